@@ -1,0 +1,73 @@
+/**
+ * Workspace lint rules. `@nx/enforce-module-boundaries` encodes DESIGN §1's dependency rules: each library
+ * carries a `scope:<name>` tag and may only import the scopes listed for it; apps import libraries only.
+ */
+import nx from '@nx/eslint-plugin';
+
+const allow = (scope, ...scopes) => ({
+  sourceTag: `scope:${scope}`,
+  onlyDependOnLibsWithTags: scopes.map((name) => `scope:${name}`),
+});
+
+export const dependencyRules = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:data', 'type:util'] },
+  { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
+  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
+  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'stores', 'core'),
+  allow('agents', 'orchestration', 'capabilities', 'stores', 'core'),
+  allow('enrichment', 'stores', 'core'),
+  allow('capabilities', 'stores', 'core'),
+  allow('scheduler', 'stores', 'core'),
+  allow('orchestration', 'core'),
+  allow('stores', 'core'),
+  allow('core'),
+];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  {
+    ignores: ['**/dist', '**/out-tsc', '**/node_modules', 'tmp', '**/drizzle/meta', '**/*.cjs'],
+  },
+  {
+    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: [],
+          depConstraints: dependencyRules,
+        },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (DESIGN §9).' },
+        { selector: 'ExportAllDeclaration', message: 'Name what is public instead of `export *` (DESIGN §9).' },
+      ],
+    },
+  },
+  {
+    files: ['**/eslint.config.mjs', '**/*.config.{js,mjs,ts}'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/package.json'],
+    rules: {
+      '@nx/dependency-checks': [
+        'error',
+        {
+          ignoredFiles: ['{projectRoot}/eslint.config.mjs', '{projectRoot}/jest.config.cjs', '{projectRoot}/src/**/*.spec.ts', '{projectRoot}/src/**/*.bench.ts', '{projectRoot}/src/**/__tests__/**'],
+          ignoredDependencies: [],
+          checkObsoleteDependencies: false,
+        },
+      ],
+    },
+    languageOptions: { parser: await import('jsonc-eslint-parser') },
+  },
+];

@@ -1,0 +1,37 @@
+/**
+ * Shared Jest settings: native ESM, TypeScript through swc, and workspace libraries resolved to their
+ * sources (the `@chief-of-staff/source` export condition) so tests never need a prior build.
+ */
+const path = require('node:path');
+
+function createJestConfig(name, projectDir) {
+  return {
+    displayName: name,
+    rootDir: projectDir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    transform: {
+      '^.+\\.ts$': [
+        '@swc/jest',
+        {
+          jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+          module: { type: 'es6' },
+          sourceMaps: 'inline',
+        },
+      ],
+    },
+    extensionsToTreatAsEsm: ['.ts'],
+    moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json', 'node'],
+    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    testEnvironmentOptions: {
+      customExportConditions: ['@chief-of-staff/source', 'node', 'node-addons'],
+    },
+    reporters: [
+      'default',
+      [path.join(__dirname, 'tools/jest/summary-reporter.cjs'), { project: name }],
+    ],
+    testTimeout: 30000,
+  };
+}
+
+module.exports = { createJestConfig };

@@ -1,0 +1,230 @@
+/**
+ * The one configuration schema (SPEC §1.9). Every key has a default, so an empty file is a working
+ * configuration. Objects are strict: a misspelt key is reported rather than silently ignored.
+ */
+import { z } from 'zod';
+import { isValidTimeZone } from '../time/time-zone.js';
+
+const port = z.number().int().min(0).max(65_535);
+const positiveInt = z.number().int().positive();
+/** A secret: an `env:NAME` reference or a literal (literals are discouraged and redacted everywhere). */
+const secret = z.string().min(1);
+
+const mcpServerSchema = z
+  .object({
+    command: z.string().min(1).optional(),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    cwd: z.string().optional(),
+    url: z.string().url().optional(),
+    headers: z.record(z.string(), z.string()).default({}),
+    disabled: z.boolean().default(false),
+    timeoutMs: positiveInt.default(30_000),
+  })
+  .strict()
+  .refine((server) => Boolean(server.command) !== Boolean(server.url), {
+    message: 'an MCP server needs exactly one of "command" (stdio) or "url" (HTTP)',
+  });
+
+const webhookSourceSchema = z
+  .object({
+    secret: secret.optional(),
+    signatureHeader: z.string().default('x-hub-signature-256'),
+    deliveryIdHeader: z.string().default('x-delivery-id'),
+    eventTypeHeader: z.string().default('x-event-type'),
+    toleranceSeconds: positiveInt.default(300),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    dataDir: z.string().min(1).optional(),
+    timezone: z
+      .string()
+      .refine(isValidTimeZone, { message: 'must be an IANA time zone name such as "Europe/London"' })
+      .optional(),
+    locale: z.string().default('en-US'),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    logging: z
+      .object({
+        redactEmailBodies: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
+    user: z
+      .object({
+        name: z.string().optional(),
+        email: z.string().email().optional(),
+        handles: z.array(z.string()).default([]),
+      })
+      .strict()
+      .prefault({}),
+    anthropic: z
+      .object({
+        apiKey: secret.optional(),
+        baseUrl: z.string().url().optional(),
+      })
+      .strict()
+      .prefault({}),
+    models: z
+      .object({
+        tiers: z
+          .object({
+            haiku: z.string().default('claude-haiku-4-5'),
+            sonnet: z.string().default('claude-sonnet-4-6'),
+            opus: z.string().default('claude-opus-4-6'),
+          })
+          .strict()
+          .prefault({}),
+        defaultTier: z.enum(['haiku', 'sonnet', 'opus']).default('sonnet'),
+      })
+      .strict()
+      .prefault({}),
+    agents: z
+      .object({
+        userDir: z.string().optional(),
+        maxRounds: positiveInt.default(25),
+        timeoutSeconds: positiveInt.default(60),
+        toolResultMaxChars: positiveInt.default(10_000),
+        maxDepth: z.number().int().min(0).default(2),
+        retry: z
+          .object({
+            maxRetries: z.number().int().min(0).max(10).default(3),
+            initialDelayMs: positiveInt.default(1_000),
+            maxRetryAfterSeconds: positiveInt.default(60),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    loop: z
+      .object({
+        warnAt: positiveInt.default(3),
+        stopAt: positiveInt.default(5),
+        exemptTools: z.array(z.string()).default([]),
+      })
+      .strict()
+      .prefault({}),
+    dispatch: z
+      .object({
+        maxAgents: positiveInt.default(10),
+        maxConcurrent: positiveInt.default(5),
+        timeoutSeconds: positiveInt.default(300),
+        resultMaxChars: positiveInt.default(5_000),
+      })
+      .strict()
+      .prefault({}),
+    responses: z.object({ maxTokens: positiveInt.default(25_000) }).strict().prefault({}),
+    facts: z.object({ halfLifeDays: z.number().positive().default(90) }).strict().prefault({}),
+    search: z.object({ rrfK: positiveInt.default(60) }).strict().prefault({}),
+    documents: z
+      .object({
+        allowedRoots: z.array(z.string().min(1)).optional(),
+        maxFileBytes: positiveInt.default(50 * 1024 * 1024),
+        chunkWords: positiveInt.default(200),
+        overlapWords: z.number().int().min(0).default(30),
+      })
+      .strict()
+      .prefault({}),
+    providers: z
+      .object({
+        calendar: z.enum(['local', 'none']).default('local'),
+        reminders: z.enum(['local', 'none']).default('local'),
+        mail: z.enum(['local', 'none']).default('local'),
+        messages: z.enum(['local', 'macos', 'none']).default('local'),
+        notifications: z.enum(['auto', 'desktop', 'log', 'none']).default('auto'),
+      })
+      .strict()
+      .prefault({}),
+    mail: z
+      .object({
+        agentSendMode: z.enum(['draft', 'allow_list', 'send']).default('draft'),
+        agentSendAllowList: z.array(z.string()).default([]),
+      })
+      .strict()
+      .prefault({}),
+    enrichment: z.object({ sourceTimeoutMs: positiveInt.default(5_000) }).strict().prefault({}),
+    scheduler: z
+      .object({
+        tickSeconds: positiveInt.default(30),
+        handlerTimeoutSeconds: positiveInt.default(300),
+        runInServer: z.enum(['auto', 'always', 'never']).default('auto'),
+      })
+      .strict()
+      .prefault({}),
+    webhooks: z
+      .object({
+        http: z
+          .object({
+            host: z.string().default('127.0.0.1'),
+            port: port.default(8787),
+            maxBodyBytes: positiveInt.default(262_144),
+          })
+          .strict()
+          .prefault({}),
+        sources: z.record(z.string(), webhookSourceSchema).default({}),
+        inboxDir: z.string().optional(),
+        autoDispatch: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
+    skills: z
+      .object({
+        minOccurrences: positiveInt.default(5),
+        threshold: z.number().min(0).max(1).default(0.7),
+        windowDays: positiveInt.default(30),
+        autoCreate: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
+    mcp: z
+      .object({
+        http: z
+          .object({
+            host: z.string().default('127.0.0.1'),
+            port: port.default(8765),
+            token: secret.optional(),
+            allowedOrigins: z.array(z.string()).default([]),
+            maxBodyBytes: positiveInt.default(4 * 1024 * 1024),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    mcpServers: z.record(z.string(), mcpServerSchema).default({}),
+    mcpServersFile: z.string().optional(),
+    retention: z
+      .object({
+        usageDays: positiveInt.default(90),
+        modelCallsDays: positiveInt.default(90),
+        runsDays: positiveInt.default(90),
+        taskRunsDays: positiveInt.default(90),
+        webhooksDays: positiveInt.default(30),
+        failedWebhooksDays: positiveInt.default(90),
+        notificationsDays: positiveInt.default(30),
+      })
+      .strict()
+      .prefault({}),
+    orchestration: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).default({}),
+  })
+  .strict();
+
+/** The configuration as written by a user (everything optional). */
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** The parsed configuration with defaults applied, before directories are resolved. */
+export type ParsedConfig = z.output<typeof configSchema>;
+
+/** The effective configuration: every directory and the time zone resolved. */
+export type CosConfig = Omit<ParsedConfig, 'dataDir' | 'timezone' | 'agents' | 'documents' | 'webhooks'> & {
+  dataDir: string;
+  timezone: string;
+  agents: ParsedConfig['agents'] & { userDir: string };
+  documents: ParsedConfig['documents'] & { allowedRoots: string[] };
+  webhooks: ParsedConfig['webhooks'] & { inboxDir: string };
+  mcpServersFile: string;
+  /** Where the configuration file was read from, or null when none existed. */
+  configFile: string | null;
+};

@@ -1,0 +1,50 @@
+/**
+ * @chief-of-staff/core — contracts and kernel shared by every library: configuration, errors, logging,
+ * clock, ids, time helpers and the Tool contract.
+ */
+export { CosError, isCosError } from './errors/cos-error.js';
+export type { CosErrorJson, CosErrorOptions, ErrorCategory, JsonValue } from './errors/cos-error.js';
+export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors/tool-error.js';
+export type { ToolErrorCode, ToolErrorOptions } from './errors/tool-error.js';
+
+export { configSchema } from './config/config-schema.js';
+export type { ConfigInput, CosConfig, ParsedConfig } from './config/config-schema.js';
+export { ConfigError } from './config/config-error.js';
+export { CONFIG_FILE_NAME, deepMerge, loadConfig, redactConfig, resolveSecret } from './config/load-config.js';
+export type { LoadConfigOptions } from './config/load-config.js';
+export { ensurePrivateDir, expandHome, resolveDataDir } from './config/data-dir.js';
+export { envNameFor } from './config/env-overrides.js';
+
+export { createLogger, createSilentLogger } from './logging/logger.js';
+export type { Logger, LoggerOptions, LogLevel } from './logging/logger.js';
+
+export { createSystemClock, FakeClock } from './clock/clock.js';
+export type { Clock } from './clock/clock.js';
+export { formatDateInZone, isValidTimeZone, systemTimeZone } from './time/time-zone.js';
+export { addDaysToDate, isValidDateOnly, toIsoTimestamp } from './time/dates.js';
+export { newErrorRef, newUuid } from './ids/ids.js';
+
+export { defineTool, TOOL_NAME_PATTERN } from './tools/tool-definition.js';
+export type {
+  AnyToolDefinition,
+  CallerKind,
+  LatencyTier,
+  ProgressReporter,
+  ToolAnnotations,
+  ToolCaller,
+  ToolContext,
+  ToolDefinition,
+} from './tools/tool-definition.js';
+export { createToolContext } from './tools/create-tool-context.js';
+export type { CreateToolContextOptions } from './tools/create-tool-context.js';
+export { toolInputJsonSchema, toolOutputJsonSchema } from './tools/json-schema.js';
+export type { JsonSchema } from './tools/json-schema.js';
+export {
+  formatToolErrorText,
+  runTool,
+  toolErrorPayload,
+  toToolErrorPayload,
+  validateToolInput,
+} from './tools/run-tool.js';
+export type { ToolErrorPayload, ToolRunResult } from './tools/run-tool.js';
+export { formatValidationIssues } from './tools/format-validation-error.js';

@@ -1,0 +1,25 @@
+/** Date-only and timestamp conventions of SPEC §1.6. */
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True when `value` is `YYYY-MM-DD` and a real calendar date (`2026-02-30` is not). */
+export function isValidDateOnly(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return (
+    date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d)
+  );
+}
+
+/** The persisted timestamp form: UTC, milliseconds, `Z`. */
+export function toIsoTimestamp(instant: Date): string {
+  return instant.toISOString();
+}
+
+/** Adds whole days to a `YYYY-MM-DD` date. */
+export function addDaysToDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,85 @@
+/**
+ * The Tool contract (DESIGN §2, SPEC §1.2): every tool is defined once with `defineTool` and used unchanged by
+ * the MCP server, the agent runtime, the CLI, the scheduler and embedders.
+ */
+import type { z } from 'zod';
+import type { Clock } from '../clock/clock.js';
+import type { Logger } from '../logging/logger.js';
+
+/** A tool name: lower-case letters, digits and underscores, 1–64 characters. */
+export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,64}$/;
+
+/** All four MCP annotation hints, always set explicitly (SPEC §1.8). */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** How long a tool usually takes; orchestration uses it for budgets and shortlists. */
+export type LatencyTier = 'fast' | 'medium' | 'slow' | 'very_slow';
+
+export type CallerKind = 'host' | 'agent' | 'scheduler' | 'webhook' | 'cli';
+
+/** Who is calling. Caller-dependent behaviour (send gating, memory isolation) is decided from this. */
+export interface ToolCaller {
+  kind: CallerKind;
+  agentName?: string;
+  runId?: string;
+  capabilities?: readonly string[];
+}
+
+export type ProgressReporter = (message: string, fraction?: number) => void;
+
+/** What a handler receives besides its input. `TServices` are the stores and providers it needs. */
+export interface ToolContext<TServices = unknown> {
+  services: TServices;
+  clock: Clock;
+  logger: Logger;
+  signal: AbortSignal;
+  progress: ProgressReporter;
+  caller: ToolCaller;
+}
+
+export interface ToolDefinition<
+  TInput extends z.ZodType = z.ZodType,
+  TOutput extends z.ZodType = z.ZodType,
+  TServices = unknown,
+> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly input: TInput;
+  readonly output: TOutput;
+  readonly annotations: ToolAnnotations;
+  readonly latency: LatencyTier;
+  /** Method syntax on purpose: it lets definitions with different service needs share one catalogue type. */
+  handler(input: z.output<TInput>, ctx: ToolContext<TServices>): Promise<z.input<TOutput>>;
+}
+
+/** Any tool definition, whatever its schemas and services. */
+export type AnyToolDefinition = ToolDefinition<z.ZodType, z.ZodType, never>;
+
+/**
+ * Declares a tool. Validates the name and the annotations at definition time so a malformed tool fails at
+ * start-up, not at its first call.
+ */
+export function defineTool<TInput extends z.ZodType, TOutput extends z.ZodType, TServices = unknown>(
+  definition: ToolDefinition<TInput, TOutput, TServices>,
+): ToolDefinition<TInput, TOutput, TServices> {
+  if (!TOOL_NAME_PATTERN.test(definition.name)) {
+    throw new TypeError(
+      `Invalid tool name "${definition.name}": use 1–64 lower-case letters, digits or underscores.`,
+    );
+  }
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+    if (typeof definition.annotations?.[hint] !== 'boolean') {
+      throw new TypeError(`Tool "${definition.name}" must set annotations.${hint} explicitly.`);
+    }
+  }
+  if (definition.title.trim() === '' || definition.description.trim() === '') {
+    throw new TypeError(`Tool "${definition.name}" needs a title and a description.`);
+  }
+  return Object.freeze({ ...definition });
+}

@@ -1,0 +1,4 @@
+/**
+ * @chief-of-staff/enrichment — see README.md for what belongs here. Public API is named explicitly below.
+ */
+export {};

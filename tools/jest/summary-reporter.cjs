@@ -1,0 +1,27 @@
+/**
+ * Jest reporter that records one project's totals in tmp/test-results/<project>.json so that
+ * tools/scripts/run-tests.mjs can print a single workspace-wide summary line after Nx runs every project.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+class SummaryReporter {
+  constructor(_globalConfig, options) {
+    this.project = options.project;
+  }
+
+  onRunComplete(_contexts, results) {
+    const dir = path.join(__dirname, '..', '..', 'tmp', 'test-results');
+    fs.mkdirSync(dir, { recursive: true });
+    const summary = {
+      project: this.project,
+      passed: results.numPassedTests,
+      failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
+      skipped: results.numPendingTests + results.numTodoTests,
+      suites: results.numTotalTestSuites,
+    };
+    fs.writeFileSync(path.join(dir, `${this.project}.json`), JSON.stringify(summary) + '\n');
+  }
+}
+
+module.exports = SummaryReporter;
