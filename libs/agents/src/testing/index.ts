@@ -1,0 +1,2 @@
+/** @chief-of-staff/agents/testing — test doubles that run for real (the fake Messages API server). */
+export {};

@@ -1,0 +1,2 @@
+/** @chief-of-staff/stores/documents — public API named explicitly below. */
+export {};

@@ -1,0 +1,2 @@
+/** @chief-of-staff/stores/providers — public API named explicitly below. */
+export {};

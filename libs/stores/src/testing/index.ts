@@ -1,0 +1,2 @@
+/** @chief-of-staff/stores/testing — public API named explicitly below. */
+export {};
