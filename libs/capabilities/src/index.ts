@@ -1,4 +1,29 @@
 /**
  * @chief-of-staff/capabilities — see README.md for what belongs here. Public API is named explicitly below.
  */
-export {};
+export {
+  CAPABILITY_DEFINITIONS,
+  HOST_ONLY_TOOLS,
+  IMPLICIT_AGENT_TOOLS,
+  LEGACY_CAPABILITY_DEFINITIONS,
+} from './registry/capability-definitions.js';
+export type { CapabilityDefinition, LegacyCapabilityDefinition } from './registry/capability-definitions.js';
+export {
+  agentToolNames,
+  capabilitiesForTools,
+  capabilitiesGrantingTool,
+  getCapabilityDefinition,
+  IMPLEMENTED_CAPABILITY_NAMES,
+  isKnownCapability,
+  isLegacyCapability,
+  isRestrictedCapability,
+  LEGACY_CAPABILITY_NAMES,
+  RESTRICTED_CAPABILITY_NAMES,
+  toolsForCapabilities,
+  toolsForCapability,
+  validateCapabilities,
+  VALID_CAPABILITY_NAMES,
+} from './registry/capability-registry.js';
+export type { CapabilityLookupOptions, ExternalCapabilityGrants } from './registry/capability-registry.js';
+export { capabilityPromptLine, capabilityPromptLines } from './registry/capability-prompt.js';
+export type { CapabilityPromptOptions } from './registry/capability-prompt.js';
