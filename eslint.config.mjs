@@ -54,7 +54,7 @@ export default [
   },
   {
     files: ['**/eslint.config.mjs', '**/*.config.{js,mjs,ts}'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': 'off', '@nx/enforce-module-boundaries': 'off' },
   },
   {
     files: ['**/package.json'],

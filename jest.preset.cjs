@@ -31,6 +31,7 @@ function createJestConfig(name, projectDir) {
       [path.join(__dirname, 'tools/jest/summary-reporter.cjs'), { project: name }],
     ],
     testTimeout: 30000,
+    passWithNoTests: true,
   };
 }
 

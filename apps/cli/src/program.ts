@@ -1,0 +1,12 @@
+/** Assembles the commander program from the individual commands. */
+import { Command } from 'commander';
+import { registerDoctorCommand } from './commands/doctor.js';
+
+export function buildProgram(): Command {
+  const program = new Command()
+    .name('cos')
+    .description('Chief of Staff: long-term memory, documents, calendar, mail and expert agents for Claude.')
+    .showHelpAfterError();
+  registerDoctorCommand(program);
+  return program;
+}

@@ -1,0 +1,43 @@
+/**
+ * The shape a `*.bench.ts` file exports: `export const benchmarks = [ ... ]`. Kept structural so library bench files
+ * need no import from tools/ (libraries must not depend on workspace tooling).
+ */
+export interface BenchmarkGoal {
+  /** Which figure the goal is about: a latency statistic, `ratio`, or a key returned by `metrics`. */
+  metric: string;
+  /** The figure must be at most this value (milliseconds for latencies). */
+  max: number;
+}
+
+export interface BenchmarkSpec {
+  name: string;
+  /** The measured operation. */
+  fn: () => unknown;
+  /** Runs once before measuring (open stores, generate data). */
+  setup?: () => unknown;
+  /** Runs once after measuring. */
+  teardown?: () => unknown;
+  /** Minimum iterations (default 50) and minimum time in ms (default 500). */
+  iterations?: number;
+  time?: number;
+  /** Another benchmark of the same file: `ratio` = this mean latency / the peer's mean latency. */
+  peer?: string;
+  /** Extra figures computed after the run (e.g. a wall-time ratio measured by the benchmark itself). */
+  metrics?: () => Record<string, number>;
+  goal?: BenchmarkGoal;
+}
+
+export interface BenchmarkResult {
+  file: string;
+  name: string;
+  opsPerSec: number;
+  mean: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  samples: number;
+  ratio?: number;
+  metrics?: Record<string, number>;
+  goal?: BenchmarkGoal & { value: number | null; met: boolean };
+  error?: string;
+}

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench [filter…]`: discovers every `*.bench.ts` in apps/, libs/ and tools/, runs each exported benchmark
+ * with tinybench, prints a table and writes tools/bench/results/latest.json. A filter keeps benchmarks whose file
+ * path or name contains it.
+ */
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { arch, cpus, platform, totalmem } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Bench } from 'tinybench';
+import type { BenchmarkResult, BenchmarkSpec } from './benchmark-spec.js';
+import { percentile } from './percentile.js';
+
+const workspaceRoot = resolve(import.meta.dirname, '..', '..', '..');
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'out-tsc', '.nx', 'tmp', 'coverage', '.git']);
+
+function findBenchFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) findBenchFiles(join(dir, entry.name), out);
+    } else if (entry.name.endsWith('.bench.ts')) {
+      out.push(join(dir, entry.name));
+    }
+  }
+  return out;
+}
+
+function goalValue(result: BenchmarkResult, metric: string): number | null {
+  const figures: Record<string, number | undefined> = {
+    mean: result.mean,
+    p50: result.p50,
+    p95: result.p95,
+    p99: result.p99,
+    ratio: result.ratio,
+    ...result.metrics,
+  };
+  return figures[metric] ?? null;
+}
+
+async function runFile(file: string, filters: string[]): Promise<BenchmarkResult[]> {
+  const module = (await import(pathToFileURL(file).href)) as { benchmarks?: BenchmarkSpec[] };
+  const rel = relative(workspaceRoot, file);
+  const specs = (module.benchmarks ?? []).filter(
+    (spec) => filters.length === 0 || filters.some((f) => rel.includes(f) || spec.name.includes(f)),
+  );
+  const results: BenchmarkResult[] = [];
+  for (const spec of specs) {
+    try {
+      await spec.setup?.();
+      const bench = new Bench({ iterations: spec.iterations ?? 50, time: spec.time ?? 500, retainSamples: true });
+      bench.add(spec.name, spec.fn);
+      await bench.run();
+      const task = bench.tasks[0];
+      const result = task?.result;
+      if (!result || !('latency' in result)) {
+        const reason = result && 'error' in result ? String((result as { error: unknown }).error) : 'no result';
+        throw new Error(reason);
+      }
+      const sorted = [...(result.latency.samples ?? [])].sort((a, b) => a - b);
+      results.push({
+        file: rel,
+        name: spec.name,
+        opsPerSec: result.throughput.mean,
+        mean: result.latency.mean,
+        p50: percentile(sorted, 0.5),
+        p95: percentile(sorted, 0.95),
+        p99: percentile(sorted, 0.99),
+        samples: sorted.length,
+        metrics: spec.metrics?.(),
+      });
+    } catch (error) {
+      results.push({ file: rel, name: spec.name, opsPerSec: 0, mean: NaN, p50: NaN, p95: NaN, p99: NaN, samples: 0, error: String(error) });
+    } finally {
+      await spec.teardown?.();
+    }
+  }
+  for (const spec of specs) {
+    const result = results.find((r) => r.name === spec.name);
+    if (!result) continue;
+    if (spec.peer) {
+      const peer = results.find((r) => r.name === spec.peer);
+      if (peer && peer.mean > 0) result.ratio = result.mean / peer.mean;
+    }
+    if (spec.goal) {
+      const value = goalValue(result, spec.goal.metric);
+      result.goal = { ...spec.goal, value, met: value !== null && value <= spec.goal.max };
+    }
+  }
+  return results;
+}
+
+function fmt(value: number | undefined, digits = 3): string {
+  if (value === undefined || Number.isNaN(value)) return '-';
+  return value >= 1000 ? value.toFixed(0) : value.toPrecision(digits);
+}
+
+function printTable(results: BenchmarkResult[]): void {
+  const rows = results.map((r) => [
+    r.name,
+    r.error ? 'ERROR' : fmt(r.opsPerSec),
+    fmt(r.p50),
+    fmt(r.p95),
+    fmt(r.p99),
+    String(r.samples),
+    r.ratio === undefined ? '' : r.ratio.toFixed(3),
+    [
+      ...Object.entries(r.metrics ?? {}).map(([k, v]) => `${k}=${fmt(v)}`),
+      r.goal ? `goal ${r.goal.metric}≤${r.goal.max}: ${r.goal.met ? 'met' : 'MISSED'} (${fmt(r.goal.value ?? NaN)})` : '',
+      r.error ?? '',
+    ]
+      .filter(Boolean)
+      .join('; '),
+  ]);
+  const header = ['benchmark', 'ops/s', 'p50 ms', 'p95 ms', 'p99 ms', 'samples', 'ratio', 'notes'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const filters = process.argv.slice(2);
+  const files = ['apps', 'libs', 'tools']
+    .map((dir) => join(workspaceRoot, dir))
+    .flatMap((dir) => findBenchFiles(dir))
+    .sort();
+  const results: BenchmarkResult[] = [];
+  for (const file of files) results.push(...(await runFile(file, filters)));
+  printTable(results);
+  const cpu = cpus()[0];
+  const report = {
+    generatedAt: new Date().toISOString(),
+    node: process.version,
+    machine: { platform: platform(), arch: arch(), cpus: cpus().length, cpuModel: cpu?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) },
+    results,
+  };
+  const outDir = join(workspaceRoot, 'tools', 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  console.log(`\n${results.length} benchmarks; results written to ${relative(workspaceRoot, join(outDir, 'latest.json'))}`);
+  if (results.some((r) => r.error)) process.exitCode = 1;
+}
+
+await main();

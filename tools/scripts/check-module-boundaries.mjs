@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * Proves the dependency rules of DESIGN §1 are enforced: lints probe imports placed (in memory only) inside
+ * libraries and checks that forbidden ones fail `@nx/enforce-module-boundaries` and allowed ones pass.
+ * Run by .ci/run; exits 1 when a rule is not enforced.
+ */
+import { ESLint } from 'eslint';
+
+const probes = [
+  { file: 'libs/core/src/probe.ts', imports: '@chief-of-staff/stores', allowed: false },
+  { file: 'libs/orchestration/src/probe.ts', imports: '@chief-of-staff/stores', allowed: false },
+  { file: 'libs/stores/src/probe.ts', imports: '@chief-of-staff/capabilities', allowed: false },
+  { file: 'libs/enrichment/src/probe.ts', imports: '@chief-of-staff/agents', allowed: false },
+  { file: 'libs/capabilities/src/probe.ts', imports: '@chief-of-staff/sdk', allowed: false },
+  { file: 'libs/scheduler/src/probe.ts', imports: '@chief-of-staff/orchestration', allowed: false },
+  { file: 'libs/agents/src/probe.ts', imports: '@chief-of-staff/orchestration', allowed: true },
+  { file: 'libs/stores/src/probe.ts', imports: '@chief-of-staff/core', allowed: true },
+  { file: 'libs/sdk/src/probe.ts', imports: '@chief-of-staff/enrichment', allowed: true },
+  { file: 'apps/cli/src/probe.ts', imports: '@chief-of-staff/sdk', allowed: true },
+];
+
+const eslint = new ESLint({ cwd: process.cwd() });
+let failures = 0;
+for (const probe of probes) {
+  const code = `import * as probe from '${probe.imports}';\nexport const used = probe;\n`;
+  const [result] = await eslint.lintText(code, { filePath: probe.file });
+  const violations = result.messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries');
+  const blocked = violations.length > 0;
+  const ok = blocked !== probe.allowed;
+  if (!ok) failures += 1;
+  const reason = blocked ? ` (${violations[0].message.split('\n')[0]})` : '';
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${probe.file} → ${probe.imports}: ${blocked ? 'blocked' : 'allowed'}${reason}${ok ? '' : ` — expected ${probe.allowed ? 'allowed' : 'blocked'}`}`);
+}
+console.log(failures === 0 ? 'module boundaries: all rules enforced' : `module boundaries: ${failures} rule(s) not enforced`);
+process.exit(failures === 0 ? 0 : 1);

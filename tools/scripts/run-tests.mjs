@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * The workspace test command (`npm test`): type-checks and tests every project through Nx, then prints one
+ * summary line for the whole workspace — `Tests: N passed, N failed, N skipped` — from the per-project totals the
+ * Jest summary reporter writes. Exits non-zero when any task failed. Extra arguments go to `nx run-many`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const resultsDir = join(root, 'tmp', 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+
+const run = spawnSync(
+  'npx',
+  ['nx', 'run-many', '-t', 'typecheck', 'test', '--output-style=static', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
+
+const totals = { passed: 0, failed: 0, skipped: 0, projects: 0 };
+if (existsSync(resultsDir)) {
+  for (const file of readdirSync(resultsDir).filter((name) => name.endsWith('.json'))) {
+    const summary = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
+    totals.passed += summary.passed;
+    totals.failed += summary.failed;
+    totals.skipped += summary.skipped;
+    totals.projects += 1;
+  }
+}
+const failedTasks = run.status !== 0;
+// A failing task that is not a test (a type error, a suite that did not load) still fails the run.
+if (failedTasks && totals.failed === 0) totals.failed = 1;
+console.log(`\nTest results from ${totals.projects} projects:`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedTasks ? (run.status ?? 1) : 0);
