@@ -1,0 +1,15 @@
+/**
+ * Unicode case folding (SPEC §1.7). Case-insensitive matching in the store never relies on SQLite's ASCII-only
+ * `lower()`/`LIKE`; it compares folded text, computed in JavaScript and registered in SQLite as `cos_fold`.
+ */
+
+/** Name of the SQL function registered on every connection by `openDatabase`. */
+export const FOLD_SQL_FUNCTION = 'cos_fold';
+
+/**
+ * Folds `text` for caseless comparison: compatibility-normalised (NFKC, so `ﬁ` = `fi`), then upper- and
+ * lower-cased, which approximates Unicode full case folding (`ß` → `ss`, final `ς` → `σ`) with built-ins.
+ */
+export function foldCase(text: string): string {
+  return text.normalize('NFKC').toUpperCase().toLowerCase();
+}

@@ -1,0 +1,45 @@
+/**
+ * Local reminders tables (SPEC §2.3, §3.4): reminder lists (one is the default) and reminders.
+ */
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
+import { REMINDER_PRIORITIES } from './enums.js';
+
+export const reminderLists = sqliteTable(
+  'reminder_lists',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    color: text('color'),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [uniqueIndex('reminder_lists_name_uq').on(t.name)],
+);
+
+export const reminders = sqliteTable(
+  'reminders',
+  {
+    id: idColumn(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => reminderLists.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    title: text('title').notNull(),
+    notes: text('notes'),
+    /** `YYYY-MM-DD`. */
+    dueDate: text('due_date'),
+    /** UTC instant when the reminder has a time. */
+    dueAt: text('due_at'),
+    priority: text('priority', { enum: REMINDER_PRIORITIES }).notNull().default('none'),
+    completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
+    completedAt: text('completed_at'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('reminders_list_uid_uq').on(t.listId, t.uid),
+    index('reminders_completed_due_date_idx').on(t.completed, t.dueDate),
+  ],
+);
