@@ -1,4 +1,12 @@
 /**
- * @chief-of-staff/sdk — see README.md for what belongs here. Public API is named explicitly below.
+ * @chief-of-staff/sdk — the composition root. `createChiefOfStaff()` wires every library together; this is what the
+ * apps and embedders import.
  */
-export {};
+export { createChiefOfStaff } from './create-chief-of-staff.js';
+export type { CreateChiefOfStaffOptions } from './create-chief-of-staff.js';
+export type { ChiefOfStaff, ToolCallOptions } from './chief-of-staff.js';
+export type { ToolGroup, ToolCatalogue } from './tool-catalogue.js';
+export { buildToolCatalogue } from './tool-catalogue.js';
+export type { ToolUsageEntry, UsageRecorder, ToolInvoker } from './call-tool.js';
+export type { CosServices } from './services.js';
+export { queryPatternOf } from './usage-pattern.js';

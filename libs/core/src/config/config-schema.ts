@@ -186,7 +186,7 @@ export const configSchema = z
             port: port.default(8765),
             token: secret.optional(),
             allowedOrigins: z.array(z.string()).default([]),
-            maxBodyBytes: positiveInt.default(4 * 1024 * 1024),
+            maxBodyBytes: positiveInt.default(1024 * 1024),
           })
           .strict()
           .prefault({}),

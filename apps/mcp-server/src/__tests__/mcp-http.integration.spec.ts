@@ -1,0 +1,109 @@
+/**
+ * The HTTP transport, in process: authentication, origin checks, body limits, and a tool call with progress
+ * notifications through the real MCP SDK client.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { defineTool, createSilentLogger } from '@chief-of-staff/core';
+import { createChiefOfStaff, type ChiefOfStaff } from '@chief-of-staff/sdk';
+import { startMcpHttpServer, type RunningHttpServer } from '../http/http-server.js';
+
+const TOKEN = 'test-token-0123456789-0123456789-abcdef';
+
+const slowCount = defineTool({
+  name: 'slow_count',
+  title: 'Slow count',
+  description: 'Counts to `to`, reporting progress at each step. Used to check progress relaying.',
+  input: z.object({ to: z.number().int().min(1).max(10).describe('How far to count') }).strict(),
+  output: z.object({ counted: z.number() }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  latency: 'slow',
+  handler: async ({ to }, ctx) => {
+    for (let step = 1; step <= to; step += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ctx.progress(`Counted ${step} of ${to}`, step / to);
+    }
+    return { counted: to };
+  },
+});
+
+describe('MCP over Streamable HTTP', () => {
+  let dataDir: string;
+  let cos: ChiefOfStaff;
+  let server: RunningHttpServer;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cos-mcp-http-'));
+    cos = await createChiefOfStaff({
+      dataDir,
+      env: {},
+      logger: createSilentLogger(),
+      extraToolGroups: [{ name: 'test', tools: [slowCount] }],
+    });
+    server = await startMcpHttpServer(cos, {
+      host: '127.0.0.1',
+      port: 0,
+      token: TOKEN,
+      allowedOrigins: ['http://localhost:6274'],
+      maxBodyBytes: 64 * 1024,
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await cos.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function connect(token = TOKEN): Promise<Client> {
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+    );
+    return client;
+  }
+
+  it('lists tools and relays progress notifications from a slow tool', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('slow_count');
+    const updates: Array<{ progress: number; message?: string }> = [];
+    const result = await client.callTool({ name: 'slow_count', arguments: { to: 3 } }, undefined, {
+      onprogress: (progress) => updates.push({ progress: progress.progress, message: progress.message }),
+    });
+    expect(result.structuredContent).toEqual({ counted: 3 });
+    expect(updates.map((update) => update.message)).toEqual(['Counted 1 of 3', 'Counted 2 of 3', 'Counted 3 of 3']);
+    const values = updates.map((update) => update.progress);
+    expect([...values].sort((a, b) => a - b)).toEqual(values);
+    await client.close();
+  });
+
+  it('returns an actionable isError result for invalid input', async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: 'slow_count', arguments: { to: 99 } });
+    expect(result.isError).toBe(true);
+    expect((result.content as Array<{ text: string }>)[0]?.text).toMatch(/^INVALID_ARGUMENT: to: /);
+    await client.close();
+  });
+
+  it('rejects requests without the bearer token', async () => {
+    await expect(connect('wrong-token')).rejects.toThrow();
+    const response = await fetch(server.url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(401);
+  });
+
+  it('rejects foreign origins and oversized bodies', async () => {
+    const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+    const foreign = await fetch(server.url, { method: 'POST', body: '{}', headers: { ...headers, origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    const huge = await fetch(server.url, { method: 'POST', body: 'x'.repeat(100 * 1024), headers });
+    expect(huge.status).toBe(413);
+    const health = await fetch(server.url.replace('/mcp', '/healthz'));
+    expect(health.status).toBe(200);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Streamable HTTP transport (SPEC §1.1, §10.7): stateless `POST /mcp` on 127.0.0.1 by default. Every request needs
+ * the bearer token; a browser `Origin` not in `mcp.http.allowedOrigins` is refused (DNS-rebinding defence); bodies
+ * over the limit are refused before parsing. Each request gets a fresh server and transport, so no state is kept
+ * between requests and any number of clients can connect.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Logger } from '@chief-of-staff/core';
+import { createMcpServer, type McpHost } from '../create-mcp-server.js';
+import { tokensMatch } from './http-token.js';
+
+export interface McpHttpOptions {
+  host: string;
+  port: number;
+  token: string;
+  allowedOrigins: readonly string[];
+  maxBodyBytes: number;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+class BodyTooLargeError extends Error {}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function jsonRpcError(res: ServerResponse, status: number, message: string, headers?: Record<string, string>): void {
+  sendJson(res, status, { jsonrpc: '2.0', error: { code: -32000, message }, id: null }, headers);
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new BodyTooLargeError());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLargeError());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+async function handleMcp(host: McpHost, options: McpHttpOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const origin = req.headers.origin;
+  if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
+    jsonRpcError(res, 403, `Origin ${origin} is not allowed. Add it to mcp.http.allowedOrigins to permit it.`);
+    return;
+  }
+  const authorization = req.headers.authorization ?? '';
+  const presented = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
+  if (!presented || !tokensMatch(options.token, presented)) {
+    jsonRpcError(res, 401, 'Missing or wrong bearer token. Send "Authorization: Bearer <token>" (see cos serve --http).', {
+      'www-authenticate': 'Bearer',
+    });
+    return;
+  }
+  if (req.method !== 'POST') {
+    // Stateless server: no standalone SSE stream and no sessions to delete.
+    jsonRpcError(res, 405, 'Method not allowed: this server is stateless; use POST /mcp.', { allow: 'POST' });
+    return;
+  }
+  let parsed: unknown;
+  try {
+    const text = await readBody(req, options.maxBodyBytes);
+    parsed = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      jsonRpcError(res, 413, `Request body exceeds ${options.maxBodyBytes} bytes.`);
+    } else {
+      sendJson(res, 400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: body is not JSON.' }, id: null });
+    }
+    return;
+  }
+  const server = createMcpServer(host);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, parsed);
+}
+
+export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions): Promise<RunningHttpServer> {
+  const logger: Logger = host.logger;
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz' && req.method === 'GET') {
+      sendJson(res, 200, { status: 'ok' });
+      return;
+    }
+    if (path !== '/mcp') {
+      jsonRpcError(res, 404, 'Not found. The MCP endpoint is POST /mcp.');
+      return;
+    }
+    handleMcp(host, options, req, res).catch((error: unknown) => {
+      logger.error({ err: error }, 'MCP HTTP request failed');
+      if (!res.headersSent) jsonRpcError(res, 500, 'Internal server error.');
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${hostForUrl}:${address.port}/mcp`,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

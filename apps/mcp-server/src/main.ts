@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * Starts the Chief of Staff MCP server: `main.js` serves stdio (what Claude Desktop spawns); `main.js --http
+ * [--port N] [--host H]` serves Streamable HTTP. `COS_DATA_DIR` selects the data.
+ */
+import { parseArgs } from 'node:util';
+import { isCosError } from '@chief-of-staff/core';
+import { createChiefOfStaff } from '@chief-of-staff/sdk';
+import { serveHttp, serveStdio } from './serve.js';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      http: { type: 'boolean', default: false },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+  });
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65_535)) {
+    throw new Error(`--port must be a whole number from 0 to 65535, got "${values.port}".`);
+  }
+  const cos = await createChiefOfStaff();
+  const stop = values.http
+    ? await serveHttp(cos, { port, host: values.host, quiet: values.quiet })
+    : await serveStdio(cos, { quiet: values.quiet });
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    cos.logger.info({ signal }, 'shutting down');
+    void stop()
+      .then(() => cos.close())
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  if (!values.http) process.stdin.on('close', () => shutdown('stdin closed'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`chief-of-staff: ${isCosError(error) || error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+/**
+ * The single call path for every surface (MCP, CLI, scheduler, embedders): look the tool up, build its context,
+ * run it through `runTool`, and record the call in the usage log (SPEC §1.10). Tracking failures are logged and
+ * swallowed; they never change the tool's result.
+ */
+import {
+  createToolContext,
+  runTool,
+  type Clock,
+  type Logger,
+  type ToolRunResult,
+} from '@chief-of-staff/core';
+import type { ToolCallOptions } from './chief-of-staff.js';
+import type { ToolCatalogue } from './tool-catalogue.js';
+import { queryPatternOf } from './usage-pattern.js';
+
+/** One row of the usage log, as the store records it. */
+export interface ToolUsageEntry {
+  toolName: string;
+  callerKind: string;
+  agentName?: string;
+  runId?: string;
+  queryPattern: string;
+  success: boolean;
+  errorCode?: string;
+  durationMs: number;
+  responseBytes?: number;
+  truncated: boolean;
+}
+
+export interface UsageRecorder {
+  record(entry: ToolUsageEntry): void;
+}
+
+export interface ToolInvokerDeps {
+  catalogue: ToolCatalogue;
+  services: unknown;
+  clock: Clock;
+  logger: Logger;
+  usage?: UsageRecorder;
+}
+
+export type ToolInvoker = (name: string, args: unknown, options?: ToolCallOptions) => Promise<ToolRunResult>;
+
+export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
+  return async (name, args, options = {}) => {
+    const caller = options.caller ?? { kind: 'host' };
+    const started = performance.now();
+    const tool = deps.catalogue.get(name);
+    const result: ToolRunResult = tool
+      ? await runTool(
+          tool,
+          args,
+          createToolContext({
+            services: deps.services,
+            caller,
+            clock: deps.clock,
+            logger: deps.logger.child({ tool: name }),
+            signal: options.signal,
+            progress: options.progress,
+          }),
+        )
+      : {
+          ok: false,
+          error: {
+            code: 'UNKNOWN_TOOL',
+            message: `Tool "${name}" does not exist.`,
+            hint: 'List the available tools (tools/list, or tool_search) and use one of their names.',
+          },
+        };
+    if (deps.usage) {
+      try {
+        deps.usage.record({
+          toolName: name,
+          callerKind: caller.kind,
+          agentName: caller.agentName,
+          runId: caller.runId,
+          queryPattern: queryPatternOf(args),
+          success: result.ok,
+          errorCode: result.ok ? undefined : result.error.code,
+          durationMs: Math.round(performance.now() - started),
+          responseBytes: result.ok ? Buffer.byteLength(JSON.stringify(result.value)) : undefined,
+          truncated: result.ok && result.value.truncated === true,
+        });
+      } catch (error) {
+        deps.logger.warn({ err: error, tool: name }, 'could not record tool usage');
+      }
+    }
+    return result;
+  };
+}

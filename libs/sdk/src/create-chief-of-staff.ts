@@ -1,0 +1,64 @@
+/**
+ * `createChiefOfStaff(options)`: the composition root. Loads configuration, opens the stores, builds the services
+ * every tool group needs, assembles the catalogue and returns one object the apps and embedders use.
+ */
+import {
+  createLogger,
+  createSystemClock,
+  loadConfig,
+  type Clock,
+  type ConfigInput,
+  type CosConfig,
+  type Logger,
+} from '@chief-of-staff/core';
+import type { ChiefOfStaff } from './chief-of-staff.js';
+import { createToolInvoker } from './call-tool.js';
+import { openCoreServices, type CosServices } from './services.js';
+import { buildToolCatalogue, type ToolGroup } from './tool-catalogue.js';
+import { builtInToolGroups } from './tool-groups.js';
+
+export interface CreateChiefOfStaffOptions {
+  /** Configuration values that win over the file and the environment. */
+  config?: ConfigInput;
+  /** Shorthand for `config.dataDir`. */
+  dataDir?: string;
+  /** Environment to read `COS_*` variables from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Expose only these built-in tool groups (default: all). */
+  toolGroups?: readonly string[];
+  /** Your own tools, served and tracked like the built-in ones. Their handlers receive `ctx.services`. */
+  extraToolGroups?: readonly ToolGroup[];
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}): Promise<ChiefOfStaff> {
+  const overrides: ConfigInput = { ...options.config, ...(options.dataDir ? { dataDir: options.dataDir } : {}) };
+  const config: CosConfig = loadConfig({ env: options.env, overrides });
+  const logger = options.logger ?? createLogger({ level: config.logLevel, redactBodies: config.logging.redactEmailBodies });
+  const clock = options.clock ?? createSystemClock(config.timezone);
+  const core = await openCoreServices({ config, logger, clock });
+  const services: CosServices = core.services;
+
+  const groups = builtInToolGroups();
+  const selected = options.toolGroups;
+  const catalogue = buildToolCatalogue(
+    [...groups, ...(options.extraToolGroups ?? [])],
+    selected ? [...selected, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
+  );
+  const callTool = createToolInvoker({ catalogue, services, clock, logger, usage: core.usage });
+
+  let closed = false;
+  return {
+    config,
+    logger,
+    clock,
+    tools: catalogue.tools,
+    callTool,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await core.close();
+    },
+  };
+}
