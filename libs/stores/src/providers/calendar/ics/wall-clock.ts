@@ -1,0 +1,62 @@
+/**
+ * Wall-clock times and their instants in an IANA zone. Recurrences repeat on the wall clock of the zone they
+ * were written in, so every conversion goes through here (luxon holds the tz database; no fixed offsets).
+ */
+import { DateTime } from 'luxon';
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function sameWallClock(dt: DateTime, wc: WallClock): boolean {
+  return (
+    dt.year === wc.year &&
+    dt.month === wc.month &&
+    dt.day === wc.day &&
+    dt.hour === wc.hour &&
+    dt.minute === wc.minute &&
+    dt.second === wc.second
+  );
+}
+
+/**
+ * The instant of a wall-clock time in `zone`. A time inside a DST gap moves forward to the next valid instant;
+ * an ambiguous time (the repeated hour) takes its first occurrence, as RFC 5545 §3.3.5 requires.
+ */
+export function wallClockToInstant(wc: WallClock, zone: string): Date {
+  const dt = DateTime.fromObject(wc, { zone });
+  if (!dt.isValid) throw new RangeError(`Invalid wall-clock time in zone ${zone}`);
+  const earlier = DateTime.fromMillis(dt.toMillis() - 3_600_000, { zone });
+  return sameWallClock(earlier, wc) ? earlier.toJSDate() : dt.toJSDate();
+}
+
+export function instantToWallClock(instant: Date, zone: string): WallClock {
+  const dt = DateTime.fromJSDate(instant, { zone });
+  return { year: dt.year, month: dt.month, day: dt.day, hour: dt.hour, minute: dt.minute, second: dt.second };
+}
+
+/** Midnight starting `date` (`YYYY-MM-DD`) in `zone` (DST-gap midnights move to the first valid instant). */
+export function startOfDateInZone(date: string, zone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return DateTime.fromObject({ year, month, day }, { zone }).toJSDate();
+}
+
+/** `YYYY-MM-DD` of an instant in `zone`. */
+export function dateInZone(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISODate() ?? '';
+}
+
+/** `2026-03-09T10:00:00.000-04:00`: an instant shown in `zone` with its offset (the `*_local` output fields). */
+export function toLocalIso(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISO() ?? instant.toISOString();
+}
+
+export function formatWallClockCompact(wc: WallClock): string {
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${p(wc.year, 4)}${p(wc.month)}${p(wc.day)}T${p(wc.hour)}${p(wc.minute)}${p(wc.second)}`;
+}

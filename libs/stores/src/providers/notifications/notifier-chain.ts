@@ -1,0 +1,76 @@
+/**
+ * The notifier chain of SPEC §3.4: a desktop notification when the OS offers one, an optional webhook, and
+ * always an entry in the notification log (the `notifications` table). A failed channel never fails the call;
+ * it is reported in `failures` and the log still holds the notification.
+ */
+import type { Logger } from '@chief-of-staff/core';
+import type { NotificationOrigin, NotificationOutcome, NotificationRequest, NotificationUrgency, Notifier } from '../types/notifier.js';
+import type { DesktopChannel } from './desktop-notifier.js';
+import type { WebhookChannel } from './webhook-channel.js';
+
+export interface NotificationLogEntry {
+  title: string;
+  subtitle: string | null;
+  body: string;
+  urgency: NotificationUrgency;
+  channels: string[];
+  status: 'delivered' | 'logged';
+  origin: NotificationOrigin;
+}
+
+/** Where every notification is recorded; returns the stored id. */
+export interface NotificationLog {
+  append(entry: NotificationLogEntry): number;
+}
+
+export interface NotifierChainOptions {
+  log: NotificationLog;
+  /** Null when the machine has no desktop channel or the config says `log`. */
+  desktop: DesktopChannel | null;
+  webhook?: WebhookChannel | null;
+  logger?: Logger;
+}
+
+function reason(error: unknown): string {
+  if (error instanceof Error) return error.name === 'TimeoutError' ? 'timed out' : error.message.slice(0, 200);
+  return 'failed';
+}
+
+export function createNotifierChain(options: NotifierChainOptions): Notifier {
+  const name = ['log', options.desktop ? options.desktop.command : null, options.webhook ? 'webhook' : null]
+    .filter(Boolean)
+    .join('+');
+  return {
+    name,
+    async notify(request: NotificationRequest): Promise<NotificationOutcome> {
+      const channels: string[] = [];
+      const failures: { channel: string; reason: string }[] = [];
+      const attempts: [string, (() => Promise<void>) | null][] = [
+        ['desktop', options.desktop ? () => (options.desktop as DesktopChannel).send(request) : null],
+        ['webhook', options.webhook ? () => (options.webhook as WebhookChannel).send(request) : null],
+      ];
+      for (const [channel, send] of attempts) {
+        if (!send) continue;
+        try {
+          await send();
+          channels.push(channel);
+        } catch (error) {
+          failures.push({ channel, reason: reason(error) });
+          options.logger?.warn({ channel, reason: reason(error) }, 'notification channel failed');
+        }
+      }
+      const status = channels.length > 0 ? 'delivered' : 'logged';
+      channels.push('log');
+      const notificationId = options.log.append({
+        title: request.title,
+        subtitle: request.subtitle ?? null,
+        body: request.message,
+        urgency: request.urgency ?? 'normal',
+        channels,
+        status,
+        origin: request.origin ?? 'tool',
+      });
+      return { status, channels, notificationId, failures };
+    },
+  };
+}

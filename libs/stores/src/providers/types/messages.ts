@@ -1,0 +1,43 @@
+/** The messages provider contract (SPEC §3.4): read-only conversations from chat services. */
+
+export interface ChatMessage {
+  id: number;
+  conversationId: number | null;
+  conversation: string | null;
+  channel: string;
+  sender: string;
+  senderName: string | null;
+  isFromMe: boolean;
+  text: string;
+  date: Date;
+}
+
+export interface MessageQuery {
+  /** Conversation title, external id, or numeric id. */
+  conversation?: string;
+  /** Sender handle or name (case-insensitive substring). */
+  sender?: string;
+  channel?: string;
+  since?: Date;
+  until?: Date;
+  includeFromMe?: boolean;
+}
+
+export interface MessageSearchQuery {
+  query: string;
+  channel?: string;
+  since?: Date;
+  until?: Date;
+}
+
+export interface MessagePage {
+  offset: number;
+  limit: number;
+}
+
+export interface MessageProvider {
+  readonly name: string;
+  /** Newest first (date desc, id desc). */
+  list(query: MessageQuery, page: MessagePage): Promise<{ items: ChatMessage[]; total: number }>;
+  search(query: MessageSearchQuery, page: MessagePage): Promise<{ items: ChatMessage[]; total: number }>;
+}

@@ -1,0 +1,28 @@
+/** The notifier contract (SPEC §3.4): deliver a short notice to the user through whatever the machine offers. */
+
+export type NotificationUrgency = 'low' | 'normal' | 'high';
+export type NotificationOrigin = 'tool' | 'scheduler' | 'alert' | 'agent';
+
+export interface NotificationRequest {
+  title: string;
+  message: string;
+  subtitle?: string | null;
+  urgency?: NotificationUrgency;
+  sound?: boolean;
+  origin?: NotificationOrigin;
+}
+
+export interface NotificationOutcome {
+  /** `delivered` when at least one channel beyond the log accepted it. */
+  status: 'delivered' | 'logged';
+  /** Channels that accepted it, e.g. `desktop`, `webhook`, `log`. */
+  channels: string[];
+  notificationId: number;
+  /** Channels that were tried and failed, with a short reason (never thrown: the log always holds it). */
+  failures: { channel: string; reason: string }[];
+}
+
+export interface Notifier {
+  readonly name: string;
+  notify(request: NotificationRequest): Promise<NotificationOutcome>;
+}
