@@ -1,0 +1,59 @@
+/**
+ * `cos tools` and `cos call`: every tool of the catalogue from the terminal, with the same validation and messages
+ * the MCP server gives. `cos call store_fact '{"category":"work","key":"team","value":"Platform"}'`.
+ */
+import type { Command } from 'commander';
+import { EXIT_USAGE, formatTable, printError, printJson, printLine, reportToolResult, startSpinner } from '../output.js';
+import { withChiefOfStaff } from '../open-cos.js';
+
+function parseArguments(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined || text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  return undefined;
+}
+
+export function registerToolsCommands(program: Command): void {
+  program
+    .command('tools')
+    .description('List every tool with its title and annotations.')
+    .option('--json', 'print machine-readable JSON')
+    .action((options: { json?: boolean }) =>
+      withChiefOfStaff(async (cos) => {
+        if (options.json) {
+          printJson(cos.tools.map((tool) => ({ name: tool.name, title: tool.title, annotations: tool.annotations, latency: tool.latency })));
+          return;
+        }
+        printLine(formatTable(['tool', 'title', 'read-only'], cos.tools.map((tool) => [tool.name, tool.title, tool.annotations.readOnlyHint ? 'yes' : 'no'])));
+      }),
+    );
+
+  program
+    .command('call')
+    .description('Call any tool with JSON arguments and print its result as JSON.')
+    .argument('<tool>', 'tool name, e.g. query_memory')
+    .argument('[arguments]', 'JSON object of arguments, e.g. \'{"query":"Dana"}\'')
+    .action((tool: string, text: string | undefined) =>
+      withChiefOfStaff(async (cos) => {
+        const args = parseArguments(text);
+        if (!args) {
+          printError(`Arguments must be a JSON object, e.g. '{"query":"Dana"}'.`);
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        const spinner = startSpinner(`Running ${tool}…`);
+        const result = await cos.callTool(tool, args, {
+          caller: { kind: 'cli' },
+          progress: (message) => {
+            if (spinner) spinner.text = message;
+          },
+        });
+        spinner?.stop();
+        reportToolResult(result, true);
+      }),
+    );
+}
