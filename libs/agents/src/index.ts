@@ -28,3 +28,74 @@ export type {
   SaveAgentOptions,
 } from './registry/agent-registry.js';
 export { writeFileAtomic } from './registry/atomic-write.js';
+
+export { AgentRunner, effectiveRunCapabilities } from './runtime/agent-runner.js';
+export type { ActiveRun, AgentRunnerOptions, RunAgentOptions } from './runtime/agent-runner.js';
+export type { AgentRunResult, RunUsage, ToolCallSummary } from './runtime/run-result.js';
+export { DEFAULT_RUNTIME_SETTINGS, runtimeSettingsFromConfig } from './runtime/runtime-settings.js';
+export type { AgentRuntimeSettings } from './runtime/runtime-settings.js';
+export { isModelCallError, ModelCallError, textOf, toolUsesOf } from './runtime/model-client.js';
+export type {
+  ModelCallErrorKind,
+  ModelCallOptions,
+  ModelClient,
+  ModelClientProvider,
+  ModelContentBlock,
+  ModelMessage,
+  ModelRequest,
+  ModelResponse,
+  ModelTextBlock,
+  ModelToolResultBlock,
+  ModelToolSpec,
+  ModelToolUseBlock,
+  ModelUsage,
+} from './runtime/model-client.js';
+export {
+  createAnthropicModelClient,
+  MISSING_API_KEY_HINT,
+  MISSING_API_KEY_MESSAGE,
+  missingApiKeyError,
+  resolveAnthropicSettings,
+} from './runtime/anthropic-model-client.js';
+export type { AnthropicSettings } from './runtime/anthropic-model-client.js';
+export {
+  callModelWithRetry,
+  DEFAULT_MODEL_RETRY,
+  isRetryableModelError,
+  ModelDeadlineError,
+  parseRetryAfter,
+  retryDelayMs,
+} from './runtime/model-retry.js';
+export type { CallModelWithRetryOptions, ModelRetryEvent, ModelRetrySettings } from './runtime/model-retry.js';
+export { createLoopDetector, DEFAULT_LOOP_SETTINGS, identicalCallWarning } from './runtime/loop-detector.js';
+export type { LoopDetector, LoopDetectorSettings, LoopVerdict } from './runtime/loop-detector.js';
+export { canonicalJson, toolCallKey } from './runtime/canonical-json.js';
+export { TRUNCATION_MARKER, truncateForModel } from './runtime/truncate-result.js';
+export type { TruncatedText } from './runtime/truncate-result.js';
+export {
+  createMinimalToolExecutor,
+  createToolCatalogue,
+  defaultToolTimeoutMs,
+} from './runtime/tool-port.js';
+export type { AgentToolCatalogue, AgentToolExecutor, ToolCallOutcome, ToolCallRequest } from './runtime/tool-port.js';
+export { createInMemoryRunLog, usageQueryPattern } from './runtime/recorders.js';
+export type {
+  AgentRunRecord,
+  AgentRunRecorder,
+  InMemoryRunLog,
+  ModelCallCaller,
+  ModelCallRecord,
+  ModelCallRecorder,
+  RunStatus,
+  RunTrigger,
+  ToolUsageReader,
+  ToolUsageRecord,
+  ToolUsageRecorder,
+} from './runtime/recorders.js';
+export {
+  buildInstruction,
+  buildSystemPrompt,
+  UNTRUSTED_CONTENT_RULE,
+  wrapUntrusted,
+} from './runtime/system-prompt.js';
+export type { AgentMemoryEntry, AgentMemoryReader, SharedMemoryEntry, SystemPromptParts } from './runtime/system-prompt.js';

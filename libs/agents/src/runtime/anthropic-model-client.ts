@@ -1,0 +1,122 @@
+/**
+ * The default `ModelClient`: the Anthropic SDK's Messages API. The SDK's own retries are switched off
+ * (`maxRetries: 0`) because the runtime has exactly one retry layer (model-retry.ts, SPEC §4.11). SDK errors
+ * are translated into sanitised `ModelCallError`s here so nothing above depends on SDK classes.
+ */
+import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { resolveSecret, ToolError, type CosConfig } from '@chief-of-staff/core';
+import {
+  ModelCallError,
+  type ModelClient,
+  type ModelContentBlock,
+  type ModelRequest,
+  type ModelResponse,
+} from './model-client.js';
+import { parseRetryAfter } from './model-retry.js';
+
+export interface AnthropicSettings {
+  apiKey: string | undefined;
+  /** Any Messages-API-compatible endpoint; undefined lets the SDK use its default. */
+  baseURL: string | undefined;
+}
+
+/** Message shown whenever a model call is needed and no key is configured. */
+export const MISSING_API_KEY_MESSAGE =
+  'No model API key is configured: set the ANTHROPIC_API_KEY environment variable (or anthropic.apiKey: env:NAME ' +
+  'in cos.config.yaml) and try again.';
+export const MISSING_API_KEY_HINT =
+  'ANTHROPIC_BASE_URL (or anthropic.baseUrl) may point at any Messages-API-compatible endpoint, such as a gateway ' +
+  'or a local model server; `cos doctor` shows what is configured.';
+
+/** API key and base URL from config (`anthropic.apiKey` may be `env:NAME`), falling back to the environment. */
+export function resolveAnthropicSettings(
+  config: Pick<CosConfig, 'anthropic'> | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): AnthropicSettings {
+  const fromConfig = resolveSecret(config?.anthropic.apiKey, env);
+  const apiKey = fromConfig ?? (env['ANTHROPIC_API_KEY']?.trim() || undefined);
+  const baseURL = config?.anthropic.baseUrl ?? (env['ANTHROPIC_BASE_URL']?.trim() || undefined);
+  return { apiKey, baseURL };
+}
+
+/** The NOT_CONFIGURED error for a missing key: says what to set and where. */
+export function missingApiKeyError(): ToolError {
+  return new ToolError('NOT_CONFIGURED', MISSING_API_KEY_MESSAGE, { hint: MISSING_API_KEY_HINT });
+}
+
+function sanitise(text: string | null | undefined): string {
+  if (!text) return '';
+  // Upstream messages are short and factual; still cut them and mask anything shaped like a credential.
+  return text.replace(/(sk-[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/g, '$1…').replace(/\s+/g, ' ').slice(0, 200);
+}
+
+function translateError(error: unknown): ModelCallError {
+  if (error instanceof APIUserAbortError) return new ModelCallError('aborted', 'The model call was aborted.', { cause: error });
+  if (error instanceof APIConnectionError) {
+    return new ModelCallError('connection', 'Could not reach the model API (connection failed or timed out).', { cause: error });
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const errorType = error.type ?? undefined;
+    const detail = sanitise(error.apiMessage);
+    const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after-ms') ?? null, error.headers?.get('retry-after') ?? null);
+    return new ModelCallError(
+      'status',
+      `The model API returned ${error.status}${errorType ? ` (${errorType})` : ''}${detail ? `: ${detail}` : '.'}`,
+      { status: error.status, errorType, retryAfterMs, cause: error },
+    );
+  }
+  return new ModelCallError('invalid_response', 'The model API returned a response that could not be read.', { cause: error });
+}
+
+function checkResponse(value: unknown): ModelResponse {
+  const message = value as Partial<ModelResponse> | null;
+  if (message === null || typeof message !== 'object' || !Array.isArray(message.content)) {
+    throw new ModelCallError('invalid_response', 'The model API returned a response without content blocks.');
+  }
+  const usage = (message.usage ?? {}) as Partial<Record<keyof ModelResponse['usage'], number | null>>;
+  return {
+    id: String(message.id ?? ''),
+    model: String(message.model ?? ''),
+    content: message.content as ModelContentBlock[],
+    stop_reason: message.stop_reason ?? null,
+    usage: {
+      input_tokens: usage.input_tokens ?? 0,
+      output_tokens: usage.output_tokens ?? 0,
+      cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
+      cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
+    },
+  };
+}
+
+/**
+ * Creates the SDK-backed client. Throws NOT_CONFIGURED without an API key, so callers can create it lazily
+ * when a run starts and fail that run fast with instructions.
+ */
+export function createAnthropicModelClient(settings: AnthropicSettings): ModelClient {
+  if (settings.apiKey === undefined || settings.apiKey === '') throw missingApiKeyError();
+  const anthropic = new Anthropic({ apiKey: settings.apiKey, baseURL: settings.baseURL ?? null, maxRetries: 0 });
+  return {
+    async createMessage(request: ModelRequest, options) {
+      // `temperature` is sent on every call (SPEC §5.1) although this SDK version's types no longer declare it.
+      const body: Record<string, unknown> = {
+        model: request.model,
+        max_tokens: request.max_tokens,
+        temperature: request.temperature,
+        messages: request.messages,
+      };
+      if (request.system !== undefined) body['system'] = request.system;
+      if (request.tools !== undefined && request.tools.length > 0) body['tools'] = request.tools;
+      try {
+        const response = await anthropic.messages.create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, {
+          signal: options.signal,
+          timeout: Math.max(1, Math.ceil(options.timeoutMs)),
+          maxRetries: 0,
+        });
+        return checkResponse(response);
+      } catch (error) {
+        if (error instanceof ModelCallError) throw error;
+        throw translateError(error);
+      }
+    },
+  };
+}

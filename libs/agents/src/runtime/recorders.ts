@@ -1,0 +1,148 @@
+/**
+ * Where the runtime reports what happened: one record per run (`agent_runs`), per tool call
+ * (`tool_usage_log`) and per model call (`model_calls`). These are ports; the SQLite repositories in
+ * @chief-of-staff/stores implement them, the in-memory log here serves tests and embedders without a database.
+ * Recording never changes a run's outcome: failures are logged and swallowed by the runner.
+ */
+
+export type RunTrigger = 'host' | 'cli' | 'agent' | 'scheduler' | 'webhook' | 'dispatch';
+export type RunStatus = 'completed' | 'max_rounds' | 'loop_detected' | 'timeout' | 'error';
+
+export interface AgentRunRecord {
+  run_id: string;
+  agent_name: string;
+  trigger: RunTrigger;
+  parent_run_id: string | null;
+  /** First 200 characters of the instruction. */
+  instruction_preview: string;
+  /** Null while the run is in progress. */
+  status: RunStatus | null;
+  stop_reason: string | null;
+  rounds: number;
+  tool_call_count: number;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_creation_tokens: number;
+  started_at: string;
+  ended_at: string | null;
+  error: string | null;
+}
+
+export interface AgentRunRecorder {
+  runStarted(record: AgentRunRecord): void | Promise<void>;
+  runFinished(record: AgentRunRecord): void | Promise<void>;
+}
+
+export interface ToolUsageRecord {
+  tool_name: string;
+  caller_kind: 'host' | 'agent' | 'scheduler' | 'webhook' | 'cli';
+  agent_name: string | null;
+  run_id: string | null;
+  query_pattern: string;
+  success: boolean;
+  error_code: string | null;
+  duration_ms: number | null;
+  estimated_ms: number | null;
+  response_bytes: number | null;
+  truncated: boolean;
+  served_by: string | null;
+  created_at: string;
+}
+
+export interface ToolUsageRecorder {
+  record(entry: ToolUsageRecord): void | Promise<void>;
+}
+
+/** Successful usage rows since a moment, for the skills detector (SPEC §4.7). */
+export interface ToolUsageReader {
+  listSuccessfulUsage(sinceIso: string): Promise<ReadonlyArray<Pick<ToolUsageRecord, 'tool_name' | 'query_pattern' | 'created_at'>>>;
+}
+
+export type ModelCallCaller = 'agent' | 'factory' | 'triage' | 'synthesis' | 'summariser';
+
+export interface ModelCallRecord {
+  run_id: string | null;
+  caller: ModelCallCaller;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_creation_tokens: number;
+  duration_ms: number;
+  /** `ok`, or the failure kind (`status_429`, `connection`, `timeout`, …). */
+  outcome: string;
+  created_at: string;
+}
+
+export interface ModelCallRecorder {
+  record(entry: ModelCallRecord): void | Promise<void>;
+}
+
+/** An in-memory implementation of every recorder port (and the usage reader). */
+export interface InMemoryRunLog extends AgentRunRecorder, ToolUsageRecorder, ToolUsageReader {
+  readonly runs: AgentRunRecord[];
+  readonly toolUsage: ToolUsageRecord[];
+  readonly modelCalls: ModelCallRecord[];
+  /** The model-call recorder (a separate object: both ports name their method `record`). */
+  readonly modelCallRecorder: ModelCallRecorder;
+}
+
+export function createInMemoryRunLog(): InMemoryRunLog {
+  const runs: AgentRunRecord[] = [];
+  const toolUsage: ToolUsageRecord[] = [];
+  const modelCalls: ModelCallRecord[] = [];
+  return {
+    runs,
+    toolUsage,
+    modelCalls,
+    runStarted(record) {
+      runs.push({ ...record });
+    },
+    runFinished(record) {
+      const index = runs.findIndex((run) => run.run_id === record.run_id);
+      if (index === -1) runs.push({ ...record });
+      else runs[index] = { ...record };
+    },
+    record(entry) {
+      toolUsage.push({ ...entry });
+    },
+    async listSuccessfulUsage(sinceIso) {
+      return toolUsage.filter((row) => row.success && row.created_at >= sinceIso);
+    },
+    modelCallRecorder: {
+      record(entry) {
+        modelCalls.push({ ...entry });
+      },
+    },
+  };
+}
+
+const PATTERN_KEYS = [
+  'query',
+  'name',
+  'title',
+  'task',
+  'canonical_name',
+  'tool_name',
+  'agent_name',
+  'calendar',
+  'mailbox',
+  'list',
+  'namespace',
+  'source',
+] as const;
+
+/**
+ * The usage-log query pattern of a call (SPEC §1.10): the first non-empty string among the pattern keys,
+ * trimmed, ≤100 chars; otherwise `auto`. Content-bearing keys are never looked at.
+ */
+export function usageQueryPattern(args: unknown): string {
+  if (args === null || typeof args !== 'object') return 'auto';
+  for (const key of PATTERN_KEYS) {
+    const value = (args as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 100);
+  }
+  return 'auto';
+}

@@ -1,0 +1,94 @@
+/**
+ * How tools reach the runtime. The catalogue says which tool definitions exist (and which are unusable because
+ * their provider is not configured); the executor runs one call. The minimal executor here (input validation
+ * via `runTool`, per-call timeout that really stops waiting) is what agents use until the orchestration
+ * executor replaces it behind the same interface (SPEC §7). Capability gating, truncation and usage logging stay
+ * in the runner, so they apply whichever executor is plugged in.
+ */
+import { runTool, type AnyToolDefinition, type LatencyTier, type ToolContext, type ToolRunResult } from '@chief-of-staff/core';
+
+export interface AgentToolCatalogue {
+  /** Every tool an agent could be offered. */
+  listTools(): readonly AnyToolDefinition[];
+  /**
+   * Tools that would only fail with NOT_CONFIGURED right now, mapped to the data source a person would name
+   * ("calendar", "mail"). They are left out of an agent's tools and listed in its runtime context.
+   */
+  unavailableTools?(): ReadonlyMap<string, string>;
+}
+
+export interface ToolCallRequest {
+  tool: AnyToolDefinition;
+  args: unknown;
+  ctx: ToolContext<unknown>;
+  /** Per-call limit (tool timeout, already bounded by the run's remaining time). */
+  timeoutMs: number;
+}
+
+export interface ToolCallOutcome {
+  result: ToolRunResult;
+  /** The tool that actually answered when a fallback chain served the call. */
+  servedBy?: string;
+}
+
+export interface AgentToolExecutor {
+  execute(request: ToolCallRequest): Promise<ToolCallOutcome>;
+}
+
+/** A fixed catalogue over a list of definitions. */
+export function createToolCatalogue(
+  tools: readonly AnyToolDefinition[],
+  unavailable: ReadonlyMap<string, string> = new Map(),
+): AgentToolCatalogue {
+  const frozen = Object.freeze([...tools]);
+  return { listTools: () => frozen, unavailableTools: () => unavailable };
+}
+
+const TIMEOUT_BY_LATENCY: Record<LatencyTier, number> = {
+  fast: 30_000,
+  medium: 60_000,
+  slow: 300_000,
+  very_slow: 300_000,
+};
+
+/** The default per-call timeout of a tool, from its latency tier (SPEC §7.1 defaults). */
+export function defaultToolTimeoutMs(tool: AnyToolDefinition): number {
+  return TIMEOUT_BY_LATENCY[tool.latency] ?? 30_000;
+}
+
+function timeoutError(signal: AbortSignal): ToolRunResult {
+  const reason = signal.reason as { name?: string } | undefined;
+  return reason?.name === 'TimeoutError'
+    ? { ok: false, error: { code: 'TIMEOUT', message: 'The tool did not finish in time.', hint: 'Try again with a narrower request.' } }
+    : { ok: false, error: { code: 'UNAVAILABLE', message: 'The call was cancelled before it finished.' } };
+}
+
+/**
+ * Runs a tool with `runTool` under its own timeout. A handler that ignores its signal is not waited for: the
+ * call resolves with TIMEOUT as soon as the signal fires, and the handler's late result is discarded.
+ */
+export function createMinimalToolExecutor(): AgentToolExecutor {
+  return {
+    async execute({ tool, args, ctx, timeoutMs }) {
+      const timer = new AbortController();
+      const handle = setTimeout(
+        () => timer.abort(new DOMException(`${tool.name} exceeded ${timeoutMs} ms`, 'TimeoutError')),
+        Math.max(0, timeoutMs),
+      );
+      const signal = AbortSignal.any([ctx.signal, timer.signal]);
+      let onAbort: (() => void) | undefined;
+      const aborted = new Promise<ToolRunResult>((resolve) => {
+        onAbort = () => resolve(timeoutError(signal));
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+      });
+      try {
+        const result = await Promise.race([runTool(tool, args, { ...ctx, signal }), aborted]);
+        return { result };
+      } finally {
+        clearTimeout(handle);
+        if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+      }
+    },
+  };
+}
