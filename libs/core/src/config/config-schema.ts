@@ -144,6 +144,29 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    notifications: z
+      .object({
+        /** Optional outbound delivery of every notification (ntfy-style URL or a JSON webhook). */
+        webhook: z
+          .object({
+            url: secret,
+            format: z.enum(['ntfy', 'json']).default('ntfy'),
+            /** Sent as `Authorization: Bearer <token>`; use an `env:NAME` reference. */
+            token: secret.optional(),
+            timeoutMs: positiveInt.default(5_000),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .prefault({}),
+    messages: z
+      .object({
+        /** macOS Messages database read by `providers.messages: macos`; default `~/Library/Messages/chat.db`. */
+        chatDbPath: z.string().min(1).optional(),
+      })
+      .strict()
+      .prefault({}),
     enrichment: z.object({ sourceTimeoutMs: positiveInt.default(5_000) }).strict().prefault({}),
     scheduler: z
       .object({

@@ -105,6 +105,17 @@ describe('loadConfig', () => {
     const config = loadConfig({ env: { COS_DATA_DIR: root, COS_ORCHESTRATION_SCORING: 'false', COS_ORCHESTRATION_MAX_TOOLS: '12' } });
     expect(config.orchestration).toEqual({ scoring: false, maxTools: 12 });
   });
+
+  it('reads provider settings: the notification webhook and the Messages database path', () => {
+    writeFileSync(
+      join(root, 'cos.config.yaml'),
+      'notifications:\n  webhook:\n    url: https://ntfy.example/topic\n    token: env:NTFY_TOKEN\nmessages:\n  chatDbPath: /tmp/chat.db\n',
+    );
+    const config = loadConfig({ env: { COS_DATA_DIR: root } });
+    expect(config.notifications.webhook).toEqual({ url: 'https://ntfy.example/topic', format: 'ntfy', token: 'env:NTFY_TOKEN', timeoutMs: 5000 });
+    expect(config.messages.chatDbPath).toBe('/tmp/chat.db');
+    expect(loadConfig({ env: { COS_DATA_DIR: join(root, 'other') } }).notifications.webhook).toBeUndefined();
+  });
 });
 
 describe('data directory resolution', () => {
