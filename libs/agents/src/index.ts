@@ -99,3 +99,19 @@ export {
   wrapUntrusted,
 } from './runtime/system-prompt.js';
 export type { AgentMemoryEntry, AgentMemoryReader, SharedMemoryEntry, SystemPromptParts } from './runtime/system-prompt.js';
+
+export {
+  AgentFactory,
+  deriveAgentName,
+  FACTORY_MAX_CAPABILITIES,
+  sanitiseAgentName,
+  sanitiseFactoryCapabilities,
+} from './factory/agent-factory.js';
+export type {
+  AgentFactoryOptions,
+  CreateFromDescriptionInput,
+  FactoryResult,
+  SanitisedCapabilities,
+} from './factory/agent-factory.js';
+export { buildFactorySystemPrompt } from './factory/factory-prompt.js';
+export { extractJsonObject, firstBalancedObject } from './factory/json-extraction.js';
