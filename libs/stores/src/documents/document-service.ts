@@ -1,0 +1,216 @@
+/**
+ * `DocumentService`: the document memory behind the `documents` service key. It ties together the SQLite
+ * `documents` table, the LanceDB `document_chunks` table, the embedder and the ingestion limits from config.
+ * Nothing heavy happens at construction: LanceDB opens on the first vector operation and the embedder
+ * loads on the first embedding.
+ */
+import { realpath } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createSilentLogger, createSystemClock, expandHome, ToolError, type Clock, type CosConfig, type Logger } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { DocumentCatalog, type DocumentListFilter, type DocumentRow } from './catalog/document-catalog.js';
+import type { Embedder } from './embedding/embedder.js';
+import { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
+import { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
+import { isInsideRoot, resolveAllowedRoots } from './fs/allowed-roots.js';
+import { ingestFiles, pruneMissing, runIngest, type IngestDependencies } from './ingest/ingest-run.js';
+import type { DocumentSummarizer, IngestOptions, IngestReport, PrunedDocument } from './ingest/ingest-types.js';
+import { DocumentChunkTable } from './lance/document-chunk-table.js';
+import { VectorDatabase } from './lance/vector-table.js';
+import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
+import { searchDocuments } from './search/search-documents.js';
+import type { DocumentSearchOptions, DocumentSearchResult } from './search/search-types.js';
+
+/** Folder of the LanceDB tables inside the data dir (SPEC §1.9). */
+export const VECTORS_DIR_NAME = 'vectors';
+
+export interface DocumentServiceOptions {
+  database: CosDatabase;
+  /** LanceDB directory, normally `<dataDir>/vectors`. */
+  vectorsDir: string;
+  /** `documents.allowedRoots`: ingestion reads files only inside these folders. */
+  allowedRoots: readonly string[];
+  /** Default: USE-lite in two worker threads (`WorkerPoolEmbedder`). */
+  embedder?: Embedder;
+  /** Share one LanceDB connection with the fact vectors; created from `vectorsDir` when omitted. */
+  vectorDatabase?: VectorDatabase;
+  maxFileBytes?: number;
+  chunkWords?: number;
+  overlapWords?: number;
+  /** `search.rrfK` (default 60). */
+  rrfK?: number;
+  clock?: Clock;
+  logger?: Logger;
+  summarizer?: DocumentSummarizer;
+}
+
+/** The options a composition root passes for a loaded configuration. */
+export function documentServiceOptionsFromConfig(
+  config: CosConfig,
+  database: CosDatabase,
+): DocumentServiceOptions {
+  return {
+    database,
+    vectorsDir: join(config.dataDir, VECTORS_DIR_NAME),
+    allowedRoots: config.documents.allowedRoots,
+    maxFileBytes: config.documents.maxFileBytes,
+    chunkWords: config.documents.chunkWords,
+    overlapWords: config.documents.overlapWords,
+    rrfK: config.search.rrfK,
+  };
+}
+
+export interface DeletedDocument {
+  id: number;
+  path: string;
+  chunksRemoved: number;
+}
+
+export interface VectorIndexStatus {
+  /** `absent`: nothing ingested yet; `mismatch`: built by another embedder, run `cos reindex`. */
+  status: 'absent' | 'ok' | 'mismatch';
+  configured: VectorSpace;
+  recorded?: VectorSpace;
+}
+
+export class DocumentService {
+  readonly catalog: DocumentCatalog;
+  readonly chunks: DocumentChunkTable;
+  readonly embedder: Embedder;
+  readonly #options: DocumentServiceOptions;
+  readonly #vectors: VectorDatabase;
+  readonly #ownsVectors: boolean;
+  readonly #ownsEmbedder: boolean;
+  readonly #queries: QueryEmbeddingCache;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+
+  constructor(options: DocumentServiceOptions) {
+    this.#options = options;
+    this.embedder = options.embedder ?? new WorkerPoolEmbedder();
+    this.#ownsEmbedder = options.embedder === undefined;
+    this.#ownsVectors = options.vectorDatabase === undefined;
+    this.#vectors = options.vectorDatabase ?? new VectorDatabase(options.vectorsDir);
+    this.catalog = new DocumentCatalog(options.database);
+    this.chunks = new DocumentChunkTable(this.#vectors, this.embedder);
+    this.#queries = new QueryEmbeddingCache(this.embedder);
+    this.#clock = options.clock ?? createSystemClock(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+    this.#logger = options.logger ?? createSilentLogger();
+  }
+
+  get allowedRoots(): readonly string[] {
+    return this.#options.allowedRoots;
+  }
+
+  /** Ingests a file or folder (see `IngestOptions`); refuses paths outside the allowed roots. */
+  ingest(path: string, options: IngestOptions = {}): Promise<IngestReport> {
+    return runIngest(this.#ingestDependencies(), path, options);
+  }
+
+  search(query: string, options: DocumentSearchOptions = {}): Promise<DocumentSearchResult> {
+    return searchDocuments({ chunks: this.chunks, queries: this.#queries, rrfK: this.#options.rrfK ?? 60, logger: this.#logger }, query, options);
+  }
+
+  /** A page of documents ordered by path then id, starting after `after`. */
+  list(filter: DocumentListFilter, limit: number, after?: { path: string; id: number }): DocumentRow[] {
+    return this.catalog.list(filter, limit, after);
+  }
+
+  count(filter: DocumentListFilter = {}): number {
+    return this.catalog.count(filter);
+  }
+
+  get(id: number): DocumentRow | undefined {
+    return this.catalog.findById(id);
+  }
+
+  /** Finds a document by the path it was ingested under (as given, absolute, or after resolving links). */
+  async findByPath(path: string): Promise<DocumentRow | undefined> {
+    const absolute = resolve(expandHome(path.trim()));
+    const direct = this.catalog.findByPath(path) ?? this.catalog.findByPath(absolute);
+    if (direct) return direct;
+    try {
+      return this.catalog.findByPath(await realpath(absolute));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Removes a document's index entry and chunks; the file itself is never touched. NOT_FOUND when unknown. */
+  async delete(ref: { documentId: number } | { path: string }): Promise<DeletedDocument> {
+    const row = 'documentId' in ref ? this.catalog.findById(ref.documentId) : await this.findByPath(ref.path);
+    if (!row) throw ToolError.notFound('Document', 'documentId' in ref ? ref.documentId : ref.path);
+    const chunksRemoved = await this.chunks.deleteDocuments([row.id]);
+    this.catalog.delete(row.id);
+    return { id: row.id, path: row.path, chunksRemoved };
+  }
+
+  /** Removes entries whose files no longer exist, under `pathPrefix` or everywhere. */
+  prune(pathPrefix?: string): Promise<PrunedDocument[]> {
+    return pruneMissing({ catalog: this.catalog, chunks: this.chunks }, pathPrefix);
+  }
+
+  /**
+   * Rebuilds the chunk table for the configured embedder (`cos reindex`): empties it, then re-reads every
+   * indexed file. Files that are gone, or no longer inside an allowed root, lose their entries (reported in
+   * `pruned` and `skipped`). Summaries are not regenerated.
+   */
+  async reindex(options: Pick<IngestOptions, 'signal' | 'onProgress'> = {}): Promise<IngestReport> {
+    const entries = this.catalog.listPaths();
+    const roots = await resolveAllowedRoots(this.#options.allowedRoots);
+    const files: string[] = [];
+    const skipped: { path: string; reason: string }[] = [];
+    const pruned: PrunedDocument[] = [];
+    for (const entry of entries) {
+      if (roots.some((root) => isInsideRoot(entry.path, root))) {
+        files.push(entry.path);
+        continue;
+      }
+      this.catalog.delete(entry.id);
+      skipped.push({ path: entry.path, reason: 'outside the allowed document roots (documents.allowedRoots); entry removed' });
+    }
+    await this.chunks.recreate();
+    this.catalog.markAllPending();
+    pruned.push(...(await this.prune()));
+    const remaining = new Set(this.catalog.listPaths().map((entry) => entry.path));
+    const report = await ingestFiles(this.#ingestDependencies(), files.filter((file) => remaining.has(file)), skipped, options);
+    report.pruned = pruned;
+    // Rows whose file failed to read again keep an empty hash and no chunks: drop them so listing stays truthful.
+    for (const entry of this.catalog.listPaths()) {
+      if (entry.contentHash === '') this.catalog.delete(entry.id);
+    }
+    return report;
+  }
+
+  /** Compacts the chunk table and folds new rows into its indexes (called by the worker's retention job). */
+  optimize(): Promise<void> {
+    return this.chunks.optimize();
+  }
+
+  async vectorStatus(): Promise<VectorIndexStatus> {
+    const state = await this.chunks.state();
+    const configured = vectorSpaceOf(this.embedder);
+    if (state.status === 'mismatch') return { status: 'mismatch', configured, recorded: state.recorded };
+    return { status: state.status, configured };
+  }
+
+  /** Stops embedder workers and closes LanceDB when this service created them. The SQLite handle stays open. */
+  async close(): Promise<void> {
+    if (this.#ownsEmbedder) await this.embedder.close?.();
+    if (this.#ownsVectors) await this.#vectors.close();
+  }
+
+  #ingestDependencies(): IngestDependencies {
+    return {
+      catalog: this.catalog,
+      chunks: this.chunks,
+      embedder: this.embedder,
+      clock: this.#clock,
+      allowedRoots: this.#options.allowedRoots,
+      maxFileBytes: this.#options.maxFileBytes ?? 50 * 1024 * 1024,
+      chunkWords: this.#options.chunkWords ?? 200,
+      overlapWords: this.#options.overlapWords ?? 30,
+      summarizer: this.#options.summarizer,
+    };
+  }
+}

