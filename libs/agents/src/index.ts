@@ -115,3 +115,19 @@ export type {
 } from './factory/agent-factory.js';
 export { buildFactorySystemPrompt } from './factory/factory-prompt.js';
 export { extractJsonObject, firstBalancedObject } from './factory/json-extraction.js';
+
+export { createAgentsService, DEFAULT_DISPATCH_SETTINGS } from './service/agents-service.js';
+export type { AgentsService, CreateAgentsServiceOptions, DispatchSettings } from './service/agents-service.js';
+export { nestedRunOptions, runAgentByName } from './dispatch/run-agent.js';
+export type { RunAgentRequest } from './dispatch/run-agent.js';
+export { dispatchAgents } from './dispatch/dispatch-agents.js';
+export type { DispatchEntry, DispatchRequest, DispatchResult } from './dispatch/dispatch-agents.js';
+export { createInMemorySkillSuggestionStore, DEFAULT_SKILL_SETTINGS } from './skills/skills-ports.js';
+export type {
+  SkillSettings,
+  SkillsPorts,
+  SkillSuggestion,
+  SkillSuggestionDraft,
+  SkillSuggestionStatus,
+  SkillSuggestionStore,
+} from './skills/skills-ports.js';
