@@ -16,11 +16,15 @@ export interface NotificationLogEntry {
   channels: string[];
   status: 'delivered' | 'logged';
   origin: NotificationOrigin;
+  runId: string | null;
 }
 
-/** Where every notification is recorded; returns the stored id. */
+/** Where every notification is recorded. */
 export interface NotificationLog {
+  /** Stores the entry and returns its id. */
   append(entry: NotificationLogEntry): number;
+  /** How many notifications an agent run has sent. */
+  countForRun(runId: string): number;
 }
 
 export interface NotifierChainOptions {
@@ -69,8 +73,10 @@ export function createNotifierChain(options: NotifierChainOptions): Notifier {
         channels,
         status,
         origin: request.origin ?? 'tool',
+        runId: request.runId ?? null,
       });
       return { status, channels, notificationId, failures };
     },
+    countForRun: (runId: string) => options.log.countForRun(runId),
   };
 }

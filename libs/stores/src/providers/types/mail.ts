@@ -56,6 +56,13 @@ export interface MailPage {
   limit: number;
 }
 
+/** One page of results; `total` is null when counting would cost a second pass (full-text search). */
+export interface PageResult<T> {
+  items: T[];
+  total: number | null;
+  hasMore: boolean;
+}
+
 export interface MailListQuery {
   mailbox: string;
   account?: string;
@@ -82,6 +89,8 @@ export interface OutgoingMail {
   inReplyTo?: string | null;
   references?: string[];
   account?: string;
+  /** `user`, or the agent that wrote it (kept with the outbox entry). */
+  createdBy?: string;
 }
 
 export interface SendResult {
@@ -94,9 +103,9 @@ export interface MailProvider {
   readonly canSend: boolean;
   mailboxes(account?: string): Promise<Mailbox[]>;
   /** Headers, newest first (date desc, id desc). */
-  list(query: MailListQuery, page: MailPage): Promise<{ items: MailHeader[]; total: number }>;
+  list(query: MailListQuery, page: MailPage): Promise<PageResult<MailHeader>>;
   get(id: string): Promise<MailMessage>;
-  search(query: MailSearchQuery, page: MailPage): Promise<{ items: MailHeader[]; total: number }>;
+  search(query: MailSearchQuery, page: MailPage): Promise<PageResult<MailHeader>>;
   unreadCount(mailbox: string, account?: string): Promise<{ mailbox: string; account: string; unreadCount: number }>;
   setFlags(id: string, flags: { read?: boolean; flagged?: boolean }): Promise<MailHeader>;
   move(id: string, targetMailbox: string, targetAccount?: string): Promise<MailHeader>;

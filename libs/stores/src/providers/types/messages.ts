@@ -1,4 +1,5 @@
 /** The messages provider contract (SPEC §3.4): read-only conversations from chat services. */
+import type { PageResult } from './mail.js';
 
 export interface ChatMessage {
   id: number;
@@ -38,6 +39,6 @@ export interface MessagePage {
 export interface MessageProvider {
   readonly name: string;
   /** Newest first (date desc, id desc). */
-  list(query: MessageQuery, page: MessagePage): Promise<{ items: ChatMessage[]; total: number }>;
-  search(query: MessageSearchQuery, page: MessagePage): Promise<{ items: ChatMessage[]; total: number }>;
+  list(query: MessageQuery, page: MessagePage): Promise<PageResult<ChatMessage>>;
+  search(query: MessageSearchQuery, page: MessagePage): Promise<PageResult<ChatMessage>>;
 }

@@ -10,6 +10,8 @@ export interface NotificationRequest {
   urgency?: NotificationUrgency;
   sound?: boolean;
   origin?: NotificationOrigin;
+  /** The agent run that sent it, for the per-run cap. */
+  runId?: string | null;
 }
 
 export interface NotificationOutcome {
@@ -25,4 +27,6 @@ export interface NotificationOutcome {
 export interface Notifier {
   readonly name: string;
   notify(request: NotificationRequest): Promise<NotificationOutcome>;
+  /** How many notifications an agent run has sent so far. */
+  countForRun(runId: string): number;
 }

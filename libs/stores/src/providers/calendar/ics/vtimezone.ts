@@ -9,21 +9,27 @@ function offsetAt(zone: string, ms: number): number {
   return DateTime.fromMillis(ms, { zone }).offset;
 }
 
-/** Instants in [from, to) where the zone's UTC offset changes, to the minute. */
+/**
+ * Instants in [from, to) where the zone's UTC offset changes, to the minute. Weekly probes: real zones never
+ * change twice within a week and back.
+ */
 function transitions(zone: string, from: number, to: number): number[] {
   const found: number[] = [];
-  const step = 86_400_000;
+  const step = 7 * 86_400_000;
+  let previous = offsetAt(zone, from);
   for (let t = from; t < to; t += step) {
     const next = Math.min(t + step, to);
-    if (offsetAt(zone, t) === offsetAt(zone, next)) continue;
+    const nextOffset = offsetAt(zone, next);
+    if (previous === nextOffset) continue;
     let low = t;
     let high = next;
     while (high - low > 60_000) {
       const mid = low + Math.floor((high - low) / 120_000) * 60_000;
-      if (offsetAt(zone, mid) === offsetAt(zone, low)) low = mid;
+      if (offsetAt(zone, mid) === previous) low = mid;
       else high = mid;
     }
     found.push(high);
+    previous = nextOffset;
   }
   return found;
 }

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { ProviderError } from '../../errors/provider-error.js';
 import { foldCase } from '../../../db/fold-case.js';
 import { escapeLike } from '../../shared/text-match.js';
+import type { PageResult } from '../../types/mail.js';
 import type { ChatMessage, MessagePage, MessageProvider, MessageQuery, MessageSearchQuery } from '../../types/messages.js';
 import { appleSecondsSql, appleTimeToDate, dateToAppleSeconds } from './apple-time.js';
 import { textFromAttributedBody } from './attributed-body.js';
@@ -123,14 +124,14 @@ export class MacosMessagesProvider implements MessageProvider {
     };
   }
 
-  private run(where: string[], params: unknown[], page: MessagePage): { items: ChatMessage[]; total: number } {
+  private run(where: string[], params: unknown[], page: MessagePage): PageResult<ChatMessage> {
     const db = this.open();
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total = (db.prepare(`SELECT count(*) AS n FROM (${this.select} ${clause})`).get(...params) as { n: number }).n;
     const rows = db
       .prepare(`${this.select} ${clause} ORDER BY m.date DESC, m.ROWID DESC LIMIT ? OFFSET ?`)
       .all(...params, page.limit, page.offset) as Row[];
-    return { items: rows.map((row) => this.toMessage(row)), total };
+    return { items: rows.map((row) => this.toMessage(row)), total, hasMore: page.offset + rows.length < total };
   }
 
   private rangeFilters(since: Date | undefined, until: Date | undefined, where: string[], params: unknown[]): void {
@@ -144,7 +145,7 @@ export class MacosMessagesProvider implements MessageProvider {
     }
   }
 
-  async list(query: MessageQuery, page: MessagePage): Promise<{ items: ChatMessage[]; total: number }> {
+  async list(query: MessageQuery, page: MessagePage): Promise<PageResult<ChatMessage>> {
     const where = [this.plainOnly];
     const params: unknown[] = [];
     if (query.conversation !== undefined) {
@@ -170,7 +171,7 @@ export class MacosMessagesProvider implements MessageProvider {
     return this.run(where, params, page);
   }
 
-  async search(query: MessageSearchQuery, page: MessagePage): Promise<{ items: ChatMessage[]; total: number }> {
+  async search(query: MessageSearchQuery, page: MessagePage): Promise<PageResult<ChatMessage>> {
     const needle = foldCase(query.query.trim());
     this.open();
     const where = [
