@@ -15,6 +15,224 @@ export type { MigrationReport } from './db/apply-migrations.js';
 export { FOLD_SQL_FUNCTION, foldCase } from './db/fold-case.js';
 export { schema } from './db/schema-object.js';
 
+// Shared helpers: pagination, LIKE escaping, FTS query building, validation.
+export { closePage, decodeCursor, encodeCursor, filterKeyOf, mapPage, openPage } from './db/pagination.js';
+export type { Page, PageLimits, PageRequest, PageWindow } from './db/pagination.js';
+export { containsPattern, escapeLike } from './db/like.js';
+export { buildFtsMatch, buildTrigramPhrase, ftsTokens } from './db/fts-query.js';
+export {
+  assertConfidence,
+  assertDateOnly,
+  assertEnum,
+  assertText,
+  isEmailAddress,
+  MAX_NAME_LENGTH,
+  MAX_QUERY_LENGTH,
+  MAX_VALUE_LENGTH,
+  normalizeEmail,
+} from './db/validation.js';
+
+// The memory store facade and its repositories.
+export { openMemoryStore } from './memory/memory-store.js';
+export type { MemoryStore, OpenMemoryStoreOptions } from './memory/memory-store.js';
+export { createFactsRepository, FACT_LIST_LIMITS } from './memory/facts-repository.js';
+export type {
+  CandidateOptions,
+  FactRecord,
+  FactsRepository,
+  ListFactsFilters,
+  StoreFactInput,
+} from './memory/facts-repository.js';
+export type { FactToEmbed, FactVectorIndex, FactVectorMatch } from './memory/fact-vector-index.js';
+export { refreshFactVector, removeFactVector } from './memory/fact-embedding.js';
+export type { FactEmbeddingDeps } from './memory/fact-embedding.js';
+export { CANDIDATE_LIST_SIZE, QUERY_MEMORY_LIMITS, searchFacts } from './memory/fact-search.js';
+export type { FactSearchDeps, FactSearchRequest, RankedFact } from './memory/fact-search.js';
+export {
+  compareScored,
+  DEFAULT_HALF_LIFE_DAYS,
+  DEFAULT_RRF_K,
+  fuseRelevance,
+  round4,
+  scoreFacts,
+  temporalDecay,
+} from './memory/fact-ranking.js';
+export type { RankableFact, ScoredFact } from './memory/fact-ranking.js';
+export { cosine, jaccard, MMR_LAMBDA, selectByMmr, wordSet } from './memory/mmr.js';
+export type { MmrCandidate, MmrSelection } from './memory/mmr.js';
+export { createLocationsRepository, LOCATION_LIST_LIMITS } from './memory/locations-repository.js';
+export type { LocationRecord, LocationsRepository, StoreLocationInput } from './memory/locations-repository.js';
+export {
+  createIdentitiesRepository,
+  IDENTITY_SEARCH_LIMITS,
+  normalizeProviderId,
+} from './memory/identities-repository.js';
+export type { IdentitiesRepository, IdentityRecord, LinkIdentityInput } from './memory/identities-repository.js';
+export { AGENT_MEMORY_LIST_LIMITS, createAgentMemoryRepository } from './memory/agent-memory-repository.js';
+export type {
+  AgentMemoryFilters,
+  AgentMemoryRecord,
+  AgentMemoryRepository,
+  StoreAgentMemoryInput,
+} from './memory/agent-memory-repository.js';
+export {
+  assertNamespace,
+  createSharedMemoryRepository,
+  NAMESPACE_PATTERN,
+  SHARED_MEMORY_LIST_LIMITS,
+} from './memory/shared-memory-repository.js';
+export type { SharedMemoryRecord, SharedMemoryRepository } from './memory/shared-memory-repository.js';
+
+// Lifecycle: decisions, delegations, alert rules and alert evaluation.
+export { createDecisionsRepository, DECISION_SEARCH_LIMITS } from './lifecycle/decisions-repository.js';
+export type {
+  CreateDecisionInput,
+  DecisionRecord,
+  DecisionsRepository,
+  UpdateDecisionInput,
+} from './lifecycle/decisions-repository.js';
+export { createDelegationsRepository, DELEGATION_LIST_LIMITS } from './lifecycle/delegations-repository.js';
+export type {
+  CreateDelegationInput,
+  DelegationRecord,
+  DelegationsRepository,
+  ListDelegationsFilters,
+  UpdateDelegationInput,
+} from './lifecycle/delegations-repository.js';
+export { ALERT_RULE_LIST_LIMITS, createAlertRulesRepository } from './lifecycle/alert-rules-repository.js';
+export type { AlertRuleRecord, AlertRulesRepository, CreateAlertRuleInput } from './lifecycle/alert-rules-repository.js';
+export {
+  ALERT_CONDITION_SCHEMAS,
+  ALERT_TYPE_INPUTS,
+  normalizeAlertType,
+  parseAlertCondition,
+} from './lifecycle/alert-conditions.js';
+export type { AlertConditions } from './lifecycle/alert-conditions.js';
+export {
+  alertEntityKey,
+  alertFingerprint,
+  alertNotificationText,
+  checkAlerts,
+  daysBetween,
+  decideAlertDelivery,
+  evaluateAlertRule,
+  evaluateBuiltInAlerts,
+  factFreshness,
+  followUpsDue,
+  formatAlerts,
+  overdueDelegations,
+  staleDecisions,
+  staleFacts,
+  upcomingDeadlines,
+} from './lifecycle/evaluate-alerts.js';
+export type {
+  AlertData,
+  AlertDecision,
+  AlertDelegation,
+  AlertDeliveryDecision,
+  AlertFact,
+  AlertMatch,
+  AlertRuleLike,
+  AlertTime,
+  AlertTriggerState,
+  BuiltInAlerts,
+  CheckAlertsResult,
+  DecisionAlertMatch,
+  DelegationAlertMatch,
+  FactAlertMatch,
+  RuleAlert,
+} from './lifecycle/evaluate-alerts.js';
+export { loadAlertData } from './lifecycle/alert-data.js';
+
+// Telemetry: tool usage, skill suggestions, runs, model calls, fallbacks, notifications.
+export {
+  createToolUsageRepository,
+  MAX_QUERY_PATTERN_LENGTH,
+  TOOL_STATISTICS_LIMITS,
+} from './telemetry/tool-usage-repository.js';
+export type {
+  CallerKindValue,
+  RecordToolUsageInput,
+  ToolStatistics,
+  ToolUsageRecord,
+  ToolUsageRepository,
+  UsagePatternCount,
+} from './telemetry/tool-usage-repository.js';
+export {
+  createSkillSuggestionsRepository,
+  SKILL_SUGGESTION_LIST_LIMITS,
+} from './telemetry/skill-suggestions-repository.js';
+export type {
+  SkillSuggestionRecord,
+  SkillSuggestionsRepository,
+  UpsertSkillSuggestionInput,
+} from './telemetry/skill-suggestions-repository.js';
+export {
+  AGENT_RUN_LIST_LIMITS,
+  createAgentRunsRepository,
+  createFallbackEventsRepository,
+  createModelCallsRepository,
+} from './telemetry/run-log-repositories.js';
+export type {
+  AgentRunRecord,
+  AgentRunsRepository,
+  FallbackEventRecord,
+  FallbackEventsRepository,
+  FinishAgentRunInput,
+  ModelCallRecord,
+  ModelCallsRepository,
+  StartAgentRunInput,
+  TokenCounts,
+} from './telemetry/run-log-repositories.js';
+export { createNotificationsRepository, NOTIFICATION_LIST_LIMITS } from './telemetry/notifications-repository.js';
+export type {
+  NotificationRecord,
+  NotificationsRepository,
+  RecordNotificationInput,
+} from './telemetry/notifications-repository.js';
+
+// Webhooks and event rules.
+export {
+  assertWebhookSource,
+  createWebhookEventsRepository,
+  WEBHOOK_EVENT_LIST_LIMITS,
+  WEBHOOK_SOURCE_PATTERN,
+} from './webhooks/webhook-events-repository.js';
+export type {
+  InsertWebhookEventInput,
+  ListWebhookEventsFilters,
+  WebhookEventRecord,
+  WebhookEventsRepository,
+  WebhookEventUpdate,
+} from './webhooks/webhook-events-repository.js';
+export { createEventRulesRepository, EVENT_RULE_LIST_LIMITS } from './webhooks/event-rules-repository.js';
+export type { CreateEventRuleInput, EventRuleRecord, EventRulesRepository } from './webhooks/event-rules-repository.js';
+
+// Scheduler storage.
+export {
+  createScheduledTasksRepository,
+  SCHEDULED_TASK_LIST_LIMITS,
+} from './scheduling/scheduled-tasks-repository.js';
+export type {
+  CreateScheduledTaskInput,
+  RunOutcome,
+  ScheduledTaskRecord,
+  ScheduledTasksRepository,
+  UpdateScheduledTaskInput,
+} from './scheduling/scheduled-tasks-repository.js';
+export {
+  createTaskRunsRepository,
+  createWorkerHeartbeatRepository,
+  TASK_RUN_LIST_LIMITS,
+} from './scheduling/task-runs-repository.js';
+export type {
+  FinishTaskRunInput,
+  TaskRunRecord,
+  TaskRunsRepository,
+  WorkerHeartbeatRecord,
+  WorkerHeartbeatRepository,
+} from './scheduling/task-runs-repository.js';
+
 // Schema tables (SPEC §2.3).
 export {
   agentMemory,

@@ -1,0 +1,37 @@
+/**
+ * Builds FTS5 `MATCH` expressions from user text (SPEC §1.7, §4.1): only sanitised word tokens, each quoted,
+ * OR-joined. Operators, quotes, column filters and bare AND/OR/NOT/NEAR never reach FTS5, so no query text can
+ * raise an FTS syntax error.
+ */
+
+/** Characters FTS5's unicode61 tokenizer keeps inside tokens: letters, numbers, marks, private use. */
+const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+const OPERATORS = new Set(['AND', 'OR', 'NOT', 'NEAR']);
+const MAX_TOKENS = 32;
+
+/** The distinct word tokens of `query`, in order, without FTS operators. */
+export function ftsTokens(query: string): string[] {
+  const seen = new Set<string>();
+  for (const match of query.matchAll(TOKEN)) {
+    const token = match[0];
+    if (OPERATORS.has(token)) continue;
+    seen.add(token);
+    if (seen.size >= MAX_TOKENS) break;
+  }
+  return [...seen];
+}
+
+/** `"tok1" OR "tok2"`, or null when nothing searchable remains. */
+export function buildFtsMatch(query: string): string | null {
+  const tokens = ftsTokens(query);
+  return tokens.length === 0 ? null : tokens.map((token) => `"${token}"`).join(' OR ');
+}
+
+/**
+ * A phrase for a trigram index: the raw text in double quotes (quotes doubled), which a trigram tokenizer
+ * matches as a substring. Null when shorter than 3 characters, which a trigram index cannot match.
+ */
+export function buildTrigramPhrase(text: string): string | null {
+  if ([...text].length < 3) return null;
+  return `"${text.replace(/"/g, '""')}"`;
+}

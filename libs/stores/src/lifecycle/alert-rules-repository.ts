@@ -1,0 +1,120 @@
+/**
+ * Alert rules (SPEC §2.3, §3.5, §4.3): named, typed conditions evaluated by `check_alerts` and the worker,
+ * with a cooldown and the trigger state the worker uses to avoid repeating itself.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { alertRules } from '../db/schema/lifecycle.js';
+import { DELIVERY_CHANNELS, type AlertType, type DeliveryChannel } from '../db/schema/enums.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
+import { normalizeAlertType, parseAlertCondition } from './alert-conditions.js';
+
+export type AlertRuleRecord = typeof alertRules.$inferSelect;
+
+export interface CreateAlertRuleInput {
+  name: string;
+  /** An alert type, or the alias `pending_decision`. */
+  alertType: AlertType | 'pending_decision';
+  description?: string;
+  condition?: Record<string, unknown>;
+  enabled?: boolean;
+  cooldownHours?: number;
+  deliveryChannel?: DeliveryChannel | null;
+  deliveryConfig?: Record<string, unknown> | null;
+}
+
+export const ALERT_RULE_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
+
+export interface AlertRulesRepository {
+  /** Duplicate name → CONFLICT unless `upsert`, which replaces the definition and keeps trigger state. */
+  create(input: CreateAlertRuleInput, options?: { upsert?: boolean }): { rule: AlertRuleRecord; created: boolean };
+  get(id: number): AlertRuleRecord | undefined;
+  getByName(name: string): AlertRuleRecord | undefined;
+  /** Ordered by name. */
+  list(filters: { enabledOnly?: boolean }, page: PageRequest): Page<AlertRuleRecord>;
+  listEnabled(): AlertRuleRecord[];
+  setEnabled(id: number, enabled: boolean): AlertRuleRecord | undefined;
+  delete(id: number): boolean;
+  /** Records a notification: when and for which matched entities. */
+  recordTrigger(id: number, state: { triggeredAt: string; fingerprint: string }): void;
+}
+
+export function createAlertRulesRepository(database: CosDatabase, clock: Clock): AlertRulesRepository {
+  const { db } = database;
+  const getByName = (name: string) => db.select().from(alertRules).where(eq(alertRules.name, name)).get();
+
+  return {
+    create(input, options = {}) {
+      const name = assertText('name', input.name, MAX_NAME_LENGTH);
+      const alertType = normalizeAlertType(input.alertType);
+      const condition = parseAlertCondition(alertType, input.condition ?? {}) as Record<string, unknown>;
+      const cooldownHours = input.cooldownHours ?? 4;
+      if (!(cooldownHours >= 0 && cooldownHours <= 168)) {
+        throw ToolError.invalidArgument('cooldown_hours', `${cooldownHours} is out of range.`, 'Use a number of hours from 0 to 168.');
+      }
+      const deliveryChannel =
+        input.deliveryChannel == null ? null : assertEnum('delivery_channel', input.deliveryChannel, DELIVERY_CHANNELS);
+      const fields = {
+        description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
+        alertType,
+        condition,
+        enabled: input.enabled ?? true,
+        cooldownHours,
+        deliveryChannel,
+        deliveryConfig: input.deliveryConfig ?? null,
+      };
+      return database.writeTransaction(() => {
+        const now = nowIso(clock);
+        const existing = getByName(name);
+        if (existing) {
+          if (!options.upsert) {
+            throw new ToolError('CONFLICT', `An alert rule named "${name}" already exists (id ${existing.id}).`, {
+              hint: 'Choose another name, or pass upsert: true to replace it.',
+              details: { entity: 'alert_rule', id: existing.id, name },
+            });
+          }
+          const rule = db.update(alertRules).set({ ...fields, updatedAt: now }).where(eq(alertRules.id, existing.id)).returning().get();
+          return { rule, created: false };
+        }
+        const rule = db.insert(alertRules).values({ ...fields, name, createdAt: now, updatedAt: now }).returning().get();
+        return { rule, created: true };
+      });
+    },
+
+    get: (id) => db.select().from(alertRules).where(eq(alertRules.id, id)).get(),
+
+    getByName,
+
+    list(filters, request) {
+      const enabledOnly = filters.enabledOnly ?? false;
+      const window = openPage(request, ALERT_RULE_LIST_LIMITS, 'alert_rules', { enabledOnly });
+      const where = and(enabledOnly ? eq(alertRules.enabled, true) : undefined);
+      const rows = db
+        .select()
+        .from(alertRules)
+        .where(where)
+        .orderBy(asc(alertRules.name), asc(alertRules.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(alertRules).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    listEnabled: () => db.select().from(alertRules).where(eq(alertRules.enabled, true)).orderBy(asc(alertRules.name), asc(alertRules.id)).all(),
+
+    setEnabled: (id, enabled) =>
+      db.update(alertRules).set({ enabled, updatedAt: nowIso(clock) }).where(eq(alertRules.id, id)).returning().get(),
+
+    delete: (id) => db.delete(alertRules).where(eq(alertRules.id, id)).run().changes > 0,
+
+    recordTrigger(id, state) {
+      db.update(alertRules)
+        .set({ lastTriggeredAt: state.triggeredAt, lastFingerprint: state.fingerprint })
+        .where(eq(alertRules.id, id))
+        .run();
+    },
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * Decisions (SPEC §2.3, §3.5): what was decided, by whom, its execution status and follow-up date.
+ */
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { decisions } from '../db/schema/lifecycle.js';
+import { DECISION_STATUSES, type DecisionStatus, type SourceRef } from '../db/schema/enums.js';
+import { foldCase } from '../db/fold-case.js';
+import { containsPattern } from '../db/like.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import {
+  assertDateOnly,
+  assertEnum,
+  assertMaxLength,
+  assertText,
+  MAX_NAME_LENGTH,
+  MAX_QUERY_LENGTH,
+  MAX_VALUE_LENGTH,
+  nowIso,
+} from '../db/validation.js';
+
+export type DecisionRecord = typeof decisions.$inferSelect;
+
+export interface CreateDecisionInput {
+  title: string;
+  description?: string;
+  context?: string;
+  alternativesConsidered?: string;
+  decidedBy?: string;
+  owner?: string;
+  status?: DecisionStatus;
+  followUpDate?: string | null;
+  tags?: string[];
+  source?: string;
+  sourceRef?: SourceRef | null;
+}
+
+export interface UpdateDecisionInput {
+  title?: string;
+  description?: string;
+  context?: string;
+  alternativesConsidered?: string;
+  decidedBy?: string;
+  owner?: string;
+  status?: DecisionStatus;
+  /** `null` clears. */
+  followUpDate?: string | null;
+  tags?: string[];
+  sourceRef?: SourceRef | null;
+  /** Appended to the description as `[Update YYYY-MM-DD] …`. */
+  notes?: string;
+}
+
+export const DECISION_SEARCH_LIMITS = { defaultLimit: 25, maxLimit: 100 };
+const MAX_TAGS = 50;
+
+function checkTags(tags: string[] | undefined): string[] | undefined {
+  if (tags === undefined) return undefined;
+  if (tags.length > MAX_TAGS) throw ToolError.invalidArgument('tags', `has ${tags.length} tags.`, `Use at most ${MAX_TAGS}.`);
+  return [...new Set(tags.map((tag) => assertText('tags', tag, MAX_NAME_LENGTH)))];
+}
+
+function checkText(field: string, value: string | undefined): string | undefined {
+  return value === undefined ? undefined : assertMaxLength(field, value.trim(), MAX_VALUE_LENGTH);
+}
+
+export interface DecisionsRepository {
+  create(input: CreateDecisionInput): DecisionRecord;
+  get(id: number): DecisionRecord | undefined;
+  /** Undefined when absent. At least one field is required. */
+  update(id: number, patch: UpdateDecisionInput): DecisionRecord | undefined;
+  delete(id: number): boolean;
+  /** Newest first. `query` matches title, description, context, tags, owner and decided_by (case-folded). */
+  search(filters: { query?: string; status?: DecisionStatus; owner?: string }, page: PageRequest): Page<DecisionRecord>;
+  /** Pending decisions: follow-up date (nulls last), then created. `today` is needed for followUpDueOnly. */
+  listPending(
+    filters: { owner?: string; followUpDueOnly?: boolean; today: string },
+    page: PageRequest,
+  ): Page<DecisionRecord>;
+  /** Every pending decision (alert evaluation). */
+  allPending(): DecisionRecord[];
+}
+
+export function createDecisionsRepository(database: CosDatabase, clock: Clock): DecisionsRepository {
+  const { db } = database;
+  const get = (id: number) => db.select().from(decisions).where(eq(decisions.id, id)).get();
+  const ownerEquals = (owner: string) => sql`cos_fold(${decisions.owner}) = ${foldCase(owner.trim())}`;
+
+  return {
+    create(input) {
+      const now = nowIso(clock);
+      return db
+        .insert(decisions)
+        .values({
+          title: assertText('title', input.title, MAX_NAME_LENGTH),
+          description: checkText('description', input.description) ?? '',
+          context: checkText('context', input.context) ?? '',
+          alternativesConsidered: checkText('alternatives_considered', input.alternativesConsidered) ?? '',
+          decidedBy: checkText('decided_by', input.decidedBy) ?? '',
+          owner: checkText('owner', input.owner) ?? '',
+          status: input.status === undefined ? 'pending_execution' : assertEnum('status', input.status, DECISION_STATUSES),
+          followUpDate: input.followUpDate == null ? null : assertDateOnly('follow_up_date', input.followUpDate),
+          tags: checkTags(input.tags) ?? [],
+          source: input.source?.trim() || 'user',
+          sourceRef: input.sourceRef ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+    },
+
+    get,
+
+    update(id, patch) {
+      const changes: Partial<typeof decisions.$inferInsert> = {};
+      if (patch.title !== undefined) changes.title = assertText('title', patch.title, MAX_NAME_LENGTH);
+      if (patch.description !== undefined) changes.description = checkText('description', patch.description);
+      if (patch.context !== undefined) changes.context = checkText('context', patch.context);
+      if (patch.alternativesConsidered !== undefined) {
+        changes.alternativesConsidered = checkText('alternatives_considered', patch.alternativesConsidered);
+      }
+      if (patch.decidedBy !== undefined) changes.decidedBy = checkText('decided_by', patch.decidedBy);
+      if (patch.owner !== undefined) changes.owner = checkText('owner', patch.owner);
+      if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DECISION_STATUSES);
+      if (patch.followUpDate !== undefined) {
+        changes.followUpDate = patch.followUpDate === null ? null : assertDateOnly('follow_up_date', patch.followUpDate);
+      }
+      if (patch.tags !== undefined) changes.tags = checkTags(patch.tags);
+      if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
+      const notes = patch.notes === undefined ? undefined : assertText('notes', patch.notes, MAX_VALUE_LENGTH);
+      if (Object.keys(changes).length === 0 && notes === undefined) {
+        throw ToolError.invalidArgument(
+          'input',
+          'no field to update was given.',
+          'Give at least one of title, description, context, alternatives_considered, decided_by, owner, status, follow_up_date, tags, source_ref, notes.',
+        );
+      }
+      return database.writeTransaction(() => {
+        const existing = get(id);
+        if (!existing) return undefined;
+        if (notes !== undefined) {
+          const base = changes.description ?? existing.description;
+          const line = `[Update ${clock.today()}] ${notes}`;
+          changes.description = base === '' ? line : `${base}\n${line}`;
+        }
+        return db
+          .update(decisions)
+          .set({ ...changes, updatedAt: nowIso(clock) })
+          .where(eq(decisions.id, id))
+          .returning()
+          .get();
+      });
+    },
+
+    delete: (id) => db.delete(decisions).where(eq(decisions.id, id)).run().changes > 0,
+
+    search(filters, request) {
+      const query = filters.query?.trim() || undefined;
+      if (query !== undefined && query.length > MAX_QUERY_LENGTH) {
+        throw ToolError.invalidArgument('query', `is ${query.length} characters long.`, `Use at most ${MAX_QUERY_LENGTH} characters.`);
+      }
+      const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, DECISION_STATUSES);
+      const owner = filters.owner?.trim() || undefined;
+      const window = openPage(request, DECISION_SEARCH_LIMITS, 'search_decisions', { query, status, owner });
+      const pattern = query === undefined ? undefined : containsPattern(query);
+      const where = and(
+        pattern === undefined
+          ? undefined
+          : sql`(cos_fold(${decisions.title}) LIKE ${pattern} ESCAPE '\\'
+              OR cos_fold(${decisions.description}) LIKE ${pattern} ESCAPE '\\'
+              OR cos_fold(${decisions.context}) LIKE ${pattern} ESCAPE '\\'
+              OR cos_fold(${decisions.tags}) LIKE ${pattern} ESCAPE '\\'
+              OR cos_fold(${decisions.owner}) LIKE ${pattern} ESCAPE '\\'
+              OR cos_fold(${decisions.decidedBy}) LIKE ${pattern} ESCAPE '\\')`,
+        status === undefined ? undefined : eq(decisions.status, status),
+        owner === undefined ? undefined : ownerEquals(owner),
+      );
+      const rows = db
+        .select()
+        .from(decisions)
+        .where(where)
+        .orderBy(desc(decisions.createdAt), desc(decisions.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(decisions).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    listPending(filters, request) {
+      const owner = filters.owner?.trim() || undefined;
+      const dueOnly = filters.followUpDueOnly ?? false;
+      const window = openPage(request, DECISION_SEARCH_LIMITS, 'list_pending_decisions', {
+        owner,
+        dueOnly,
+        today: dueOnly ? filters.today : undefined,
+      });
+      const where = and(
+        eq(decisions.status, 'pending_execution'),
+        owner === undefined ? undefined : ownerEquals(owner),
+        dueOnly ? lte(decisions.followUpDate, filters.today) : undefined,
+      );
+      const rows = db
+        .select()
+        .from(decisions)
+        .where(where)
+        .orderBy(sql`${decisions.followUpDate} IS NULL`, asc(decisions.followUpDate), asc(decisions.createdAt), asc(decisions.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(decisions).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    allPending: () =>
+      db.select().from(decisions).where(eq(decisions.status, 'pending_execution')).orderBy(asc(decisions.id)).all(),
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Delegations (SPEC §2.3, §3.5): tasks handed to someone, with due date, priority and status. Completion time is
+ * kept consistent with the status: entering `completed` sets it, leaving `completed` clears it.
+ */
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { delegations } from '../db/schema/lifecycle.js';
+import {
+  DELEGATION_PRIORITIES,
+  DELEGATION_STATUSES,
+  type DelegationPriority,
+  type DelegationStatus,
+  type SourceRef,
+} from '../db/schema/enums.js';
+import { foldCase } from '../db/fold-case.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import {
+  assertDateOnly,
+  assertEnum,
+  assertMaxLength,
+  assertText,
+  MAX_NAME_LENGTH,
+  MAX_VALUE_LENGTH,
+  nowIso,
+} from '../db/validation.js';
+
+export type DelegationRecord = typeof delegations.$inferSelect;
+
+export interface CreateDelegationInput {
+  task: string;
+  delegatedTo: string;
+  description?: string;
+  dueDate?: string | null;
+  priority?: DelegationPriority;
+  delegatedBy?: string;
+  notes?: string;
+  source?: string;
+  sourceRef?: SourceRef | null;
+}
+
+export interface UpdateDelegationInput {
+  task?: string;
+  description?: string;
+  delegatedTo?: string;
+  /** `null` clears. */
+  dueDate?: string | null;
+  priority?: DelegationPriority;
+  status?: DelegationStatus;
+  /** Appended on a new dated line. */
+  notes?: string;
+  sourceRef?: SourceRef | null;
+}
+
+export interface ListDelegationsFilters {
+  status?: DelegationStatus | 'all';
+  /** Case-folded equality. */
+  delegatedTo?: string;
+  priority?: DelegationPriority;
+  overdueOnly?: boolean;
+  /** Today in the user's zone; needed for overdueOnly. */
+  today: string;
+}
+
+export const DELEGATION_LIST_LIMITS = { defaultLimit: 25, maxLimit: 100 };
+
+/** critical → low, for ORDER BY. */
+const PRIORITY_RANK = sql`CASE ${delegations.priority} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;
+
+export interface DelegationsRepository {
+  create(input: CreateDelegationInput): DelegationRecord;
+  get(id: number): DelegationRecord | undefined;
+  /** Undefined when absent. At least one field is required. */
+  update(id: number, patch: UpdateDelegationInput): DelegationRecord | undefined;
+  delete(id: number): boolean;
+  /** Order: due date (nulls last), priority critical → low, id. */
+  list(filters: ListDelegationsFilters, page: PageRequest): Page<DelegationRecord>;
+  /** Active and past due, most overdue first. */
+  listOverdue(filters: { delegatedTo?: string; today: string }, page: PageRequest): Page<DelegationRecord>;
+  /** Every active delegation (alert evaluation). */
+  allActive(): DelegationRecord[];
+}
+
+export function createDelegationsRepository(database: CosDatabase, clock: Clock): DelegationsRepository {
+  const { db } = database;
+  const get = (id: number) => db.select().from(delegations).where(eq(delegations.id, id)).get();
+  const folded = (name: string | undefined) => (name?.trim() ? foldCase(name.trim()) : undefined);
+
+  return {
+    create(input) {
+      const delegatedTo = assertText('delegated_to', input.delegatedTo, MAX_NAME_LENGTH);
+      const now = nowIso(clock);
+      return db
+        .insert(delegations)
+        .values({
+          task: assertText('task', input.task, MAX_NAME_LENGTH),
+          description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
+          delegatedTo,
+          delegatedToFolded: foldCase(delegatedTo),
+          delegatedBy: input.delegatedBy?.trim() || 'user',
+          dueDate: input.dueDate == null ? null : assertDateOnly('due_date', input.dueDate),
+          priority: input.priority === undefined ? 'medium' : assertEnum('priority', input.priority, DELEGATION_PRIORITIES),
+          status: 'active',
+          notes: assertMaxLength('notes', input.notes?.trim() ?? '', MAX_VALUE_LENGTH),
+          source: input.source?.trim() || 'user',
+          sourceRef: input.sourceRef ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+    },
+
+    get,
+
+    update(id, patch) {
+      const changes: Partial<typeof delegations.$inferInsert> = {};
+      if (patch.task !== undefined) changes.task = assertText('task', patch.task, MAX_NAME_LENGTH);
+      if (patch.description !== undefined) {
+        changes.description = assertMaxLength('description', patch.description.trim(), MAX_VALUE_LENGTH);
+      }
+      if (patch.delegatedTo !== undefined) {
+        changes.delegatedTo = assertText('delegated_to', patch.delegatedTo, MAX_NAME_LENGTH);
+        changes.delegatedToFolded = foldCase(changes.delegatedTo);
+      }
+      if (patch.dueDate !== undefined) changes.dueDate = patch.dueDate === null ? null : assertDateOnly('due_date', patch.dueDate);
+      if (patch.priority !== undefined) changes.priority = assertEnum('priority', patch.priority, DELEGATION_PRIORITIES);
+      if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DELEGATION_STATUSES);
+      if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
+      const notes = patch.notes === undefined ? undefined : assertText('notes', patch.notes, MAX_VALUE_LENGTH);
+      if (Object.keys(changes).length === 0 && notes === undefined) {
+        throw ToolError.invalidArgument(
+          'input',
+          'no field to update was given.',
+          'Give at least one of task, description, delegated_to, due_date, priority, status, notes, source_ref.',
+        );
+      }
+      return database.writeTransaction(() => {
+        const existing = get(id);
+        if (!existing) return undefined;
+        const now = nowIso(clock);
+        if (notes !== undefined) {
+          const line = `[${clock.today()}] ${notes}`;
+          changes.notes = existing.notes === '' ? line : `${existing.notes}\n${line}`;
+        }
+        if (changes.status !== undefined && changes.status !== existing.status) {
+          changes.completedAt = changes.status === 'completed' ? now : null;
+        }
+        return db
+          .update(delegations)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(delegations.id, id))
+          .returning()
+          .get();
+      });
+    },
+
+    delete: (id) => db.delete(delegations).where(eq(delegations.id, id)).run().changes > 0,
+
+    list(filters, request) {
+      const status = filters.status === undefined || filters.status === 'all' ? undefined : assertEnum('status', filters.status, DELEGATION_STATUSES);
+      const priority = filters.priority === undefined ? undefined : assertEnum('priority', filters.priority, DELEGATION_PRIORITIES);
+      const delegatedTo = folded(filters.delegatedTo);
+      const overdueOnly = filters.overdueOnly ?? false;
+      const window = openPage(request, DELEGATION_LIST_LIMITS, 'list_delegations', {
+        status,
+        priority,
+        delegatedTo,
+        overdueOnly,
+        today: overdueOnly ? filters.today : undefined,
+      });
+      const where = and(
+        status === undefined ? undefined : eq(delegations.status, status),
+        priority === undefined ? undefined : eq(delegations.priority, priority),
+        delegatedTo === undefined ? undefined : eq(delegations.delegatedToFolded, delegatedTo),
+        overdueOnly
+          ? and(eq(delegations.status, 'active'), isNotNull(delegations.dueDate), lt(delegations.dueDate, filters.today))
+          : undefined,
+      );
+      const rows = db
+        .select()
+        .from(delegations)
+        .where(where)
+        .orderBy(sql`${delegations.dueDate} IS NULL`, asc(delegations.dueDate), PRIORITY_RANK, asc(delegations.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(delegations).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    listOverdue(filters, request) {
+      const delegatedTo = folded(filters.delegatedTo);
+      const window = openPage(request, DELEGATION_LIST_LIMITS, 'check_overdue_delegations', {
+        delegatedTo,
+        today: filters.today,
+      });
+      const where = and(
+        eq(delegations.status, 'active'),
+        isNotNull(delegations.dueDate),
+        lt(delegations.dueDate, filters.today),
+        delegatedTo === undefined ? undefined : eq(delegations.delegatedToFolded, delegatedTo),
+      );
+      const rows = db
+        .select()
+        .from(delegations)
+        .where(where)
+        .orderBy(asc(delegations.dueDate), PRIORITY_RANK, asc(delegations.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(delegations).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    allActive: () =>
+      db.select().from(delegations).where(eq(delegations.status, 'active')).orderBy(asc(delegations.id)).all(),
+  };
+}

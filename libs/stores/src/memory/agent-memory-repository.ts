@@ -1,0 +1,118 @@
+/**
+ * Per-agent memory (SPEC §2.3, §3.6): insights, preferences and context an agent keeps between runs, unique per
+ * (agent, type, key) and injected into that agent's future prompts. Scoping (who may read whose memory) is the
+ * tools' job; this repository stores and filters.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { agentMemory } from '../db/schema/agents.js';
+import { AGENT_MEMORY_TYPES, type AgentMemoryType } from '../db/schema/enums.js';
+import { containsPattern } from '../db/like.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertConfidence, assertEnum, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
+
+export type AgentMemoryRecord = typeof agentMemory.$inferSelect;
+
+export interface StoreAgentMemoryInput {
+  agentName: string;
+  memoryType: AgentMemoryType;
+  key: string;
+  value: string;
+  confidence?: number;
+}
+
+export interface AgentMemoryFilters {
+  agentName: string;
+  memoryType?: AgentMemoryType;
+  /** Case-folded substring over key and value. */
+  query?: string;
+}
+
+export const AGENT_MEMORY_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
+
+export interface AgentMemoryRepository {
+  upsert(input: StoreAgentMemoryInput): { memory: AgentMemoryRecord; created: boolean };
+  /** Most recently updated first. */
+  list(filters: AgentMemoryFilters, page: PageRequest): Page<AgentMemoryRecord>;
+  /** What to inject into the agent's prompt: highest confidence, then most recent. */
+  forPrompt(agentName: string, limit: number): AgentMemoryRecord[];
+  /** Deletes matching entries; returns how many. */
+  clear(filters: { agentName: string; memoryType?: AgentMemoryType; key?: string }): number;
+}
+
+export function createAgentMemoryRepository(database: CosDatabase, clock: Clock): AgentMemoryRepository {
+  const { db } = database;
+
+  const whereOf = (filters: { agentName: string; memoryType?: AgentMemoryType; key?: string; query?: string }) => {
+    const pattern = filters.query ? containsPattern(filters.query) : undefined;
+    return and(
+      eq(agentMemory.agentName, filters.agentName),
+      filters.memoryType === undefined ? undefined : eq(agentMemory.memoryType, filters.memoryType),
+      filters.key === undefined ? undefined : eq(agentMemory.key, filters.key),
+      pattern === undefined
+        ? undefined
+        : sql`(cos_fold(${agentMemory.key}) LIKE ${pattern} ESCAPE '\\' OR cos_fold(${agentMemory.value}) LIKE ${pattern} ESCAPE '\\')`,
+    );
+  };
+
+  return {
+    upsert(input) {
+      const agentName = assertText('agent_name', input.agentName, MAX_NAME_LENGTH);
+      const memoryType = assertEnum('memory_type', input.memoryType, AGENT_MEMORY_TYPES);
+      const key = assertText('key', input.key, MAX_NAME_LENGTH);
+      const value = assertText('value', input.value, MAX_VALUE_LENGTH);
+      const confidence = assertConfidence('confidence', input.confidence ?? 1);
+      return database.writeTransaction(() => {
+        const now = nowIso(clock);
+        const existing = db.select().from(agentMemory).where(whereOf({ agentName, memoryType, key })).get();
+        if (existing) {
+          const memory = db
+            .update(agentMemory)
+            .set({ value, confidence, updatedAt: now })
+            .where(eq(agentMemory.id, existing.id))
+            .returning()
+            .get();
+          return { memory, created: false };
+        }
+        const memory = db
+          .insert(agentMemory)
+          .values({ agentName, memoryType, key, value, confidence, createdAt: now, updatedAt: now })
+          .returning()
+          .get();
+        return { memory, created: true };
+      });
+    },
+
+    list(filters, request) {
+      if (filters.memoryType !== undefined) assertEnum('memory_type', filters.memoryType, AGENT_MEMORY_TYPES);
+      const window = openPage(request, AGENT_MEMORY_LIST_LIMITS, 'agent_memory', filters);
+      const where = whereOf(filters);
+      const rows = db
+        .select()
+        .from(agentMemory)
+        .where(where)
+        .orderBy(desc(agentMemory.updatedAt), desc(agentMemory.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(agentMemory).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    forPrompt(agentName, limit) {
+      return db
+        .select()
+        .from(agentMemory)
+        .where(eq(agentMemory.agentName, agentName))
+        .orderBy(desc(agentMemory.confidence), desc(agentMemory.updatedAt), asc(agentMemory.id))
+        .limit(limit)
+        .all();
+    },
+
+    clear(filters) {
+      if (filters.memoryType !== undefined) assertEnum('memory_type', filters.memoryType, AGENT_MEMORY_TYPES);
+      return db.delete(agentMemory).where(whereOf(filters)).run().changes;
+    },
+  };
+}

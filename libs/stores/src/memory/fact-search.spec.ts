@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { FakeClock, isToolError } from '@chief-of-staff/core';
+import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
+import { searchFacts } from './fact-search.js';
+import type { FactVectorIndex } from './fact-vector-index.js';
+import { refreshFactVector } from './fact-embedding.js';
+
+/** A tiny in-memory implementation of the vector port: bag-of-letters vectors, cosine order. */
+function letterVectorIndex(): FactVectorIndex & { stored: Map<number, Float32Array> } {
+  const embed = (text: string) => {
+    const v = new Float32Array(26);
+    for (const ch of text.toLowerCase()) {
+      const i = ch.charCodeAt(0) - 97;
+      if (i >= 0 && i < 26) v[i] = (v[i] ?? 0) + 1;
+    }
+    return v;
+  };
+  const cos = (a: Float32Array, b: Float32Array) => {
+    let d = 0;
+    let x = 0;
+    let y = 0;
+    a.forEach((ai, i) => {
+      d += ai * (b[i] ?? 0);
+      x += ai * ai;
+      y += (b[i] ?? 0) ** 2;
+    });
+    return x && y ? d / Math.sqrt(x * y) : 0;
+  };
+  const stored = new Map<number, Float32Array>();
+  return {
+    stored,
+    async search(query, options) {
+      const q = embed(query);
+      return [...stored.entries()]
+        .map(([factId, v]) => ({ factId, similarity: cos(q, v) }))
+        .sort((a, b) => b.similarity - a.similarity || a.factId - b.factId)
+        .slice(0, options.limit);
+    },
+    async getVectors(ids) {
+      return new Map(ids.filter((id) => stored.has(id)).map((id) => [id, stored.get(id) as Float32Array]));
+    },
+    async upsertFact(fact) {
+      stored.set(fact.id, embed(`${fact.key} ${fact.value}`));
+    },
+    async deleteFact(id) {
+      stored.delete(id);
+    },
+  };
+}
+
+describe('searchFacts (query_memory ranking)', () => {
+  let clock: FakeClock;
+  let store: TestMemoryStore;
+  const deps = () => ({ facts: store.facts, vectors: store.factVectors, clock });
+  const put = (key: string, value: string, options: { confidence?: number; pinned?: boolean; ageDays?: number } = {}) => {
+    const at = clock.now();
+    clock.set(new Date(at.getTime() - (options.ageDays ?? 0) * 86_400_000));
+    const { fact } = store.facts.upsert({ category: 'work', key, value, confidence: options.confidence, pinned: options.pinned, source: 'user' });
+    clock.set(at);
+    return fact;
+  };
+
+  beforeEach(() => {
+    clock = new FakeClock('2026-03-01T12:00:00.000Z');
+    store = createTestMemoryStore({ clock });
+  });
+  afterEach(() => store.cleanup());
+
+  it('ranks the recent fact first at equal confidence, and notes the skipped vector list', async () => {
+    const old = put('budget_old', 'budget review with finance', { ageDays: 60 });
+    const recent = put('budget_new', 'budget review with finance', { ageDays: 1 });
+    const page = await searchFacts(deps(), { query: 'budget review' }, {});
+    expect(page.items.map((item) => item.fact.id)).toEqual([recent.id, old.id]);
+    expect(page.warnings?.some((w) => w.startsWith('Vector search skipped'))).toBe(true);
+    expect(page.items[0]?.relevance).toBeLessThanOrEqual(1);
+  });
+
+  it('ranks confidence 1.0 aged 30 days above confidence 0.2 aged 1 day', async () => {
+    const weak = put('vendor_a', 'preferred vendor acme', { confidence: 0.2, ageDays: 1 });
+    const strong = put('vendor_b', 'preferred vendor acme', { confidence: 1, ageDays: 30 });
+    const page = await searchFacts(deps(), { query: 'preferred vendor' }, {});
+    expect(page.items.map((item) => item.fact.id)).toEqual([strong.id, weak.id]);
+  });
+
+  it('never decays pinned facts', async () => {
+    const pinned = put('pinned', 'passport number renewal', { pinned: true, ageDays: 3000 });
+    const recent = put('recent', 'passport number renewal', { ageDays: 2 });
+    const page = await searchFacts(deps(), { query: 'passport', halfLifeDays: 1 }, {});
+    expect(page.items.map((item) => item.fact.id)).toEqual([pinned.id, recent.id]);
+    const top = page.items[0];
+    expect(top?.score).toBe(top?.relevance);
+    expect(page.items[1]?.score).toBeCloseTo((page.items[1]?.relevance ?? 0) * 0.25, 3);
+  });
+
+  it('lets a fact found by full text, substring and vector outrank one found by a single list', async () => {
+    store.attachFactVectorIndex(letterVectorIndex());
+    const all = put('roadmap', 'roadmap planning');
+    const one = put('zzz', 'qqq roadmaps');
+    await refreshFactVector({ facts: store.facts, vectors: store.factVectors }, all);
+    const page = await searchFacts(deps(), { query: 'roadmap' }, {});
+    expect(page.items[0]?.fact.id).toBe(all.id);
+    expect(page.items[0]?.relevance).toBe(1);
+    expect(page.items.find((item) => item.fact.id === one.id)?.relevance ?? 0).toBeLessThan(1);
+    expect(page.warnings).toBeUndefined();
+  });
+
+  it('skips a failing vector list with a warning instead of failing', async () => {
+    store.attachFactVectorIndex({
+      ...letterVectorIndex(),
+      search: async () => {
+        throw new Error('embedder offline');
+      },
+    });
+    put('a', 'alpha beta');
+    const page = await searchFacts(deps(), { query: 'alpha' }, {});
+    expect(page.items).toHaveLength(1);
+    expect(page.warnings?.[0]).toContain('embedder offline');
+  });
+
+  it('demotes near-duplicates with diverse=true and reports non-increasing mmr_score', async () => {
+    const a = put('standup_time', 'team standup daily at nine in room four');
+    const b = put('standup_time_copy', 'team standup daily at nine in room four', { confidence: 0.9 });
+    const c = put('standup_notes', 'standup notes go in the shared drive', { confidence: 0.8 });
+    const plain = await searchFacts(deps(), { query: 'standup' }, {});
+    expect(plain.items.map((item) => item.fact.id)).toEqual([a.id, b.id, c.id]);
+    const diverse = await searchFacts(deps(), { query: 'standup', diverse: true }, {});
+    expect(diverse.items.map((item) => item.fact.id)).toEqual([a.id, c.id, b.id]);
+    const mmr = diverse.items.map((item) => item.mmrScore as number);
+    expect(mmr[0]).toBeGreaterThanOrEqual(mmr[1] as number);
+    expect(mmr[1]).toBeGreaterThanOrEqual(mmr[2] as number);
+  });
+
+  it('returns every fact of a category for a blank query, pages by offset, and filters by min_score', async () => {
+    for (let i = 0; i < 5; i += 1) put(`k${i}`, `value ${i}`, { ageDays: i });
+    store.facts.upsert({ category: 'personal', key: 'other', value: 'value', source: 'user' });
+    const first = await searchFacts(deps(), { query: '', category: 'work' }, { limit: 2 });
+    expect(first.total).toBe(5);
+    expect(first.items.map((item) => item.fact.key)).toEqual(['k0', 'k1']);
+    expect(first.items[0]?.relevance).toBe(1);
+    const second = await searchFacts(deps(), { query: '', category: 'work' }, { limit: 2, cursor: first.next_cursor });
+    expect(second.items.map((item) => item.fact.key)).toEqual(['k2', 'k3']);
+    const strict = await searchFacts(deps(), { query: '', category: 'work', minScore: 0.99 }, {});
+    expect(strict.items.map((item) => item.fact.key)).toEqual(['k0', 'k1']);
+  });
+
+  it('rejects a blank query without a category and never throws on FTS syntax', async () => {
+    put('a', 'some "quoted" value (with) parens');
+    const error = await searchFacts(deps(), { query: '  ' }, {}).catch((e: unknown) => e);
+    expect(isToolError(error) && error.code === 'INVALID_ARGUMENT').toBe(true);
+    for (const query of ['"', 'NEAR(a b', 'AND', '*', ':', 'quoted" OR', '(with)']) {
+      await expect(searchFacts(deps(), { query }, {})).resolves.toBeDefined();
+    }
+    const page = await searchFacts(deps(), { query: '"quoted"' }, {});
+    expect(page.items).toHaveLength(1);
+  });
+});

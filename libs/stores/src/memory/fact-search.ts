@@ -1,0 +1,177 @@
+/**
+ * Ranked fact search (SPEC §4.1–4.2), the only fact-scoring path: used by `query_memory` and by person
+ * enrichment. Gathers the candidate lists (full text, substring, vector through the optional port), fuses them,
+ * applies confidence and decay, optionally diversifies with MMR, and pages by offset in the final order.
+ */
+import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
+import { encodeCursor, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { FACT_CATEGORIES, type FactCategory } from '../db/schema/enums.js';
+import { assertEnum, MAX_QUERY_LENGTH } from '../db/validation.js';
+import type { FactRecord, FactsRepository } from './facts-repository.js';
+import type { FactVectorIndex } from './fact-vector-index.js';
+import { DEFAULT_HALF_LIFE_DAYS, DEFAULT_RRF_K, fuseRelevance, round4, scoreFacts, type ScoredFact } from './fact-ranking.js';
+import { cosine, jaccard, selectByMmr, wordSet } from './mmr.js';
+
+export const QUERY_MEMORY_LIMITS = { defaultLimit: 10, maxLimit: 100 };
+/** Each candidate list holds at most this many facts (SPEC §4.1 step 1). */
+export const CANDIDATE_LIST_SIZE = 50;
+
+export interface FactSearchRequest {
+  query: string;
+  category?: FactCategory;
+  diverse?: boolean;
+  halfLifeDays?: number;
+  minScore?: number;
+  /** RRF constant (`search.rrfK`). */
+  rrfK?: number;
+}
+
+export interface RankedFact {
+  fact: FactRecord;
+  /** relevance × confidence × decay, 4 dp. */
+  score: number;
+  /** Fused 0..1 relevance, 4 dp. */
+  relevance: number;
+  /** Present when `diverse`: the MMR value at selection, 4 dp. */
+  mmrScore?: number;
+}
+
+export interface FactSearchDeps {
+  facts: FactsRepository;
+  vectors?: FactVectorIndex | undefined;
+  clock: Clock;
+  logger?: Logger;
+}
+
+function checkRequest(request: FactSearchRequest): Required<Omit<FactSearchRequest, 'category'>> & { category?: FactCategory } {
+  const query = request.query.trim();
+  if (query.length > MAX_QUERY_LENGTH) {
+    throw ToolError.invalidArgument('query', `is ${query.length} characters long.`, `Use at most ${MAX_QUERY_LENGTH} characters.`);
+  }
+  const category = request.category === undefined ? undefined : assertEnum('category', request.category, FACT_CATEGORIES);
+  if (query === '' && category === undefined) {
+    throw ToolError.invalidArgument('query', 'is blank and no category was given.', 'Give a query, a category, or both.');
+  }
+  const halfLifeDays = request.halfLifeDays ?? DEFAULT_HALF_LIFE_DAYS;
+  if (!(halfLifeDays >= 1 && halfLifeDays <= 3650)) {
+    throw ToolError.invalidArgument('half_life_days', `${halfLifeDays} is out of range.`, 'Use a number of days from 1 to 3650.');
+  }
+  const minScore = request.minScore ?? 0;
+  if (!(minScore >= 0 && minScore <= 1)) {
+    throw ToolError.invalidArgument('min_score', `${minScore} is out of range.`, 'Use a number from 0 to 1.');
+  }
+  return { query, category, diverse: request.diverse ?? false, halfLifeDays, minScore, rrfK: request.rrfK ?? DEFAULT_RRF_K };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function searchFacts(deps: FactSearchDeps, request: FactSearchRequest, page: PageRequest): Promise<Page<RankedFact>> {
+  const req = checkRequest(request);
+  const window = openPage(page, QUERY_MEMORY_LIMITS, 'query_memory', {
+    query: req.query,
+    category: req.category,
+    diverse: req.diverse,
+    halfLifeDays: req.halfLifeDays,
+    minScore: req.minScore,
+  });
+  const warnings: string[] = [];
+  let scored: ScoredFact<FactRecord>[];
+  const now = deps.clock.now();
+
+  if (req.query === '') {
+    // Blank query with a category: every fact of the category at relevance 1.
+    const all = deps.facts.allInCategory(req.category as FactCategory);
+    scored = scoreFacts(all, new Map(all.map((fact) => [fact.id, 1])), { now, halfLifeDays: req.halfLifeDays });
+  } else {
+    const options = { category: req.category, limit: CANDIDATE_LIST_SIZE };
+    const lists: number[][] = [];
+    const fullText = deps.facts.fullTextCandidates(req.query, options);
+    if (fullText === null) warnings.push('Full-text search skipped: the query has no searchable words.');
+    else lists.push(fullText);
+    lists.push(deps.facts.substringCandidates(req.query, options));
+
+    let vectorIds: number[] | undefined;
+    if (!deps.vectors) {
+      warnings.push('Vector search skipped: no embedder is attached; results use full-text and substring matches.');
+    } else {
+      try {
+        vectorIds = (await deps.vectors.search(req.query, options)).map((match) => match.factId);
+      } catch (error) {
+        deps.logger?.warn({ err: error }, 'fact vector search failed');
+        warnings.push(`Vector search unavailable (${errorText(error)}); results use full-text and substring matches.`);
+      }
+    }
+
+    const ids = new Set(lists.flat());
+    for (const id of vectorIds ?? []) ids.add(id);
+    const rows = deps.facts.getMany([...ids]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    if (vectorIds) {
+      // Only vectors of current facts count (SPEC §4.1 c: embedding_status = ok).
+      lists.push(vectorIds.filter((id) => byId.get(id)?.embeddingStatus === 'ok').slice(0, CANDIDATE_LIST_SIZE));
+    }
+    const relevance = fuseRelevance(lists, req.rrfK);
+    scored = scoreFacts(
+      [...relevance.keys()].map((id) => byId.get(id)).filter((row): row is FactRecord => row !== undefined),
+      relevance,
+      { now, halfLifeDays: req.halfLifeDays },
+    );
+  }
+
+  if (req.minScore > 0) scored = scored.filter((entry) => entry.score >= req.minScore);
+  const end = window.offset + window.limit;
+  const hasMore = scored.length > end;
+
+  let items: RankedFact[];
+  if (req.diverse) {
+    const pool = scored.slice(0, Math.min(3 * end, scored.length));
+    const vectors = await loadVectors(deps, pool.map((entry) => entry.fact.id), warnings);
+    const words = new Map(pool.map((entry) => [entry.fact.id, wordSet(`${entry.fact.key} ${entry.fact.value}`)]));
+    const similarity = (a: ScoredFact<FactRecord>, b: ScoredFact<FactRecord>) => {
+      const va = vectors.get(a.fact.id);
+      const vb = vectors.get(b.fact.id);
+      if (va && vb) return cosine(va, vb);
+      return jaccard(words.get(a.fact.id) ?? new Set(), words.get(b.fact.id) ?? new Set());
+    };
+    items = selectByMmr(
+      pool.map((entry) => ({ item: entry, score: entry.score })),
+      end,
+      similarity,
+    )
+      .slice(window.offset, end)
+      .map((selection) => ({
+        fact: selection.item.fact,
+        score: round4(selection.item.score),
+        relevance: round4(selection.item.relevance),
+        mmrScore: round4(selection.mmrScore),
+      }));
+  } else {
+    items = scored.slice(window.offset, end).map((entry) => ({
+      fact: entry.fact,
+      score: round4(entry.score),
+      relevance: round4(entry.relevance),
+    }));
+  }
+
+  const result: Page<RankedFact> = {
+    items,
+    next_cursor: hasMore ? encodeCursor(end, window.filterKey) : null,
+    total: scored.length,
+  };
+  const allWarnings = [...window.warnings, ...warnings];
+  if (allWarnings.length > 0) result.warnings = allWarnings;
+  return result;
+}
+
+async function loadVectors(deps: FactSearchDeps, ids: number[], warnings: string[]): Promise<Map<number, Float32Array>> {
+  if (!deps.vectors || ids.length === 0) return new Map();
+  try {
+    return await deps.vectors.getVectors(ids);
+  } catch (error) {
+    deps.logger?.warn({ err: error }, 'fact vectors unavailable for diversity');
+    warnings.push('Fact vectors unavailable for diversity; word overlap used instead.');
+    return new Map();
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The port through which fact ranking (SPEC §4.1 list c, §4.2) reaches fact vectors. The memory store never
+ * embeds anything itself: the documents side implements this over LanceDB `fact_vectors` and the composition
+ * root attaches it. Without one, the vector list is skipped with a warning and MMR falls back to Jaccard.
+ */
+import type { FactCategory } from '../db/schema/enums.js';
+
+export interface FactVectorMatch {
+  factId: number;
+  /** Cosine similarity to the query, higher is closer. */
+  similarity: number;
+}
+
+export interface FactToEmbed {
+  id: number;
+  category: FactCategory;
+  key: string;
+  value: string;
+}
+
+export interface FactVectorIndex {
+  /** Top `limit` facts by cosine similarity; throws when the embedder or the index is unavailable. */
+  search(query: string, options: { limit: number; category?: FactCategory }): Promise<FactVectorMatch[]>;
+  /** Stored vectors of the given facts (facts without one are absent from the map). */
+  getVectors(factIds: readonly number[]): Promise<Map<number, Float32Array>>;
+  /** Embeds and stores (replaces) the vector of one fact. */
+  upsertFact(fact: FactToEmbed): Promise<void>;
+  /** Removes a fact's vector; a missing vector is not an error. */
+  deleteFact(factId: number): Promise<void>;
+}

@@ -1,0 +1,224 @@
+/**
+ * Facts: the user's long-term memory, one value per (category, key) (SPEC §2.3, §3.2). Writes keep the FTS and
+ * trigram indexes in sync through triggers; this repository also produces the two lexical candidate lists of
+ * the ranking path (§4.1 a and b).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { facts } from '../db/schema/memory.js';
+import { FACT_CATEGORIES, type EmbeddingStatus, type FactCategory, type SourceRef } from '../db/schema/enums.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { buildFtsMatch, buildTrigramPhrase } from '../db/fts-query.js';
+import { containsPattern } from '../db/like.js';
+import { foldCase } from '../db/fold-case.js';
+import {
+  assertConfidence,
+  assertEnum,
+  assertText,
+  MAX_NAME_LENGTH,
+  MAX_VALUE_LENGTH,
+  nowIso,
+} from '../db/validation.js';
+
+export type FactRecord = typeof facts.$inferSelect;
+
+export interface StoreFactInput {
+  category: FactCategory;
+  key: string;
+  value: string;
+  confidence?: number;
+  pinned?: boolean;
+  /** `user` or the agent's name. */
+  source: string;
+  sourceRef?: SourceRef | null;
+}
+
+export interface ListFactsFilters {
+  category?: FactCategory;
+  /** Literal, case-sensitive key prefix. */
+  prefix?: string;
+  pinned?: boolean;
+}
+
+export interface CandidateOptions {
+  category?: FactCategory;
+  limit: number;
+}
+
+export const FACT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
+
+export interface FactsRepository {
+  /** Insert or replace (category, key); keeps `created_at`, resets the vector to `pending`. */
+  upsert(input: StoreFactInput): { fact: FactRecord; created: boolean };
+  get(category: FactCategory, key: string): FactRecord | undefined;
+  getById(id: number): FactRecord | undefined;
+  /** Rows for the given ids (any order). */
+  getMany(ids: readonly number[]): FactRecord[];
+  /** Deletes (category, key); returns the deleted row, or undefined when absent. */
+  delete(category: FactCategory, key: string): FactRecord | undefined;
+  list(filters: ListFactsFilters, page: PageRequest): Page<FactRecord>;
+  /** Every fact of a category (blank-query ranking, SPEC §4.1 step 5). */
+  allInCategory(category: FactCategory): FactRecord[];
+  /** FTS5 candidates ordered by bm25; null when the query has no searchable token. */
+  fullTextCandidates(query: string, options: CandidateOptions): number[] | null;
+  /** Case-folded substring candidates on key or value: exact key match first, then most recently updated. */
+  substringCandidates(query: string, options: CandidateOptions): number[];
+  /** Marks the vector state; with `ifUpdatedAt`, only when the row has not changed since. */
+  setEmbeddingStatus(id: number, status: EmbeddingStatus, ifUpdatedAt?: string): boolean;
+  count(): number;
+}
+
+export function createFactsRepository(database: CosDatabase, clock: Clock): FactsRepository {
+  const { db, sqlite } = database;
+
+  const ftsStatement = (withCategory: boolean) =>
+    sqlite.prepare<unknown[], { id: number }>(
+      `SELECT f.id AS id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid
+       WHERE facts_fts MATCH ? ${withCategory ? 'AND f.category = ?' : ''}
+       ORDER BY bm25(facts_fts), f.id LIMIT ?`,
+    );
+  const trigramStatement = (withCategory: boolean) =>
+    sqlite.prepare<unknown[], { id: number }>(
+      `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
+       WHERE facts_trigram MATCH ? ${withCategory ? 'AND f.category = ?' : ''}
+       ORDER BY (cos_fold(f.key) = ?) DESC, f.updated_at DESC, f.id DESC LIMIT ?`,
+    );
+  // Below three characters a trigram index cannot answer; a scan with the folding function can.
+  const likeStatement = (withCategory: boolean) =>
+    sqlite.prepare<unknown[], { id: number }>(
+      `SELECT id FROM facts
+       WHERE (cos_fold(key) LIKE ? ESCAPE '\\' OR cos_fold(value) LIKE ? ESCAPE '\\') ${withCategory ? 'AND category = ?' : ''}
+       ORDER BY (cos_fold(key) = ?) DESC, updated_at DESC, id DESC LIMIT ?`,
+    );
+  const statements = {
+    fts: [ftsStatement(false), ftsStatement(true)] as const,
+    trigram: [trigramStatement(false), trigramStatement(true)] as const,
+    like: [likeStatement(false), likeStatement(true)] as const,
+  };
+
+  const get = (category: FactCategory, key: string) =>
+    db.select().from(facts).where(and(eq(facts.category, category), eq(facts.key, key))).get();
+
+  return {
+    upsert(input) {
+      const category = assertEnum('category', input.category, FACT_CATEGORIES);
+      const key = assertText('key', input.key, MAX_NAME_LENGTH);
+      const value = assertText('value', input.value, MAX_VALUE_LENGTH);
+      const confidence = assertConfidence('confidence', input.confidence ?? 1);
+      const source = assertText('source', input.source, MAX_NAME_LENGTH);
+      return database.writeTransaction(() => {
+        const now = nowIso(clock);
+        const existing = get(category, key);
+        const fields = {
+          value,
+          confidence,
+          pinned: input.pinned ?? false,
+          source,
+          sourceRef: input.sourceRef ?? null,
+          embeddingStatus: 'pending' as const,
+          updatedAt: now,
+        };
+        if (existing) {
+          const fact = db.update(facts).set(fields).where(eq(facts.id, existing.id)).returning().get();
+          return { fact, created: false };
+        }
+        const fact = db
+          .insert(facts)
+          .values({ category, key, ...fields, createdAt: now })
+          .returning()
+          .get();
+        return { fact, created: true };
+      });
+    },
+
+    get,
+
+    getById: (id) => db.select().from(facts).where(eq(facts.id, id)).get(),
+
+    getMany(ids) {
+      if (ids.length === 0) return [];
+      const rows: FactRecord[] = [];
+      // SQLite caps bound parameters; chunk large id lists.
+      for (let i = 0; i < ids.length; i += 500) {
+        rows.push(...db.select().from(facts).where(inArray(facts.id, ids.slice(i, i + 500))).all());
+      }
+      return rows;
+    },
+
+    delete(category, key) {
+      const validCategory = assertEnum('category', category, FACT_CATEGORIES);
+      return db
+        .delete(facts)
+        .where(and(eq(facts.category, validCategory), eq(facts.key, key)))
+        .returning()
+        .get();
+    },
+
+    list(filters, request) {
+      if (filters.category !== undefined) assertEnum('category', filters.category, FACT_CATEGORIES);
+      const window = openPage(request, FACT_LIST_LIMITS, 'facts', filters);
+      const conditions = [
+        filters.category === undefined ? undefined : eq(facts.category, filters.category),
+        filters.pinned === undefined ? undefined : eq(facts.pinned, filters.pinned),
+        filters.prefix === undefined || filters.prefix === ''
+          ? undefined
+          : sql`substr(${facts.key}, 1, ${[...filters.prefix].length}) = ${filters.prefix}`,
+      ];
+      const where = and(...conditions);
+      const rows = db
+        .select()
+        .from(facts)
+        .where(where)
+        .orderBy(asc(facts.category), asc(facts.key), asc(facts.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(facts).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    allInCategory(category) {
+      assertEnum('category', category, FACT_CATEGORIES);
+      return db.select().from(facts).where(eq(facts.category, category)).all();
+    },
+
+    fullTextCandidates(query, options) {
+      const match = buildFtsMatch(query);
+      if (match === null) return null;
+      const rows =
+        options.category === undefined
+          ? statements.fts[0].all(match, options.limit)
+          : statements.fts[1].all(match, options.category, options.limit);
+      return rows.map((row) => row.id);
+    },
+
+    substringCandidates(query, options) {
+      const text = query.trim();
+      if (text === '') return [];
+      const folded = foldCase(text);
+      const phrase = buildTrigramPhrase(text);
+      let rows: { id: number }[];
+      if (phrase !== null) {
+        rows =
+          options.category === undefined
+            ? statements.trigram[0].all(phrase, folded, options.limit)
+            : statements.trigram[1].all(phrase, options.category, folded, options.limit);
+      } else {
+        const pattern = containsPattern(text);
+        rows =
+          options.category === undefined
+            ? statements.like[0].all(pattern, pattern, folded, options.limit)
+            : statements.like[1].all(pattern, pattern, options.category, folded, options.limit);
+      }
+      return rows.map((row) => row.id);
+    },
+
+    setEmbeddingStatus(id, status, ifUpdatedAt) {
+      const where = ifUpdatedAt === undefined ? eq(facts.id, id) : and(eq(facts.id, id), eq(facts.updatedAt, ifUpdatedAt));
+      return db.update(facts).set({ embeddingStatus: status }).where(where).run().changes > 0;
+    },
+
+    count: () => db.select({ n: sql<number>`count(*)` }).from(facts).get()?.n ?? 0,
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Identities (SPEC §2.3, §3.2): links between a person's canonical name and their handles on each provider.
+ * Provider ids are normalised so the same handle always maps to one row: emails lower-case, phones as digits
+ * with a leading `+`.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { identities } from '../db/schema/memory.js';
+import { IDENTITY_PROVIDERS, type IdentityProvider } from '../db/schema/enums.js';
+import { foldCase } from '../db/fold-case.js';
+import { containsPattern } from '../db/like.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import {
+  assertEnum,
+  assertText,
+  isEmailAddress,
+  MAX_NAME_LENGTH,
+  MAX_QUERY_LENGTH,
+  normalizeEmail,
+  nowIso,
+} from '../db/validation.js';
+
+export type IdentityRecord = typeof identities.$inferSelect;
+
+export interface LinkIdentityInput {
+  canonicalName: string;
+  provider: IdentityProvider;
+  providerId: string;
+  displayName?: string | null;
+  email?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+export const IDENTITY_SEARCH_LIMITS = { defaultLimit: 10, maxLimit: 100 };
+
+const EMAIL_PROVIDERS: ReadonlySet<IdentityProvider> = new Set(['email', 'm365_email']);
+const PHONE_PROVIDERS: ReadonlySet<IdentityProvider> = new Set(['phone', 'sms', 'whatsapp']);
+
+/** The normalised provider id: emails lower-case, phones `+digits`, anything else trimmed. */
+export function normalizeProviderId(provider: IdentityProvider, providerId: string): string {
+  const text = providerId.trim();
+  if (text === '') throw ToolError.invalidArgument('provider_id', 'must not be empty.', 'Give the handle, address or number on that provider.');
+  const looksLikeEmail = text.includes('@');
+  if (EMAIL_PROVIDERS.has(provider) || (provider === 'imessage' && looksLikeEmail)) {
+    return normalizeEmail('provider_id', text).toLowerCase();
+  }
+  if (PHONE_PROVIDERS.has(provider) || provider === 'imessage') {
+    const digits = text.replace(/\D/g, '');
+    if (digits.length < 3) {
+      throw ToolError.invalidArgument('provider_id', `${JSON.stringify(providerId)} is not a phone number.`, 'Use a number such as +44 20 7946 0958.');
+    }
+    return `+${digits}`;
+  }
+  return text;
+}
+
+export interface IdentitiesRepository {
+  link(input: LinkIdentityInput): { identity: IdentityRecord; created: boolean };
+  /** Removes the link; returns the removed row or undefined when absent. */
+  unlink(provider: IdentityProvider, providerId: string): IdentityRecord | undefined;
+  get(provider: IdentityProvider, providerId: string): IdentityRecord | undefined;
+  /** Every identity whose canonical name equals `name` (case-folded). */
+  listByCanonicalName(name: string): IdentityRecord[];
+  /**
+   * Case-folded substring over canonical name, display name, email and provider id. Order: exact canonical
+   * match first, then canonical name, provider, id.
+   */
+  search(filters: { query: string; provider?: IdentityProvider }, page: PageRequest): Page<IdentityRecord>;
+}
+
+export function createIdentitiesRepository(database: CosDatabase, clock: Clock): IdentitiesRepository {
+  const { db } = database;
+  const getNormalised = (provider: IdentityProvider, providerId: string) =>
+    db
+      .select()
+      .from(identities)
+      .where(and(eq(identities.provider, provider), eq(identities.providerId, providerId)))
+      .get();
+
+  return {
+    link(input) {
+      const canonicalName = assertText('canonical_name', input.canonicalName, MAX_NAME_LENGTH);
+      const provider = assertEnum('provider', input.provider, IDENTITY_PROVIDERS);
+      const providerId = normalizeProviderId(provider, input.providerId);
+      const displayName = input.displayName == null ? input.displayName : assertText('display_name', input.displayName, MAX_NAME_LENGTH);
+      let email = input.email == null ? input.email : normalizeEmail('email', input.email);
+      if (email === undefined && isEmailAddress(providerId) && (EMAIL_PROVIDERS.has(provider) || provider === 'imessage')) {
+        email = providerId;
+      }
+      return database.writeTransaction(() => {
+        const now = nowIso(clock);
+        const existing = getNormalised(provider, providerId);
+        const fields = {
+          canonicalName,
+          ...(displayName === undefined ? {} : { displayName }),
+          ...(email === undefined ? {} : { email }),
+          ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
+          updatedAt: now,
+        };
+        if (existing) {
+          const identity = db.update(identities).set(fields).where(eq(identities.id, existing.id)).returning().get();
+          return { identity, created: false };
+        }
+        const identity = db
+          .insert(identities)
+          .values({ ...fields, provider, providerId, createdAt: now })
+          .returning()
+          .get();
+        return { identity, created: true };
+      });
+    },
+
+    unlink(provider, providerId) {
+      const validProvider = assertEnum('provider', provider, IDENTITY_PROVIDERS);
+      const normalised = normalizeProviderId(validProvider, providerId);
+      return db
+        .delete(identities)
+        .where(and(eq(identities.provider, validProvider), eq(identities.providerId, normalised)))
+        .returning()
+        .get();
+    },
+
+    get(provider, providerId) {
+      const validProvider = assertEnum('provider', provider, IDENTITY_PROVIDERS);
+      return getNormalised(validProvider, normalizeProviderId(validProvider, providerId));
+    },
+
+    listByCanonicalName(name) {
+      return db
+        .select()
+        .from(identities)
+        .where(sql`cos_fold(${identities.canonicalName}) = ${foldCase(name.trim())}`)
+        .orderBy(asc(identities.provider), asc(identities.id))
+        .all();
+    },
+
+    search(filters, request) {
+      const query = assertText('query', filters.query, MAX_QUERY_LENGTH);
+      const provider = filters.provider === undefined ? undefined : assertEnum('provider', filters.provider, IDENTITY_PROVIDERS);
+      const window = openPage(request, IDENTITY_SEARCH_LIMITS, 'search_identity', { query, provider });
+      const pattern = containsPattern(query);
+      const where = and(
+        sql`(cos_fold(${identities.canonicalName}) LIKE ${pattern} ESCAPE '\\'
+          OR cos_fold(coalesce(${identities.displayName}, '')) LIKE ${pattern} ESCAPE '\\'
+          OR cos_fold(coalesce(${identities.email}, '')) LIKE ${pattern} ESCAPE '\\'
+          OR cos_fold(${identities.providerId}) LIKE ${pattern} ESCAPE '\\')`,
+        provider === undefined ? undefined : eq(identities.provider, provider),
+      );
+      const rows = db
+        .select()
+        .from(identities)
+        .where(where)
+        .orderBy(
+          sql`(cos_fold(${identities.canonicalName}) = ${foldCase(query)}) DESC`,
+          sql`cos_fold(${identities.canonicalName})`,
+          asc(identities.provider),
+          asc(identities.id),
+        )
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(identities).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+  };
+}

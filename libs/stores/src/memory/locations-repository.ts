@@ -1,0 +1,112 @@
+/**
+ * Locations (SPEC §2.3, §3.2): named places, unique by case-folded name. Unknown coordinates are NULL, never 0.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { locations } from '../db/schema/memory.js';
+import { foldCase } from '../db/fold-case.js';
+import { containsPattern } from '../db/like.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
+
+export type LocationRecord = typeof locations.$inferSelect;
+
+export interface StoreLocationInput {
+  name: string;
+  /** Omitted fields keep their stored value; `null` clears. */
+  address?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  notes?: string | null;
+}
+
+export const LOCATION_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
+
+export interface LocationsRepository {
+  upsert(input: StoreLocationInput): { location: LocationRecord; created: boolean };
+  getByName(name: string): LocationRecord | undefined;
+  /** Case-folded substring over name and address, ordered by name. */
+  list(filters: { query?: string }, page: PageRequest): Page<LocationRecord>;
+}
+
+function checkCoordinates(input: StoreLocationInput): void {
+  const hasLat = input.latitude !== undefined && input.latitude !== null;
+  const hasLon = input.longitude !== undefined && input.longitude !== null;
+  if (hasLat !== hasLon) {
+    throw ToolError.invalidArgument(
+      hasLat ? 'longitude' : 'latitude',
+      'is missing: latitude and longitude must be given together.',
+      'Give both coordinates, or neither.',
+    );
+  }
+  if (hasLat && !((input.latitude as number) >= -90 && (input.latitude as number) <= 90)) {
+    throw ToolError.invalidArgument('latitude', `${input.latitude} is out of range.`, 'Use a number from -90 to 90.');
+  }
+  if (hasLon && !((input.longitude as number) >= -180 && (input.longitude as number) <= 180)) {
+    throw ToolError.invalidArgument('longitude', `${input.longitude} is out of range.`, 'Use a number from -180 to 180.');
+  }
+}
+
+export function createLocationsRepository(database: CosDatabase, clock: Clock): LocationsRepository {
+  const { db } = database;
+  const getByName = (name: string) => db.select().from(locations).where(eq(locations.nameFolded, foldCase(name.trim()))).get();
+
+  return {
+    upsert(input) {
+      const name = assertText('name', input.name, MAX_NAME_LENGTH);
+      checkCoordinates(input);
+      if (input.address) assertMaxLength('address', input.address, MAX_NAME_LENGTH * 5);
+      if (input.notes) assertMaxLength('notes', input.notes, MAX_VALUE_LENGTH);
+      const changes: Partial<typeof locations.$inferInsert> = {};
+      if (input.address !== undefined) changes.address = input.address;
+      if (input.notes !== undefined) changes.notes = input.notes;
+      if (input.latitude !== undefined) {
+        changes.latitude = input.latitude;
+        changes.longitude = input.longitude ?? null;
+      }
+      return database.writeTransaction(() => {
+        const now = nowIso(clock);
+        const existing = getByName(name);
+        if (existing) {
+          const location = db
+            .update(locations)
+            .set({ ...changes, name, updatedAt: now })
+            .where(eq(locations.id, existing.id))
+            .returning()
+            .get();
+          return { location, created: false };
+        }
+        const location = db
+          .insert(locations)
+          .values({ ...changes, name, nameFolded: foldCase(name), createdAt: now, updatedAt: now })
+          .returning()
+          .get();
+        return { location, created: true };
+      });
+    },
+
+    getByName,
+
+    list(filters, request) {
+      const query = filters.query?.trim() ?? '';
+      if (query.length > MAX_QUERY_LENGTH) throw ToolError.invalidArgument('query', `is ${query.length} characters long.`, `Use at most ${MAX_QUERY_LENGTH} characters.`);
+      const window = openPage(request, LOCATION_LIST_LIMITS, 'locations', { query });
+      const pattern = containsPattern(query);
+      const where =
+        query === ''
+          ? undefined
+          : sql`(${locations.nameFolded} LIKE ${pattern} ESCAPE '\\' OR cos_fold(coalesce(${locations.address}, '')) LIKE ${pattern} ESCAPE '\\')`;
+      const rows = db
+        .select()
+        .from(locations)
+        .where(where)
+        .orderBy(asc(locations.nameFolded), asc(locations.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(locations).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The `MemoryStore` facade (DESIGN §3): one database connection and every repository over it. Tools receive it
+ * as the `memory` service; the worker and the CLI open their own in the same data dir.
+ */
+import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
+import { openDatabase, type CosDatabase, type OpenDatabaseOptions } from '../db/open-database.js';
+import { createAlertRulesRepository, type AlertRulesRepository } from '../lifecycle/alert-rules-repository.js';
+import { createDecisionsRepository, type DecisionsRepository } from '../lifecycle/decisions-repository.js';
+import { createDelegationsRepository, type DelegationsRepository } from '../lifecycle/delegations-repository.js';
+import { createScheduledTasksRepository, type ScheduledTasksRepository } from '../scheduling/scheduled-tasks-repository.js';
+import {
+  createTaskRunsRepository,
+  createWorkerHeartbeatRepository,
+  type TaskRunsRepository,
+  type WorkerHeartbeatRepository,
+} from '../scheduling/task-runs-repository.js';
+import { createNotificationsRepository, type NotificationsRepository } from '../telemetry/notifications-repository.js';
+import {
+  createAgentRunsRepository,
+  createFallbackEventsRepository,
+  createModelCallsRepository,
+  type AgentRunsRepository,
+  type FallbackEventsRepository,
+  type ModelCallsRepository,
+} from '../telemetry/run-log-repositories.js';
+import { createSkillSuggestionsRepository, type SkillSuggestionsRepository } from '../telemetry/skill-suggestions-repository.js';
+import { createToolUsageRepository, type ToolUsageRepository } from '../telemetry/tool-usage-repository.js';
+import { createEventRulesRepository, type EventRulesRepository } from '../webhooks/event-rules-repository.js';
+import { createWebhookEventsRepository, type WebhookEventsRepository } from '../webhooks/webhook-events-repository.js';
+import { createAgentMemoryRepository, type AgentMemoryRepository } from './agent-memory-repository.js';
+import { createFactsRepository, type FactsRepository } from './facts-repository.js';
+import type { FactVectorIndex } from './fact-vector-index.js';
+import { createIdentitiesRepository, type IdentitiesRepository } from './identities-repository.js';
+import { createLocationsRepository, type LocationsRepository } from './locations-repository.js';
+import { createSharedMemoryRepository, type SharedMemoryRepository } from './shared-memory-repository.js';
+
+export interface MemoryStore {
+  readonly database: CosDatabase;
+  /** Source of timestamps for every write. */
+  readonly clock: Clock;
+  readonly logger: Logger | undefined;
+  readonly facts: FactsRepository;
+  readonly locations: LocationsRepository;
+  readonly identities: IdentitiesRepository;
+  readonly decisions: DecisionsRepository;
+  readonly delegations: DelegationsRepository;
+  readonly alertRules: AlertRulesRepository;
+  readonly agentMemory: AgentMemoryRepository;
+  readonly sharedMemory: SharedMemoryRepository;
+  readonly toolUsage: ToolUsageRepository;
+  readonly skillSuggestions: SkillSuggestionsRepository;
+  readonly webhookEvents: WebhookEventsRepository;
+  readonly eventRules: EventRulesRepository;
+  readonly agentRuns: AgentRunsRepository;
+  readonly modelCalls: ModelCallsRepository;
+  readonly fallbackEvents: FallbackEventsRepository;
+  readonly scheduledTasks: ScheduledTasksRepository;
+  readonly taskRuns: TaskRunsRepository;
+  readonly workerHeartbeat: WorkerHeartbeatRepository;
+  readonly notifications: NotificationsRepository;
+  /** The fact vector port, when an embedder is attached (see `attachFactVectorIndex`). */
+  readonly factVectors: FactVectorIndex | undefined;
+  /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
+  attachFactVectorIndex(index: FactVectorIndex | undefined): void;
+  close(): void;
+}
+
+export interface OpenMemoryStoreOptions extends OpenDatabaseOptions {
+  /** An already open database to use instead of opening one; `close()` then still closes it. */
+  database?: CosDatabase;
+  clock?: Clock;
+  logger?: Logger;
+  factVectors?: FactVectorIndex;
+}
+
+export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
+  const database = options.database ?? openDatabase(options);
+  const clock = options.clock ?? createSystemClock(systemTimeZone());
+  let factVectors = options.factVectors;
+  return {
+    database,
+    clock,
+    logger: options.logger,
+    facts: createFactsRepository(database, clock),
+    locations: createLocationsRepository(database, clock),
+    identities: createIdentitiesRepository(database, clock),
+    decisions: createDecisionsRepository(database, clock),
+    delegations: createDelegationsRepository(database, clock),
+    alertRules: createAlertRulesRepository(database, clock),
+    agentMemory: createAgentMemoryRepository(database, clock),
+    sharedMemory: createSharedMemoryRepository(database, clock),
+    toolUsage: createToolUsageRepository(database, clock),
+    skillSuggestions: createSkillSuggestionsRepository(database, clock),
+    webhookEvents: createWebhookEventsRepository(database, clock),
+    eventRules: createEventRulesRepository(database, clock),
+    agentRuns: createAgentRunsRepository(database, clock),
+    modelCalls: createModelCallsRepository(database, clock),
+    fallbackEvents: createFallbackEventsRepository(database, clock),
+    scheduledTasks: createScheduledTasksRepository(database, clock),
+    taskRuns: createTaskRunsRepository(database, clock),
+    workerHeartbeat: createWorkerHeartbeatRepository(database, clock),
+    notifications: createNotificationsRepository(database, clock),
+    get factVectors() {
+      return factVectors;
+    },
+    attachFactVectorIndex(index) {
+      factVectors = index;
+    },
+    close: () => database.close(),
+  };
+}

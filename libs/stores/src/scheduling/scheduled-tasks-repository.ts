@@ -1,0 +1,237 @@
+/**
+ * Scheduled tasks storage (SPEC §2.3, §3.8, §8.1): definitions, next/last run state and the lease that makes a
+ * task run in exactly one process at a time. Schedule maths and handler configs are validated by the scheduler
+ * library, which passes the computed `nextRunAt` in.
+ */
+import { and, asc, eq, isNotNull, lte, or, isNull, lt, sql } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { scheduledTasks } from '../db/schema/scheduler.js';
+import {
+  DELIVERY_CHANNELS,
+  HANDLER_TYPES,
+  SCHEDULE_TYPES,
+  TASK_RUN_STATUSES,
+  type DeliveryChannel,
+  type HandlerType,
+  type ScheduleType,
+  type TaskRunStatus,
+} from '../db/schema/enums.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
+
+export type ScheduledTaskRecord = typeof scheduledTasks.$inferSelect;
+
+export interface CreateScheduledTaskInput {
+  name: string;
+  description?: string;
+  scheduleType: ScheduleType;
+  scheduleConfig: Record<string, unknown>;
+  timezone?: string | null;
+  handlerType: HandlerType;
+  handlerConfig?: Record<string, unknown>;
+  deliveryChannel?: DeliveryChannel | null;
+  deliveryConfig?: Record<string, unknown> | null;
+  enabled?: boolean;
+  nextRunAt: string | null;
+  createdBy: string;
+}
+
+export interface UpdateScheduledTaskInput {
+  name?: string;
+  description?: string;
+  scheduleType?: ScheduleType;
+  scheduleConfig?: Record<string, unknown>;
+  timezone?: string | null;
+  handlerConfig?: Record<string, unknown>;
+  deliveryChannel?: DeliveryChannel | null;
+  deliveryConfig?: Record<string, unknown> | null;
+  enabled?: boolean;
+  nextRunAt?: string | null;
+}
+
+export interface RunOutcome {
+  lastRunAt: string;
+  lastStatus: TaskRunStatus;
+  lastError?: string | null;
+  /** When given, replaces next_run_at (manual runs leave it alone). */
+  nextRunAt?: string | null;
+}
+
+export const SCHEDULED_TASK_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
+
+export interface ScheduledTasksRepository {
+  /** Duplicate name → CONFLICT unless `upsert`. */
+  create(input: CreateScheduledTaskInput, options?: { upsert?: boolean }): { task: ScheduledTaskRecord; created: boolean };
+  get(id: number): ScheduledTaskRecord | undefined;
+  getByName(name: string): ScheduledTaskRecord | undefined;
+  /** Ordered by next_run_at (nulls last), then name. */
+  list(filters: { enabledOnly?: boolean; handlerType?: HandlerType }, page: PageRequest): Page<ScheduledTaskRecord>;
+  all(): ScheduledTaskRecord[];
+  update(id: number, patch: UpdateScheduledTaskInput): ScheduledTaskRecord | undefined;
+  /** Deletes the task and (cascade) its runs. */
+  delete(id: number): boolean;
+  /** Enabled tasks due at `now` whose lease is free or expired, soonest first. */
+  listDue(now: string, limit: number): ScheduledTaskRecord[];
+  /** Takes the lease when free, expired or already ours; false when another owner holds it. */
+  acquireLease(id: number, owner: string, expiresAt: string): boolean;
+  renewLease(id: number, owner: string, expiresAt: string): boolean;
+  /** Releases our lease and records the run outcome (failure counter included). */
+  completeRun(id: number, owner: string, outcome: RunOutcome): ScheduledTaskRecord | undefined;
+}
+
+export function createScheduledTasksRepository(database: CosDatabase, clock: Clock): ScheduledTasksRepository {
+  const { db } = database;
+  const get = (id: number) => db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id)).get();
+  const getByName = (name: string) => db.select().from(scheduledTasks).where(eq(scheduledTasks.name, name)).get();
+
+  return {
+    create(input, options = {}) {
+      const name = assertText('name', input.name, MAX_NAME_LENGTH);
+      const fields = {
+        description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
+        scheduleType: assertEnum('schedule_type', input.scheduleType, SCHEDULE_TYPES),
+        scheduleConfig: input.scheduleConfig,
+        timezone: input.timezone ?? null,
+        handlerType: assertEnum('handler_type', input.handlerType, HANDLER_TYPES),
+        handlerConfig: input.handlerConfig ?? {},
+        deliveryChannel: input.deliveryChannel == null ? null : assertEnum('delivery_channel', input.deliveryChannel, DELIVERY_CHANNELS),
+        deliveryConfig: input.deliveryConfig ?? null,
+        enabled: input.enabled ?? true,
+        nextRunAt: input.nextRunAt,
+        createdBy: assertText('created_by', input.createdBy, MAX_NAME_LENGTH),
+      };
+      return database.writeTransaction(() => {
+        const now = nowIso(clock);
+        const existing = getByName(name);
+        if (existing) {
+          if (!options.upsert) {
+            throw new ToolError('CONFLICT', `A scheduled task named "${name}" already exists (id ${existing.id}).`, {
+              hint: 'Choose another name, or pass upsert: true to replace it.',
+              details: { entity: 'scheduled_task', id: existing.id, name },
+            });
+          }
+          const task = db.update(scheduledTasks).set({ ...fields, updatedAt: now }).where(eq(scheduledTasks.id, existing.id)).returning().get();
+          return { task, created: false };
+        }
+        const task = db.insert(scheduledTasks).values({ ...fields, name, createdAt: now, updatedAt: now }).returning().get();
+        return { task, created: true };
+      });
+    },
+
+    get,
+    getByName,
+
+    list(filters, request) {
+      const handlerType = filters.handlerType === undefined ? undefined : assertEnum('handler_type', filters.handlerType, HANDLER_TYPES);
+      const enabledOnly = filters.enabledOnly ?? false;
+      const window = openPage(request, SCHEDULED_TASK_LIST_LIMITS, 'scheduled_tasks', { enabledOnly, handlerType });
+      const where = and(
+        enabledOnly ? eq(scheduledTasks.enabled, true) : undefined,
+        handlerType === undefined ? undefined : eq(scheduledTasks.handlerType, handlerType),
+      );
+      const rows = db
+        .select()
+        .from(scheduledTasks)
+        .where(where)
+        .orderBy(sql`${scheduledTasks.nextRunAt} IS NULL`, asc(scheduledTasks.nextRunAt), asc(scheduledTasks.name), asc(scheduledTasks.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(scheduledTasks).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    all: () => db.select().from(scheduledTasks).orderBy(asc(scheduledTasks.name), asc(scheduledTasks.id)).all(),
+
+    update(id, patch) {
+      const set: Partial<typeof scheduledTasks.$inferInsert> = {};
+      if (patch.name !== undefined) set.name = assertText('name', patch.name, MAX_NAME_LENGTH);
+      if (patch.description !== undefined) set.description = assertMaxLength('description', patch.description.trim(), MAX_VALUE_LENGTH);
+      if (patch.scheduleType !== undefined) set.scheduleType = assertEnum('schedule_type', patch.scheduleType, SCHEDULE_TYPES);
+      if (patch.scheduleConfig !== undefined) set.scheduleConfig = patch.scheduleConfig;
+      if (patch.timezone !== undefined) set.timezone = patch.timezone;
+      if (patch.handlerConfig !== undefined) set.handlerConfig = patch.handlerConfig;
+      if (patch.deliveryChannel !== undefined) {
+        set.deliveryChannel = patch.deliveryChannel === null ? null : assertEnum('delivery_channel', patch.deliveryChannel, DELIVERY_CHANNELS);
+      }
+      if (patch.deliveryConfig !== undefined) set.deliveryConfig = patch.deliveryConfig;
+      if (patch.enabled !== undefined) set.enabled = patch.enabled;
+      if (patch.nextRunAt !== undefined) set.nextRunAt = patch.nextRunAt;
+      return database.writeTransaction(() => {
+        if (set.name !== undefined) {
+          const clash = getByName(set.name);
+          if (clash && clash.id !== id) {
+            throw new ToolError('CONFLICT', `A scheduled task named "${set.name}" already exists (id ${clash.id}).`, {
+              hint: 'Choose another name.',
+              details: { entity: 'scheduled_task', id: clash.id, name: set.name },
+            });
+          }
+        }
+        return db.update(scheduledTasks).set({ ...set, updatedAt: nowIso(clock) }).where(eq(scheduledTasks.id, id)).returning().get();
+      });
+    },
+
+    delete: (id) => db.delete(scheduledTasks).where(eq(scheduledTasks.id, id)).run().changes > 0,
+
+    listDue(now, limit) {
+      return db
+        .select()
+        .from(scheduledTasks)
+        .where(
+          and(
+            eq(scheduledTasks.enabled, true),
+            isNotNull(scheduledTasks.nextRunAt),
+            lte(scheduledTasks.nextRunAt, now),
+            or(isNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)),
+          ),
+        )
+        .orderBy(asc(scheduledTasks.nextRunAt), asc(scheduledTasks.id))
+        .limit(limit)
+        .all();
+    },
+
+    acquireLease(id, owner, expiresAt) {
+      const now = nowIso(clock);
+      return (
+        db
+          .update(scheduledTasks)
+          .set({ leaseOwner: owner, leaseExpiresAt: expiresAt })
+          .where(
+            and(
+              eq(scheduledTasks.id, id),
+              or(isNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now), eq(scheduledTasks.leaseOwner, owner)),
+            ),
+          )
+          .run().changes > 0
+      );
+    },
+
+    renewLease: (id, owner, expiresAt) =>
+      db
+        .update(scheduledTasks)
+        .set({ leaseExpiresAt: expiresAt })
+        .where(and(eq(scheduledTasks.id, id), eq(scheduledTasks.leaseOwner, owner)))
+        .run().changes > 0,
+
+    completeRun(id, owner, outcome) {
+      const status = assertEnum('last_status', outcome.lastStatus, TASK_RUN_STATUSES);
+      const failed = status === 'failed' || status === 'timeout';
+      return db
+        .update(scheduledTasks)
+        .set({
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          lastRunAt: outcome.lastRunAt,
+          lastStatus: status,
+          lastError: outcome.lastError ?? null,
+          consecutiveFailures: failed ? sql`${scheduledTasks.consecutiveFailures} + 1` : status === 'succeeded' ? 0 : sql`${scheduledTasks.consecutiveFailures}`,
+          ...(outcome.nextRunAt === undefined ? {} : { nextRunAt: outcome.nextRunAt }),
+          updatedAt: nowIso(clock),
+        })
+        .where(and(eq(scheduledTasks.id, id), or(eq(scheduledTasks.leaseOwner, owner), isNull(scheduledTasks.leaseOwner))))
+        .returning()
+        .get();
+    },
+  };
+}

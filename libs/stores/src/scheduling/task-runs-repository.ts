@@ -1,0 +1,106 @@
+/**
+ * Task runs and the worker heartbeat (SPEC §2.3, §3.8, §8.1): one row per scheduled-task execution, and the
+ * liveness row each worker refreshes.
+ */
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { taskRuns, workerHeartbeat } from '../db/schema/scheduler.js';
+import { TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, type TaskRunStatus, type TaskRunTrigger } from '../db/schema/enums.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertEnum, nowIso } from '../db/validation.js';
+
+export type TaskRunRecord = typeof taskRuns.$inferSelect;
+export type WorkerHeartbeatRecord = typeof workerHeartbeat.$inferSelect;
+
+export const TASK_RUN_LIST_LIMITS = { defaultLimit: 25, maxLimit: 200 };
+
+export interface FinishTaskRunInput {
+  status: Exclude<TaskRunStatus, 'running'>;
+  result?: unknown;
+  error?: string | null;
+  delivery?: unknown;
+}
+
+export interface TaskRunsRepository {
+  start(input: { taskId: number; trigger: TaskRunTrigger }): TaskRunRecord;
+  finish(id: number, input: FinishTaskRunInput): TaskRunRecord | undefined;
+  get(id: number): TaskRunRecord | undefined;
+  /** Newest first. */
+  list(filters: { taskId?: number; status?: TaskRunStatus }, page: PageRequest): Page<TaskRunRecord>;
+  purgeOlderThan(cutoff: string): number;
+}
+
+export interface WorkerHeartbeatRepository {
+  /** Inserts or refreshes the heartbeat of worker `id`. */
+  beat(input: { id: string; pid: number; version: string; startedAt: string }): WorkerHeartbeatRecord;
+  /** The most recently refreshed heartbeat, if any. */
+  latest(): WorkerHeartbeatRecord | undefined;
+  remove(id: string): void;
+}
+
+export function createTaskRunsRepository(database: CosDatabase, clock: Clock): TaskRunsRepository {
+  const { db } = database;
+  return {
+    start: (input) => {
+      const now = nowIso(clock);
+      return db
+        .insert(taskRuns)
+        .values({ taskId: input.taskId, trigger: assertEnum('trigger', input.trigger, TASK_RUN_TRIGGERS), startedAt: now, status: 'running', createdAt: now })
+        .returning()
+        .get();
+    },
+    finish: (id, input) =>
+      db
+        .update(taskRuns)
+        .set({
+          status: assertEnum('status', input.status, TASK_RUN_STATUSES),
+          endedAt: nowIso(clock),
+          result: input.result ?? null,
+          error: input.error ?? null,
+          delivery: input.delivery ?? null,
+        })
+        .where(eq(taskRuns.id, id))
+        .returning()
+        .get(),
+    get: (id) => db.select().from(taskRuns).where(eq(taskRuns.id, id)).get(),
+    list(filters, request) {
+      const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, TASK_RUN_STATUSES);
+      const window = openPage(request, TASK_RUN_LIST_LIMITS, 'task_runs', { taskId: filters.taskId, status });
+      const where = and(
+        filters.taskId === undefined ? undefined : eq(taskRuns.taskId, filters.taskId),
+        status === undefined ? undefined : eq(taskRuns.status, status),
+      );
+      const rows = db
+        .select()
+        .from(taskRuns)
+        .where(where)
+        .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(taskRuns).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+    purgeOlderThan: (cutoff) => db.delete(taskRuns).where(lt(taskRuns.startedAt, cutoff)).run().changes,
+  };
+}
+
+export function createWorkerHeartbeatRepository(database: CosDatabase, clock: Clock): WorkerHeartbeatRepository {
+  const { db } = database;
+  return {
+    beat(input) {
+      const now = nowIso(clock);
+      return db
+        .insert(workerHeartbeat)
+        .values({ ...input, lastHeartbeatAt: now, createdAt: now })
+        .onConflictDoUpdate({ target: workerHeartbeat.id, set: { pid: input.pid, version: input.version, startedAt: input.startedAt, lastHeartbeatAt: now } })
+        .returning()
+        .get();
+    },
+    latest: () => db.select().from(workerHeartbeat).orderBy(desc(workerHeartbeat.lastHeartbeatAt)).limit(1).get(),
+    remove(id) {
+      db.delete(workerHeartbeat).where(eq(workerHeartbeat.id, id)).run();
+    },
+  };
+}

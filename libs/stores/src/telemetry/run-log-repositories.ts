@@ -1,0 +1,200 @@
+/**
+ * Storage of agent runs, model calls and fallback events (SPEC §2.3): what the agent runtime and orchestration
+ * record so `cos stats`, retention and debugging can read it back.
+ */
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { newUuid, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { agentRuns, modelCalls } from '../db/schema/agents.js';
+import { fallbackEvents } from '../db/schema/telemetry.js';
+import {
+  AGENT_RUN_STATUSES,
+  FALLBACK_OUTCOMES,
+  MODEL_CALL_CALLERS,
+  RUN_TRIGGERS,
+  type AgentRunStatus,
+  type FallbackOutcome,
+  type ModelCallCaller,
+  type RunTrigger,
+} from '../db/schema/enums.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertEnum, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
+
+export type AgentRunRecord = typeof agentRuns.$inferSelect;
+export type ModelCallRecord = typeof modelCalls.$inferSelect;
+export type FallbackEventRecord = typeof fallbackEvents.$inferSelect;
+
+export interface TokenCounts {
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheCreationTokens?: number;
+}
+
+export interface StartAgentRunInput {
+  /** UUID; generated when omitted. */
+  id?: string;
+  agentName: string;
+  trigger: RunTrigger;
+  parentRunId?: string | null;
+  instruction: string;
+  model: string;
+}
+
+export interface FinishAgentRunInput extends TokenCounts {
+  status: Exclude<AgentRunStatus, 'running'>;
+  stopReason?: string | null;
+  rounds: number;
+  toolCallCount: number;
+  error?: string | null;
+}
+
+export const AGENT_RUN_LIST_LIMITS = { defaultLimit: 25, maxLimit: 200 };
+
+export interface AgentRunsRepository {
+  start(input: StartAgentRunInput): AgentRunRecord;
+  finish(id: string, result: FinishAgentRunInput): AgentRunRecord | undefined;
+  get(id: string): AgentRunRecord | undefined;
+  /** Newest first. */
+  list(filters: { agentName?: string; status?: AgentRunStatus }, page: PageRequest): Page<AgentRunRecord>;
+  purgeOlderThan(cutoff: string): number;
+}
+
+export interface ModelCallsRepository {
+  record(input: TokenCounts & { runId?: string | null; caller: ModelCallCaller; model: string; durationMs: number; outcome: string }): ModelCallRecord;
+  listSince(since: string): ModelCallRecord[];
+  purgeOlderThan(cutoff: string): number;
+}
+
+export interface FallbackEventsRepository {
+  record(input: {
+    chainId: string;
+    primaryTool: string;
+    tool: string;
+    attempt: number;
+    outcome: FallbackOutcome;
+    errorCode?: string | null;
+    durationMs: number;
+  }): FallbackEventRecord;
+  listSince(since: string): FallbackEventRecord[];
+  purgeOlderThan(cutoff: string): number;
+}
+
+export function createAgentRunsRepository(database: CosDatabase, clock: Clock): AgentRunsRepository {
+  const { db } = database;
+  return {
+    start(input) {
+      const now = nowIso(clock);
+      return db
+        .insert(agentRuns)
+        .values({
+          id: input.id ?? newUuid(),
+          agentName: assertText('agent_name', input.agentName, MAX_NAME_LENGTH),
+          trigger: assertEnum('trigger', input.trigger, RUN_TRIGGERS),
+          parentRunId: input.parentRunId ?? null,
+          instructionPreview: input.instruction.slice(0, 200),
+          status: 'running',
+          model: input.model,
+          startedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+    },
+
+    finish(id, result) {
+      const now = nowIso(clock);
+      return db
+        .update(agentRuns)
+        .set({
+          status: assertEnum('status', result.status, AGENT_RUN_STATUSES),
+          stopReason: result.stopReason ?? null,
+          rounds: result.rounds,
+          toolCallCount: result.toolCallCount,
+          inputTokens: result.inputTokens ?? 0,
+          outputTokens: result.outputTokens ?? 0,
+          cacheReadTokens: result.cacheReadTokens ?? 0,
+          cacheCreationTokens: result.cacheCreationTokens ?? 0,
+          error: result.error ?? null,
+          endedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(agentRuns.id, id))
+        .returning()
+        .get();
+    },
+
+    get: (id) => db.select().from(agentRuns).where(eq(agentRuns.id, id)).get(),
+
+    list(filters, request) {
+      const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, AGENT_RUN_STATUSES);
+      const window = openPage(request, AGENT_RUN_LIST_LIMITS, 'agent_runs', { agentName: filters.agentName, status });
+      const where = and(
+        filters.agentName === undefined ? undefined : eq(agentRuns.agentName, filters.agentName),
+        status === undefined ? undefined : eq(agentRuns.status, status),
+      );
+      const rows = db
+        .select()
+        .from(agentRuns)
+        .where(where)
+        .orderBy(desc(agentRuns.startedAt), desc(agentRuns.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(agentRuns).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    purgeOlderThan: (cutoff) => db.delete(agentRuns).where(lt(agentRuns.startedAt, cutoff)).run().changes,
+  };
+}
+
+export function createModelCallsRepository(database: CosDatabase, clock: Clock): ModelCallsRepository {
+  const { db } = database;
+  return {
+    record: (input) =>
+      db
+        .insert(modelCalls)
+        .values({
+          runId: input.runId ?? null,
+          caller: assertEnum('caller', input.caller, MODEL_CALL_CALLERS),
+          model: input.model,
+          inputTokens: input.inputTokens ?? 0,
+          outputTokens: input.outputTokens ?? 0,
+          cacheReadTokens: input.cacheReadTokens ?? 0,
+          cacheCreationTokens: input.cacheCreationTokens ?? 0,
+          durationMs: input.durationMs,
+          outcome: input.outcome,
+          createdAt: nowIso(clock),
+        })
+        .returning()
+        .get(),
+    listSince: (since) => db.select().from(modelCalls).where(gte(modelCalls.createdAt, since)).orderBy(modelCalls.createdAt, modelCalls.id).all(),
+    purgeOlderThan: (cutoff) => db.delete(modelCalls).where(lt(modelCalls.createdAt, cutoff)).run().changes,
+  };
+}
+
+export function createFallbackEventsRepository(database: CosDatabase, clock: Clock): FallbackEventsRepository {
+  const { db } = database;
+  return {
+    record: (input) =>
+      db
+        .insert(fallbackEvents)
+        .values({
+          chainId: input.chainId,
+          primaryTool: input.primaryTool,
+          tool: input.tool,
+          attempt: input.attempt,
+          outcome: assertEnum('outcome', input.outcome, FALLBACK_OUTCOMES),
+          errorCode: input.errorCode ?? null,
+          durationMs: input.durationMs,
+          createdAt: nowIso(clock),
+        })
+        .returning()
+        .get(),
+    listSince: (since) =>
+      db.select().from(fallbackEvents).where(gte(fallbackEvents.createdAt, since)).orderBy(fallbackEvents.createdAt, fallbackEvents.id).all(),
+    purgeOlderThan: (cutoff) => db.delete(fallbackEvents).where(lt(fallbackEvents.createdAt, cutoff)).run().changes,
+  };
+}

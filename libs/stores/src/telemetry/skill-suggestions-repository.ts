@@ -1,0 +1,123 @@
+/**
+ * Skill suggestions (SPEC §2.3, §3.9, §4.7): repeated usage patterns proposed as new agents. A rejected
+ * signature is never re-opened by later analysis.
+ */
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { skillSuggestions } from '../db/schema/telemetry.js';
+import { SKILL_SUGGESTION_STATUSES, type SkillSuggestionStatus } from '../db/schema/enums.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertConfidence, assertEnum, assertMaxLength, nowIso } from '../db/validation.js';
+
+export type SkillSuggestionRecord = typeof skillSuggestions.$inferSelect;
+
+export interface UpsertSkillSuggestionInput {
+  signature: string;
+  toolName: string;
+  patterns: string[];
+  description: string;
+  suggestedName: string;
+  suggestedCapabilities: string[];
+  occurrences: number;
+  confidence: number;
+}
+
+export const SKILL_SUGGESTION_LIST_LIMITS = { defaultLimit: 25, maxLimit: 100 };
+
+export interface SkillSuggestionsRepository {
+  /**
+   * Creates or refreshes the suggestion for a signature. A rejected or accepted one keeps its status and is
+   * returned with `updated: false`.
+   */
+  upsertBySignature(input: UpsertSkillSuggestionInput): { suggestion: SkillSuggestionRecord; created: boolean; updated: boolean };
+  get(id: number): SkillSuggestionRecord | undefined;
+  /** Ordered by confidence desc, then id. */
+  list(filters: { status?: SkillSuggestionStatus }, page: PageRequest): Page<SkillSuggestionRecord>;
+  /** Marks rejected (idempotent); CONFLICT when already accepted; undefined when absent. */
+  reject(id: number, reason?: string): SkillSuggestionRecord | undefined;
+  /** Marks accepted with the agent created from it. */
+  markAccepted(id: number, agentName: string): SkillSuggestionRecord | undefined;
+}
+
+export function createSkillSuggestionsRepository(database: CosDatabase, clock: Clock): SkillSuggestionsRepository {
+  const { db } = database;
+  const get = (id: number) => db.select().from(skillSuggestions).where(eq(skillSuggestions.id, id)).get();
+
+  return {
+    upsertBySignature(input) {
+      const confidence = assertConfidence('confidence', input.confidence);
+      return database.writeTransaction(() => {
+        const now = nowIso(clock);
+        const existing = db.select().from(skillSuggestions).where(eq(skillSuggestions.signature, input.signature)).get();
+        const fields = {
+          toolName: input.toolName,
+          patterns: input.patterns,
+          description: input.description,
+          suggestedName: input.suggestedName,
+          suggestedCapabilities: input.suggestedCapabilities,
+          occurrences: input.occurrences,
+          confidence,
+          updatedAt: now,
+        };
+        if (existing) {
+          if (existing.status !== 'pending') return { suggestion: existing, created: false, updated: false };
+          const suggestion = db.update(skillSuggestions).set(fields).where(eq(skillSuggestions.id, existing.id)).returning().get();
+          return { suggestion, created: false, updated: true };
+        }
+        const suggestion = db
+          .insert(skillSuggestions)
+          .values({ ...fields, signature: input.signature, status: 'pending', createdAt: now })
+          .returning()
+          .get();
+        return { suggestion, created: true, updated: false };
+      });
+    },
+
+    get,
+
+    list(filters, request) {
+      const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, SKILL_SUGGESTION_STATUSES);
+      const window = openPage(request, SKILL_SUGGESTION_LIST_LIMITS, 'skill_suggestions', { status });
+      const where = status === undefined ? undefined : eq(skillSuggestions.status, status);
+      const rows = db
+        .select()
+        .from(skillSuggestions)
+        .where(where)
+        .orderBy(desc(skillSuggestions.confidence), asc(skillSuggestions.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(skillSuggestions).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    reject(id, reason) {
+      const text = reason === undefined ? undefined : assertMaxLength('reason', reason.trim(), 2_000);
+      return database.writeTransaction(() => {
+        const existing = get(id);
+        if (!existing) return undefined;
+        if (existing.status === 'accepted') {
+          throw new ToolError('CONFLICT', `Skill suggestion ${id} was already accepted (agent ${existing.agentName ?? 'unknown'}).`, {
+            hint: 'Delete that agent instead if it is not wanted.',
+            details: { entity: 'skill_suggestion', id },
+          });
+        }
+        return db
+          .update(skillSuggestions)
+          .set({ status: 'rejected', rejectReason: text ?? existing.rejectReason, updatedAt: nowIso(clock) })
+          .where(eq(skillSuggestions.id, id))
+          .returning()
+          .get();
+      });
+    },
+
+    markAccepted: (id, agentName) =>
+      db
+        .update(skillSuggestions)
+        .set({ status: 'accepted', agentName, updatedAt: nowIso(clock) })
+        .where(eq(skillSuggestions.id, id))
+        .returning()
+        .get(),
+  };
+}

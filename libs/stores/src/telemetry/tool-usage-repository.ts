@@ -1,0 +1,200 @@
+/**
+ * The tool usage log (SPEC §1.10, §2.3, §3.9): one row per tool call from every caller. Feeds tool statistics,
+ * learned latency (§7.2) and skill pattern detection (§4.7).
+ */
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { toolUsageLog } from '../db/schema/telemetry.js';
+import { CALLER_KINDS } from '../db/schema/enums.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertEnum, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
+
+export type ToolUsageRecord = typeof toolUsageLog.$inferSelect;
+export type CallerKindValue = (typeof CALLER_KINDS)[number];
+
+export interface RecordToolUsageInput {
+  toolName: string;
+  callerKind: CallerKindValue;
+  agentName?: string | null;
+  runId?: string | null;
+  /** ≤100 characters; `auto` when the call had no usable argument. */
+  queryPattern?: string;
+  success: boolean;
+  errorCode?: string | null;
+  durationMs?: number | null;
+  estimatedMs?: number | null;
+  responseBytes?: number | null;
+  truncated?: boolean;
+  servedBy?: string | null;
+}
+
+export interface ToolStatistics {
+  toolName: string;
+  calls: number;
+  successes: number;
+  failures: number;
+  errorRate: number;
+  p50DurationMs: number | null;
+  p95DurationMs: number | null;
+  avgBytes: number | null;
+  maxBytes: number | null;
+  truncatedCount: number;
+  firstUsedAt: string;
+  lastUsedAt: string;
+  /** Only when statistics are asked for one tool. */
+  topPatterns?: { pattern: string; count: number }[];
+  errorCodes?: { code: string; count: number }[];
+}
+
+export interface UsagePatternCount {
+  toolName: string;
+  queryPattern: string;
+  occurrences: number;
+  lastUsedAt: string;
+}
+
+export const TOOL_STATISTICS_LIMITS = { defaultLimit: 50, maxLimit: 200 };
+export const MAX_QUERY_PATTERN_LENGTH = 100;
+
+export interface ToolUsageRepository {
+  record(input: RecordToolUsageInput): ToolUsageRecord;
+  /** Per-tool statistics since `since`, busiest tools first. */
+  statistics(filters: { toolName?: string; since: string }, page: PageRequest): Page<ToolStatistics>;
+  /** Successful (tool, pattern) pairs since `since` with their counts, for pattern detection. */
+  patternCounts(filters: { since: string; excludeAuto?: boolean }): UsagePatternCount[];
+  /** Rows since `since`, oldest first (learned statistics, analysis). */
+  listSince(since: string, limit: number): ToolUsageRecord[];
+  purgeOlderThan(cutoff: string): number;
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? null;
+}
+
+export function createToolUsageRepository(database: CosDatabase, clock: Clock): ToolUsageRepository {
+  const { db, sqlite } = database;
+  const durationsStatement = sqlite.prepare<[string, string], { d: number }>(
+    `SELECT duration_ms AS d FROM tool_usage_log WHERE tool_name = ? AND created_at >= ? AND duration_ms IS NOT NULL ORDER BY duration_ms`,
+  );
+
+  return {
+    record(input) {
+      const toolName = assertText('tool_name', input.toolName, MAX_NAME_LENGTH);
+      const pattern = (input.queryPattern ?? 'auto').trim().slice(0, MAX_QUERY_PATTERN_LENGTH) || 'auto';
+      return db
+        .insert(toolUsageLog)
+        .values({
+          toolName,
+          callerKind: assertEnum('caller_kind', input.callerKind, CALLER_KINDS),
+          agentName: input.agentName ?? null,
+          runId: input.runId ?? null,
+          queryPattern: pattern,
+          success: input.success,
+          errorCode: input.errorCode ?? null,
+          durationMs: input.durationMs ?? null,
+          estimatedMs: input.estimatedMs ?? null,
+          responseBytes: input.responseBytes ?? null,
+          truncated: input.truncated ?? false,
+          servedBy: input.servedBy ?? null,
+          createdAt: nowIso(clock),
+        })
+        .returning()
+        .get();
+    },
+
+    statistics(filters, request) {
+      const window = openPage(request, TOOL_STATISTICS_LIMITS, 'tool_statistics', filters);
+      const where = and(
+        gte(toolUsageLog.createdAt, filters.since),
+        filters.toolName === undefined ? undefined : eq(toolUsageLog.toolName, filters.toolName),
+      );
+      const rows = db
+        .select({
+          toolName: toolUsageLog.toolName,
+          calls: sql<number>`count(*)`,
+          successes: sql<number>`sum(${toolUsageLog.success})`,
+          avgBytes: sql<number | null>`avg(${toolUsageLog.responseBytes})`,
+          maxBytes: sql<number | null>`max(${toolUsageLog.responseBytes})`,
+          truncatedCount: sql<number>`sum(${toolUsageLog.truncated})`,
+          firstUsedAt: sql<string>`min(${toolUsageLog.createdAt})`,
+          lastUsedAt: sql<string>`max(${toolUsageLog.createdAt})`,
+        })
+        .from(toolUsageLog)
+        .where(where)
+        .groupBy(toolUsageLog.toolName)
+        .orderBy(desc(sql`count(*)`), asc(toolUsageLog.toolName))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(DISTINCT ${toolUsageLog.toolName})` }).from(toolUsageLog).where(where).get()?.n ?? 0;
+      const items = rows.map((row): ToolStatistics => {
+        const durations = durationsStatement.all(row.toolName, filters.since).map((r) => r.d);
+        const failures = row.calls - row.successes;
+        return {
+          toolName: row.toolName,
+          calls: row.calls,
+          successes: row.successes,
+          failures,
+          errorRate: row.calls === 0 ? 0 : Math.round((failures / row.calls) * 10_000) / 10_000,
+          p50DurationMs: percentile(durations, 0.5),
+          p95DurationMs: percentile(durations, 0.95),
+          avgBytes: row.avgBytes === null ? null : Math.round(row.avgBytes),
+          maxBytes: row.maxBytes,
+          truncatedCount: row.truncatedCount,
+          firstUsedAt: row.firstUsedAt,
+          lastUsedAt: row.lastUsedAt,
+        };
+      });
+      if (filters.toolName !== undefined) {
+        for (const item of items) {
+          const scope = and(eq(toolUsageLog.toolName, item.toolName), gte(toolUsageLog.createdAt, filters.since));
+          item.topPatterns = db
+            .select({ pattern: toolUsageLog.queryPattern, count: sql<number>`count(*)` })
+            .from(toolUsageLog)
+            .where(scope)
+            .groupBy(toolUsageLog.queryPattern)
+            .orderBy(desc(sql`count(*)`), asc(toolUsageLog.queryPattern))
+            .limit(20)
+            .all();
+          item.errorCodes = db
+            .select({ code: sql<string>`${toolUsageLog.errorCode}`, count: sql<number>`count(*)` })
+            .from(toolUsageLog)
+            .where(and(scope, sql`${toolUsageLog.errorCode} IS NOT NULL`))
+            .groupBy(toolUsageLog.errorCode)
+            .orderBy(desc(sql`count(*)`), asc(toolUsageLog.errorCode))
+            .all();
+        }
+      }
+      return closePage(items, window, { total });
+    },
+
+    patternCounts(filters) {
+      return db
+        .select({
+          toolName: toolUsageLog.toolName,
+          queryPattern: toolUsageLog.queryPattern,
+          occurrences: sql<number>`count(*)`,
+          lastUsedAt: sql<string>`max(${toolUsageLog.createdAt})`,
+        })
+        .from(toolUsageLog)
+        .where(
+          and(
+            gte(toolUsageLog.createdAt, filters.since),
+            eq(toolUsageLog.success, true),
+            filters.excludeAuto ? sql`${toolUsageLog.queryPattern} <> 'auto'` : undefined,
+          ),
+        )
+        .groupBy(toolUsageLog.toolName, toolUsageLog.queryPattern)
+        .orderBy(asc(toolUsageLog.toolName), asc(toolUsageLog.queryPattern))
+        .all();
+    },
+
+    listSince: (since, limit) =>
+      db.select().from(toolUsageLog).where(gte(toolUsageLog.createdAt, since)).orderBy(asc(toolUsageLog.createdAt), asc(toolUsageLog.id)).limit(limit).all(),
+
+    purgeOlderThan: (cutoff) => db.delete(toolUsageLog).where(lt(toolUsageLog.createdAt, cutoff)).run().changes,
+  };
+}

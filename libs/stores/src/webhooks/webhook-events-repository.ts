@@ -1,0 +1,155 @@
+/**
+ * Webhook events (SPEC §2.3, §3.7, §8.4): every received event, de-duplicated by (source, delivery id), with its
+ * processing status. The HTTP receiver, the inbox watcher and `ingest_webhook` all store through here.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { webhookEvents } from '../db/schema/webhooks.js';
+import { WEBHOOK_RECEIVED_VIA, WEBHOOK_STATUSES, type WebhookReceivedVia, type WebhookStatus } from '../db/schema/enums.js';
+import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
+import { assertEnum, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
+
+export type WebhookEventRecord = typeof webhookEvents.$inferSelect;
+
+export const WEBHOOK_SOURCE_PATTERN = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
+export const WEBHOOK_EVENT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 500 };
+
+export function assertWebhookSource(value: string): string {
+  if (WEBHOOK_SOURCE_PATTERN.test(value)) return value;
+  throw ToolError.invalidArgument(
+    'source',
+    `${JSON.stringify(value)} is not a valid source name.`,
+    'Use 1–64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit, e.g. "github".',
+  );
+}
+
+export interface InsertWebhookEventInput {
+  source: string;
+  eventType: string;
+  deliveryId: string;
+  /** Raw payload text. */
+  payload: string;
+  receivedVia: WebhookReceivedVia;
+  signatureVerified?: boolean;
+}
+
+export interface WebhookEventUpdate {
+  status?: WebhookStatus;
+  attempts?: number;
+  lastError?: string | null;
+  matchedRules?: unknown[] | null;
+  processedAt?: string | null;
+}
+
+export interface ListWebhookEventsFilters {
+  status?: WebhookStatus;
+  source?: string;
+  eventType?: string;
+  /** UTC ISO instant. */
+  since?: string;
+}
+
+export interface WebhookEventsRepository {
+  /** Stores an event; the same (source, delivery id) again returns the existing event with `duplicate: true`. */
+  insert(input: InsertWebhookEventInput): { event: WebhookEventRecord; duplicate: boolean };
+  get(id: number): WebhookEventRecord | undefined;
+  /** Newest first. */
+  list(filters: ListWebhookEventsFilters, page: PageRequest): Page<WebhookEventRecord>;
+  /** Oldest first, for dispatch. */
+  listByStatus(status: WebhookStatus, limit: number): WebhookEventRecord[];
+  update(id: number, changes: WebhookEventUpdate): WebhookEventRecord | undefined;
+  /** Deletes events received before `cutoff` in the given statuses. */
+  purgeOlderThan(cutoff: string, statuses: readonly WebhookStatus[]): number;
+}
+
+export function createWebhookEventsRepository(database: CosDatabase, clock: Clock): WebhookEventsRepository {
+  const { db } = database;
+  const get = (id: number) => db.select().from(webhookEvents).where(eq(webhookEvents.id, id)).get();
+
+  return {
+    insert(input) {
+      const source = assertWebhookSource(input.source);
+      const eventType = assertText('event_type', input.eventType, MAX_NAME_LENGTH);
+      const deliveryId = assertText('delivery_id', input.deliveryId, MAX_NAME_LENGTH);
+      const receivedVia = assertEnum('received_via', input.receivedVia, WEBHOOK_RECEIVED_VIA);
+      return database.writeTransaction(() => {
+        const existing = db
+          .select()
+          .from(webhookEvents)
+          .where(and(eq(webhookEvents.source, source), eq(webhookEvents.deliveryId, deliveryId)))
+          .get();
+        if (existing) return { event: existing, duplicate: true };
+        const now = nowIso(clock);
+        const event = db
+          .insert(webhookEvents)
+          .values({
+            source,
+            eventType,
+            deliveryId,
+            payload: input.payload,
+            payloadBytes: Buffer.byteLength(input.payload, 'utf8'),
+            receivedVia,
+            signatureVerified: input.signatureVerified ?? false,
+            status: 'pending',
+            receivedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+          .get();
+        return { event, duplicate: false };
+      });
+    },
+
+    get,
+
+    list(filters, request) {
+      const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, WEBHOOK_STATUSES);
+      const window = openPage(request, WEBHOOK_EVENT_LIST_LIMITS, 'webhook_events', { ...filters, status });
+      const where = and(
+        status === undefined ? undefined : eq(webhookEvents.status, status),
+        filters.source === undefined ? undefined : eq(webhookEvents.source, filters.source),
+        filters.eventType === undefined ? undefined : eq(webhookEvents.eventType, filters.eventType),
+        filters.since === undefined ? undefined : gte(webhookEvents.receivedAt, filters.since),
+      );
+      const rows = db
+        .select()
+        .from(webhookEvents)
+        .where(where)
+        .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(webhookEvents).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    listByStatus: (status, limit) =>
+      db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.status, assertEnum('status', status, WEBHOOK_STATUSES)))
+        .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id))
+        .limit(limit)
+        .all(),
+
+    update(id, changes) {
+      const set: Partial<typeof webhookEvents.$inferInsert> = { updatedAt: nowIso(clock) };
+      if (changes.status !== undefined) set.status = assertEnum('status', changes.status, WEBHOOK_STATUSES);
+      if (changes.attempts !== undefined) set.attempts = changes.attempts;
+      if (changes.lastError !== undefined) set.lastError = changes.lastError;
+      if (changes.matchedRules !== undefined) set.matchedRules = changes.matchedRules;
+      if (changes.processedAt !== undefined) set.processedAt = changes.processedAt;
+      return db.update(webhookEvents).set(set).where(eq(webhookEvents.id, id)).returning().get();
+    },
+
+    purgeOlderThan: (cutoff, statuses) =>
+      statuses.length === 0
+        ? 0
+        : db
+            .delete(webhookEvents)
+            .where(and(lt(webhookEvents.receivedAt, cutoff), inArray(webhookEvents.status, [...statuses])))
+            .run().changes,
+  };
+}
