@@ -21,6 +21,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
         .map((key) => `"${key}"`)
         .join(', ')}.`;
     case 'invalid_type':
+      // A schema's own wording (anything but zod's default "Invalid input: …") already says what is accepted.
+      if (!issue.message.startsWith('Invalid input')) return `${field}: ${issue.message}`;
       return issue.input === undefined
         ? `${field}: is required (${issue.expected}).`
         : `${field}: expected ${issue.expected}.`;

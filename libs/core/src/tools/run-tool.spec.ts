@@ -80,6 +80,19 @@ describe('runTool', () => {
     expect(!result.ok && result.error.message).toBe('key: is required (string).');
   });
 
+  it('says what was expected when a value of the wrong type is given, and keeps a schema\'s own wording', async () => {
+    const wrongType = await runTool(echo, { category: 'work', key: 42 }, ctx());
+    expect(!wrongType.ok && wrongType.error.message).toBe('key: expected string.');
+    const counted = defineTool({
+      ...echo,
+      name: 'counted',
+      input: z.object({ days: z.number().int({ error: 'must be a whole number of days.' }).describe('Days') }).strict(),
+      handler: async (input) => ({ key: String(input.days), category: 'work', confidence: 1 }),
+    });
+    const fraction = await runTool(counted, { days: 1.5 }, ctx());
+    expect(!fraction.ok && fraction.error.message).toBe('days: must be a whole number of days.');
+  });
+
   it('passes ToolErrors through with their hint', async () => {
     const failing = defineTool({
       ...echo,

@@ -32,7 +32,8 @@ export function formatToolErrorText(error: ToolErrorPayload): string {
 }
 
 export function validateToolInput(tool: AnyToolDefinition, rawInput: unknown): unknown {
-  const parsed = tool.input.safeParse(rawInput ?? {});
+  // reportInput lets the message tell a missing field from one of the wrong type; values are never echoed.
+  const parsed = tool.input.safeParse(rawInput ?? {}, { reportInput: true });
   if (parsed.success) return parsed.data;
   const hasUnknownKey = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
   const keys = acceptedKeys(tool.input);
