@@ -1,0 +1,186 @@
+/**
+ * `enrichPerson`: one call that gathers everything known about a person (SPEC §6). All six sources start at
+ * once; identity resolution runs inside the identities task and the other sources receive its result as a
+ * promise, so they wait for it only where they need the person's other names, emails and handles. Each source
+ * has its own timeout and its failures stay in its own `sources` entry: the call as a whole fails only on
+ * invalid input.
+ */
+import type { Clock, Logger } from '@chief-of-staff/core';
+import { formatPersonLabel } from '../person-label/format-person-label.js';
+import { parseEnrichPersonInput, type EnrichPersonResult, type SourceReport } from './enrich-person-schemas.js';
+import { compareIdentities, resolvePerson, unresolvedPerson, type Resolution } from './resolve-person.js';
+import { runSource, type SourceOutcome } from './run-source.js';
+import { ENRICHMENT_SECTIONS, type EnrichmentSection } from './sections.js';
+import { factItemSchema, identityItemSchema } from './section-items.js';
+import {
+  keepWellFormed,
+  shapeDecisions,
+  shapeDelegations,
+  shapeEmails,
+  shapeFacts,
+  shapeIdentities,
+  shapeMessages,
+} from './shape-sections.js';
+import type { EnrichmentSources, PersonSource, TimeWindow } from './source-ports.js';
+
+/** Default per-source timeout (`enrichment.sourceTimeoutMs`). */
+export const DEFAULT_SOURCE_TIMEOUT_MS = 5_000;
+
+const DAY_MS = 86_400_000;
+
+export interface EnrichPersonDeps extends EnrichmentSources {
+  /** Per-source timeout in ms; default 5,000. */
+  sourceTimeoutMs?: number | undefined;
+  /** Where "now" comes from for the communications window; default the system clock. */
+  clock?: Pick<Clock, 'now'> | undefined;
+  logger?: Logger | undefined;
+  /** Why an absent source is absent, e.g. "Mail provider not configured (providers.mail)." */
+  unavailableReasons?: Partial<Record<EnrichmentSection, string>> | undefined;
+}
+
+export interface EnrichPersonOptions {
+  /** The end of the communications window; default `deps.clock.now()`. */
+  now?: Date | undefined;
+  /** Cancels every source. */
+  signal?: AbortSignal | undefined;
+  /** The sections the caller may see; the others are reported as `skipped`. Default: all six. */
+  sections?: Iterable<EnrichmentSection> | undefined;
+  /** Called as each source settles, e.g. to report progress. */
+  onSourceDone?: ((section: EnrichmentSection, report: SourceReport) => void) | undefined;
+}
+
+/** The port that feeds each section other than identities. */
+const PERSON_SOURCE_KEYS = {
+  facts: 'facts',
+  delegations: 'delegations',
+  decisions: 'decisions',
+  recent_messages: 'messages',
+  recent_emails: 'emails',
+} as const satisfies Record<Exclude<EnrichmentSection, 'identities'>, keyof EnrichmentSources>;
+
+type PersonSection = keyof typeof PERSON_SOURCE_KEYS;
+
+const PERSON_SECTIONS = Object.keys(PERSON_SOURCE_KEYS) as PersonSection[];
+
+const SHAPERS: Record<PersonSection, (rows: readonly unknown[]) => { items: readonly unknown[]; dropped: number }> = {
+  facts: shapeFacts,
+  delegations: shapeDelegations,
+  decisions: shapeDecisions,
+  recent_messages: shapeMessages,
+  recent_emails: shapeEmails,
+};
+
+/** How a section's source was (or was not) run. */
+type SectionRun =
+  | { kind: 'skipped' }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'ran'; outcome: SourceOutcome<unknown> };
+
+interface SectionResult {
+  items: readonly unknown[];
+  report: SourceReport;
+}
+
+/** The communications window of SPEC §6: `[now − days_back days, now]`. */
+export function communicationsWindow(now: Date, daysBack: number): TimeWindow {
+  return { since: new Date(now.getTime() - daysBack * DAY_MS), until: new Date(now.getTime()) };
+}
+
+export async function enrichPerson(
+  deps: EnrichPersonDeps,
+  input: unknown,
+  options: EnrichPersonOptions = {},
+): Promise<EnrichPersonResult> {
+  const { name, days_back: daysBack } = parseEnrichPersonInput(input);
+  const window = communicationsWindow(options.now ?? deps.clock?.now() ?? new Date(), daysBack);
+  const allowed = new Set<EnrichmentSection>(options.sections ?? ENRICHMENT_SECTIONS);
+  const runOptions = (section: EnrichmentSection) => ({
+    section,
+    timeoutMs: deps.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS,
+    signal: options.signal,
+    logger: deps.logger,
+  });
+  const unavailable = (section: EnrichmentSection): SectionRun => ({
+    kind: 'unavailable',
+    message: deps.unavailableReasons?.[section] ?? `No ${section.replace('_', ' ')} source is configured.`,
+  });
+  const settle = (section: EnrichmentSection, result: SectionResult): SectionResult => {
+    options.onSourceDone?.(section, result.report);
+    return result;
+  };
+
+  // A caller that may not read identities gets no resolution either: the other sections then search for the
+  // name as given, so identity data cannot leak into them.
+  const fallback: Resolution = { person: unresolvedPerson(name), identities: [] };
+  const identitiesSource = deps.identities;
+  const identitiesTask = (async (): Promise<{ run: SectionRun; resolution: Resolution; dropped: number }> => {
+    if (!allowed.has('identities')) return { run: { kind: 'skipped' }, resolution: fallback, dropped: 0 };
+    if (!identitiesSource) return { run: unavailable('identities'), resolution: fallback, dropped: 0 };
+    const outcome = await runSource((signal) => identitiesSource({ name, signal }), runOptions('identities'));
+    const { items, dropped } = keepWellFormed(identityItemSchema, outcome.items);
+    return { run: { kind: 'ran', outcome }, resolution: items.length > 0 ? resolvePerson(name, items) : fallback, dropped };
+  })();
+  const person = identitiesTask.then((task) => task.resolution.person);
+
+  const personTask = async (section: PersonSection): Promise<SectionRun> => {
+    if (!allowed.has(section)) return { kind: 'skipped' };
+    const source = deps[PERSON_SOURCE_KEYS[section]] as PersonSource<unknown> | undefined;
+    if (!source) return unavailable(section);
+    const outcome = await runSource((signal) => source({ name, person, window, signal }), runOptions(section));
+    return { kind: 'ran', outcome };
+  };
+
+  const [identities, ...others] = await Promise.all([
+    identitiesTask.then((task) => {
+      const shaped = shapeIdentities(task.resolution.identities, compareIdentities(name));
+      return { task, result: settle('identities', sectionResult(task.run, shaped.items, task.dropped)) };
+    }),
+    ...PERSON_SECTIONS.map(async (section) => {
+      const run = await personTask(section);
+      const shaped = run.kind === 'ran' ? SHAPERS[section](run.outcome.items) : { items: [], dropped: 0 };
+      return { section, run, result: settle(section, sectionResult(run, shaped.items, shaped.dropped)) };
+    }),
+  ]);
+
+  const results = new Map<EnrichmentSection, SectionResult>([['identities', identities.result]]);
+  for (const other of others) results.set(other.section, other.result);
+
+  // The label looks at every fact the source returned, not only the ten shown: the role fact may rank lower.
+  const factsRun = others.find((other) => other.section === 'facts')?.run;
+  const facts = factsRun?.kind === 'ran' ? keepWellFormed(factItemSchema, factsRun.outcome.items).items : [];
+  const canonicalName = identities.task.resolution.person.canonicalNames[0];
+
+  const output: Record<string, unknown> = { name };
+  if (canonicalName !== undefined && canonicalName !== name) output.resolved_name = canonicalName;
+  output.label = formatPersonLabel({ name, identities: identities.task.resolution.identities, facts });
+  for (const section of ENRICHMENT_SECTIONS) {
+    const items = results.get(section)?.items ?? [];
+    if (items.length > 0) output[section] = items;
+  }
+  output.sources = Object.fromEntries(ENRICHMENT_SECTIONS.map((section) => [section, results.get(section)?.report]));
+  output.untrusted_content = true;
+  return output as EnrichPersonResult;
+}
+
+function sectionResult(run: SectionRun, items: readonly unknown[], dropped: number): SectionResult {
+  if (run.kind === 'skipped') {
+    return {
+      items: [],
+      report: { status: 'skipped', duration_ms: 0, count: 0, message: 'The caller may not read this kind of data.' },
+    };
+  }
+  if (run.kind === 'unavailable') {
+    return { items: [], report: { status: 'unavailable', duration_ms: 0, count: 0, message: run.message } };
+  }
+  const { outcome } = run;
+  const report: SourceReport = {
+    // A source that answered only with malformed rows found nothing usable.
+    status: outcome.status === 'ok' && items.length === 0 ? 'empty' : outcome.status,
+    duration_ms: outcome.durationMs,
+    count: items.length,
+  };
+  if (outcome.message !== undefined) report.message = outcome.message;
+  else if (dropped > 0) report.message = `${dropped} malformed row(s) ignored.`;
+  // Items of a failed source are never shown, whatever it returned before failing.
+  return { items: outcome.status === 'ok' ? items : [], report };
+}

@@ -1,0 +1,41 @@
+/**
+ * The inline person label brief-writing agents put next to a name (SPEC §6): the first display name (else the
+ * canonical name, else the name as given) followed by " — <role>" when a relationship fact keyed
+ * `person.<canonical>.role` exists, else " (<team>)" from `person.<canonical>.team`, else nothing.
+ */
+import { foldCase } from '@chief-of-staff/stores';
+import type { FactItem, IdentityItem } from '../enrich-person/section-items.js';
+
+export interface PersonLabelParts {
+  /** The name as given. */
+  name: string;
+  /** The person's identities in section order (first display name wins). */
+  identities: readonly IdentityItem[];
+  /** Facts that may hold the role or team. */
+  facts: readonly FactItem[];
+}
+
+/** The fact key for one attribute of a person, e.g. `person.Jane Smith.role`. */
+export function personFactKey(canonicalName: string, attribute: string): string {
+  return `person.${canonicalName}.${attribute}`;
+}
+
+function relationshipValue(facts: readonly FactItem[], canonicalName: string, attribute: string): string | undefined {
+  const wanted = foldCase(personFactKey(canonicalName.trim(), attribute));
+  const fact = facts.find((item) => item.category === 'relationship' && foldCase(item.key.trim()) === wanted);
+  const value = fact?.value.replace(/\s+/g, ' ').trim();
+  return value ? value : undefined;
+}
+
+export function formatPersonLabel(parts: PersonLabelParts): string {
+  const first = parts.identities[0];
+  if (!first) return parts.name;
+  const canonical = first.canonical_name;
+  // Only the first person's identities count: other canonical names may match the same query.
+  const own = parts.identities.filter((identity) => foldCase(identity.canonical_name) === foldCase(canonical));
+  const shown = own.find((identity) => identity.display_name?.trim())?.display_name?.trim() ?? canonical;
+  const role = relationshipValue(parts.facts, canonical, 'role');
+  if (role) return `${shown} — ${role}`;
+  const team = relationshipValue(parts.facts, canonical, 'team');
+  return team ? `${shown} (${team})` : shown;
+}
