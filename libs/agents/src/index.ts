@@ -131,3 +131,12 @@ export type {
   SkillSuggestionStatus,
   SkillSuggestionStore,
 } from './skills/skills-ports.js';
+export { detectSkillPatterns, SKILL_EXCLUDED_TOOLS } from './skills/pattern-detector.js';
+export type { DetectedPattern, PatternDetectionOptions, UsageRow } from './skills/pattern-detector.js';
+export { jaccard, STOP_WORDS, tokenizePattern } from './skills/pattern-tokens.js';
+export { analyzeSkillPatterns, autoCreateSkill, requireSkills } from './skills/skill-actions.js';
+export type {
+  AnalyzeSkillPatternsInput,
+  AnalyzeSkillPatternsResult,
+  AutoCreateSkillInput,
+} from './skills/skill-actions.js';
