@@ -27,3 +27,7 @@ export {
 export type { CapabilityLookupOptions, ExternalCapabilityGrants } from './registry/capability-registry.js';
 export { capabilityPromptLine, capabilityPromptLines } from './registry/capability-prompt.js';
 export type { CapabilityPromptOptions } from './registry/capability-prompt.js';
+
+// Document tools (service key `documents`).
+export { documentTools } from './tools/documents/document-tools.js';
+export type { DocumentsServices } from './tools/documents/documents-services.js';

@@ -1,0 +1,155 @@
+/**
+ * The document tools through `runTool`, as every surface calls them: real SQLite, real LanceDB, the real
+ * embedder, and files on disk.
+ */
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createToolContext, FakeClock, runTool, type AnyToolDefinition, type ToolRunResult } from '@chief-of-staff/core';
+import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { DocumentService, UseLiteEmbedder } from '@chief-of-staff/stores/documents';
+import { documentTools } from '../document-tools.js';
+
+const base = mkdtempSync(join(tmpdir(), 'cos-doc-tools-'));
+const root = join(base, 'documents');
+const embedder = new UseLiteEmbedder();
+let database: CosDatabase;
+let service: DocumentService;
+const progress: [string, number | undefined][] = [];
+
+const tool = (name: string): AnyToolDefinition => {
+  const found = documentTools.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no tool ${name}`);
+  return found as unknown as AnyToolDefinition;
+};
+
+function call(name: string, args: Record<string, unknown>): Promise<ToolRunResult> {
+  const ctx = createToolContext({
+    services: { documents: service },
+    clock: new FakeClock('2026-03-01T12:00:00.000Z', 'Europe/London'),
+    progress: (message, fraction) => progress.push([message, fraction]),
+  });
+  return runTool(tool(name), args, ctx);
+}
+
+async function ok(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const result = await call(name, args);
+  if (!result.ok) throw new Error(`${name} failed: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+async function fails(name: string, args: Record<string, unknown>) {
+  const result = await call(name, args);
+  if (result.ok) throw new Error(`${name} unexpectedly succeeded`);
+  return result.error;
+}
+
+beforeAll(() => {
+  mkdirSync(join(root, 'a'), { recursive: true });
+  writeFileSync(join(root, 'a', 'invoice.md'), '# Invoice\n\nInvoice 1042 from Acme for consulting, due in April.');
+  writeFileSync(join(root, 'a', 'minutes.txt'), 'Meeting minutes: the team agreed to move the launch to June.');
+  writeFileSync(join(root, 'holiday.txt'), 'Holiday plans: two weeks hiking in the Dolomites in August.');
+  utimesSync(join(root, 'holiday.txt'), new Date('2026-02-10T12:00:00Z'), new Date('2026-02-10T12:00:00Z'));
+  utimesSync(join(root, 'a', 'invoice.md'), new Date('2026-02-12T12:00:00Z'), new Date('2026-02-12T12:00:00Z'));
+  database = openDatabase({ dataDir: base });
+  service = new DocumentService({ database, vectorsDir: join(base, 'vectors'), allowedRoots: [root], embedder });
+});
+
+afterAll(async () => {
+  await service.close();
+  await embedder.close();
+  database.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('document tools', () => {
+  it('declare SPEC annotations and a latency tier', () => {
+    const annotations = Object.fromEntries(documentTools.map((definition) => [definition.name, definition.annotations]));
+    expect(annotations['search_documents']).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(annotations['list_documents']).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(annotations['ingest_documents']).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(annotations['delete_document']).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
+  });
+
+  it('search_documents on an empty index says to ingest first', async () => {
+    const result = await ok('search_documents', { query: 'invoice' });
+    expect(result).toMatchObject({ items: [], next_cursor: null, untrusted_content: true });
+    expect(result['hint']).toMatch(/ingest documents first/);
+  });
+
+  it('ingest_documents indexes a folder and reports progress', async () => {
+    const result = await ok('ingest_documents', { path: root });
+    expect((result['ingested'] as { path: string }[]).map((doc) => doc.path)).toEqual([
+      join(root, 'a', 'invoice.md'),
+      join(root, 'a', 'minutes.txt'),
+      join(root, 'holiday.txt'),
+    ]);
+    expect(result).toMatchObject({ unchanged: 0, skipped: [], pruned: [] });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[progress.length - 1]).toEqual(['Done: 3/3 files, 3 chunks written', 1]);
+    const again = await ok('ingest_documents', { path: root });
+    expect(again).toMatchObject({ ingested: [], unchanged: 3 });
+  });
+
+  it('ingest_documents refuses a path outside the allowed roots', async () => {
+    const error = await fails('ingest_documents', { path: base });
+    expect(error.code).toBe('PERMISSION_DENIED');
+    expect(error.message).toContain(root);
+    expect(error.hint).toContain('documents.allowedRoots');
+  });
+
+  it('search_documents returns passages with paths and marks them untrusted', async () => {
+    const result = await ok('search_documents', { query: 'when is the product release', top_k: 1 });
+    expect(result['mode']).toBe('hybrid');
+    expect(result['untrusted_content']).toBe(true);
+    expect(result['items']).toEqual([
+      expect.objectContaining({ source_name: 'minutes.txt', path: join(root, 'a', 'minutes.txt'), doc_type: 'text', chunk_index: 0 }),
+    ]);
+  });
+
+  it('search_documents accepts keyword for fts, clamps top_k and filters by date in the user zone', async () => {
+    const keyword = await ok('search_documents', { query: 'Dolomites', mode: 'keyword', top_k: 80 });
+    expect(keyword['mode']).toBe('fts');
+    expect(keyword['warnings']).toEqual(['top_k clamped to 50.']);
+    const dated = await ok('search_documents', { query: 'plans', modified_from: '2026-02-10', modified_to: '2026-02-11', top_k: 10 });
+    expect((dated['items'] as { source_name: string }[]).map((item) => item.source_name)).toEqual(['holiday.txt']);
+    const bad = await fails('search_documents', { query: 'plans', modified_to: '2026-02-30' });
+    expect(bad).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(bad.message).toContain('modified_to');
+  });
+
+  it('search_documents validates its input with actionable messages', async () => {
+    expect((await fails('search_documents', { query: '   ' })).message).toContain('query');
+    const mode = await fails('search_documents', { query: 'x', mode: 'semantic' });
+    expect(mode.message).toContain('"hybrid", "vector", "fts", "keyword"');
+    const unknown = await fails('search_documents', { query: 'x', colour: 'red' });
+    expect(unknown.hint).toContain('query');
+    expect((await fails('search_documents', { query: 'x', top_k: 0 })).code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('list_documents pages by path with cursors bound to the filters', async () => {
+    const first = await ok('list_documents', { limit: 2 });
+    expect((first['items'] as { source_name: string }[]).map((item) => item.source_name)).toEqual(['invoice.md', 'minutes.txt']);
+    expect(first['total']).toBe(3);
+    const second = await ok('list_documents', { limit: 2, cursor: first['next_cursor'] });
+    expect((second['items'] as { source_name: string }[]).map((item) => item.source_name)).toEqual(['holiday.txt']);
+    expect(second['next_cursor']).toBeNull();
+    const mismatched = await fails('list_documents', { limit: 2, doc_type: 'text', cursor: first['next_cursor'] });
+    expect(mismatched.message).toContain('different filters');
+    expect((await fails('list_documents', { cursor: 'not-a-cursor' })).code).toBe('INVALID_ARGUMENT');
+    const clamped = await ok('list_documents', { limit: 500, path_prefix: join(root, 'a') });
+    expect(clamped['warnings']).toEqual(['limit clamped to 200.']);
+    expect(clamped['total']).toBe(2);
+  });
+
+  it('delete_document needs exactly one of id or path and reports unknown ids as not found', async () => {
+    expect((await fails('delete_document', {})).code).toBe('INVALID_ARGUMENT');
+    expect((await fails('delete_document', { document_id: 1, path: '/x' })).code).toBe('INVALID_ARGUMENT');
+    const [invoice] = (await ok('list_documents', { doc_type: 'markdown' }))['items'] as { id: number }[];
+    expect(await ok('delete_document', { document_id: invoice?.id })).toEqual({ deleted: true, id: invoice?.id, chunks_removed: 1 });
+    const missing = await fails('delete_document', { document_id: invoice?.id });
+    expect(missing).toMatchObject({ code: 'NOT_FOUND', message: `Document ${invoice?.id} not found.` });
+    expect(await ok('delete_document', { path: join(root, 'holiday.txt') })).toMatchObject({ deleted: true, chunks_removed: 1 });
+  });
+});

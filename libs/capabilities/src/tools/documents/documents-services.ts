@@ -1,0 +1,6 @@
+/** What the document tools need from `ctx.services` (service key `documents`). */
+import type { DocumentService } from '@chief-of-staff/stores/documents';
+
+export interface DocumentsServices {
+  documents: DocumentService;
+}

@@ -1,0 +1,90 @@
+/**
+ * `ingest_documents` (SPEC §3.3): indexes a file or folder inside `documents.allowedRoots`, reporting
+ * progress per file. Unchanged files are skipped by content hash; entries of deleted files are pruned.
+ */
+import { basename } from 'node:path';
+import { z } from 'zod';
+import { defineTool, type ToolContext } from '@chief-of-staff/core';
+import type { IngestProgress } from '@chief-of-staff/stores/documents';
+import { documentIdSchema, skippedFileSchema } from './document-schemas.js';
+import type { DocumentsServices } from './documents-services.js';
+
+/** SPEC §3.3: at most 500 new or changed files per call; the rest wait for the next call. */
+export const MAX_FILES_PER_CALL = 500;
+/** Skipped files listed in the result; the rest are counted in a warning. */
+export const MAX_SKIPPED_LISTED = 100;
+
+const input = z
+  .object({
+    path: z
+      .string()
+      .trim()
+      .min(1)
+      .max(4096)
+      .describe('Absolute path (or ~/…) of a file or folder inside one of the allowed document roots.'),
+    recursive: z.boolean().default(true).describe('Also ingest files in sub-folders (default true).'),
+    summarize: z
+      .boolean()
+      .default(false)
+      .describe('Also store a 2–4 sentence summary per document (uses the cheap model tier; needs a configured model).'),
+  })
+  .strict();
+
+const output = z.object({
+  ingested: z.array(z.object({ document_id: documentIdSchema, path: z.string(), chunks: z.number().int().min(0) })),
+  unchanged: z.number().int().min(0),
+  skipped: z.array(skippedFileSchema),
+  pruned: z.array(z.object({ document_id: documentIdSchema, path: z.string(), chunks_removed: z.number().int().min(0) })),
+  warnings: z.array(z.string()).optional(),
+});
+
+function progressMessage(progress: IngestProgress): string {
+  const files = `${progress.filesDone}/${progress.filesTotal} files`;
+  switch (progress.phase) {
+    case 'scanning':
+      return 'Looking for documents…';
+    case 'reading':
+      return `Reading ${progress.path ? basename(progress.path) : 'file'} (${files})`;
+    case 'embedding':
+      return `Embedding chunks (${files}, ${progress.chunksWritten} chunks written)`;
+    case 'writing':
+      return `Writing chunks (${files})`;
+    case 'done':
+      return `Done: ${files}, ${progress.chunksWritten} chunks written`;
+  }
+}
+
+export const ingestDocumentsTool = defineTool({
+  name: 'ingest_documents',
+  title: 'Ingest documents',
+  description:
+    'Adds a file or a folder of documents to the searchable document index (txt, md, pdf, docx, html, csv, json, yaml and source code). ' +
+    'Only paths inside the configured allowed roots (documents.allowedRoots) are read; symbolic links and files over the size limit are skipped. ' +
+    'Re-running it is cheap: unchanged files are skipped, edited files are re-indexed and deleted files are dropped from the index. ' +
+    `At most ${MAX_FILES_PER_CALL} new or changed files per call. Example: {"path": "~/Documents/projects", "recursive": true}.`,
+  input,
+  output,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  latency: 'very_slow',
+  async handler(args, ctx: ToolContext<DocumentsServices>) {
+    const report = await ctx.services.documents.ingest(args.path, {
+      recursive: args.recursive,
+      summarize: args.summarize,
+      maxFiles: MAX_FILES_PER_CALL,
+      signal: ctx.signal,
+      onProgress: (progress) =>
+        ctx.progress(progressMessage(progress), progress.filesTotal > 0 ? progress.filesDone / progress.filesTotal : undefined),
+    });
+    const warnings = [...report.warnings];
+    if (report.skipped.length > MAX_SKIPPED_LISTED) {
+      warnings.push(`${report.skipped.length - MAX_SKIPPED_LISTED} more skipped files are not listed.`);
+    }
+    return {
+      ingested: report.ingested.map((doc) => ({ document_id: doc.documentId, path: doc.path, chunks: doc.chunks })),
+      unchanged: report.unchanged,
+      skipped: report.skipped.slice(0, MAX_SKIPPED_LISTED),
+      pruned: report.pruned.map((doc) => ({ document_id: doc.documentId, path: doc.path, chunks_removed: doc.chunksRemoved })),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
+  },
+});

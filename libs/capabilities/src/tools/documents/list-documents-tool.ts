@@ -1,0 +1,79 @@
+/** `list_documents` (SPEC §3.3): the document index from SQLite (never a vector scan), ordered by path. */
+import { z } from 'zod';
+import { defineTool, type ToolContext } from '@chief-of-staff/core';
+import { docTypeSchema, documentIdSchema, pathPrefixSchema } from './document-schemas.js';
+import type { DocumentsServices } from './documents-services.js';
+import { clampLimit, decodePathCursor, encodePathCursor } from './list-cursor.js';
+import { normalisePathPrefix } from './normalise-path-prefix.js';
+
+export const LIST_DOCUMENTS_DEFAULT_LIMIT = 50;
+export const LIST_DOCUMENTS_MAX_LIMIT = 200;
+
+const input = z
+  .object({
+    path_prefix: pathPrefixSchema.optional(),
+    doc_type: docTypeSchema.optional().describe('Only documents of this type.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .default(LIST_DOCUMENTS_DEFAULT_LIMIT)
+      .describe(`Documents per page (default ${LIST_DOCUMENTS_DEFAULT_LIMIT}, at most ${LIST_DOCUMENTS_MAX_LIMIT}).`),
+    cursor: z.string().trim().min(1).optional().describe('The next_cursor of the previous page, with the same filters.'),
+  })
+  .strict();
+
+const output = z.object({
+  items: z.array(
+    z.object({
+      id: documentIdSchema,
+      path: z.string(),
+      source_name: z.string(),
+      doc_type: docTypeSchema,
+      chunks: z.number().int().min(0),
+      size_bytes: z.number().int().min(0),
+      modified_at: z.string(),
+      ingested_at: z.string(),
+    }),
+  ),
+  next_cursor: z.string().nullable(),
+  total: z.number().int().min(0),
+  warnings: z.array(z.string()).optional(),
+});
+
+export const listDocumentsTool = defineTool({
+  name: 'list_documents',
+  title: 'List documents',
+  description:
+    'Lists the documents in the index with their type, size, chunk count and dates, ordered by path; filter by path prefix or type. ' +
+    'Use it to see what has been ingested or to find a document id for delete_document. ' +
+    'Example: {"doc_type": "pdf", "limit": 20}.',
+  input,
+  output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  latency: 'fast',
+  async handler(args, ctx: ToolContext<DocumentsServices>) {
+    const warnings: string[] = [];
+    const limit = clampLimit('limit', args.limit, LIST_DOCUMENTS_MAX_LIMIT, warnings);
+    const filter = { pathPrefix: await normalisePathPrefix(args.path_prefix), docType: args.doc_type };
+    const after = args.cursor === undefined ? undefined : decodePathCursor(args.cursor, filter);
+    const rows = ctx.services.documents.list(filter, limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((row) => ({
+        id: row.id,
+        path: row.path,
+        source_name: row.sourceName,
+        doc_type: row.docType,
+        chunks: row.chunkCount,
+        size_bytes: row.sizeBytes,
+        modified_at: row.modifiedAt,
+        ingested_at: row.ingestedAt,
+      })),
+      next_cursor: rows.length > limit && last ? encodePathCursor({ path: last.path, id: last.id }, filter) : null,
+      total: ctx.services.documents.count(filter),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
+  },
+});
