@@ -40,6 +40,10 @@ export { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 export type { WorkerPoolEmbedderOptions } from './embedding/worker-pool-embedder.js';
 export { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
 
+// Semantic recall for facts: implements the memory store's `FactVectorIndex` port.
+export { FACT_VECTORS_TABLE, factEmbeddingText, LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
+export type { LanceFactVectorIndexOptions } from './facts/lance-fact-vector-index.js';
+
 // LanceDB plumbing shared with other vector tables.
 export { VectorDatabase } from './lance/vector-table.js';
 export { DOCUMENT_CHUNKS_TABLE, SUMMARY_CHUNK_INDEX } from './lance/document-chunk-table.js';

@@ -1,0 +1,116 @@
+/**
+ * Semantic recall for facts: the LanceDB `fact_vectors` index attached to a real memory store, with the real
+ * embedder, ranked through the memory store's own fact search (SPEC §4.1 list c).
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isToolError } from '@chief-of-staff/core';
+import type { FactCategory } from '../../db/schema/enums.js';
+import { refreshFactVector } from '../../memory/fact-embedding.js';
+import { searchFacts } from '../../memory/fact-search.js';
+import type { FactRecord } from '../../memory/facts-repository.js';
+import { createTestMemoryStore, type TestMemoryStore } from '../../testing/create-test-memory-store.js';
+import type { Embedder } from '../embedding/embedder.js';
+import { UseLiteEmbedder } from '../embedding/use-lite-embedder.js';
+import { LanceFactVectorIndex } from '../facts/lance-fact-vector-index.js';
+import { VectorDatabase } from '../lance/vector-table.js';
+
+const model = new UseLiteEmbedder();
+const embedCalls: number[] = [];
+/** The real model, counting how many texts each call embeds. */
+const counting: Embedder = {
+  id: model.id,
+  dims: model.dims,
+  embed: (texts) => {
+    embedCalls.push(texts.length);
+    return model.embed(texts);
+  },
+};
+let store: TestMemoryStore;
+let vectors: VectorDatabase;
+let index: LanceFactVectorIndex;
+
+async function remember(category: FactCategory, key: string, value: string): Promise<FactRecord> {
+  const { fact } = store.facts.upsert({ category, key, value, source: 'user' });
+  await refreshFactVector({ facts: store.facts, vectors: index }, fact);
+  return store.facts.getById(fact.id) as FactRecord;
+}
+
+function query(text: string, category?: FactCategory) {
+  return searchFacts({ facts: store.facts, vectors: index, clock: store.clock }, { query: text, category }, { limit: 5 });
+}
+
+beforeAll(async () => {
+  store = createTestMemoryStore();
+  vectors = new VectorDatabase(join(store.dataDir, 'vectors'));
+  index = new LanceFactVectorIndex({ vectors, embedder: counting });
+  store.attachFactVectorIndex(index);
+  await remember('preference', 'favourite_drink', 'oat milk flat white, no sugar');
+  await remember('work', 'quarterly_goal', 'ship the billing migration before October');
+  await remember('relationship', 'sister_birthday', 'Maya turns 30 on 4 May');
+  await remember('personal', 'allergy', 'severe peanut allergy, carries an epinephrine pen');
+});
+
+afterAll(async () => {
+  await index.close();
+  await vectors.close();
+  await model.close();
+  store.cleanup();
+});
+
+describe('fact vector index', () => {
+  it('marks embedded facts ok and finds a fact by meaning when no word matches', async () => {
+    expect(store.facts.getById(1)?.embeddingStatus).toBe('ok');
+    const page = await query('which hot beverage is preferred');
+    expect(page.items[0]?.fact.key).toBe('favourite_drink');
+    expect(page.warnings ?? []).toEqual([]);
+  });
+
+  it('filters vector candidates by category', async () => {
+    const matches = await index.search('food that could cause a reaction', { limit: 10, category: 'work' });
+    expect(matches.map((match) => match.factId)).toEqual([2]);
+    const all = await index.search('food that could cause a reaction', { limit: 10 });
+    expect(all[0]?.factId).toBe(4);
+    expect(all[0]?.similarity).toBeLessThanOrEqual(1);
+  });
+
+  it('returns stored vectors for diversity and skips facts without one', async () => {
+    const stored = await index.getVectors([1, 3, 999]);
+    expect([...stored.keys()].sort()).toEqual([1, 3]);
+    expect(stored.get(1)).toHaveLength(512);
+  });
+
+  it('batches concurrent upserts into one embedding call and does not re-embed unchanged text', async () => {
+    embedCalls.length = 0;
+    const facts = Array.from({ length: 12 }, (_, i) => store.facts.upsert({ category: 'backlog', key: `idea_${i}`, value: `Idea number ${i}: write a short essay`, source: 'user' }).fact);
+    await Promise.all(facts.map((fact) => index.upsertFact(fact)));
+    expect(embedCalls).toEqual([12]);
+    await Promise.all(facts.map((fact) => index.upsertFact(fact)));
+    expect(embedCalls).toEqual([12]);
+    expect((await index.getVectors(facts.map((fact) => fact.id))).size).toBe(12);
+  });
+
+  it('removes a deleted fact, also when the delete races a pending upsert', async () => {
+    await index.deleteFact(3);
+    expect((await index.getVectors([3])).size).toBe(0);
+    const { fact } = store.facts.upsert({ category: 'work', key: 'temp', value: 'a short-lived note', source: 'user' });
+    const pending = index.upsertFact(fact);
+    await index.deleteFact(fact.id);
+    await pending;
+    await index.flush();
+    expect((await index.getVectors([fact.id])).size).toBe(0);
+  });
+
+  it('with another embedder: recall is refused with the re-index message until reindex()', async () => {
+    const renamed: Embedder = { id: 'other-embedder@1', dims: model.dims, embed: (texts) => model.embed(texts) };
+    const other = new LanceFactVectorIndex({ vectors, embedder: renamed });
+    const error = await other.search('coffee', { limit: 5 }).catch((caught: unknown) => caught);
+    expect(isToolError(error) && error.code).toBe('CONFLICT');
+    expect((error as Error).message).toContain('cos reindex');
+    const page = await searchFacts({ facts: store.facts, vectors: other, clock: store.clock }, { query: 'coffee order' }, { limit: 5 });
+    expect(page.warnings?.join(' ')).toContain('cos reindex');
+    const facts = [1, 2, 4].map((id) => store.facts.getById(id) as FactRecord);
+    expect(await other.reindex(facts)).toEqual([1, 2, 4]);
+    expect((await other.search('what coffee order does the user like', { limit: 1 }))[0]?.factId).toBe(1);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * The fact vector index (SPEC §2.1 `fact_vectors`, §4.1 list c): implements the memory store's
+ * `FactVectorIndex` port over a LanceDB table, with the same embedder as the documents. Writes are batched
+ * (facts stored within a few milliseconds share one embedding call and one commit), unchanged texts are not
+ * re-embedded, query vectors are cached by text, and a table built by another embedder is refused with the
+ * "run `cos reindex`" message until `reindex()` rebuilds it.
+ */
+import { createHash } from 'node:crypto';
+import type { Table } from '@lancedb/lancedb';
+import { ToolError } from '@chief-of-staff/core';
+import type { FactCategory } from '../../db/schema/enums.js';
+import type { FactToEmbed, FactVectorIndex, FactVectorMatch } from '../../memory/fact-vector-index.js';
+import type { Embedder } from '../embedding/embedder.js';
+import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
+import { loadLance, type ArrowModule } from '../lance/load-lance.js';
+import { sqlInteger, sqlIntegerList, sqlString } from '../lance/sql-literal.js';
+import { embedderMismatchError, REINDEX_HINT, vectorSpaceOf } from '../lance/vector-space.js';
+import { VectorTable, type VectorDatabase, type VectorTableState } from '../lance/vector-table.js';
+
+export const FACT_VECTORS_TABLE = 'fact_vectors';
+/** Facts are short, but values may reach 10,000 characters; the embedding covers the start. */
+const MAX_EMBED_WORDS = 250;
+
+/** The text a fact is embedded as: its key in words, then its value. */
+export function factEmbeddingText(fact: Pick<FactToEmbed, 'key' | 'value'>): string {
+  const key = fact.key.replace(/[_\-.]+/g, ' ').trim();
+  const words = `${key}: ${fact.value}`.trim().split(/\s+/);
+  return words.slice(0, MAX_EMBED_WORDS).join(' ');
+}
+
+function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+}
+
+function buildFactSchema(arrow: ArrowModule, dims: number, metadata: Map<string, string>) {
+  const { Field, FixedSizeList, Float32, Int64, Schema, Utf8 } = arrow;
+  return new Schema(
+    [
+      new Field('fact_id', new Int64(), false),
+      new Field('category', new Utf8(), false),
+      new Field('text_hash', new Utf8(), false),
+      new Field('vector', new FixedSizeList(dims, new Field('item', new Float32(), true)), false),
+    ],
+    metadata,
+  );
+}
+
+interface PendingUpsert {
+  fact: FactToEmbed;
+  sequence: number;
+  waiters: { resolve(): void; reject(error: unknown): void }[];
+}
+
+export interface LanceFactVectorIndexOptions {
+  vectors: VectorDatabase;
+  embedder: Embedder;
+  /** Share the query cache with document search (same embedder). */
+  queries?: QueryEmbeddingCache;
+  /** How long an upsert waits for companions before the batch is written (default 10 ms). */
+  batchDelayMs?: number;
+}
+
+export class LanceFactVectorIndex implements FactVectorIndex {
+  readonly #table: VectorTable;
+  readonly #embedder: Embedder;
+  readonly #queries: QueryEmbeddingCache;
+  readonly #batchDelayMs: number;
+  readonly #pending = new Map<number, PendingUpsert>();
+  /** Sequence number of each fact's latest delete, so an upsert taken before it cannot resurrect the vector. */
+  readonly #deletedAt = new Map<number, number>();
+  #sequence = 0;
+  #flushesInFlight = 0;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: LanceFactVectorIndexOptions) {
+    this.#embedder = options.embedder;
+    this.#queries = options.queries ?? new QueryEmbeddingCache(options.embedder);
+    this.#batchDelayMs = options.batchDelayMs ?? 10;
+    this.#table = new VectorTable(options.vectors, options.embedder, {
+      name: FACT_VECTORS_TABLE,
+      label: 'fact vectors',
+      schemaVersion: 1,
+      buildSchema: buildFactSchema,
+    });
+  }
+
+  state(): Promise<VectorTableState> {
+    return this.#table.state();
+  }
+
+  async search(query: string, options: { limit: number; category?: FactCategory }): Promise<FactVectorMatch[]> {
+    const table = await this.#readableTable();
+    if (!table || query.trim() === '') return [];
+    const vector = await this.#queries.embedQuery(query);
+    let search = table.vectorSearch(vector).distanceType('cosine').select(['fact_id', '_distance']).limit(options.limit);
+    if (options.category !== undefined) search = search.where(`category = ${sqlString(options.category)}`);
+    const rows = (await search.toArray()) as { fact_id: bigint | number; _distance: number }[];
+    return rows
+      .map((row) => ({ factId: Number(row.fact_id), similarity: Math.round((1 - row._distance) * 1e6) / 1e6 }))
+      .sort((a, b) => b.similarity - a.similarity || a.factId - b.factId);
+  }
+
+  async getVectors(factIds: readonly number[]): Promise<Map<number, Float32Array>> {
+    const result = new Map<number, Float32Array>();
+    const table = await this.#readableTable();
+    if (!table || factIds.length === 0) return result;
+    const rows = (await table
+      .query()
+      .where(sqlIntegerList('fact_id', factIds))
+      .select(['fact_id', 'vector'])
+      .limit(factIds.length)
+      .toArray()) as { fact_id: bigint | number; vector: Iterable<number> }[];
+    for (const row of rows) result.set(Number(row.fact_id), Float32Array.from(row.vector));
+    return result;
+  }
+
+  upsertFact(fact: FactToEmbed): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const entry = this.#pending.get(fact.id) ?? { fact, sequence: 0, waiters: [] };
+      entry.fact = fact;
+      entry.sequence = ++this.#sequence;
+      entry.waiters.push({ resolve, reject });
+      this.#pending.set(fact.id, entry);
+      if (!this.#timer) {
+        this.#timer = setTimeout(() => void this.#flush(), this.#batchDelayMs);
+      }
+    });
+  }
+
+  async deleteFact(factId: number): Promise<void> {
+    const pending = this.#pending.get(factId);
+    if (pending) {
+      this.#pending.delete(factId);
+      for (const waiter of pending.waiters) waiter.resolve();
+    }
+    // Only a batch already being embedded could still write this fact; remember the delete for it.
+    if (this.#flushesInFlight > 0) this.#deletedAt.set(factId, ++this.#sequence);
+    await this.#table.writer.run(async () => {
+      const state = await this.#table.state();
+      if (state.status !== 'absent') await state.table.delete(`fact_id = ${sqlInteger(factId)}`);
+    });
+  }
+
+  /** Writes pending upserts now (also used before shutdown). */
+  async flush(): Promise<void> {
+    await this.#flush();
+  }
+
+  /**
+   * Rebuilds the table for the configured embedder from the given facts (`cos reindex`). Returns the ids that
+   * now have a vector; the caller marks them `embedding_status = ok`.
+   */
+  async reindex(facts: readonly FactToEmbed[], onProgress?: (done: number, total: number) => void): Promise<number[]> {
+    await this.#flush();
+    const { lancedb } = await loadLance();
+    const done: number[] = [];
+    await this.#table.writer.run(async () => {
+      const table = await this.#table.recreate();
+      const schema = await table.schema();
+      for (let start = 0; start < facts.length; start += 256) {
+        const slice = facts.slice(start, start + 256);
+        const texts = slice.map(factEmbeddingText);
+        const vectors = await this.#embedder.embed(texts);
+        const rows = slice.map((fact, index) => ({
+          fact_id: fact.id,
+          category: fact.category,
+          text_hash: textHash(texts[index] as string),
+          vector: Array.from(vectors[index] as Float32Array),
+        }));
+        if (rows.length > 0) await table.add(lancedb.makeArrowTable(rows, { schema }));
+        done.push(...slice.map((fact) => fact.id));
+        onProgress?.(done.length, facts.length);
+      }
+    });
+    return done;
+  }
+
+  /** Compacts the table (the worker's retention job). */
+  async optimize(): Promise<void> {
+    await this.#table.writer.run(async () => {
+      const state = await this.#table.state();
+      if (state.status !== 'absent') await state.table.optimize();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#flush();
+  }
+
+  /** The table when it exists and matches the embedder; a mismatch throws the re-index message. */
+  async #readableTable(): Promise<Table | undefined> {
+    const state = await this.#table.state();
+    if (state.status === 'absent') return undefined;
+    if (state.status === 'mismatch') {
+      const error = embedderMismatchError('fact vectors', state.recorded, vectorSpaceOf(this.#embedder));
+      // The memory store shows only the message, so the way out goes into it.
+      throw new ToolError('CONFLICT', `${error.message} ${REINDEX_HINT}`, { details: error.details });
+    }
+    return state.table;
+  }
+
+  async #flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batch = [...this.#pending.values()];
+    this.#pending.clear();
+    if (batch.length === 0) return;
+    this.#flushesInFlight++;
+    try {
+      await this.#writeBatch(batch);
+      for (const entry of batch) for (const waiter of entry.waiters) waiter.resolve();
+    } catch (error) {
+      for (const entry of batch) for (const waiter of entry.waiters) waiter.reject(error);
+    } finally {
+      if (--this.#flushesInFlight === 0) this.#deletedAt.clear();
+    }
+  }
+
+  async #writeBatch(batch: PendingUpsert[]): Promise<void> {
+    const { lancedb } = await loadLance();
+    const texts = batch.map((entry) => factEmbeddingText(entry.fact));
+    const hashes = texts.map(textHash);
+    const table = await this.#table.forWrite();
+    const existing = (await table
+      .query()
+      .where(sqlIntegerList('fact_id', batch.map((entry) => entry.fact.id)))
+      .select(['fact_id', 'text_hash', 'category'])
+      .limit(batch.length)
+      .toArray()) as { fact_id: bigint | number; text_hash: string; category: string }[];
+    const stored = new Map(existing.map((row) => [Number(row.fact_id), row]));
+    // Facts whose text and category are already stored need no new vector.
+    const changed = batch
+      .map((entry, index) => ({ entry, text: texts[index] as string, hash: hashes[index] as string }))
+      .filter(({ entry, hash }) => {
+        const row = stored.get(entry.fact.id);
+        return !row || row.text_hash !== hash || row.category !== entry.fact.category;
+      });
+    if (changed.length === 0) return;
+    const vectors = await this.#embedder.embed(changed.map((item) => item.text));
+    await this.#table.writer.run(async () => {
+      const rows = changed
+        .map((item, index) => ({ ...item, vector: vectors[index] as Float32Array }))
+        .filter(({ entry }) => (this.#deletedAt.get(entry.fact.id) ?? 0) < entry.sequence)
+        .map(({ entry, hash, vector }) => ({
+          fact_id: entry.fact.id,
+          category: entry.fact.category,
+          text_hash: hash,
+          vector: Array.from(vector),
+        }));
+      if (rows.length === 0) return;
+      const target = await this.#table.forWrite();
+      await target
+        .mergeInsert('fact_id')
+        .whenMatchedUpdateAll()
+        .whenNotMatchedInsertAll()
+        .execute(lancedb.makeArrowTable(rows, { schema: await target.schema() }));
+    });
+  }
+}
