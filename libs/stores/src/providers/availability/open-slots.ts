@@ -80,8 +80,19 @@ export function datesInclusive(startDate: string, endDate: string): string[] {
 
 function localDateTime(date: string, clock: { hour: number; minute: number }, zone: string): DateTime {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  // luxon moves a wall-clock time inside a DST gap forward to the next valid instant.
-  return DateTime.fromObject({ year, month, day, hour: clock.hour, minute: clock.minute }, { zone });
+  const dt = DateTime.fromObject({ year, month, day, hour: clock.hour, minute: clock.minute }, { zone });
+  if (dt.hour === clock.hour && dt.minute === clock.minute) return dt;
+  // The wall-clock time falls in a DST gap: luxon shifts it by the gap's length, but the next valid instant is the
+  // end of the gap, i.e. the first instant whose local time is at or after the requested one.
+  const wanted = `${date} ${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+  let low = dt.toMillis() - 3 * 3_600_000;
+  let high = dt.toMillis();
+  while (high - low > 60_000) {
+    const mid = low + Math.floor((high - low) / 120_000) * 60_000;
+    if (DateTime.fromMillis(mid, { zone }).toFormat('yyyy-MM-dd HH:mm') >= wanted) high = mid;
+    else low = mid;
+  }
+  return DateTime.fromMillis(high, { zone });
 }
 
 function coversDate(event: AvailabilityEvent, date: string, zone: string): boolean {

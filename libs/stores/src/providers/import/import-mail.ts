@@ -96,8 +96,10 @@ export async function importMail(
   const handle = async (raw: Buffer, mailboxId: number, where: string, fallbackDate: Date, flags: { read?: boolean; flagged?: boolean; isDraft?: boolean }) => {
     if (writer.known(mailboxId, raw)) return;
     try {
-      const record = await parseMimeMessage(raw, { fallbackDate });
-      writer.add({ mailboxId, record, read: flags.read ?? false, flagged: flags.flagged ?? false, isDraft: flags.isDraft ?? false });
+      const parsed = await parseMimeMessage(raw, { fallbackDate });
+      // Maildir file-name flags are the client's current state; they win over stale Status headers.
+      const record = { ...parsed, read: flags.read ?? parsed.read, flagged: flags.flagged ?? parsed.flagged };
+      writer.add({ mailboxId, record, read: false, flagged: false, isDraft: flags.isDraft ?? false });
     } catch {
       totals.error(where, 'the message could not be parsed');
     }

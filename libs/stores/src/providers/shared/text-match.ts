@@ -9,14 +9,15 @@ export function escapeLike(value: string): string {
 }
 
 /**
- * An FTS5 query from free text: each whitespace-separated token becomes a quoted string (embedded quotes
- * doubled), joined with implicit AND. Returns null when no searchable token remains.
+ * An FTS5 query from free text: each whitespace-separated word, or each "double-quoted phrase", becomes a quoted
+ * FTS5 string (so operators and column filters in user text are inert), joined with implicit AND. Returns null
+ * when nothing searchable remains.
  */
 export function buildFtsQuery(text: string): string | null {
-  const tokens = text
-    .split(/\s+/)
-    .map((token) => token.replace(/\p{Cc}/gu, '').trim())
-    .filter((token) => /[\p{L}\p{N}]/u.test(token));
-  if (tokens.length === 0) return null;
-  return tokens.map((token) => `"${token.replace(/"/g, '""')}"`).join(' ');
+  const parts: string[] = [];
+  for (const match of text.matchAll(/"([^"]*)"|(\S+)/g)) {
+    const part = (match[1] ?? match[2] ?? '').replace(/\p{Cc}/gu, ' ').replace(/"/g, ' ').trim();
+    if (/[\p{L}\p{N}]/u.test(part)) parts.push(`"${part}"`);
+  }
+  return parts.length > 0 ? parts.join(' ') : null;
 }

@@ -129,7 +129,7 @@ export class MacosMessagesProvider implements MessageProvider {
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total = (db.prepare(`SELECT count(*) AS n FROM (${this.select} ${clause})`).get(...params) as { n: number }).n;
     const rows = db
-      .prepare(`${this.select} ${clause} ORDER BY m.date DESC, m.ROWID DESC LIMIT ? OFFSET ?`)
+      .prepare(`${this.select} ${clause} ORDER BY ${appleSecondsSql('m.date')} DESC, m.date DESC, m.ROWID DESC LIMIT ? OFFSET ?`)
       .all(...params, page.limit, page.offset) as Row[];
     return { items: rows.map((row) => this.toMessage(row)), total, hasMore: page.offset + rows.length < total };
   }
@@ -146,6 +146,7 @@ export class MacosMessagesProvider implements MessageProvider {
   }
 
   async list(query: MessageQuery, page: MessagePage): Promise<PageResult<ChatMessage>> {
+    this.open();
     const where = [this.plainOnly];
     const params: unknown[] = [];
     if (query.conversation !== undefined) {

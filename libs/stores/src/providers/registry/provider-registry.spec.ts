@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { isToolError } from '@chief-of-staff/core';
+import { toToolError } from '../errors/provider-error.js';
+import { providerTestEnv, type ProviderTestEnv } from '../__tests__/provider-test-env.js';
+
+describe('createProviderRegistry', () => {
+  let env: ProviderTestEnv | undefined;
+  afterEach(() => env?.close());
+
+  it('serves the embedded providers by default and reports their status', () => {
+    env = providerTestEnv();
+    expect(env.providers.require('calendar').name).toBe('local');
+    expect(env.providers.require('mail').canSend).toBe(false);
+    expect(env.providers.status()).toEqual([
+      { kind: 'calendar', setting: 'local', provider: 'local' },
+      { kind: 'reminders', setting: 'local', provider: 'local' },
+      { kind: 'mail', setting: 'local', provider: 'local' },
+      { kind: 'messages', setting: 'local', provider: 'local' },
+      { kind: 'notifications', setting: 'log', provider: 'log', detail: 'log' },
+    ]);
+  });
+
+  it('leaves switched-off sources absent, and asking for one says what to set', () => {
+    env = providerTestEnv({
+      providers: { calendar: 'none', reminders: 'local', mail: 'none', messages: 'none', notifications: 'none' },
+    });
+    expect(env.providers.calendar).toBeNull();
+    expect(env.providers.notifier).toBeNull();
+    let error: unknown;
+    try {
+      env.providers.require('mail');
+    } catch (caught) {
+      error = toToolError(caught);
+    }
+    expect(isToolError(error) && { code: error.code, message: error.message, hint: error.hint }).toEqual({
+      code: 'NOT_CONFIGURED',
+      message: 'Mail is not configured (providers.mail: none).',
+      hint: expect.stringContaining('providers.mail to "local"'),
+    });
+    // Imports still reach the embedded stores.
+    expect(env.providers.local.mail.name).toBe('local');
+  });
+
+  it('uses the macOS Messages database when asked, which is not configured when the file is missing', async () => {
+    env = providerTestEnv({
+      providers: { calendar: 'local', reminders: 'local', mail: 'local', messages: 'macos', notifications: 'log' },
+      messages: { chatDbPath: '/nonexistent/chat.db' },
+    });
+    expect(env.providers.require('messages').name).toBe('macos');
+    const error = toToolError(await env.providers.require('messages').list({}, { offset: 0, limit: 5 }).catch((e: unknown) => e));
+    expect(isToolError(error) && error.code).toBe('NOT_CONFIGURED');
+  });
+
+  it('turns webhook settings into a delivery channel, ignoring an unset env reference', () => {
+    env = providerTestEnv({ notifications: { webhook: { url: 'env:COS_TEST_UNSET_WEBHOOK', format: 'ntfy', timeoutMs: 1000 } } });
+    expect(env.providers.status().at(-1)?.detail).toBe('log');
+    env.close();
+    env = providerTestEnv({ notifications: { webhook: { url: 'https://ntfy.example/topic', format: 'json', timeoutMs: 1000 } } });
+    expect(env.providers.status().at(-1)?.detail).toBe('log, webhook');
+  });
+});
