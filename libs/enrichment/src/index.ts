@@ -67,8 +67,21 @@ export type { PersonLabelParts } from './person-label/format-person-label.js';
 export { personLabel } from './person-label/person-label.js';
 export type { PersonLabelOptions } from './person-label/person-label.js';
 
+// Adapters from the stores and providers to the ports.
+export { createStoreSources } from './sources/store-sources.js';
+export type { EnrichmentProviders, StoreSources } from './sources/store-sources.js';
+export { createIdentitiesSource } from './sources/identities-source.js';
+export { createFactsSource } from './sources/facts-source.js';
+export type { FactsSourceMemory, FactsSourceOptions } from './sources/facts-source.js';
+export { createDelegationsSource } from './sources/delegations-source.js';
+export { createDecisionsSource } from './sources/decisions-source.js';
+export { createMessagesSource } from './sources/messages-source.js';
+export { createMailSource } from './sources/mail-source.js';
+
 // Service and tool.
 export { enrichmentServiceFromSources } from './service/enrichment-service.js';
 export type { EnrichmentService } from './service/enrichment-service.js';
+export { createEnrichmentService } from './service/create-enrichment-service.js';
+export type { CreateEnrichmentServiceOptions } from './service/create-enrichment-service.js';
 export { enrichmentTools, enrichPersonTool } from './tools/enrich-person-tool.js';
 export type { EnrichPersonToolServices } from './tools/enrich-person-tool.js';

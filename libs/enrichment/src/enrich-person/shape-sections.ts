@@ -62,11 +62,14 @@ export function shapeIdentities(rows: readonly unknown[], order: (a: IdentityIte
   return { items: cap(unique.sort(order)), dropped };
 }
 
-/** Score desc; ties by key so the order is deterministic. */
+/**
+ * Score desc. The sort is stable, so ties keep the source's order — for the store that is SPEC §4.1's
+ * (updated_at desc, then id), which the item shape cannot carry.
+ */
 export function shapeFacts(rows: readonly unknown[]): { items: FactItem[]; dropped: number } {
   const { items, dropped } = keepWellFormed(factItemSchema, rows);
   const unique = uniqueBy(items, (item) => `${item.category}\u0000${item.key}`);
-  unique.sort((a, b) => b.score - a.score || compareText(a.category, b.category) || compareText(a.key, b.key));
+  unique.sort((a, b) => b.score - a.score);
   return { items: cap(unique), dropped };
 }
 

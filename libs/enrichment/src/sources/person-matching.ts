@@ -1,0 +1,20 @@
+/**
+ * How a handle or name seen in a message or email is matched against the person's terms: case-folded, and phone
+ * numbers by their digits, since chat services spell the same number as "+1 (555) 123-4567" or "+15551234567".
+ */
+import { foldCase } from '@chief-of-staff/stores';
+
+const PHONE_SHAPE = /^\+?[\d\s().-]{5,}$/;
+
+/** The comparable form of a handle: digits for phone numbers, case-folded text otherwise. */
+export function handleKey(handle: string): string {
+  const text = handle.trim();
+  return PHONE_SHAPE.test(text) ? `tel:${text.replace(/\D/g, '')}` : foldCase(text);
+}
+
+/** True when `text` contains any of the names (case-folded). */
+export function mentionsAnyName(text: string | null | undefined, names: readonly string[]): boolean {
+  if (!text) return false;
+  const folded = foldCase(text);
+  return names.some((name) => folded.includes(foldCase(name.trim())));
+}
