@@ -31,3 +31,14 @@ export type { CapabilityPromptOptions } from './registry/capability-prompt.js';
 // Document tools (service key `documents`).
 export { documentTools } from './tools/documents/document-tools.js';
 export type { DocumentsServices } from './tools/documents/documents-services.js';
+
+// Memory-domain tools (service key `memory`): memory & identity, decisions, delegations, alerts, agent/shared
+// memory, tool usage and skill suggestions.
+export { allMemoryDomainTools } from './tools/memory-domain-tools.js';
+export { memoryTools } from './tools/memory/memory-tools.js';
+export { alertTools, decisionTools, delegationTools } from './tools/lifecycle/lifecycle-tools.js';
+export { agentMemoryTools } from './tools/agent-memory/agent-memory-tools.js';
+export { skillUsageTools } from './tools/skills/skill-usage-tools.js';
+export { AGENT_MEMORY_ADMIN, assertNamespaceAccess, resolveAgentScope } from './tools/agent-memory/memory-scope.js';
+export { callerName } from './tools/memory-common/memory-services.js';
+export type { MemoryServices } from './tools/memory-common/memory-services.js';

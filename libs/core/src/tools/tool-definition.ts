@@ -28,6 +28,8 @@ export interface ToolCaller {
   agentName?: string;
   runId?: string;
   capabilities?: readonly string[];
+  /** Shared-memory namespaces an agent caller may use (its config `namespaces`); absent = none. */
+  namespaces?: readonly string[];
 }
 
 export type ProgressReporter = (message: string, fraction?: number) => void;

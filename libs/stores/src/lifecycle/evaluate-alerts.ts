@@ -100,6 +100,8 @@ export interface CheckAlertsResult {
   alerts: BuiltInAlerts;
   rule_alerts: RuleAlert[];
   formatted: string;
+  /** Rules that could not be evaluated (e.g. a stored condition that no longer validates). */
+  warnings?: string[];
 }
 
 /** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
@@ -239,10 +241,17 @@ export function checkAlerts(
 ): CheckAlertsResult {
   const alerts = evaluateBuiltInAlerts(data, time);
   const ruleAlerts: RuleAlert[] = [];
+  const warnings: string[] = [];
   if (options.includeRules ?? true) {
     for (const rule of rules) {
       if (!rule.enabled) continue;
-      const matches = evaluateAlertRule(rule.alertType, rule.condition, data, time);
+      let matches: AlertMatch[];
+      try {
+        matches = evaluateAlertRule(rule.alertType, rule.condition, data, time);
+      } catch (error) {
+        warnings.push(`Alert rule "${rule.name}" (id ${rule.id}) was skipped: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
       if (matches.length > 0) {
         ruleAlerts.push({ rule_id: rule.id, name: rule.name, alert_type: rule.alertType, count: matches.length, matches });
       }
@@ -251,7 +260,14 @@ export function checkAlerts(
   const distinct = new Set<string>();
   for (const section of Object.values(alerts) as AlertMatch[][]) for (const match of section) distinct.add(alertEntityKey(match));
   for (const rule of ruleAlerts) for (const match of rule.matches) distinct.add(alertEntityKey(match));
-  return { total_alerts: distinct.size, alerts, rule_alerts: ruleAlerts, formatted: formatAlerts(distinct.size, alerts, ruleAlerts) };
+  const result: CheckAlertsResult = {
+    total_alerts: distinct.size,
+    alerts,
+    rule_alerts: ruleAlerts,
+    formatted: formatAlerts(distinct.size, alerts, ruleAlerts),
+  };
+  if (warnings.length > 0) result.warnings = warnings;
+  return result;
 }
 
 function describeMatch(match: AlertMatch): string {

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { createToolContext, FakeClock, runTool, type AnyToolDefinition, type ToolCaller } from '@chief-of-staff/core';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import type { z } from 'zod';
+import { deleteFactTool, listFactsTool, storeFactTool, storeMemoryTool } from '../fact-tools.js';
+import { linkIdentityTool, searchIdentityTool, unlinkIdentityTool } from '../identity-tools.js';
+import { listLocationsTool, storeLocationTool } from '../location-tools.js';
+import { queryMemoryTool } from '../query-memory-tool.js';
+
+describe('memory tools', () => {
+  let clock: FakeClock;
+  let store: TestMemoryStore;
+  const call = (tool: AnyToolDefinition, args: unknown, caller: ToolCaller = { kind: 'host' }) =>
+    runTool(tool, args, createToolContext({ services: { memory: store }, clock, caller }));
+  const ok = async <T extends AnyToolDefinition>(tool: T, args: unknown, caller?: ToolCaller): Promise<z.output<T['output']>> => {
+    const result = await call(tool, args, caller);
+    if (!result.ok) throw new Error(`${tool.name} failed: ${result.error.code} ${result.error.message}`);
+    return result.value as z.output<T['output']>;
+  };
+
+  beforeEach(() => {
+    clock = new FakeClock('2026-02-01T10:00:00.000Z');
+    store = createTestMemoryStore({ clock });
+  });
+  afterEach(() => store.cleanup());
+
+  it('stores, finds, lists and deletes a fact; the agent caller becomes the source', async () => {
+    const stored = await ok(storeMemoryTool, { category: 'preference', key: 'noa_coffee', value: 'Noa drinks oat flat whites' }, { kind: 'agent', agentName: 'researcher' });
+    expect(stored).toMatchObject({ created: true, fact: { source: 'researcher', confidence: 1, pinned: false, embedding_status: 'pending' } });
+    const again = await ok(storeFactTool, { category: 'preference', key: 'noa_coffee', value: 'Noa drinks oat lattes', confidence: 0.7 });
+    expect(again).toMatchObject({ created: false, fact: { id: stored.fact.id, source: 'user', value: 'Noa drinks oat lattes' } });
+
+    const found = await ok(queryMemoryTool, { query: 'Noa latte' });
+    expect(found.items).toHaveLength(1);
+    expect(found.items[0]).toMatchObject({ id: stored.fact.id, category: 'preference', key: 'noa_coffee', confidence: 0.7 });
+    expect(found.items[0]?.score).toBeLessThanOrEqual(0.7);
+    expect(found.warnings).toEqual(expect.arrayContaining([expect.stringContaining('Vector search skipped')]));
+
+    expect((await ok(listFactsTool, { category: 'preference' })).items.map((f: { key: string }) => f.key)).toEqual(['noa_coffee']);
+    expect(await ok(deleteFactTool, { category: 'preference', key: 'noa_coffee' })).toEqual({ deleted: true, id: stored.fact.id });
+    const missing = await call(deleteFactTool, { category: 'preference', key: 'noa_coffee' });
+    expect(missing).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Fact preference/noa_coffee not found.', details: { entity: 'Fact', id: 'preference/noa_coffee' } },
+    });
+  });
+
+  it('reports bad input as INVALID_ARGUMENT naming the field and the accepted values', async () => {
+    const badCategory = await call(storeMemoryTool, { category: 'hobby', key: 'k', value: 'v' });
+    expect(badCategory.ok).toBe(false);
+    if (!badCategory.ok) {
+      expect(badCategory.error.code).toBe('INVALID_ARGUMENT');
+      expect(badCategory.error.message).toContain('category');
+      expect(badCategory.error.message).toContain('relationship');
+    }
+    const unknownKey = await call(listFactsTool, { categroy: 'work' });
+    expect(!unknownKey.ok && unknownKey.error.hint).toContain('category');
+    const blank = await call(queryMemoryTool, { query: '   ' });
+    expect(!blank.ok && blank.error.message).toBe('query: is blank and no category was given.');
+    const zero = await call(listFactsTool, { limit: 0 });
+    expect(!zero.ok && zero.error.code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('clamps a large limit with a warning and rejects a cursor reused with other filters', async () => {
+    for (let i = 0; i < 3; i += 1) await ok(storeFactTool, { category: 'work', key: `k${i}`, value: `v${i}` });
+    const clamped = await ok(listFactsTool, { limit: 1000 });
+    expect(clamped.warnings).toEqual(['limit clamped to 200']);
+    const first = await ok(listFactsTool, { category: 'work', limit: 2 });
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = await ok(listFactsTool, { category: 'work', limit: 2, cursor: first.next_cursor });
+    expect(second.items.map((f: { key: string }) => f.key)).toEqual(['k2']);
+    const wrong = await call(listFactsTool, { category: 'personal', limit: 2, cursor: first.next_cursor });
+    expect(!wrong.ok && wrong.error.message).toMatch(/^cursor:/);
+  });
+
+  it('upserts locations by case-folded name and searches them through query_memory', async () => {
+    const created = await ok(storeLocationTool, { name: 'Office', address: '1 Main St', latitude: 51.5, longitude: -0.12 });
+    const updated = await ok(storeLocationTool, { name: 'OFFICE', notes: 'third floor' });
+    expect(updated).toMatchObject({ created: false, location: { id: created.location.id, name: 'OFFICE', address: '1 Main St', notes: 'third floor', latitude: 51.5 } });
+    const half = await call(storeLocationTool, { name: 'Home', latitude: 10 });
+    expect(!half.ok && half.error.message).toMatch(/^longitude:/);
+    await ok(storeLocationTool, { name: 'Home' });
+    expect((await ok(listLocationsTool, {})).items.map((l: { name: string }) => l.name)).toEqual(['Home', 'OFFICE']);
+    expect((await ok(listLocationsTool, { query: 'main' })).items).toHaveLength(1);
+    const viaQuery = await ok(queryMemoryTool, { query: 'main st', category: 'location' });
+    expect(viaQuery.items).toEqual([
+      expect.objectContaining({ category: 'location', key: 'OFFICE', value: '1 Main St', score: 1, relevance: 1 }),
+    ]);
+  });
+
+  it('links identities with normalised ids, searches them exact-name first, and unlinks', async () => {
+    const email = await ok(linkIdentityTool, { canonical_name: 'Noa Levi', provider: 'email', provider_id: 'Noa.Levi@Example.COM' });
+    expect(email.identity).toMatchObject({ provider_id: 'noa.levi@example.com', email: 'noa.levi@example.com' });
+    const phone = await ok(linkIdentityTool, { canonical_name: 'Noa Levi', provider: 'whatsapp', provider_id: '+44 (20) 7946-0958' });
+    expect(phone.identity.provider_id).toBe('+442079460958');
+    const same = await ok(linkIdentityTool, { canonical_name: 'Noa Levi', provider: 'whatsapp', provider_id: '44 20 7946 0958', display_name: 'Noa' });
+    expect(same).toMatchObject({ created: false, identity: { id: phone.identity.id, display_name: 'Noa' } });
+    await ok(linkIdentityTool, { canonical_name: 'Noah Levinson', provider: 'slack', provider_id: 'U123' });
+    const search = await ok(searchIdentityTool, { query: 'NOAH LEVINSON' });
+    expect(search.items.map((i: { canonical_name: string }) => i.canonical_name)).toEqual(['Noah Levinson']);
+    const broad = await ok(searchIdentityTool, { query: 'noa' });
+    expect(broad.items.map((i: { provider: string }) => i.provider)).toEqual(['email', 'whatsapp', 'slack']);
+    const badEmail = await call(linkIdentityTool, { canonical_name: 'X', provider: 'email', provider_id: 'not-an-email' });
+    expect(!badEmail.ok && badEmail.error.message).toMatch(/^provider_id:/);
+    expect(await ok(unlinkIdentityTool, { provider: 'email', provider_id: 'NOA.LEVI@example.com' })).toEqual({ deleted: true, id: email.identity.id });
+    const gone = await call(unlinkIdentityTool, { provider: 'email', provider_id: 'noa.levi@example.com' });
+    expect(!gone.ok && gone.error.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,18 @@
+/** The memory and identity tools of SPEC §3.2, as one group. */
+import { deleteFactTool, listFactsTool, storeFactTool, storeMemoryTool } from './fact-tools.js';
+import { linkIdentityTool, searchIdentityTool, unlinkIdentityTool } from './identity-tools.js';
+import { listLocationsTool, storeLocationTool } from './location-tools.js';
+import { queryMemoryTool } from './query-memory-tool.js';
+
+export const memoryTools = [
+  queryMemoryTool,
+  storeMemoryTool,
+  storeFactTool,
+  deleteFactTool,
+  listFactsTool,
+  storeLocationTool,
+  listLocationsTool,
+  searchIdentityTool,
+  linkIdentityTool,
+  unlinkIdentityTool,
+] as const;
