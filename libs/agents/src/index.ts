@@ -140,3 +140,11 @@ export type {
   AnalyzeSkillPatternsResult,
   AutoCreateSkillInput,
 } from './skills/skill-actions.js';
+
+export { agentTools } from './tools/agent-tools.js';
+export { createAgentTool, deleteAgentTool, updateAgentTool } from './tools/authoring-tools.js';
+export { getAgentTool, listAgentsTool } from './tools/registry-tools.js';
+export { dispatchAgentsTool, runAgentTool, runResultSchema } from './tools/run-tools.js';
+export { analyzeSkillPatternsTool, autoCreateSkillTool } from './tools/skill-tools.js';
+export { agentView, agentViewSchema } from './tools/tool-support.js';
+export type { AgentToolServices, AgentView } from './tools/tool-support.js';

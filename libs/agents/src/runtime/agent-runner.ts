@@ -195,6 +195,21 @@ export class AgentRunner {
     return agentToolNames(capabilities, { externalGrants: this.options.externalGrants });
   }
 
+  /**
+   * The tools a run with these capabilities is offered (SPEC §5.2): capability tools and tool_search, in
+   * capability order, that exist in the catalogue and whose provider is configured; plus the data sources left
+   * out because they are not configured.
+   */
+  effectiveTools(capabilities: readonly string[]): { tools: string[]; unavailableSources: string[] } {
+    const known = new Set(this.options.catalogue.listTools().map((tool) => tool.name));
+    const unavailable = this.options.catalogue.unavailableTools?.() ?? new Map<string, string>();
+    const permitted = this.permittedTools(capabilities);
+    return {
+      tools: permitted.filter((name) => known.has(name) && !unavailable.has(name)),
+      unavailableSources: [...new Set(permitted.flatMap((name) => (unavailable.has(name) ? [unavailable.get(name) as string] : [])))],
+    };
+  }
+
   async run(config: AgentConfig, instruction: string, options: RunAgentOptions = {}): Promise<AgentRunResult> {
     const client = this.modelClient();
     const runId = options.runId ?? newUuid();
@@ -217,8 +232,8 @@ export class AgentRunner {
     const catalogue = new Map(this.options.catalogue.listTools().map((tool) => [tool.name, tool] as const));
     const unavailable = this.options.catalogue.unavailableTools?.() ?? new Map<string, string>();
     const permitted = new Set(this.permittedTools(capabilities));
-    const active = new Set([...permitted].filter((name) => catalogue.has(name) && !unavailable.has(name)));
-    const unavailableSources = [...new Set([...permitted].flatMap((name) => (unavailable.has(name) ? [unavailable.get(name) as string] : [])))];
+    const { tools: offered, unavailableSources } = this.effectiveTools(capabilities);
+    const active = new Set(offered);
 
     const state: RunState = {
       rounds: 0,

@@ -1,0 +1,17 @@
+/** Every agent tool, for the catalogue: they find the runtime in `ctx.services.agents`. */
+import { createAgentTool, deleteAgentTool, updateAgentTool } from './authoring-tools.js';
+import { getAgentTool, listAgentsTool } from './registry-tools.js';
+import { dispatchAgentsTool, runAgentTool } from './run-tools.js';
+import { analyzeSkillPatternsTool, autoCreateSkillTool } from './skill-tools.js';
+
+export const agentTools = [
+  listAgentsTool,
+  getAgentTool,
+  createAgentTool,
+  updateAgentTool,
+  deleteAgentTool,
+  runAgentTool,
+  dispatchAgentsTool,
+  analyzeSkillPatternsTool,
+  autoCreateSkillTool,
+] as const;
