@@ -15,7 +15,7 @@ import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
 import { loadLance, type ArrowModule } from '../lance/load-lance.js';
 import { sqlInteger, sqlIntegerList, sqlString } from '../lance/sql-literal.js';
 import { embedderMismatchError, REINDEX_HINT, vectorSpaceOf } from '../lance/vector-space.js';
-import { VectorTable, type VectorDatabase, type VectorTableState } from '../lance/vector-table.js';
+import { VECTOR_REFINE_FACTOR, VectorTable, type VectorDatabase, type VectorTableState } from '../lance/vector-table.js';
 
 export const FACT_VECTORS_TABLE = 'fact_vectors';
 /** Facts are short, but values may reach 10,000 characters; the embedding covers the start. */
@@ -92,7 +92,12 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     const table = await this.#readableTable();
     if (!table || query.trim() === '') return [];
     const vector = await this.#queries.embedQuery(query);
-    let search = table.vectorSearch(vector).distanceType('cosine').select(['fact_id', '_distance']).limit(options.limit);
+    let search = table
+      .vectorSearch(vector)
+      .distanceType('cosine')
+      .refineFactor(VECTOR_REFINE_FACTOR)
+      .select(['fact_id', '_distance'])
+      .limit(options.limit);
     if (options.category !== undefined) search = search.where(`category = ${sqlString(options.category)}`);
     const rows = (await search.toArray()) as { fact_id: bigint | number; _distance: number }[];
     return rows
@@ -175,12 +180,9 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     return done;
   }
 
-  /** Compacts the table (the worker's retention job). */
-  async optimize(): Promise<void> {
-    await this.#table.writer.run(async () => {
-      const state = await this.#table.state();
-      if (state.status !== 'absent') await state.table.optimize();
-    });
+  /** Compacts the table and maintains its vector index (the worker's retention job). */
+  optimize(): Promise<void> {
+    return this.#table.optimize();
   }
 
   async close(): Promise<void> {

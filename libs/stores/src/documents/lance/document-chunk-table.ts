@@ -9,7 +9,7 @@ import type { DocType } from '../extract/doc-types.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { loadLance, type ArrowModule } from './load-lance.js';
 import { andAll, sqlInteger, sqlIntegerList, sqlString } from './sql-literal.js';
-import { VectorDatabase, VectorTable, type VectorTableState } from './vector-table.js';
+import { VECTOR_REFINE_FACTOR, VectorDatabase, VectorTable, type VectorTableState } from './vector-table.js';
 
 export const DOCUMENT_CHUNKS_TABLE = 'document_chunks';
 export const SUMMARY_CHUNK_INDEX = -1;
@@ -178,6 +178,7 @@ export class DocumentChunkTable {
     const rows = (await table
       .vectorSearch(vector)
       .distanceType('cosine')
+      .refineFactor(VECTOR_REFINE_FACTOR)
       .where(chunkWhere(filter))
       .select([...RESULT_COLUMNS, '_distance'])
       .limit(limit)
@@ -206,12 +207,9 @@ export class DocumentChunkTable {
     await this.#table.writer.run(() => this.#table.recreate());
   }
 
-  /** Compacts fragments, folds new rows into the indexes and prunes old versions (the worker's retention job). */
-  async optimize(): Promise<void> {
-    await this.#table.writer.run(async () => {
-      const state = await this.#table.state();
-      if (state.status !== 'absent') await state.table.optimize();
-    });
+  /** Compacts the table and maintains its indexes (the worker's retention job; see `VectorTable.optimize`). */
+  optimize(): Promise<void> {
+    return this.#table.optimize();
   }
 }
 

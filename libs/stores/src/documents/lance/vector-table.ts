@@ -38,6 +38,11 @@ export class VectorDatabase {
   }
 }
 
+/** Below this many rows exact (flat) vector search is fast enough; above it `optimize()` builds an ANN index. */
+export const VECTOR_INDEX_MIN_ROWS = 20_000;
+/** ANN results are re-ranked on exact distances from this many times the requested candidates. */
+export const VECTOR_REFINE_FACTOR = 10;
+
 export type VectorTableState =
   | { status: 'absent' }
   | { status: 'ok'; table: Table }
@@ -89,6 +94,32 @@ export class VectorTable {
     if (state.status === 'ok') return state.table;
     if (state.status === 'mismatch') throw embedderMismatchError(this.#options.label, state.recorded, this.space);
     return this.#create('create');
+  }
+
+  /**
+   * Compacts fragments, folds new rows into the full-text and vector indexes, prunes old versions, and builds
+   * an IVF-PQ vector index once the table is large enough for exact search to be slow. Runs through the
+   * writer. Called by the worker's retention job and by re-indexing, never on the search path.
+   */
+  async optimize(): Promise<void> {
+    await this.writer.run(async () => {
+      const state = await this.state();
+      if (state.status !== 'ok') return;
+      const table = state.table;
+      await table.optimize();
+      const rows = await table.countRows();
+      const indices = await table.listIndices();
+      if (rows < VECTOR_INDEX_MIN_ROWS || indices.some((index) => index.columns.includes('vector'))) return;
+      const { lancedb } = await loadLance();
+      const dims = this.space.dims;
+      await table.createIndex('vector', {
+        config: lancedb.Index.ivfPq({
+          distanceType: 'cosine',
+          numPartitions: Math.max(1, Math.round(Math.sqrt(rows))),
+          ...(dims % 16 === 0 ? { numSubVectors: dims / 16 } : {}),
+        }),
+      });
+    });
   }
 
   /** Replaces the table with an empty one for the configured embedder (used by re-indexing). */

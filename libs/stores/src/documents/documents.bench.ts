@@ -1,0 +1,291 @@
+/**
+ * Document memory benchmarks: ingestion throughput with the real embedder in two worker threads, hybrid
+ * search latency over 10k chunks (and 100k with COS_BENCH_LARGE=1), and fact recall with its vector
+ * component. Search corpora use synthetic unit vectors (embedding 10k real chunks would take minutes); the
+ * queries are embedded by the real model, cached per text as in production unless the name says otherwise.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type CosDatabase } from '../db/open-database.js';
+import type { FactToEmbed } from '../memory/fact-vector-index.js';
+import { searchFacts } from '../memory/fact-search.js';
+import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
+import { DocumentService } from './document-service.js';
+import type { Embedder } from './embedding/embedder.js';
+import { USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './embedding/use-lite-embedder.js';
+import { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
+import { LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
+import type { ChunkRecord } from './lance/document-chunk-table.js';
+import { VectorDatabase } from './lance/vector-table.js';
+
+const LARGE = process.env['COS_BENCH_LARGE'] === '1';
+const VOCABULARY = (
+  'budget hiring travel lisbon invoice report board minutes garden tomato soup lentil engineer launch june august ' +
+  'hiking quarterly review contract vendor cloud cost marketing sales planning roadmap design research customer ' +
+  'support renewal pricing onboarding security audit migration database latency outage incident postmortem offsite ' +
+  'agenda interview candidate salary equity legal compliance privacy policy partner integration release feedback'
+).split(' ');
+const QUERIES = [
+  'what did the board decide about hiring',
+  'cloud cost review for the quarter',
+  'security audit findings',
+  'vendor contract renewal pricing',
+  'incident postmortem database outage',
+  'offsite agenda in lisbon',
+  'candidate interview feedback',
+  'privacy policy compliance review',
+  'release planning roadmap',
+  'customer onboarding support',
+];
+
+function randomWords(count: number, seed: number): string {
+  let state = seed;
+  const words: string[] = [];
+  for (let i = 0; i < count; i++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    words.push(VOCABULARY[state % VOCABULARY.length] as string);
+  }
+  return words.join(' ');
+}
+
+function randomUnitVector(dims: number): Float32Array {
+  const vector = new Float32Array(dims);
+  let norm = 0;
+  for (let i = 0; i < dims; i++) {
+    const value = Math.random() - 0.5;
+    vector[i] = value;
+    norm += value * value;
+  }
+  norm = Math.sqrt(norm);
+  for (let i = 0; i < dims; i++) vector[i] = (vector[i] as number) / norm;
+  return vector;
+}
+
+/** Bulk-loads vectors without a model; shares the USE-lite id so the real embedder can query the table. */
+const syntheticEmbedder: Embedder = {
+  id: USE_LITE_EMBEDDER_ID,
+  dims: USE_LITE_DIMS,
+  embed: async (texts) => texts.map(() => randomUnitVector(USE_LITE_DIMS)),
+};
+
+interface DocumentsFixture {
+  base: string;
+  database: CosDatabase;
+  service: DocumentService;
+}
+
+function openFixture(prefix: string, embedder?: Embedder): DocumentsFixture {
+  const base = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(base, 'documents'));
+  const database = openDatabase({ dataDir: base });
+  const service = new DocumentService({
+    database,
+    vectorsDir: join(base, 'vectors'),
+    allowedRoots: [join(base, 'documents')],
+    ...(embedder ? { embedder } : {}),
+  });
+  return { base, database, service };
+}
+
+async function closeFixture(fixture: DocumentsFixture | undefined): Promise<void> {
+  if (!fixture) return;
+  await fixture.service.close();
+  fixture.database.close();
+  rmSync(fixture.base, { recursive: true, force: true });
+}
+
+/** Writes `chunks` synthetic chunks (10 per document) through the real write path, then optimizes. */
+async function loadSyntheticChunks(service: DocumentService, chunks: number): Promise<void> {
+  const now = Date.now();
+  for (let start = 0; start < chunks; start += 5_000) {
+    const rows: ChunkRecord[] = [];
+    const documentIds = new Set<number>();
+    for (let i = start; i < Math.min(chunks, start + 5_000); i++) {
+      const documentId = Math.floor(i / 10) + 1;
+      documentIds.add(documentId);
+      rows.push({
+        documentId,
+        chunkIndex: i % 10,
+        kind: 'chunk',
+        path: `/bench/folder${documentId % 50}/doc${documentId}.md`,
+        sourceName: `doc${documentId}.md`,
+        docType: 'markdown',
+        text: randomWords(200, i + 1),
+        contentHash: 'synthetic',
+        sizeBytes: 1_400,
+        modifiedAtMs: now,
+        ingestedAtMs: now,
+        vector: randomUnitVector(USE_LITE_DIMS),
+      });
+    }
+    await service.chunks.replaceDocuments([...documentIds], rows);
+  }
+  await service.optimize();
+}
+
+// --- ingestion -------------------------------------------------------------------------------------------
+
+let ingest: DocumentsFixture | undefined;
+let ingestCounter = 0;
+let ingestedChunks = 0;
+let ingestSeconds = 0;
+/** 16 chunks of ~200 words per call: two embedding jobs of 8, one per worker. */
+const INGEST_PARAGRAPHS = 16;
+
+function ingestDocument(seed: number): string {
+  const sections = Array.from(
+    { length: INGEST_PARAGRAPHS },
+    (_, i) => `## Section ${i + 1}\n\n${randomWords(185, seed * 100 + i + 1)}.`,
+  );
+  return `# Bench document ${seed}\n\n${sections.join('\n\n')}\n`;
+}
+
+// --- search ------------------------------------------------------------------------------------------------
+
+let search10k: DocumentsFixture | undefined;
+let search100k: DocumentsFixture | undefined;
+let queryIndex = 0;
+let freshQueryCounter = 0;
+
+async function openSearchFixture(prefix: string, chunks: number): Promise<DocumentsFixture> {
+  const loader = openFixture(prefix, syntheticEmbedder);
+  await loadSyntheticChunks(loader.service, chunks);
+  await loader.service.close();
+  const service = new DocumentService({
+    database: loader.database,
+    vectorsDir: join(loader.base, 'vectors'),
+    allowedRoots: [join(loader.base, 'documents')],
+    embedder: new WorkerPoolEmbedder(),
+  });
+  // Warm the model and the query cache so the figures are steady-state.
+  for (const query of QUERIES) await service.search(query);
+  return { ...loader, service };
+}
+
+// --- facts -------------------------------------------------------------------------------------------------
+
+interface FactsFixture {
+  store: TestMemoryStore;
+  vectors: VectorDatabase;
+  index: LanceFactVectorIndex;
+  embedder: WorkerPoolEmbedder;
+}
+
+let facts10k: FactsFixture | undefined;
+let facts100k: FactsFixture | undefined;
+
+async function openFactsFixture(count: number): Promise<FactsFixture> {
+  const store = createTestMemoryStore();
+  const toEmbed: FactToEmbed[] = [];
+  const categories = ['personal', 'preference', 'work', 'relationship', 'backlog'] as const;
+  store.database.writeTransaction(() => {
+    for (let i = 0; i < count; i++) {
+      const category = categories[i % categories.length] as (typeof categories)[number];
+      const { fact } = store.facts.upsert({ category, key: `fact_${i}`, value: randomWords(12, i + 7), source: 'user' });
+      toEmbed.push({ id: fact.id, category, key: fact.key, value: fact.value });
+    }
+  });
+  const vectors = new VectorDatabase(join(store.dataDir, 'vectors'));
+  const loader = new LanceFactVectorIndex({ vectors, embedder: syntheticEmbedder });
+  const done = await loader.reindex(toEmbed);
+  for (const id of done) store.facts.setEmbeddingStatus(id, 'ok');
+  await loader.optimize();
+  const embedder = new WorkerPoolEmbedder();
+  const index = new LanceFactVectorIndex({ vectors, embedder });
+  for (const query of QUERIES) await index.search(query, { limit: 50 });
+  return { store, vectors, index, embedder };
+}
+
+async function closeFacts(fixture: FactsFixture | undefined): Promise<void> {
+  if (!fixture) return;
+  await fixture.index.close();
+  await fixture.embedder.close();
+  await fixture.vectors.close();
+  fixture.store.cleanup();
+}
+
+function recallFacts(fixture: FactsFixture | undefined): Promise<unknown> {
+  const { store, index } = fixture as FactsFixture;
+  const query = QUERIES[queryIndex++ % QUERIES.length] as string;
+  return searchFacts({ facts: store.facts, vectors: index, clock: store.clock }, { query }, { limit: 10 });
+}
+
+export const benchmarks = [
+  {
+    name: 'documents: ingest 16-chunk markdown files (2 embedding workers)',
+    iterations: 4,
+    time: 0,
+    setup: () => {
+      ingest = openFixture('cos-bench-ingest-');
+    },
+    fn: async () => {
+      const fixture = ingest as DocumentsFixture;
+      const path = join(fixture.base, 'documents', `doc-${++ingestCounter}.md`);
+      writeFileSync(path, ingestDocument(ingestCounter));
+      const started = performance.now();
+      const report = await fixture.service.ingest(path);
+      ingestSeconds += (performance.now() - started) / 1000;
+      ingestedChunks += report.chunks;
+    },
+    metrics: () => ({
+      chunksPerSec: ingestedChunks / ingestSeconds,
+      msPerChunk: (ingestSeconds * 1000) / ingestedChunks,
+    }),
+    goal: { metric: 'msPerChunk', max: 20 },
+    teardown: () => closeFixture(ingest),
+  },
+  {
+    name: 'documents: hybrid search, 10k chunks',
+    setup: async () => {
+      search10k = await openSearchFixture('cos-bench-search10k-', 10_000);
+    },
+    fn: () => (search10k as DocumentsFixture).service.search(QUERIES[queryIndex++ % QUERIES.length] as string, { topK: 5 }),
+    goal: { metric: 'p95', max: 100 },
+  },
+  {
+    name: 'documents: fts search, 10k chunks',
+    fn: () => (search10k as DocumentsFixture).service.search(QUERIES[queryIndex++ % QUERIES.length] as string, { topK: 5, mode: 'fts' as const }),
+  },
+  {
+    name: 'documents: hybrid search, 10k chunks, new query text each call (embedding included)',
+    iterations: 30,
+    fn: () => (search10k as DocumentsFixture).service.search(`${QUERIES[queryIndex++ % QUERIES.length] as string} ${++freshQueryCounter}`, { topK: 5 }),
+    teardown: () => closeFixture(search10k),
+  },
+  ...(LARGE
+    ? [
+        {
+          name: 'documents: hybrid search, 100k chunks (IVF-PQ index)',
+          setup: async () => {
+            search100k = await openSearchFixture('cos-bench-search100k-', 100_000);
+          },
+          fn: () => (search100k as DocumentsFixture).service.search(QUERIES[queryIndex++ % QUERIES.length] as string, { topK: 5 }),
+          goal: { metric: 'p95', max: 100 },
+          teardown: () => closeFixture(search100k),
+        },
+      ]
+    : []),
+  {
+    name: 'memory: query_memory with vector recall, 10k facts',
+    setup: async () => {
+      facts10k = await openFactsFixture(10_000);
+    },
+    fn: () => recallFacts(facts10k),
+    goal: { metric: 'p95', max: 50 },
+    teardown: () => closeFacts(facts10k),
+  },
+  ...(LARGE
+    ? [
+        {
+          name: 'memory: query_memory with vector recall, 100k facts (IVF-PQ index)',
+          setup: async () => {
+            facts100k = await openFactsFixture(100_000);
+          },
+          fn: () => recallFacts(facts100k),
+          goal: { metric: 'p95', max: 50 },
+          teardown: () => closeFacts(facts100k),
+        },
+      ]
+    : []),
+];
