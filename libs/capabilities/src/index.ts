@@ -42,3 +42,17 @@ export { skillUsageTools } from './tools/skills/skill-usage-tools.js';
 export { AGENT_MEMORY_ADMIN, assertNamespaceAccess, resolveAgentScope } from './tools/agent-memory/memory-scope.js';
 export { callerName } from './tools/memory-common/memory-services.js';
 export type { MemoryServices } from './tools/memory-common/memory-services.js';
+
+// Personal-data tools (service key `providers`, a ProviderRegistry; optional `config` and `memory`): calendar,
+// reminders, mail, messages, notifications, scheduling, and the host-only import_data / export_calendar.
+export { allProviderTools } from './tools/provider-common/provider-tools.js';
+export { calendarTools } from './tools/calendar/calendar-tools.js';
+export { reminderTools } from './tools/reminders/reminder-tools.js';
+export { mailTools } from './tools/mail/mail-tools.js';
+export { messageTools } from './tools/messages/message-tools.js';
+export { notificationTools } from './tools/notifications/send-notification-tool.js';
+export { availabilityTools } from './tools/availability/availability-tools.js';
+export { importExportTools } from './tools/import-export/import-export-tools.js';
+export { decideSend, onAllowList } from './tools/mail/send-policy.js';
+export type { MailPolicy, SendDecision } from './tools/mail/send-policy.js';
+export type { ProviderServices, ProviderToolConfig } from './tools/provider-common/provider-services.js';

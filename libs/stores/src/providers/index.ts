@@ -54,6 +54,7 @@ export type {
   CreateProviderRegistryOptions,
   LocalStores,
   ProviderConfig,
+  ProviderFor,
   ProviderKind,
   ProviderRegistry,
   ProviderStatus,
@@ -86,7 +87,7 @@ export { writeIcs } from './calendar/ics/write-ics.js';
 export type { IcsEventRecord, IcsTodoRecord, WriteIcsInput } from './calendar/ics/write-ics.js';
 export { expandSeries } from './calendar/ics/recurrence.js';
 export type { ExpandOptions, Occurrence, RecurringSeries } from './calendar/ics/recurrence.js';
-export { dateInZone, startOfDateInZone, toLocalIso } from './calendar/ics/wall-clock.js';
+export { dateInZone, parseDateTimeInZone, startOfDateInZone, toLocalIso } from './calendar/ics/wall-clock.js';
 export { exportCalendarIcs } from './calendar/export-calendar.js';
 export type { CalendarExport } from './calendar/export-calendar.js';
 

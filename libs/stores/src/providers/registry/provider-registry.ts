@@ -31,6 +31,9 @@ interface ProviderByKind {
   notifications: Notifier;
 }
 
+/** The provider type serving `kind`. */
+export type ProviderFor<K extends ProviderKind> = ProviderByKind[K];
+
 /** The embedded stores behind the local providers; imports and exports write and read these directly. */
 export interface LocalStores {
   /** The database the stores live in (imports batch their writes in its transactions). */

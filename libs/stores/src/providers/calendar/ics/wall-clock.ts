@@ -60,3 +60,12 @@ export function formatWallClockCompact(wc: WallClock): string {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${p(wc.year, 4)}${p(wc.month)}${p(wc.day)}T${p(wc.hour)}${p(wc.minute)}${p(wc.second)}`;
 }
+
+/**
+ * An ISO-8601 date-time as an instant: with `Z` or an offset as written, without one (naive) read in `zone`
+ * (SPEC §1.6). Null when the text is not an ISO-8601 date-time.
+ */
+export function parseDateTimeInZone(text: string, zone: string): Date | null {
+  const parsed = DateTime.fromISO(text.trim(), { zone });
+  return parsed.isValid ? parsed.toJSDate() : null;
+}

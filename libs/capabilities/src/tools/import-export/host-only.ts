@@ -1,0 +1,14 @@
+/** import_data and export_calendar touch files, so only the user (host or CLI) may call them (SPEC §3.1). */
+import { ToolError } from '@chief-of-staff/core';
+import type { ProviderToolContext } from '../provider-common/provider-services.js';
+
+export function assertHostCaller(ctx: ProviderToolContext, tool: string): void {
+  if (ctx.caller.kind === 'host' || ctx.caller.kind === 'cli') return;
+  throw new ToolError('PERMISSION_DENIED', `${tool} can only be called by the user (MCP host or CLI), not by ${ctx.caller.kind === 'agent' ? `agent ${ctx.caller.agentName ?? ''}`.trim() : ctx.caller.kind}.`, {
+    hint: 'Ask the user to run it, e.g. `cos import` / `cos export-calendar`.',
+  });
+}
+
+export function allowedRoots(ctx: ProviderToolContext): string[] {
+  return ctx.services.config?.documents.allowedRoots ?? [];
+}
