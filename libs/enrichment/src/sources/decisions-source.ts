@@ -1,11 +1,13 @@
 /**
  * Decisions from the memory store (SPEC §6): the decision search (title, description, context, tags, owner,
- * decided_by, case-folded) for each of the person's names, newest first.
+ * decided_by, case-folded substring) for each of the person's names, newest first. A name that contains another
+ * is not searched separately: the shorter name's search already finds it.
  */
 import type { DecisionRecord, DecisionsRepository } from '@chief-of-staff/stores';
 import { SECTION_ITEM_CAP } from '../enrich-person/sections.js';
 import type { PersonSource } from '../enrich-person/source-ports.js';
 import type { DecisionItem } from '../enrich-person/section-items.js';
+import { substringSearchTerms } from './person-matching.js';
 
 function toDecisionItem(record: DecisionRecord): DecisionItem {
   return { title: record.title, status: record.status, created_at: record.createdAt, id: record.id };
@@ -14,7 +16,7 @@ function toDecisionItem(record: DecisionRecord): DecisionItem {
 export function createDecisionsSource(decisions: Pick<DecisionsRepository, 'search'>): PersonSource<DecisionItem> {
   return async ({ person, signal }) => {
     const { names } = await person;
-    return names.flatMap((name) => {
+    return substringSearchTerms(names).flatMap((name) => {
       signal.throwIfAborted();
       // Newest first per name, so the ten newest of each suffice for the ten newest overall.
       return decisions.search({ query: name }, { limit: SECTION_ITEM_CAP }).items.map(toDecisionItem);

@@ -6,6 +6,7 @@
 import {
   compareScored,
   DEFAULT_HALF_LIFE_DAYS,
+  foldCase,
   round4,
   scoreFacts,
   searchFacts,
@@ -18,7 +19,7 @@ import { personFactKey } from '../person-label/format-person-label.js';
 import type { PersonSource } from '../enrich-person/source-ports.js';
 import type { FactItem } from '../enrich-person/section-items.js';
 
-/** Facts kept per person prefix (the listing's maximum page). */
+/** Person facts looked at per canonical name. */
 const PERSON_FACTS_LIMIT = 200;
 
 export interface FactsSourceOptions {
@@ -34,6 +35,17 @@ function toFactItem(fact: FactRecord, score: number): FactItem {
   return { category: fact.category, key: fact.key, value: fact.value, confidence: fact.confidence, score };
 }
 
+/**
+ * Facts keyed `person.<canonical>.*`, the canonical name matched case-insensitively. The store's substring
+ * candidates come from its trigram index, where a key-prefix listing would scan every fact.
+ */
+function personFactsOf(memory: FactsSourceMemory, canonical: string): FactRecord[] {
+  const prefix = personFactKey(canonical, '');
+  const ids = memory.facts.substringCandidates(prefix, { limit: PERSON_FACTS_LIMIT });
+  const folded = foldCase(prefix);
+  return memory.facts.getMany(ids).filter((fact) => foldCase(fact.key).startsWith(folded));
+}
+
 export function createFactsSource(memory: FactsSourceMemory, options: FactsSourceOptions = {}): PersonSource<FactItem> {
   const halfLifeDays = options.halfLifeDays ?? DEFAULT_HALF_LIFE_DAYS;
   return async ({ name, person, signal }) => {
@@ -45,9 +57,7 @@ export function createFactsSource(memory: FactsSourceMemory, options: FactsSourc
     );
     const { canonicalNames } = await person;
     signal.throwIfAborted();
-    const personFacts = canonicalNames.flatMap(
-      (canonical) => memory.facts.list({ prefix: personFactKey(canonical, '') }, { limit: PERSON_FACTS_LIMIT }).items,
-    );
+    const personFacts = canonicalNames.flatMap((canonical) => personFactsOf(memory, canonical));
     const fullyRelevant = scoreFacts(personFacts, new Map(personFacts.map((fact) => [fact.id, 1])), {
       now: memory.clock.now(),
       halfLifeDays,

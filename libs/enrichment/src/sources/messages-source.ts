@@ -7,7 +7,7 @@
 import type { ChatMessage, MessageProvider } from '@chief-of-staff/stores/providers';
 import type { PersonSource, ResolvedPerson } from '../enrich-person/source-ports.js';
 import type { MessageItem } from '../enrich-person/section-items.js';
-import { handleKey, mentionsAnyName } from './person-matching.js';
+import { handleKey, mentionsAnyName, substringSearchTerms } from './person-matching.js';
 
 /** Messages read per term and per conversation: the section shows ten, newest first. */
 const PER_QUERY_LIMIT = 25;
@@ -38,10 +38,11 @@ export function createMessagesSource(messages: MessageProvider): PersonSource<Me
       // The provider matches senders by substring; only the exact handle is the person.
       items.filter((message) => personHandles.has(handleKey(message.sender))).forEach(keep);
     }
-    for (const name of person.names) {
+    // The sender filter is a substring match, so a name containing another adds nothing.
+    for (const name of substringSearchTerms(person.names)) {
       signal.throwIfAborted();
       const { items } = await messages.list({ ...range, sender: name }, page);
-      items.filter((message) => mentionsAnyName(message.senderName, [name])).forEach(keep);
+      items.filter((message) => mentionsAnyName(message.senderName, person.names)).forEach(keep);
     }
 
     const conversations = [...new Set([...found.values()].map((message) => message.conversationId))]

@@ -18,3 +18,19 @@ export function mentionsAnyName(text: string | null | undefined, names: readonly
   const folded = foldCase(text);
   return names.some((name) => folded.includes(foldCase(name.trim())));
 }
+
+/**
+ * The names worth a substring search: a name that contains another (case-folded) is dropped, since everything
+ * it would match the shorter one matches too. `["Jane Smith", "jane"]` → `["jane"]`. Order is kept.
+ */
+export function substringSearchTerms(names: readonly string[]): string[] {
+  const shortestFirst = names
+    .map((name) => ({ name, folded: foldCase(name.trim()) }))
+    .filter((term) => term.folded !== '')
+    .sort((a, b) => a.folded.length - b.folded.length);
+  const kept: typeof shortestFirst = [];
+  for (const term of shortestFirst) {
+    if (!kept.some((other) => term.folded.includes(other.folded))) kept.push(term);
+  }
+  return kept.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name)).map((term) => term.name);
+}

@@ -1,0 +1,140 @@
+/**
+ * Benchmark: `enrich_person` over real stores holding 100k facts, 10k delegations and 10k decisions (plus a local
+ * message and mail store), on a SQLite file in a temporary directory. Goal: p95 < 50 ms.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configSchema, FakeClock } from '@chief-of-staff/core';
+import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import { createEnrichmentService } from './service/create-enrichment-service.js';
+import type { EnrichmentService } from './service/enrichment-service.js';
+
+const FACTS = 100_000;
+const DELEGATIONS = 10_000;
+const DECISIONS = 10_000;
+const MESSAGES = 5_000;
+const MAILS = 2_000;
+const PEOPLE = 500;
+
+const WORDS = (
+  'budget roadmap hiring launch pricing vendor security audit contract travel offsite design review metrics ' +
+  'quarterly planning onboarding migration latency customer renewal partner legal finance marketing support'
+).split(' ');
+
+let dataDir = '';
+let memory: MemoryStore | undefined;
+let providers: ProviderRegistry | undefined;
+let service: EnrichmentService | undefined;
+let names: string[] = [];
+let call = 0;
+
+/** Deterministic pseudo-random numbers, so every run measures the same data. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function seed(store: MemoryStore, registry: ProviderRegistry): void {
+  const next = random(42);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
+  const now = store.clock.now().getTime();
+  names = Array.from({ length: PEOPLE }, (_, i) => `Person${i} Surname${i % 97}`);
+
+  store.database.writeTransaction(() => {
+    names.forEach((name, i) => {
+      store.identities.link({ canonicalName: name, provider: 'email', providerId: `person${i}@example.org`, displayName: `P${i}` });
+      store.identities.link({ canonicalName: name, provider: 'phone', providerId: `+1555${String(1_000_000 + i)}` });
+    });
+    for (let i = 0; i < FACTS; i += 1) {
+      const person = names[i % PEOPLE] as string;
+      const about = i % 20 === 0 ? `${person} ` : '';
+      store.facts.upsert({ category: pick(['work', 'personal', 'preference', 'backlog'] as const), key: `fact.${i}`, value: `${about}${words(8)}`, source: 'user' });
+    }
+    names.forEach((name) => {
+      store.facts.upsert({ category: 'relationship', key: `person.${name}.role`, value: `Lead of ${pick(WORDS)}`, source: 'user' });
+    });
+    for (let i = 0; i < DELEGATIONS; i += 1) {
+      const delegation = store.delegations.create({ task: `${words(3)} ${i}`, delegatedTo: names[i % PEOPLE] as string, dueDate: `2026-0${1 + (i % 9)}-1${i % 10}` });
+      if (i % 3 === 0) store.delegations.update(delegation.id, { status: 'completed' });
+    }
+    for (let i = 0; i < DECISIONS; i += 1) {
+      store.decisions.create({ title: `${words(3)} ${i}`, description: `Agreed with ${names[i % PEOPLE]} on ${words(6)}`, owner: names[(i * 7) % PEOPLE] as string });
+    }
+    for (let i = 0; i < MESSAGES; i += 1) {
+      const p = i % PEOPLE;
+      registry.local.messages.importMessage({
+        externalId: `msg-${i}`,
+        conversationId: `chat-${p}`,
+        conversationTitle: null,
+        channel: 'sms',
+        senderHandle: i % 4 === 0 ? 'me@home.test' : `+1555${String(1_000_000 + p)}`,
+        senderName: null,
+        isFromMe: i % 4 === 0,
+        text: words(12),
+        sentAt: new Date(now - (i % 60) * 86_400_000 - i * 1000),
+        participants: [],
+      });
+    }
+    const inbox = registry.local.mail.ensureMailbox('local', 'INBOX');
+    for (let i = 0; i < MAILS; i += 1) {
+      const p = i % PEOPLE;
+      registry.local.mail.importMessage(
+        inbox.id,
+        {
+          internetMessageId: `<mail-${i}@example.org>`,
+          threadId: `t-${i}`,
+          subject: words(5),
+          from: { name: names[p] as string, address: `person${p}@example.org` },
+          to: [{ name: 'Me', address: 'me@home.test' }],
+          cc: [],
+          date: new Date(now - (i % 60) * 86_400_000 - i * 1000),
+          bodyText: words(40),
+          bodyHtml: null,
+          snippet: '',
+          inReplyTo: null,
+          references: [],
+          attachments: [],
+          read: undefined,
+          flagged: undefined,
+        },
+        { read: true, flagged: false },
+      );
+    }
+  });
+}
+
+export const benchmarks = [
+  {
+    name: 'enrichment: enrich_person over 100k facts, 10k delegations, 10k decisions',
+    iterations: 200,
+    setup: () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'cos-bench-enrich-'));
+      memory = openMemoryStore({ dataDir, clock: new FakeClock('2026-03-10T12:00:00.000Z') });
+      providers = createProviderRegistry({
+        config: { ...configSchema.parse({ providers: { notifications: 'none' } }), timezone: 'UTC' },
+        store: memory.database,
+        desktop: null,
+      });
+      seed(memory, providers);
+      service = createEnrichmentService({ memory, providers });
+    },
+    fn: async () => {
+      // A different person each call, by canonical name, so no result is served from a warm page alone.
+      const name = names[(call += 37) % names.length] as string;
+      const result = await service?.enrich({ name, days_back: 30 });
+      if (!result?.facts || !result.delegations || !result.decisions) throw new Error(`sections missing for ${name}`);
+    },
+    teardown: () => {
+      providers?.close();
+      memory?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    goal: { metric: 'p95', max: 50 },
+  },
+];
