@@ -148,3 +148,12 @@ export { dispatchAgentsTool, runAgentTool, runResultSchema } from './tools/run-t
 export { analyzeSkillPatternsTool, autoCreateSkillTool } from './tools/skill-tools.js';
 export { agentView, agentViewSchema } from './tools/tool-support.js';
 export type { AgentToolServices, AgentView } from './tools/tool-support.js';
+
+export {
+  createAgentMemoryReader,
+  createAgentRunRecorder,
+  createMemoryStoreRecorders,
+  createModelCallRecorder,
+  createSkillSuggestionStore,
+  createToolUsageAdapter,
+} from './stores/memory-store-adapters.js';
