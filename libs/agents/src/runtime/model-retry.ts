@@ -82,12 +82,20 @@ export interface CallModelWithRetryOptions {
   onRetry?: (event: ModelRetryEvent) => void;
 }
 
-function abortPromise(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
+/** Rejects when the signal fires; `dispose` removes the listener so long runs do not pile them up. */
+function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
+  let dispose = () => undefined as void;
+  const promise = new Promise<never>((_, reject) => {
     const fail = () => reject(new ModelDeadlineError('The model call was aborted.'));
-    if (signal.aborted) fail();
-    else signal.addEventListener('abort', fail, { once: true });
+    if (signal.aborted) {
+      fail();
+      return;
+    }
+    signal.addEventListener('abort', fail, { once: true });
+    dispose = () => signal.removeEventListener('abort', fail);
   });
+  promise.catch(() => undefined);
+  return { promise, dispose };
 }
 
 /**
@@ -123,12 +131,15 @@ export async function callModelWithRetry<T>(
     if (options.signal.aborted) throw new ModelDeadlineError();
     return call(signal, attempt);
   }, options.signal);
+  const aborted = abortPromise(options.signal);
   try {
-    return await Promise.race([execution, abortPromise(options.signal)]);
+    return await Promise.race([execution, aborted.promise]);
   } catch (error) {
     execution.catch(() => undefined);
     if (deadlineHit || options.signal.aborted) throw new ModelDeadlineError();
     if (isModelCallError(error) && error.kind === 'aborted') throw new ModelDeadlineError();
     throw error;
+  } finally {
+    aborted.dispose();
   }
 }
