@@ -157,3 +157,5 @@ export {
   createSkillSuggestionStore,
   createToolUsageAdapter,
 } from './stores/memory-store-adapters.js';
+export { createAgentsRuntime, lazyAnthropicModel } from './service/create-agents-runtime.js';
+export type { CreateAgentsRuntimeOptions } from './service/create-agents-runtime.js';
