@@ -3,7 +3,7 @@
  * trigram indexes in sync through triggers; this repository also produces the two lexical candidate lists of
  * the ranking path (§4.1 a and b).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { facts } from '../db/schema/memory.js';
@@ -72,12 +72,10 @@ export interface FactsRepository {
 export function createFactsRepository(database: CosDatabase, clock: Clock): FactsRepository {
   const { db, sqlite } = database;
 
-  const ftsStatement = (withCategory: boolean) =>
-    sqlite.prepare<unknown[], { id: number }>(
-      `SELECT f.id AS id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid
-       WHERE facts_fts MATCH ? ${withCategory ? 'AND f.category = ?' : ''}
-       ORDER BY bm25(facts_fts), f.id LIMIT ?`,
-    );
+  // The FTS table alone (no join): the category is an FTS column, filtered inside MATCH.
+  const ftsStatement = sqlite.prepare<unknown[], { id: number }>(
+    `SELECT rowid AS id FROM facts_fts WHERE facts_fts MATCH ? ORDER BY bm25(facts_fts), rowid LIMIT ?`,
+  );
   const trigramStatement = (withCategory: boolean) =>
     sqlite.prepare<unknown[], { id: number }>(
       `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
@@ -92,10 +90,15 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
        ORDER BY (cos_fold(key) = ?) DESC, updated_at DESC, id DESC LIMIT ?`,
     );
   const statements = {
-    fts: [ftsStatement(false), ftsStatement(true)] as const,
     trigram: [trigramStatement(false), trigramStatement(true)] as const,
     like: [likeStatement(false), likeStatement(true)] as const,
   };
+
+  const getManyStatement = db
+    .select()
+    .from(facts)
+    .where(sql`${facts.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
+    .prepare();
 
   const get = (category: FactCategory, key: string) =>
     db.select().from(facts).where(and(eq(facts.category, category), eq(facts.key, key))).get();
@@ -138,12 +141,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
 
     getMany(ids) {
       if (ids.length === 0) return [];
-      const rows: FactRecord[] = [];
-      // SQLite caps bound parameters; chunk large id lists.
-      for (let i = 0; i < ids.length; i += 500) {
-        rows.push(...db.select().from(facts).where(inArray(facts.id, ids.slice(i, i + 500))).all());
-      }
-      return rows;
+      return getManyStatement.all({ ids: JSON.stringify(ids) });
     },
 
     delete(category, key) {
@@ -184,13 +182,12 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     },
 
     fullTextCandidates(query, options) {
+      if (options.category !== undefined) assertEnum('category', options.category, FACT_CATEGORIES);
       const match = buildFtsMatch(query);
       if (match === null) return null;
-      const rows =
-        options.category === undefined
-          ? statements.fts[0].all(match, options.limit)
-          : statements.fts[1].all(match, options.category, options.limit);
-      return rows.map((row) => row.id);
+      // The category is a validated enum value, safe to quote into the expression.
+      const expression = options.category === undefined ? match : `(${match}) AND category : "${options.category}"`;
+      return ftsStatement.all(expression, options.limit).map((row) => row.id);
     },
 
     substringCandidates(query, options) {
