@@ -9,6 +9,7 @@ import type { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js'
 import type { ChunkFilter, ChunkHit, ChunkKind, DocumentChunkTable } from '../lance/document-chunk-table.js';
 import { embedderMismatchError, embedderMismatchWarning, vectorSpaceOf } from '../lance/vector-space.js';
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+import { keywordQuery } from './stop-words.js';
 import {
   DEFAULT_TOP_K,
   MAX_TOP_K,
@@ -93,6 +94,7 @@ export async function searchDocuments(
   }
 
   const table = state.table;
+  const keywords = keywordQuery(text);
   const run = async (kind: ChunkKind, limit: number): Promise<DocumentSearchHit[]> => {
     const filter: ChunkFilter = {
       kind,
@@ -106,13 +108,13 @@ export async function searchDocuments(
       return rankedBy(hits).map((hit) => toSearchHit(hit, hit.score));
     }
     if (mode === 'fts') {
-      const hits = await deps.chunks.textSearch(table, text, filter, limit);
+      const hits = keywords === '' ? [] : await deps.chunks.textSearch(table, keywords, filter, limit);
       return rankedBy(hits).map((hit) => toSearchHit(hit, hit.score));
     }
     const candidates = candidateCount(limit);
     const [vectorHits, textHits] = await Promise.all([
       deps.chunks.vectorSearch(table, queryVector as Float32Array, filter, candidates),
-      deps.chunks.textSearch(table, text, filter, candidates),
+      keywords === '' ? Promise.resolve([]) : deps.chunks.textSearch(table, keywords, filter, candidates),
     ]);
     return reciprocalRankFusion([rankedBy(vectorHits), rankedBy(textHits)], (hit) => hit.id, deps.rrfK)
       .slice(0, limit)

@@ -1,0 +1,24 @@
+/**
+ * English function words dropped from full-text queries. The index's own stop list is short (it keeps "how",
+ * "what", "my", "do", "get", …), so question words would otherwise match unrelated chunks and push noise into
+ * the keyword list. Only the query side is filtered: the index is unchanged, and a query made only of these
+ * words runs no keyword search.
+ */
+const STOP_WORDS = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by ' +
+    'can could did do does doing done down during each few for from further get gets getting got had has have having he her ' +
+    'here hers herself him himself his how i if in into is it its itself just me might more most must my myself no nor not ' +
+    'now of off on once only or other ought our ours ourselves out over own same shall she should so some such than that ' +
+    'the their theirs them themselves then there these they this those through to too under until up very was we were what ' +
+    'when where which while who whom why will with would you your yours yourself yourselves'
+  ).split(' '),
+);
+
+/** The query's words minus stop words, joined by spaces; empty when nothing searchable is left. */
+export function keywordQuery(query: string): string {
+  return query
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter((word) => word !== '' && !STOP_WORDS.has(word.toLowerCase()))
+    .join(' ');
+}
