@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { FakeClock, isToolError } from '@chief-of-staff/core';
+import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
+
+describe('webhook events and event rules storage', () => {
+  let clock: FakeClock;
+  let store: TestMemoryStore;
+  beforeEach(() => {
+    clock = new FakeClock('2026-04-01T08:00:00.000Z');
+    store = createTestMemoryStore({ clock });
+  });
+  afterEach(() => store.cleanup());
+
+  it('de-duplicates events by (source, delivery id) and lists newest first', () => {
+    const first = store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'd1', payload: '{"a":1}', receivedVia: 'http', signatureVerified: true });
+    expect(first).toMatchObject({ duplicate: false, event: { status: 'pending', attempts: 0, payloadBytes: 7, signatureVerified: true } });
+    const again = store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'd1', payload: '{"a":2}', receivedVia: 'tool' });
+    expect(again).toMatchObject({ duplicate: true, event: { id: first.event.id, payload: '{"a":1}' } });
+    clock.advance(1000);
+    const second = store.webhookEvents.insert({ source: 'github', eventType: 'issue.opened', deliveryId: 'd2', payload: 'x', receivedVia: 'inbox' });
+    expect(store.webhookEvents.list({}, {}).items.map((e) => e.id)).toEqual([second.event.id, first.event.id]);
+    expect(store.webhookEvents.list({ eventType: 'push' }, {}).items).toHaveLength(1);
+    store.webhookEvents.update(first.event.id, { status: 'processed', attempts: 1, processedAt: clock.now().toISOString() });
+    expect(store.webhookEvents.listByStatus('pending', 10).map((e) => e.id)).toEqual([second.event.id]);
+    expect(() => store.webhookEvents.insert({ source: 'Bad Source', eventType: 'x', deliveryId: 'd', payload: '', receivedVia: 'http' })).toThrow(
+      /source/,
+    );
+    expect(store.webhookEvents.purgeOlderThan('2026-04-02T00:00:00.000Z', ['processed'])).toBe(1);
+  });
+
+  it('orders event rules by priority then name and refuses duplicate names unless upsert', () => {
+    const base = { eventSource: 'github', eventTypePattern: 'issue.*', agentName: 'triage', createdBy: 'user' };
+    store.eventRules.create({ ...base, name: 'b', priority: 50 });
+    store.eventRules.create({ ...base, name: 'a', priority: 50 });
+    store.eventRules.create({ ...base, name: 'c', priority: 10, enabled: false });
+    expect(store.eventRules.list({}, {}).items.map((r) => r.name)).toEqual(['c', 'a', 'b']);
+    expect(store.eventRules.listEnabledForSource('github').map((r) => r.name)).toEqual(['a', 'b']);
+    let code: string | undefined;
+    try {
+      store.eventRules.create({ ...base, name: 'a' });
+    } catch (error) {
+      code = isToolError(error) ? error.code : undefined;
+    }
+    expect(code).toBe('CONFLICT');
+    expect(store.eventRules.create({ ...base, name: 'a', priority: 5 }, { upsert: true }).created).toBe(false);
+    expect(store.eventRules.list({ enabledOnly: true }, {}).items.map((r) => r.name)).toEqual(['a', 'b']);
+  });
+});
