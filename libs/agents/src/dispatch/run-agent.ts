@@ -2,7 +2,7 @@
  * Running a named agent on behalf of a caller (SPEC §5.6 run_agent): NOT_FOUND for unknown agents, the nesting
  * bound, restricted capabilities only when the initiating agent holds them, and the parent's deadline.
  */
-import { ToolError, type ToolCaller } from '@chief-of-staff/core';
+import { ToolError, type ProgressReporter, type ToolCaller } from '@chief-of-staff/core';
 import type { RunAgentOptions } from '../runtime/agent-runner.js';
 import type { RunTrigger } from '../runtime/recorders.js';
 import type { AgentRunResult } from '../runtime/run-result.js';
@@ -19,6 +19,8 @@ export interface RunAgentRequest {
   trigger?: RunTrigger;
   /** A batch deadline (dispatch) on top of the parent's. */
   deadlineAt?: number;
+  /** Relays the child's tool progress to the caller. */
+  progress?: ProgressReporter;
 }
 
 /** Nesting context for a run started by `caller`: depth, parent run, inherited capabilities and deadline. */
@@ -58,5 +60,6 @@ export async function runAgentByName(service: AgentsService, request: RunAgentRe
     ...(request.context === undefined ? {} : { context: request.context, contextOrigin: 'the run_agent context' }),
     ...(request.timeoutSeconds === undefined ? {} : { timeoutSeconds: request.timeoutSeconds }),
     ...(request.signal === undefined ? {} : { signal: request.signal }),
+    ...(request.progress === undefined ? {} : { progress: request.progress }),
   });
 }

@@ -643,7 +643,13 @@ export class AgentRunner {
       logger: this.logger,
       signal: run.signal,
       progress: run.progress ?? (() => undefined),
-      caller: { kind: 'agent', agentName: run.config.name, runId: run.runId, capabilities: run.capabilities },
+      caller: {
+        kind: 'agent',
+        agentName: run.config.name,
+        runId: run.runId,
+        capabilities: run.capabilities,
+        namespaces: run.config.namespaces,
+      },
     };
     const perTool = this.options.toolTimeoutMs?.(tool) ?? defaultToolTimeoutMs(tool);
     const timeoutMs = Math.max(0, Math.min(perTool, run.deadlineAt - Date.now()));

@@ -64,6 +64,7 @@ export const runAgentTool = defineTool({
       ...(input.timeout_seconds === undefined ? {} : { timeoutSeconds: input.timeout_seconds }),
       caller: ctx.caller,
       signal: ctx.signal,
+      progress: ctx.progress,
     }),
 });
 

@@ -110,6 +110,30 @@ describe('agents on the real memory store', () => {
     expect(service.registry.problems()).toEqual([]);
   });
 
+  it('passes the agent\'s namespaces to tools, so shared memory is limited to them and shown in later prompts', async () => {
+    const { store: memory, service } = await setup([
+      toolUseTurn([
+        { name: 'store_shared_memory', input: { namespace: 'team', key: 'sprint', value: 'Sprint 12 ends Friday' } },
+        { name: 'store_shared_memory', input: { namespace: 'finance', key: 'budget', value: 'secret' } },
+      ]),
+      textTurn('Noted.'),
+      textTurn('Second run.'),
+    ]);
+    const agent = service.registry.save({
+      name: 'team_notes',
+      description: 'Keeps team notes',
+      system_prompt: 'You keep team notes.',
+      capabilities: ['agent_memory_read', 'agent_memory_write'],
+      namespaces: ['team'],
+    });
+    const result = await service.runner.run(agent.config, 'Remember the sprint end');
+    expect(result.tool_calls.map((call) => call.error_code ?? 'ok')).toEqual(['ok', 'PERMISSION_DENIED']);
+    expect(memory.sharedMemory.list({ namespace: 'team' }, {}).items).toMatchObject([{ key: 'sprint', writtenBy: 'team_notes' }]);
+    await service.runner.run(agent.config, 'What do you know?');
+    const third = server?.messageRequests()[2];
+    expect(String(third?.system)).toContain('## Shared memory [team]\n- sprint: Sprint 12 ends Friday (by team_notes)');
+  });
+
   it('analyses the SQLite usage log into stored skill suggestions', async () => {
     const { store: memory, service, clock } = await setup([]);
     for (let i = 0; i < 10; i += 1) {
