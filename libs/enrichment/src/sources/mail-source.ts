@@ -4,7 +4,7 @@
  * The provider's full-text search finds the candidates; each is then checked against the person, so a message
  * that merely mentions an address in its body does not count.
  */
-import type { MailHeader, MailProvider } from '@chief-of-staff/stores/providers';
+import type { MailHeader, MailMessage, MailProvider } from '@chief-of-staff/stores/providers';
 import { isProviderError } from '@chief-of-staff/stores/providers';
 import type { PersonSource } from '../enrich-person/source-ports.js';
 import type { EmailItem } from '../enrich-person/section-items.js';
@@ -20,6 +20,16 @@ function formatFrom(header: MailHeader): string {
 
 function toEmailItem(header: MailHeader): EmailItem {
   return { subject: header.subject, from: formatFrom(header), date: header.date.toISOString(), message_id: header.id };
+}
+
+/** The full message, or undefined when it was deleted or moved away since the search. */
+async function getIfPresent(mail: MailProvider, id: string): Promise<MailMessage | undefined> {
+  try {
+    return await mail.get(id);
+  } catch (error) {
+    if (isProviderError(error) && error.kind === 'not_found') return undefined;
+    throw error;
+  }
 }
 
 export function createMailSource(mail: MailProvider): PersonSource<EmailItem> {
@@ -49,8 +59,8 @@ export function createMailSource(mail: MailProvider): PersonSource<EmailItem> {
           continue;
         }
         signal.throwIfAborted();
-        const message = await mail.get(header.id);
-        const recipients = [...message.to, ...message.cc].map((address) => address.address.toLowerCase());
+        const message = await getIfPresent(mail, header.id);
+        const recipients = [...(message?.to ?? []), ...(message?.cc ?? [])].map((address) => address.address.toLowerCase());
         if (recipients.some((address) => emails.has(address))) found.set(header.id, header);
       }
     }
