@@ -6,7 +6,16 @@
  */
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createSilentLogger, createSystemClock, expandHome, ToolError, type Clock, type CosConfig, type Logger } from '@chief-of-staff/core';
+import {
+  createSilentLogger,
+  createSystemClock,
+  expandHome,
+  systemTimeZone,
+  ToolError,
+  type Clock,
+  type CosConfig,
+  type Logger,
+} from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { DocumentCatalog, type DocumentListFilter, type DocumentRow } from './catalog/document-catalog.js';
 import type { Embedder } from './embedding/embedder.js';
@@ -94,7 +103,7 @@ export class DocumentService {
     this.catalog = new DocumentCatalog(options.database);
     this.chunks = new DocumentChunkTable(this.#vectors, this.embedder);
     this.#queries = new QueryEmbeddingCache(this.embedder);
-    this.#clock = options.clock ?? createSystemClock(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+    this.#clock = options.clock ?? createSystemClock(systemTimeZone());
     this.#logger = options.logger ?? createSilentLogger();
   }
 

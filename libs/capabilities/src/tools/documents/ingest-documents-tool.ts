@@ -2,9 +2,9 @@
  * `ingest_documents` (SPEC §3.3): indexes a file or folder inside `documents.allowedRoots`, reporting
  * progress per file. Unchanged files are skipped by content hash; entries of deleted files are pruned.
  */
-import { basename } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { defineTool, type ToolContext } from '@chief-of-staff/core';
+import { defineTool, expandHome, ToolError, type ToolContext } from '@chief-of-staff/core';
 import type { IngestProgress } from '@chief-of-staff/stores/documents';
 import { documentIdSchema, skippedFileSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
@@ -67,6 +67,10 @@ export const ingestDocumentsTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   latency: 'very_slow',
   async handler(args, ctx: ToolContext<DocumentsServices>) {
+    // A relative path would depend on the server's working directory, which the caller cannot see.
+    if (!isAbsolute(expandHome(args.path))) {
+      throw ToolError.invalidArgument('path', `"${args.path}" is relative.`, 'Give an absolute path or one starting with ~/.');
+    }
     const report = await ctx.services.documents.ingest(args.path, {
       recursive: args.recursive,
       summarize: args.summarize,

@@ -97,6 +97,9 @@ describe('document tools', () => {
     expect(error.code).toBe('PERMISSION_DENIED');
     expect(error.message).toContain(root);
     expect(error.hint).toContain('documents.allowedRoots');
+    const relative = await fails('ingest_documents', { path: 'documents/a' });
+    expect(relative).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(relative.message).toContain('path');
   });
 
   it('search_documents returns passages with paths and marks them untrusted', async () => {
