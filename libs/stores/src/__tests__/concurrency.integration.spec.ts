@@ -43,5 +43,5 @@ describe('concurrent writers', () => {
     } finally {
       db.close();
     }
-  });
+  }, 60_000);
 });

@@ -58,5 +58,6 @@ describe('crash safety', () => {
     } finally {
       db.close();
     }
-  });
+    // Ten child start-ups dominate; allow for a busy machine.
+  }, 90_000);
 });
