@@ -70,6 +70,8 @@ describe('FactsRepository', () => {
   it('keeps full-text search in sync on insert, update and delete', () => {
     const { fact } = store.facts.upsert({ category: 'work', key: 'standup', value: 'daily at nine', source: 'user' });
     expect(store.facts.fullTextCandidates('nine', { limit: 50 })).toEqual([fact.id]);
+    expect(store.facts.fullTextCandidates('nine', { limit: 50, category: 'work' })).toEqual([fact.id]);
+    expect(store.facts.fullTextCandidates('nine', { limit: 50, category: 'personal' })).toEqual([]);
     store.facts.upsert({ category: 'work', key: 'standup', value: 'daily at ten', source: 'user' });
     expect(store.facts.fullTextCandidates('nine', { limit: 50 })).toEqual([]);
     expect(store.facts.fullTextCandidates('ten', { limit: 50 })).toEqual([fact.id]);
