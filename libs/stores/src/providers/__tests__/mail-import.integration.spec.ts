@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { importData } from '../import/import-data.js';
 import { isProviderError } from '../errors/provider-error.js';
+import { LocalMailProvider } from '../mail/local-mail-provider.js';
 import { generatedMessage, writeMbox, type GeneratedMessage } from './generate-mail.js';
 import { providerTestEnv, type ProviderTestEnv } from './provider-test-env.js';
 
@@ -52,6 +53,19 @@ describe('importing a generated mbox of 240 messages', () => {
     const exact = await mail.search({ query: '"Invoice #123"' }, { offset: 0, limit: 10 });
     expect(exact.items.map((h) => h.subject)).toEqual(['Invoice #123']);
     expect((await mail.search({ query: 'invoice NOT 123 OR subject:x' }, { offset: 0, limit: 10 })).items).toEqual([]);
+  });
+
+  it('returns the same pages whether it sorts matches or walks the date index', async () => {
+    const sorting = env.providers.require('mail');
+    const walking = new LocalMailProvider(env.store, { dateScanThreshold: 3 });
+    for (const query of ['hello', 'alice@acme.example', '"contract renewal"', 'budget review']) {
+      for (const offset of [0, 25]) {
+        const a = await sorting.search({ query }, { offset, limit: 25 });
+        const b = await walking.search({ query, since: new Date(0) }, { offset, limit: 25 });
+        expect(b.items.map((h) => h.id)).toEqual(a.items.map((h) => h.id));
+        expect(b.hasMore).toBe(a.hasMore);
+      }
+    }
   });
 
   it('keeps bodies, HTML, attachments as metadata, threads, quoting and read/flag state', async () => {

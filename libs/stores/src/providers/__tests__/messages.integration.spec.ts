@@ -7,6 +7,7 @@ import { MacosMessagesProvider } from '../messages/macos/macos-messages-provider
 import { encodeAttributedBody } from '../messages/macos/attributed-body.js';
 import { APPLE_EPOCH_MS } from '../messages/macos/apple-time.js';
 import { isProviderError } from '../errors/provider-error.js';
+import { LocalMessageProvider } from '../messages/local-message-provider.js';
 import { providerTestEnv, type ProviderTestEnv } from './provider-test-env.js';
 
 const page = { offset: 0, limit: 50 };
@@ -65,6 +66,10 @@ describe('local messages store', () => {
     expect((await messages.search({ query: 'dessert' }, page)).items.map((m) => m.id)).toHaveLength(1);
     expect((await messages.search({ query: 'mum' }, page)).items.map((m) => m.text)).toEqual(['Dinner on Sunday?']);
     expect((await messages.search({ query: 'parcel', channel: 'whatsapp' }, page)).items).toEqual([]);
+    const walking = new LocalMessageProvider(env.store, { dateScanThreshold: 0 });
+    for (const query of ['dessert', 'family mum', 'sunday']) {
+      expect((await walking.search({ query, since: new Date(0) }, page)).items).toEqual((await messages.search({ query }, page)).items);
+    }
   });
 });
 

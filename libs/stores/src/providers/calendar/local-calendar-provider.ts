@@ -46,6 +46,54 @@ export interface UpsertOutcome {
   skipped: number;
 }
 
+/** Columns an import writes, in statement order. */
+const UPSERT_COLUMNS = [
+  'calendar_id',
+  'uid',
+  'recurrence_id',
+  'title',
+  'start_at',
+  'end_at',
+  'all_day',
+  'start_date',
+  'end_date',
+  'timezone',
+  'rrule',
+  'exdates',
+  'show_as',
+  'status',
+  'location',
+  'notes',
+  'organizer_email',
+  'attendees',
+  'alarms',
+] as const;
+
+/** A record as the SQLite values of UPSERT_COLUMNS (JSON columns serialised as drizzle stores them). */
+function upsertValues(calendarId: number, record: IcsEventRecord): (string | number | null)[] {
+  return [
+    calendarId,
+    record.uid,
+    record.recurrenceId ?? '',
+    record.title,
+    record.start.toISOString(),
+    record.end.toISOString(),
+    record.allDay ? 1 : 0,
+    record.startDate,
+    record.endDate,
+    record.timezone,
+    record.rrule,
+    JSON.stringify(record.exdates),
+    record.showAs,
+    record.status,
+    record.location,
+    record.notes,
+    record.organizerEmail,
+    JSON.stringify(fromAttendees(record.attendees)),
+    JSON.stringify(record.alarms),
+  ];
+}
+
 function toCalendarInfo(row: CalendarRow): CalendarInfo {
   return {
     id: row.id,
@@ -523,51 +571,33 @@ export class LocalCalendarProvider implements CalendarProvider {
 
   // ---- import and export -----------------------------------------------------------------------------------
 
-  /** Inserts or updates events by (calendar, UID, RECURRENCE-ID); unchanged events are counted as skipped. */
+  /**
+   * Inserts or updates events by (calendar, UID, RECURRENCE-ID); unchanged events are counted as skipped. Runs on
+   * prepared statements: imports call it for thousands of events at a time.
+   */
   upsertEvents(calendarId: number, records: readonly IcsEventRecord[]): UpsertOutcome {
     const outcome: UpsertOutcome = { imported: 0, updated: 0, skipped: 0 };
+    const sqlite = this.store.sqlite;
+    const select = sqlite.prepare(`SELECT ${UPSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}, id FROM events WHERE calendar_id = ? AND uid = ? AND recurrence_id = ?`);
+    const insert = sqlite.prepare(
+      `INSERT INTO events (${UPSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    const update = sqlite.prepare(
+      `UPDATE events SET ${UPSERT_COLUMNS.map((c) => `"${c}" = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+    );
     this.store.writeTransaction(() => {
       for (const record of records) {
-        const values: EventInsert = {
-          calendarId,
-          uid: record.uid,
-          recurrenceId: record.recurrenceId ?? '',
-          title: record.title,
-          startAt: record.start.toISOString(),
-          endAt: record.end.toISOString(),
-          allDay: record.allDay,
-          startDate: record.startDate,
-          endDate: record.endDate,
-          timezone: record.timezone,
-          rrule: record.rrule,
-          exdates: record.exdates,
-          showAs: record.showAs,
-          status: record.status,
-          location: record.location,
-          notes: record.notes,
-          organizerEmail: record.organizerEmail,
-          attendees: fromAttendees(record.attendees),
-          alarms: record.alarms,
-        };
-        const existing = this.store.db
-          .select()
-          .from(events)
-          .where(and(eq(events.calendarId, calendarId), eq(events.uid, record.uid), eq(events.recurrenceId, values.recurrenceId ?? '')))
-          .get();
+        const values = upsertValues(calendarId, record);
+        const existing = select.get(calendarId, record.uid, record.recurrenceId ?? '') as Record<string, unknown> | undefined;
         if (!existing) {
-          this.store.db.insert(events).values(values).run();
+          insert.run(...values);
           outcome.imported += 1;
-          continue;
-        }
-        const same = (Object.keys(values) as (keyof EventInsert)[]).every(
-          (key) => JSON.stringify(existing[key as keyof EventRow] ?? null) === JSON.stringify(values[key] ?? null),
-        );
-        if (same) {
+        } else if (UPSERT_COLUMNS.every((column, index) => existing[column] === values[index])) {
           outcome.skipped += 1;
-          continue;
+        } else {
+          update.run(...values, new Date().toISOString(), existing['id']);
+          outcome.updated += 1;
         }
-        this.store.db.update(events).set({ ...values, updatedAt: new Date().toISOString() }).where(eq(events.id, existing.id)).run();
-        outcome.updated += 1;
       }
     });
     return outcome;

@@ -33,6 +33,8 @@ export interface LocalMailOptions {
   /** The user's address, written as the sender of drafts. */
   selfAddress?: string | null;
   selfName?: string | null;
+  /** Match count above which search walks the date index (tuning and tests). */
+  dateScanThreshold?: number;
 }
 
 interface MailboxRow {
@@ -72,6 +74,24 @@ const HEADER_COLUMNS = `m.id, m.message_id, m.thread_id, m.subject, m.from_name,
   m.is_draft, m.snippet, mb.name AS mailbox, mb.account AS account`;
 
 const ROLE_ORDER = `CASE role WHEN 'inbox' THEN 0 WHEN 'drafts' THEN 1 WHEN 'sent' THEN 2 WHEN 'archive' THEN 3 WHEN 'trash' THEN 5 ELSE 4 END`;
+
+/**
+ * Above this many full-text matches, search walks the date index newest-first and stops at the page end instead
+ * of sorting every match: sorting costs about 8 µs per match, the walk about (page end ÷ match share) entries.
+ */
+const DATE_SCAN_THRESHOLD = 2_000;
+
+/** The search statement; the FTS match is always the first parameter, then the filters, LIMIT and OFFSET. */
+function searchSql(walkDateIndex: boolean, filters: readonly string[]): string {
+  const extra = filters.map((filter) => ` AND ${filter}`).join('');
+  return walkDateIndex
+    ? `SELECT ${HEADER_COLUMNS} FROM mail_messages m INDEXED BY mail_messages_date_idx JOIN mailboxes mb ON mb.id = m.mailbox_id
+       WHERE m.id IN (SELECT rowid FROM mail_messages_fts WHERE mail_messages_fts MATCH ?)${extra}
+       ORDER BY m.date DESC, m.id DESC LIMIT ? OFFSET ?`
+    : `SELECT ${HEADER_COLUMNS} FROM mail_messages_fts f
+       JOIN mail_messages m ON m.id = f.rowid JOIN mailboxes mb ON mb.id = m.mailbox_id
+       WHERE mail_messages_fts MATCH ?${extra} ORDER BY m.date DESC, m.id DESC LIMIT ? OFFSET ?`;
+}
 
 function toHeader(row: HeaderRow): MailHeader {
   return {
@@ -237,7 +257,7 @@ export class LocalMailProvider implements MailProvider {
     if (!match) {
       throw new ProviderError('invalid', 'query: needs at least one letter or digit to search for.', { provider: PROVIDER, details: { field: 'query' } });
     }
-    const where = ['mail_messages_fts MATCH ?'];
+    const where: string[] = [];
     const params: unknown[] = [match];
     if (query.mailbox !== undefined || query.account !== undefined) {
       const boxes =
@@ -256,14 +276,22 @@ export class LocalMailProvider implements MailProvider {
       where.push('m.date < ?');
       params.push(query.until.toISOString());
     }
-    const rows = this.prepare(
-      `SELECT ${HEADER_COLUMNS} FROM mail_messages_fts f
-       JOIN mail_messages m ON m.id = f.rowid JOIN mailboxes mb ON mb.id = m.mailbox_id
-       WHERE ${where.join(' AND ')} ORDER BY m.date DESC, m.id DESC LIMIT ? OFFSET ?`,
-    ).all(...params, page.limit + 1, page.offset) as HeaderRow[];
+    const rows = this.prepare(searchSql(this.manyMatches(match), where)).all(...params, page.limit + 1, page.offset) as HeaderRow[];
     const hasMore = rows.length > page.limit;
     const items = rows.slice(0, page.limit).map(toHeader);
     return { items, total: hasMore ? null : page.offset + items.length, hasMore };
+  }
+
+  private get threshold(): number {
+    return this.options.dateScanThreshold ?? DATE_SCAN_THRESHOLD;
+  }
+
+  /** True when the query matches more than the threshold (counting stops there). */
+  private manyMatches(match: string): boolean {
+    const row = this.prepare(
+      `SELECT count(*) AS n FROM (SELECT rowid FROM mail_messages_fts WHERE mail_messages_fts MATCH ? LIMIT ?)`,
+    ).get(match, this.threshold + 1) as { n: number };
+    return row.n > this.threshold;
   }
 
   async unreadCount(mailbox: string, account?: string): Promise<{ mailbox: string; account: string; unreadCount: number }> {

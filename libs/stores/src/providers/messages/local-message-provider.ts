@@ -6,7 +6,8 @@ import type { Statement } from 'better-sqlite3';
 import type { CosDatabase } from '../../db/open-database.js';
 import { foldCase } from '../../db/fold-case.js';
 import { ProviderError } from '../errors/provider-error.js';
-import { buildFtsQuery, escapeLike } from '../shared/text-match.js';
+import { containsPattern } from '../../db/like.js';
+import { buildFtsQuery } from '../shared/text-match.js';
 import type { PageResult } from '../types/mail.js';
 import type { ChatMessage, MessagePage, MessageProvider, MessageQuery, MessageSearchQuery } from '../types/messages.js';
 import type { ImportedMessage } from './import/message-record.js';
@@ -14,6 +15,9 @@ import type { ImportedMessage } from './import/message-record.js';
 const PROVIDER = 'local-messages';
 /** `provider` column value of imported messages and conversations. */
 export const LOCAL_MESSAGES_PROVIDER = 'local';
+
+/** Above this many full-text matches, search walks the time index instead of sorting every match. */
+const DATE_SCAN_THRESHOLD = 2_000;
 
 interface Row {
   id: number;
@@ -48,7 +52,10 @@ export class LocalMessageProvider implements MessageProvider {
   readonly name = 'local';
   private readonly statements = new Map<string, Statement>();
 
-  constructor(private readonly store: CosDatabase) {}
+  constructor(
+    private readonly store: CosDatabase,
+    private readonly options: { dateScanThreshold?: number } = {},
+  ) {}
 
   private prepare(sql: string): Statement {
     let statement = this.statements.get(sql);
@@ -60,9 +67,14 @@ export class LocalMessageProvider implements MessageProvider {
   }
 
   private page(where: string[], params: unknown[], page: MessagePage, fts: boolean): PageResult<ChatMessage> {
-    const from = fts
-      ? `messages_fts f JOIN messages m ON m.id = f.rowid JOIN conversations c ON c.id = m.conversation_id`
-      : `messages m JOIN conversations c ON c.id = m.conversation_id`;
+    // Like mail search: many full-text matches walk the time index newest-first instead of sorting every match.
+    const walk = fts && this.manyMatches(params[0] as string);
+    const from = !fts
+      ? `messages m JOIN conversations c ON c.id = m.conversation_id`
+      : walk
+        ? `messages m INDEXED BY messages_sent_at_idx JOIN conversations c ON c.id = m.conversation_id`
+        : `messages_fts f JOIN messages m ON m.id = f.rowid JOIN conversations c ON c.id = m.conversation_id`;
+    if (walk) where[0] = 'm.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)';
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const rows = this.prepare(`SELECT ${COLUMNS} FROM ${from} ${clause} ORDER BY m.sent_at DESC, m.id DESC LIMIT ? OFFSET ?`).all(
       ...params,
@@ -72,6 +84,14 @@ export class LocalMessageProvider implements MessageProvider {
     const hasMore = rows.length > page.limit;
     const items = rows.slice(0, page.limit).map(toMessage);
     return { items, total: hasMore ? null : page.offset + items.length, hasMore };
+  }
+
+  private manyMatches(match: string): boolean {
+    const threshold = this.options.dateScanThreshold ?? DATE_SCAN_THRESHOLD;
+    const row = this.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?)`).get(match, threshold + 1) as {
+      n: number;
+    };
+    return row.n > threshold;
   }
 
   private range(query: { since?: Date; until?: Date; channel?: string }, where: string[], params: unknown[]): void {
@@ -98,7 +118,7 @@ export class LocalMessageProvider implements MessageProvider {
       params.push(value, foldCase(value), ...(/^\d+$/.test(value) ? [Number(value)] : []));
     }
     if (query.sender !== undefined) {
-      const pattern = `%${escapeLike(foldCase(query.sender.trim()))}%`;
+      const pattern = containsPattern(query.sender.trim());
       where.push(`(cos_fold(m.sender_handle) LIKE ? ESCAPE '\\' OR cos_fold(coalesce(m.sender_name, '')) LIKE ? ESCAPE '\\')`);
       params.push(pattern, pattern);
     }

@@ -8,7 +8,7 @@ import type { CosDatabase } from '../../db/open-database.js';
 import { reminderLists, reminders } from '../../db/schema/reminders.js';
 import { foldCase } from '../../db/fold-case.js';
 import { ProviderError } from '../errors/provider-error.js';
-import { escapeLike } from '../shared/text-match.js';
+import { containsPattern } from '../../db/like.js';
 import type { NewReminder, Reminder, ReminderList, ReminderProvider, ReminderQuery } from '../types/reminders.js';
 import type { IcsTodoRecord } from '../calendar/ics/write-ics.js';
 import type { UpsertOutcome } from '../calendar/local-calendar-provider.js';
@@ -139,7 +139,7 @@ export class LocalReminderProvider implements ReminderProvider {
   }
 
   async search(text: string, options: { includeCompleted: boolean }): Promise<Reminder[]> {
-    const pattern = `%${escapeLike(foldCase(text.trim()))}%`;
+    const pattern = containsPattern(text.trim());
     return this.query(
       and(
         sql`(cos_fold(${reminders.title}) LIKE ${pattern} ESCAPE '\\' OR cos_fold(coalesce(${reminders.notes}, '')) LIKE ${pattern} ESCAPE '\\')`,

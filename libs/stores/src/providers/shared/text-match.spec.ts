@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildFtsQuery, escapeLike } from './text-match.js';
+import { buildFtsQuery } from './text-match.js';
 
 describe('buildFtsQuery', () => {
   it('quotes every word so FTS operators in user text are inert', () => {
@@ -13,11 +13,5 @@ describe('buildFtsQuery', () => {
 
   it('returns null when nothing searchable remains', () => {
     expect(buildFtsQuery('  "" -- ** ')).toBeNull();
-  });
-});
-
-describe('escapeLike', () => {
-  it('escapes the LIKE wildcards and the escape character', () => {
-    expect(escapeLike('50%_off\\now')).toBe('50\\%\\_off\\\\now');
   });
 });

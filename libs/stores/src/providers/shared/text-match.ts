@@ -1,12 +1,8 @@
 /**
- * Text matching helpers shared by the providers: LIKE escaping and FTS5 queries built only from quoted tokens, so
- * user text never reaches `MATCH` raw (SPEC §1.7). Case folding is the store's `foldCase`.
+ * FTS5 queries for the mail and messages stores, built only from quoted words and phrases so user text never
+ * reaches `MATCH` raw (SPEC §1.7). Unlike the ranked OR-queries of fact search, every word must match (AND),
+ * which is what people expect from a mail search box.
  */
-
-/** Escapes `\`, `%` and `_` for `LIKE … ESCAPE '\'`. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * An FTS5 query from free text: each whitespace-separated word, or each "double-quoted phrase", becomes a quoted

@@ -228,23 +228,29 @@ function readEvent(
   self: ReadonlySet<string>,
   warnings: string[],
 ): ParsedIcsEvent | null {
-  const event = new ICAL.Event(component);
-  const uid = event.uid?.trim();
+  // Properties are read from the component directly: ICAL.Event relates every sibling VEVENT as a possible
+  // exception on construction, which is quadratic in the size of the file.
+  const uid = text(component, 'uid');
   const startProp = component.getFirstProperty('dtstart');
-  if (!uid || !startProp) {
+  const startTime = startProp?.getFirstValue();
+  if (!uid || !startProp || !(startTime instanceof ICAL.Time)) {
     warnings.push(`Skipped an event without ${uid ? 'DTSTART' : 'UID'}${uid ? ` (${uid})` : ''}.`);
     return null;
   }
-  const start = readTime(event.startDate, startProp, zones, options, warnings);
+  const start = readTime(startTime, startProp, zones, options, warnings);
   let end: TimeReading;
   const endProp = component.getFirstProperty('dtend');
-  if (endProp) {
-    end = readTime(endProp.getFirstValue() as ICAL.Time, endProp, zones, options, warnings);
-  } else if (component.getFirstProperty('duration')) {
-    end = readTime(event.endDate, startProp, zones, options, warnings);
+  const endTime = endProp?.getFirstValue();
+  const duration = component.getFirstPropertyValue('duration');
+  if (endProp && endTime instanceof ICAL.Time) {
+    end = readTime(endTime, endProp, zones, options, warnings);
+  } else if (duration instanceof ICAL.Duration) {
+    const shifted = startTime.clone();
+    shifted.addDuration(duration);
+    end = readTime(shifted, startProp, zones, options, warnings);
   } else if (start.allDay) {
-    const next = event.startDate.clone();
-    next.day += 1;
+    const next = startTime.clone();
+    next.adjust(1, 0, 0, 0);
     end = readTime(next, startProp, zones, options, warnings);
   } else {
     end = start;
@@ -275,7 +281,7 @@ function readEvent(
   return {
     uid,
     recurrenceId,
-    title: event.summary?.trim() || '(no title)',
+    title: text(component, 'summary') ?? '(no title)',
     start: start.instant,
     end: end.instant.getTime() < start.instant.getTime() ? start.instant : end.instant,
     allDay,

@@ -4,34 +4,10 @@
  */
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { zoneTransitions } from './zone-offsets.js';
 
 function offsetAt(zone: string, ms: number): number {
   return DateTime.fromMillis(ms, { zone }).offset;
-}
-
-/**
- * Instants in [from, to) where the zone's UTC offset changes, to the minute. Weekly probes: real zones never
- * change twice within a week and back.
- */
-function transitions(zone: string, from: number, to: number): number[] {
-  const found: number[] = [];
-  const step = 7 * 86_400_000;
-  let previous = offsetAt(zone, from);
-  for (let t = from; t < to; t += step) {
-    const next = Math.min(t + step, to);
-    const nextOffset = offsetAt(zone, next);
-    if (previous === nextOffset) continue;
-    let low = t;
-    let high = next;
-    while (high - low > 60_000) {
-      const mid = low + Math.floor((high - low) / 120_000) * 60_000;
-      if (offsetAt(zone, mid) === previous) low = mid;
-      else high = mid;
-    }
-    found.push(high);
-    previous = nextOffset;
-  }
-  return found;
 }
 
 /** A VTIMEZONE component for `zone` covering the years `fromYear`..`toYear`. */
@@ -40,7 +16,7 @@ export function buildVtimezone(zone: string, fromYear: number, toYear: number): 
   component.addPropertyWithValue('tzid', zone);
   const from = Date.UTC(fromYear, 0, 1);
   const to = Date.UTC(toYear + 1, 0, 1);
-  const changes = transitions(zone, from, to);
+  const changes = zoneTransitions(zone, from, to).map((change) => change.at);
   const addObservance = (at: number, offsetFrom: number, offsetTo: number) => {
     const after = DateTime.fromMillis(at, { zone });
     const observance = new ICAL.Component(after.isInDST ? 'daylight' : 'standard');

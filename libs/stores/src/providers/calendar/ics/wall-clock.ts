@@ -3,6 +3,7 @@
  * were written in, so every conversion goes through here (luxon holds the tz database; no fixed offsets).
  */
 import { DateTime } from 'luxon';
+import { offsetMinutesAt } from './zone-offsets.js';
 
 export interface WallClock {
   year: number;
@@ -13,26 +14,24 @@ export interface WallClock {
   second: number;
 }
 
-function sameWallClock(dt: DateTime, wc: WallClock): boolean {
-  return (
-    dt.year === wc.year &&
-    dt.month === wc.month &&
-    dt.day === wc.day &&
-    dt.hour === wc.hour &&
-    dt.minute === wc.minute &&
-    dt.second === wc.second
-  );
-}
-
 /**
- * The instant of a wall-clock time in `zone`. A time inside a DST gap moves forward to the next valid instant;
- * an ambiguous time (the repeated hour) takes its first occurrence, as RFC 5545 §3.3.5 requires.
+ * The instant of a wall-clock time in `zone`, as RFC 5545 §3.3.5 reads local times: an ambiguous time (the
+ * repeated hour) is its first occurrence; a time inside a DST gap is read with the offset from before the gap
+ * (02:30 on a spring-forward night becomes 03:30).
  */
 export function wallClockToInstant(wc: WallClock, zone: string): Date {
-  const dt = DateTime.fromObject(wc, { zone });
-  if (!dt.isValid) throw new RangeError(`Invalid wall-clock time in zone ${zone}`);
-  const earlier = DateTime.fromMillis(dt.toMillis() - 3_600_000, { zone });
-  return sameWallClock(earlier, wc) ? earlier.toJSDate() : dt.toJSDate();
+  const local = Date.UTC(wc.year, wc.month - 1, wc.day, wc.hour, wc.minute, wc.second);
+  if (Number.isNaN(local)) throw new RangeError('Invalid wall-clock time');
+  const before = offsetMinutesAt(zone, local - 14 * 3_600_000);
+  const after = offsetMinutesAt(zone, local + 14 * 3_600_000);
+  const withBefore = local - before * 60_000;
+  if (before === after) return new Date(withBefore);
+  const withAfter = local - after * 60_000;
+  const beforeValid = offsetMinutesAt(zone, withBefore) === before;
+  const afterValid = offsetMinutesAt(zone, withAfter) === after;
+  if (beforeValid && afterValid) return new Date(Math.min(withBefore, withAfter));
+  if (afterValid) return new Date(withAfter);
+  return new Date(withBefore);
 }
 
 export function instantToWallClock(instant: Date, zone: string): WallClock {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ProviderError } from '../../errors/provider-error.js';
 import { foldCase } from '../../../db/fold-case.js';
-import { escapeLike } from '../../shared/text-match.js';
+import { containsPattern } from '../../../db/like.js';
 import type { PageResult } from '../../types/mail.js';
 import type { ChatMessage, MessagePage, MessageProvider, MessageQuery, MessageSearchQuery } from '../../types/messages.js';
 import { appleSecondsSql, appleTimeToDate, dateToAppleSeconds } from './apple-time.js';
@@ -161,7 +161,7 @@ export class MacosMessagesProvider implements MessageProvider {
     }
     if (query.sender !== undefined) {
       where.push(`cos_fold(h.id) LIKE ? ESCAPE '\\'`);
-      params.push(`%${escapeLike(foldCase(query.sender.trim()))}%`);
+      params.push(containsPattern(query.sender.trim()));
     }
     if (query.channel !== undefined) {
       where.push('lower(m.service) = ?');
