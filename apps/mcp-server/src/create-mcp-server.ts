@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolInputJsonSchema, toolOutputJsonSchema, type AnyToolDefinition } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import { registerAgentPrompts } from './agent-prompts.js';
 import { createProgressNotifier } from './progress-notifier.js';
 import { toCallToolResult } from './tool-results.js';
 
@@ -24,7 +25,7 @@ export function describeTool(tool: AnyToolDefinition): Tool {
   };
 }
 
-export type McpHost = Pick<ChiefOfStaff, 'tools' | 'callTool' | 'logger'>;
+export type McpHost = Pick<ChiefOfStaff, 'tools' | 'callTool' | 'logger'> & { agents?: ChiefOfStaff['agents'] };
 
 export function createMcpServer(host: McpHost): McpServer {
   const server = new McpServer(
@@ -47,5 +48,6 @@ export function createMcpServer(host: McpHost): McpServer {
     });
     return toCallToolResult(result);
   });
+  if (host.agents) registerAgentPrompts(server, host.agents);
   return server;
 }

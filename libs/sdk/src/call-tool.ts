@@ -5,6 +5,7 @@
  */
 import {
   createToolContext,
+  type CallerKind,
   runTool,
   type Clock,
   type Logger,
@@ -17,7 +18,7 @@ import { queryPatternOf } from './usage-pattern.js';
 /** One row of the usage log, as the store records it. */
 export interface ToolUsageEntry {
   toolName: string;
-  callerKind: string;
+  callerKind: CallerKind;
   agentName?: string;
   runId?: string;
   queryPattern: string;

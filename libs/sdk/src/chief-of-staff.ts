@@ -8,6 +8,7 @@ import type {
   ToolCaller,
   ToolRunResult,
 } from '@chief-of-staff/core';
+import type { AgentsService } from '@chief-of-staff/agents';
 
 export interface ToolCallOptions {
   /** Who is calling; defaults to the host. */
@@ -24,6 +25,8 @@ export interface ChiefOfStaff {
   readonly clock: Clock;
   /** Every exposed tool, sorted by name. */
   readonly tools: readonly AnyToolDefinition[];
+  /** The agent registry, runner and factory (agents also appear as MCP prompts). */
+  readonly agents: AgentsService;
   /** Calls a tool by name; never throws for tool failures — they come back as `{ ok: false, error }`. */
   callTool(name: string, args: unknown, options?: ToolCallOptions): Promise<ToolRunResult>;
   /** Releases databases and background work. Safe to call twice. */

@@ -11,6 +11,7 @@ import {
   type CosConfig,
   type Logger,
 } from '@chief-of-staff/core';
+import { createAgentsRuntime, createToolCatalogue } from '@chief-of-staff/agents';
 import type { ChiefOfStaff } from './chief-of-staff.js';
 import { createToolInvoker } from './call-tool.js';
 import { openCoreServices, type CosServices } from './services.js';
@@ -28,6 +29,8 @@ export interface CreateChiefOfStaffOptions {
   toolGroups?: readonly string[];
   /** Your own tools, served and tracked like the built-in ones. Their handlers receive `ctx.services`. */
   extraToolGroups?: readonly ToolGroup[];
+  /** Keep fact vectors for semantic recall in query_memory (default true). */
+  semanticRecall?: boolean;
   logger?: Logger;
   clock?: Clock;
 }
@@ -37,7 +40,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const config: CosConfig = loadConfig({ env: options.env, overrides });
   const logger = options.logger ?? createLogger({ level: config.logLevel, redactBodies: config.logging.redactEmailBodies });
   const clock = options.clock ?? createSystemClock(config.timezone);
-  const core = await openCoreServices({ config, logger, clock });
+  const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
   const services: CosServices = core.services;
 
   const groups = builtInToolGroups();
@@ -47,6 +50,16 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     selected ? [...selected, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
   );
   const callTool = createToolInvoker({ catalogue, services, clock, logger, usage: core.usage });
+  // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
+  const agents = createAgentsRuntime({
+    config,
+    catalogue: createToolCatalogue(catalogue.tools),
+    services: services as unknown as Record<string, unknown>,
+    store: services.memory,
+    env: options.env,
+    clock,
+    logger,
+  });
 
   let closed = false;
   return {
@@ -54,6 +67,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     logger,
     clock,
     tools: catalogue.tools,
+    agents,
     callTool,
     async close() {
       if (closed) return;

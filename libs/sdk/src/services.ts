@@ -1,19 +1,31 @@
 /**
  * Opens the stores and builds `ctx.services` — the one object every tool handler receives (each tool declares the
  * subset it uses). Everything opened here is closed by the returned `close`.
+ *
+ * The document store and the fact vectors load LanceDB and the embedder only when first used, so start-up stays
+ * fast; `semanticRecall: false` leaves fact vectors out entirely (query_memory then ranks by full text and substring).
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import type { DocumentService } from '@chief-of-staff/stores/documents';
+import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff/enrichment';
+import type { AgentsService } from '@chief-of-staff/agents';
 import type { UsageRecorder } from './call-tool.js';
 
 export interface CosServices {
   config: CosConfig;
-  database: CosDatabase;
+  memory: MemoryStore;
+  providers: ProviderRegistry;
+  documents: DocumentService;
+  enrichment: EnrichmentService;
+  /** Set once the agent runtime is wired (it needs the finished catalogue). */
+  agents?: AgentsService;
 }
 
 export interface CoreServices {
   services: CosServices;
-  usage?: UsageRecorder;
+  usage: UsageRecorder;
   close(): Promise<void>;
 }
 
@@ -21,14 +33,49 @@ export interface OpenCoreServicesOptions {
   config: CosConfig;
   logger: Logger;
   clock: Clock;
+  env?: NodeJS.ProcessEnv;
+  semanticRecall?: boolean;
 }
 
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
-  const database = openDatabase({ dataDir: options.config.dataDir });
+  const { config, logger, clock } = options;
+  const memory = openMemoryStore({ dataDir: config.dataDir, clock, logger });
+  const providers = createProviderRegistry({ config, store: memory.database, logger, env: options.env });
+  const documentsModule = await import('@chief-of-staff/stores/documents');
+  const documentOptions = documentsModule.documentServiceOptionsFromConfig(config, memory.database);
+  // One LanceDB connection and one embedder serve both documents and fact vectors.
+  const vectorDatabase = new documentsModule.VectorDatabase(documentOptions.vectorsDir);
+  const embedder = new documentsModule.WorkerPoolEmbedder();
+  const documents = new documentsModule.DocumentService({ ...documentOptions, vectorDatabase, embedder, clock, logger });
+  if (options.semanticRecall !== false) {
+    memory.attachFactVectorIndex(new documentsModule.LanceFactVectorIndex({ vectors: vectorDatabase, embedder }));
+  }
+  const enrichment = createEnrichmentService({ memory, providers, config, logger });
+  const usage: UsageRecorder = {
+    record(entry) {
+      memory.toolUsage.record({
+        toolName: entry.toolName,
+        callerKind: entry.callerKind,
+        agentName: entry.agentName ?? null,
+        runId: entry.runId ?? null,
+        queryPattern: entry.queryPattern,
+        success: entry.success,
+        errorCode: entry.errorCode ?? null,
+        durationMs: entry.durationMs,
+        responseBytes: entry.responseBytes ?? null,
+        truncated: entry.truncated,
+      });
+    },
+  };
   return {
-    services: { config: options.config, database },
+    services: { config, memory, providers, documents, enrichment },
+    usage,
     async close() {
-      database.close();
+      await documents.close();
+      await embedder.close?.();
+      await vectorDatabase.close();
+      providers.close();
+      memory.close();
     },
   };
 }

@@ -1,6 +1,56 @@
-/** The built-in tool groups, by name, in the order they are listed. */
+/**
+ * The built-in tool groups. An embedder can expose a subset with `toolGroups: ['memory', 'documents']`; the agent
+ * runtime always sees the same exposed catalogue (capabilities then decide what each agent gets).
+ */
+import {
+  allMemoryDomainTools,
+  availabilityTools,
+  calendarTools,
+  documentTools,
+  importExportTools,
+  mailTools,
+  messageTools,
+  notificationTools,
+  reminderTools,
+} from '@chief-of-staff/capabilities';
+import { enrichmentTools } from '@chief-of-staff/enrichment';
+import { agentTools } from '@chief-of-staff/agents';
+import type { AnyToolDefinition } from '@chief-of-staff/core';
 import type { ToolGroup } from './tool-catalogue.js';
 
+const group = (name: string, tools: readonly unknown[]): ToolGroup => ({
+  name,
+  tools: tools as readonly AnyToolDefinition[],
+});
+
+export const BUILT_IN_TOOL_GROUP_NAMES = [
+  'memory',
+  'documents',
+  'calendar',
+  'reminders',
+  'mail',
+  'messages',
+  'notifications',
+  'scheduling',
+  'import_export',
+  'enrichment',
+  'agents',
+] as const;
+
+export type BuiltInToolGroupName = (typeof BUILT_IN_TOOL_GROUP_NAMES)[number];
+
 export function builtInToolGroups(): ToolGroup[] {
-  return [];
+  return [
+    group('memory', allMemoryDomainTools),
+    group('documents', documentTools),
+    group('calendar', calendarTools),
+    group('reminders', reminderTools),
+    group('mail', mailTools),
+    group('messages', messageTools),
+    group('notifications', notificationTools),
+    group('scheduling', availabilityTools),
+    group('import_export', importExportTools),
+    group('enrichment', enrichmentTools),
+    group('agents', agentTools),
+  ];
 }
