@@ -22,7 +22,7 @@ import { openDatabase, openMemoryStore, type CosDatabase, type MemoryStore } fro
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
 import { allProviderTools } from '../provider-tools.js';
 
-const FIXTURE = fileURLToPath(new URL('../../../../../stores/src/providers/__tests__/fixtures/team-calendar.ics', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./fixtures/team-calendar.ics', import.meta.url));
 const base = mkdtempSync(join(tmpdir(), 'cos-provider-tools-'));
 const docs = join(base, 'documents');
 let database: CosDatabase;
