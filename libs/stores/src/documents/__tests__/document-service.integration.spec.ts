@@ -1,6 +1,8 @@
 /**
  * Document memory end to end on real files: a SQLite database and a LanceDB directory in a temp folder, the
- * real USE-lite embedder (loaded once for the file), and fixtures in every supported binary and text format.
+ * real USE-lite embedder in worker threads (as services run it; the model's global state cannot be loaded twice
+ * into one Jest worker, so only use-lite-embedder.spec.ts loads it in-process), and fixtures in every supported
+ * binary and text format.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase } from '../../db/open-database.js';
 import { DocumentService } from '../document-service.js';
-import { UseLiteEmbedder } from '../embedding/use-lite-embedder.js';
+import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import type { IngestReport } from '../ingest/ingest-types.js';
 import { makeDocx, makePdf } from './fixture-files.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-'));
 const root = join(base, 'documents');
 const weirdDir = join(root, "weird' OR 1=1 --");
-const embedder = new UseLiteEmbedder();
+const embedder = new WorkerPoolEmbedder();
 const clock = new FakeClock('2026-03-01T12:00:00.000Z', 'Europe/London');
 let database: CosDatabase;
 let service: DocumentService;

@@ -11,11 +11,11 @@ import { searchFacts } from '../../memory/fact-search.js';
 import type { FactRecord } from '../../memory/facts-repository.js';
 import { createTestMemoryStore, type TestMemoryStore } from '../../testing/create-test-memory-store.js';
 import type { Embedder } from '../embedding/embedder.js';
-import { UseLiteEmbedder } from '../embedding/use-lite-embedder.js';
+import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import { LanceFactVectorIndex } from '../facts/lance-fact-vector-index.js';
 import { VectorDatabase } from '../lance/vector-table.js';
 
-const model = new UseLiteEmbedder();
+const model = new WorkerPoolEmbedder();
 const embedCalls: number[] = [];
 /** The real model, counting how many texts each call embeds. */
 const counting: Embedder = {

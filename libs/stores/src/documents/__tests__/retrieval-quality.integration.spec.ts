@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openDatabase, type CosDatabase } from '../../db/open-database.js';
 import { DocumentService } from '../document-service.js';
-import { UseLiteEmbedder } from '../embedding/use-lite-embedder.js';
+import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import type { SearchMode } from '../search/search-types.js';
 import { EXACT_TERM_QUERIES, RETRIEVAL_DOCUMENTS, RETRIEVAL_QUERIES, type LabelledQuery } from './retrieval-corpus.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-retrieval-'));
 const root = join(base, 'documents');
-const embedder = new UseLiteEmbedder();
+const embedder = new WorkerPoolEmbedder();
 let database: CosDatabase;
 let service: DocumentService;
 

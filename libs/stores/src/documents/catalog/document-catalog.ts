@@ -53,12 +53,12 @@ export class DocumentCatalog {
     return this.#database.db.select().from(documents).where(eq(documents.id, id)).get();
   }
 
-  /** The row for `path`, created (pending) when absent. */
-  reserve(facts: DocumentFileFacts, nowIso: string): DocumentRow {
+  /** The row for `path`, created (pending) when absent; `created` says which. */
+  reserve(facts: DocumentFileFacts, nowIso: string): { row: DocumentRow; created: boolean } {
     return this.#database.writeTransaction(() => {
       const existing = this.findByPath(facts.path);
-      if (existing) return existing;
-      return this.#database.db
+      if (existing) return { row: existing, created: false };
+      const row = this.#database.db
         .insert(documents)
         .values({
           ...facts,
@@ -71,6 +71,7 @@ export class DocumentCatalog {
         })
         .returning()
         .get();
+      return { row, created: true };
     });
   }
 

@@ -1,6 +1,8 @@
 /**
  * The real USE-lite model, loaded once per file (loading takes about a second). The worker pool is checked
- * against the in-process embedder rather than on its own, to keep model loads few.
+ * against the in-process embedder rather than on its own, to keep model loads few. This is the only test file
+ * that loads the model in-process: its global state does not survive a second load into the same Jest worker,
+ * so the other suites use `WorkerPoolEmbedder`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isZeroVector } from './embedder.js';

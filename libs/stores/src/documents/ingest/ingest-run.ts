@@ -16,6 +16,7 @@ import { ExtractionError, extractBlocks } from '../extract/extract-document.js';
 import { collectFiles, SYMLINK_REASON } from '../fs/collect-files.js';
 import { resolvePathInsideRoots } from '../fs/allowed-roots.js';
 import { SUMMARY_CHUNK_INDEX, type ChunkRecord, type DocumentChunkTable } from '../lance/document-chunk-table.js';
+import { embedderMismatchError, vectorSpaceOf } from '../lance/vector-space.js';
 import type {
   DocumentSummarizer,
   IngestedDocument,
@@ -69,6 +70,12 @@ export async function runIngest(deps: IngestDependencies, path: string, options:
   return report;
 }
 
+/** Fails before any file is read when the chunk table belongs to another embedder. */
+async function assertWritableIndex(deps: IngestDependencies): Promise<void> {
+  const state = await deps.chunks.state();
+  if (state.status === 'mismatch') throw embedderMismatchError(deps.chunks.label, state.recorded, vectorSpaceOf(deps.embedder));
+}
+
 function assertCanSummarize(deps: IngestDependencies, options: IngestOptions): void {
   if (options.summarize && !deps.summarizer) {
     throw new ToolError('NOT_CONFIGURED', 'Document summaries need a model, and none is configured.', {
@@ -88,6 +95,7 @@ export async function ingestFiles(
   options: IngestOptions = {},
 ): Promise<IngestReport> {
   assertCanSummarize(deps, options);
+  await assertWritableIndex(deps);
   const { signal, onProgress } = options;
   const report: IngestReport = {
     ingested: [],
@@ -238,7 +246,8 @@ async function writeBatch(
   const vectors = await embedAll(deps.embedder, texts, () => progress('embedding'), signal);
   const nowIso = deps.clock.now().toISOString();
   const nowMs = Date.parse(nowIso);
-  const reserved = batch.map((doc) => deps.catalog.reserve(doc.facts, nowIso));
+  const reservations = batch.map((doc) => deps.catalog.reserve(doc.facts, nowIso));
+  const reserved = reservations.map((reservation) => reservation.row);
   const rows: ChunkRecord[] = [];
   let next = 0;
   batch.forEach((doc, position) => {
@@ -261,10 +270,17 @@ async function writeBatch(
     }
   });
   progress('writing');
-  await deps.chunks.replaceDocuments(
-    reserved.map((row) => row.id),
-    rows,
-  );
+  try {
+    await deps.chunks.replaceDocuments(
+      reserved.map((row) => row.id),
+      rows,
+    );
+  } catch (error) {
+    // Rows created for this batch would otherwise be listed with no chunks; existing rows keep their old hash,
+    // which still matches their old chunks because the replace is all-or-nothing.
+    for (const reservation of reservations) if (reservation.created) deps.catalog.delete(reservation.row.id);
+    throw error;
+  }
   batch.forEach((doc, position) => {
     const documentId = (reserved[position] as { id: number }).id;
     deps.catalog.markIngested(

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createToolContext, FakeClock, runTool, type AnyToolDefinition, type ToolRunResult } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { DocumentService, UseLiteEmbedder } from '@chief-of-staff/stores/documents';
+import { DocumentService, WorkerPoolEmbedder } from '@chief-of-staff/stores/documents';
 import { documentTools } from '../document-tools.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-doc-tools-'));
 const root = join(base, 'documents');
-const embedder = new UseLiteEmbedder();
+const embedder = new WorkerPoolEmbedder();
 let database: CosDatabase;
 let service: DocumentService;
 const progress: [string, number | undefined][] = [];
