@@ -40,15 +40,16 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const config: CosConfig = loadConfig({ env: options.env, overrides });
   const logger = options.logger ?? createLogger({ level: config.logLevel, redactBodies: config.logging.redactEmailBodies });
   const clock = options.clock ?? createSystemClock(config.timezone);
-  const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
-  const services: CosServices = core.services;
 
+  // The catalogue is checked before anything is opened, so a bad group name leaves nothing behind.
   const groups = builtInToolGroups();
   const selected = options.toolGroups;
   const catalogue = buildToolCatalogue(
     [...groups, ...(options.extraToolGroups ?? [])],
     selected ? [...selected, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
   );
+  const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
+  const services: CosServices = core.services;
   const callTool = createToolInvoker({ catalogue, services, clock, logger, usage: core.usage });
   // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
   const agents = createAgentsRuntime({

@@ -1,0 +1,98 @@
+/**
+ * The assembled catalogue against the capability registry: every tool a capability grants must exist, except the
+ * tools of domains whose library has not landed yet (listed here by name so the list can only shrink), and every
+ * catalogue tool an agent could need must be reachable through some capability.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSilentLogger } from '@chief-of-staff/core';
+import { CAPABILITY_DEFINITIONS, HOST_ONLY_TOOLS, IMPLICIT_AGENT_TOOLS, capabilitiesGrantingTool } from '@chief-of-staff/capabilities';
+import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
+
+/** Tools of domains still to be built (scheduler, webhooks, channels, proactive, orchestration). */
+const NOT_YET_BUILT = new Set([
+  'list_inbound_events',
+  'get_event_summary',
+  'get_proactive_suggestions',
+  'dismiss_suggestion',
+  'list_webhook_events',
+  'get_webhook_event',
+  'list_event_rules',
+  'process_webhook_event',
+  'ingest_webhook',
+  'create_event_rule',
+  'delete_event_rule',
+  'list_scheduled_tasks',
+  'get_scheduler_status',
+  'list_task_runs',
+  'create_scheduled_task',
+  'update_scheduled_task',
+  'delete_scheduled_task',
+  'run_scheduled_task',
+  'get_orchestration_stats',
+  'tool_search',
+]);
+
+describe('assembled catalogue', () => {
+  let dataDir: string;
+  let cos: ChiefOfStaff;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cos-catalogue-'));
+    cos = await createChiefOfStaff({ dataDir, env: {}, logger: createSilentLogger(), semanticRecall: false });
+  });
+
+  afterAll(async () => {
+    await cos.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('has every tool a capability grants, apart from the domains still to be built', () => {
+    const names = new Set(cos.tools.map((tool) => tool.name));
+    const granted = [...new Set([...CAPABILITY_DEFINITIONS.flatMap((capability) => [...capability.tools]), ...IMPLICIT_AGENT_TOOLS])];
+    const missing = granted.filter((tool) => !names.has(tool)).sort();
+    expect(missing.filter((tool) => !NOT_YET_BUILT.has(tool))).toEqual([]);
+    // When a domain lands, its tools must leave the list above.
+    expect([...NOT_YET_BUILT].filter((tool) => names.has(tool))).toEqual([]);
+  });
+
+  it('exposes the host-only tools and grants them to no capability', () => {
+    const names = new Set(cos.tools.map((tool) => tool.name));
+    for (const tool of HOST_ONLY_TOOLS) {
+      expect(names.has(tool)).toBe(true);
+      expect(capabilitiesGrantingTool(tool)).toEqual([]);
+    }
+  });
+
+  it('reaches every catalogue tool through a capability or the host-only list', () => {
+    const hostOnly = new Set<string>(HOST_ONLY_TOOLS);
+    const orphans = cos.tools
+      .map((tool) => tool.name)
+      .filter((name) => !hostOnly.has(name) && capabilitiesGrantingTool(name).length === 0);
+    expect(orphans).toEqual([]);
+  });
+
+  it('answers an unknown tool with UNKNOWN_TOOL and records every call in the usage log', async () => {
+    const unknown = await cos.callTool('no_such_tool', {});
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TOOL' } });
+    const stored = await cos.callTool('store_fact', { category: 'work', key: 'team', value: 'Platform' });
+    expect(stored.ok).toBe(true);
+    const stats = await cos.callTool('get_tool_statistics', { tool_name: 'store_fact' });
+    expect(stats.ok).toBe(true);
+    expect(JSON.stringify(stats.ok && stats.value)).toContain('"calls":1');
+  });
+
+  it('exposes only the groups an embedder chooses and rejects unknown group names', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cos-groups-'));
+    const small = await createChiefOfStaff({ dataDir: dir, env: {}, logger: createSilentLogger(), toolGroups: ['memory'], semanticRecall: false });
+    expect(small.tools.some((tool) => tool.name === 'store_fact')).toBe(true);
+    expect(small.tools.some((tool) => tool.name === 'search_documents')).toBe(false);
+    await small.close();
+    await expect(createChiefOfStaff({ dataDir: dir, env: {}, logger: createSilentLogger(), toolGroups: ['nope'] })).rejects.toThrow(
+      /Unknown tool group\(s\): nope/,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
