@@ -32,6 +32,27 @@ const slowCount = defineTool({
   },
 });
 
+let cancelledCalls = 0;
+
+const waitForCancel = defineTool({
+  name: 'wait_for_cancel',
+  title: 'Wait for cancel',
+  description: 'Waits until the call is cancelled (or 10 s pass). Used to check that cancellation reaches handlers.',
+  input: z.object({}).strict(),
+  output: z.object({ waited: z.boolean() }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  latency: 'slow',
+  handler: (_input, ctx) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve({ waited: true }), 10_000);
+      ctx.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        cancelledCalls += 1;
+        resolve({ waited: false });
+      });
+    }),
+});
+
 describe('MCP over Streamable HTTP', () => {
   let dataDir: string;
   let cos: ChiefOfStaff;
@@ -43,7 +64,8 @@ describe('MCP over Streamable HTTP', () => {
       dataDir,
       env: {},
       logger: createSilentLogger(),
-      extraToolGroups: [{ name: 'test', tools: [slowCount] }],
+      extraToolGroups: [{ name: 'test', tools: [slowCount, waitForCancel] }],
+      semanticRecall: false,
     });
     server = await startMcpHttpServer(cos, {
       host: '127.0.0.1',
@@ -88,6 +110,18 @@ describe('MCP over Streamable HTTP', () => {
     const result = await client.callTool({ name: 'slow_count', arguments: { to: 99 } });
     expect(result.isError).toBe(true);
     expect((result.content as Array<{ text: string }>)[0]?.text).toMatch(/^INVALID_ARGUMENT: to: /);
+    await client.close();
+  });
+
+  it('aborts the handler when the client cancels the request', async () => {
+    const client = await connect();
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'wait_for_cancel', arguments: {} }, undefined, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    for (let i = 0; i < 50 && cancelledCalls === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cancelledCalls).toBe(1);
     await client.close();
   });
 

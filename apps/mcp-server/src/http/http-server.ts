@@ -10,6 +10,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Logger } from '@chief-of-staff/core';
 import { createMcpServer, type McpHost } from '../create-mcp-server.js';
 import { tokensMatch } from './http-token.js';
+import { InflightCalls } from './inflight-calls.js';
 
 export interface McpHttpOptions {
   host: string;
@@ -59,7 +60,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-async function handleMcp(host: McpHost, options: McpHttpOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handleMcp(
+  host: McpHost,
+  options: McpHttpOptions,
+  inflight: InflightCalls,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const origin = req.headers.origin;
   if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
     jsonRpcError(res, 403, `Origin ${origin} is not allowed. Add it to mcp.http.allowedOrigins to permit it.`);
@@ -90,9 +97,22 @@ async function handleMcp(host: McpHost, options: McpHttpOptions, req: IncomingMe
     }
     return;
   }
-  const server = createMcpServer(host);
+  inflight.cancelFrom(parsed);
+  const tracked = inflight.track(parsed);
+  const scopedHost: McpHost = tracked.signal
+    ? {
+        ...host,
+        callTool: (name, args, callOptions = {}) =>
+          host.callTool(name, args, {
+            ...callOptions,
+            signal: callOptions.signal ? AbortSignal.any([callOptions.signal, tracked.signal as AbortSignal]) : tracked.signal,
+          }),
+      }
+    : host;
+  const server = createMcpServer(scopedHost);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on('close', () => {
+    tracked.release();
     void transport.close();
     void server.close();
   });
@@ -102,6 +122,7 @@ async function handleMcp(host: McpHost, options: McpHttpOptions, req: IncomingMe
 
 export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions): Promise<RunningHttpServer> {
   const logger: Logger = host.logger;
+  const inflight = new InflightCalls();
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz' && req.method === 'GET') {
@@ -112,7 +133,7 @@ export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions)
       jsonRpcError(res, 404, 'Not found. The MCP endpoint is POST /mcp.');
       return;
     }
-    handleMcp(host, options, req, res).catch((error: unknown) => {
+    handleMcp(host, options, inflight, req, res).catch((error: unknown) => {
       logger.error({ err: error }, 'MCP HTTP request failed');
       if (!res.headersSent) jsonRpcError(res, 500, 'Internal server error.');
       else res.end();
