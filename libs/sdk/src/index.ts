@@ -10,3 +10,7 @@ export { buildToolCatalogue } from './tool-catalogue.js';
 export type { ToolUsageEntry, UsageRecorder, ToolInvoker } from './call-tool.js';
 export type { CosServices } from './services.js';
 export { queryPatternOf } from './usage-pattern.js';
+export { checkHealth } from './health-check.js';
+export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-check.js';
+export { reindexVectors } from './reindex-vectors.js';
+export type { ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';

@@ -1,0 +1,208 @@
+/**
+ * `checkHealth(config)`: the checks behind `cos doctor`, so a person (or an embedder's own status page) can see at a
+ * glance what works on this machine and what to fix. It opens the same stores `createChiefOfStaff` opens and only
+ * reads from them; the embedder is loaded only with `deep: true`, because loading it takes a second or more.
+ */
+import { accessSync, constants, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createSilentLogger,
+  createSystemClock,
+  isCosError,
+  type Clock,
+  type CosConfig,
+  type Logger,
+} from '@chief-of-staff/core';
+import { AgentRegistry, resolveAnthropicSettings } from '@chief-of-staff/agents';
+import { openCoreServices, type CoreServices } from './services.js';
+
+export type HealthStatus = 'ok' | 'warn' | 'fail';
+
+export interface HealthCheck {
+  /** What was checked, e.g. `database` or `provider: mail`. */
+  name: string;
+  status: HealthStatus;
+  /** One line for people: what was found, or what to do about it. */
+  detail: string;
+  /** Figures for scripts (counts, paths, timings); JSON-safe. */
+  data?: Record<string, unknown>;
+}
+
+export interface CheckHealthOptions {
+  /** Also load the embedder and time one embedding. */
+  deep?: boolean;
+  /** Environment for secrets (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+/** A short sanitised reason from a thrown value (our errors carry user-facing messages). */
+function reasonOf(error: unknown): string {
+  if (isCosError(error) || error instanceof Error) return error.message.split('\n')[0] ?? 'unknown error';
+  return String(error);
+}
+
+function dataDirCheck(config: CosConfig): HealthCheck {
+  try {
+    accessSync(config.dataDir, constants.W_OK);
+    return { name: 'data directory', status: 'ok', detail: config.dataDir, data: { path: config.dataDir } };
+  } catch {
+    return {
+      name: 'data directory',
+      status: 'fail',
+      detail: `${config.dataDir} is not writable; set COS_DATA_DIR to a writable directory.`,
+      data: { path: config.dataDir },
+    };
+  }
+}
+
+function settingsChecks(config: CosConfig, env: NodeJS.ProcessEnv): HealthCheck[] {
+  const anthropic = resolveAnthropicSettings(config, env);
+  return [
+    {
+      name: 'configuration file',
+      status: 'ok',
+      detail: config.configFile ?? `none (defaults in use; create ${join(config.dataDir, 'cos.config.yaml')} to change them)`,
+    },
+    { name: 'time zone', status: 'ok', detail: config.timezone },
+    anthropic.apiKey
+      ? {
+          name: 'model API key',
+          status: 'ok',
+          detail: `set${anthropic.baseURL ? `; endpoint ${anthropic.baseURL}` : ''}`,
+          data: { present: true },
+        }
+      : {
+          name: 'model API key',
+          status: 'warn',
+          detail: 'ANTHROPIC_API_KEY is not set: memory, documents and data tools work; expert agents need it.',
+          data: { present: false },
+        },
+  ];
+}
+
+function databaseCheck(core: CoreServices): HealthCheck {
+  const { file, migrations } = core.services.memory.database;
+  return {
+    name: 'database',
+    status: 'ok',
+    detail: `${file} (${migrations.known} migrations${migrations.applied > 0 ? `, ${migrations.applied} applied just now` : ''})`,
+    data: { file, migrations: migrations.known, applied_now: migrations.applied },
+  };
+}
+
+function providerChecks(core: CoreServices): HealthCheck[] {
+  return core.services.providers.status().map((provider) => ({
+    name: `provider: ${provider.kind}`,
+    status: provider.provider ? ('ok' as const) : ('warn' as const),
+    detail: provider.provider
+      ? `${provider.provider}${provider.detail ? ` (${provider.detail})` : ''}`
+      : `off (providers.${provider.kind}: ${provider.setting}); its tools answer NOT_CONFIGURED`,
+    data: { setting: provider.setting, provider: provider.provider },
+  }));
+}
+
+async function vectorStoreCheck(config: CosConfig, core: CoreServices): Promise<HealthCheck> {
+  const { VECTORS_DIR_NAME } = await import('@chief-of-staff/stores/documents');
+  const path = join(config.dataDir, VECTORS_DIR_NAME);
+  const { documents } = core.services;
+  const count = documents.count();
+  if (!existsSync(path)) {
+    return {
+      name: 'vector store',
+      status: 'ok',
+      detail: `${path} not created yet (it appears with the first ingest or stored fact)`,
+      data: { path, exists: false, documents: count },
+    };
+  }
+  try {
+    const state = await documents.vectorStatus();
+    if (state.status === 'mismatch') {
+      return {
+        name: 'vector store',
+        status: 'fail',
+        detail: `${path}: document vectors were built by ${state.recorded?.embedderId ?? 'another embedder'}, the configured embedder is ${state.configured.embedderId}; run \`cos reindex\`.`,
+        data: { path, exists: true, documents: count, status: state.status },
+      };
+    }
+    return {
+      name: 'vector store',
+      status: 'ok',
+      detail: `${path} (${count} documents indexed${state.status === 'absent' ? ', no document vectors yet' : ''})`,
+      data: { path, exists: true, documents: count, status: state.status },
+    };
+  } catch (error) {
+    return { name: 'vector store', status: 'fail', detail: `${path} could not be opened: ${reasonOf(error)}`, data: { path, exists: true } };
+  }
+}
+
+async function embedderCheck(core: CoreServices, deep: boolean): Promise<HealthCheck> {
+  const { embedder } = core.services.documents;
+  const data: Record<string, unknown> = { id: embedder.id, dims: embedder.dims, loaded: false };
+  if (!deep) {
+    return { name: 'embedder', status: 'ok', detail: `${embedder.id}, not loaded (\`cos doctor --deep\` loads it and times it)`, data };
+  }
+  const started = performance.now();
+  try {
+    const [vector] = await embedder.embed(['Chief of Staff health check']);
+    const ms = Math.round(performance.now() - started);
+    if (!vector || vector.length !== embedder.dims) {
+      return { name: 'embedder', status: 'fail', detail: `${embedder.id} returned a vector of the wrong length.`, data };
+    }
+    return {
+      name: 'embedder',
+      status: 'ok',
+      detail: `${embedder.id} loaded and embedded a sentence in ${ms} ms`,
+      data: { ...data, loaded: true, load_ms: ms },
+    };
+  } catch (error) {
+    return { name: 'embedder', status: 'fail', detail: `${embedder.id} could not be loaded: ${reasonOf(error)}`, data };
+  }
+}
+
+function agentsCheck(config: CosConfig, logger: Logger): HealthCheck {
+  try {
+    const registry = new AgentRegistry({ userDir: config.agents.userDir, logger });
+    const agents = registry.list().length;
+    const problems = registry.problems();
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    const first = problems[0];
+    return {
+      name: 'agents',
+      status: problems.length === 0 ? 'ok' : 'warn',
+      detail:
+        problems.length === 0
+          ? `${agents} agents loaded; no problems`
+          : `${agents} agents loaded; ${problems.length} problem(s) (${errors.length} not loaded), e.g. ${first?.file}: ${first?.error} — see \`cos agents list\``,
+      data: { agents, problems: problems.length, errors: errors.length, user_dir: config.agents.userDir },
+    };
+  } catch (error) {
+    return { name: 'agents', status: 'fail', detail: `The agent registry could not be read: ${reasonOf(error)}` };
+  }
+}
+
+/** Runs every check; never throws for a failed check (it comes back with status `fail`). */
+export async function checkHealth(config: CosConfig, options: CheckHealthOptions = {}): Promise<HealthCheck[]> {
+  const env = options.env ?? process.env;
+  const logger = options.logger ?? createSilentLogger();
+  const clock = options.clock ?? createSystemClock(config.timezone);
+  const settings = settingsChecks(config, env);
+  let core: CoreServices | undefined;
+  let databaseFailure: HealthCheck | undefined;
+  try {
+    // Opening creates the data directory and database on a fresh machine, so it runs before the writability check.
+    core = await openCoreServices({ config, logger, clock, env, semanticRecall: false });
+  } catch (error) {
+    databaseFailure = { name: 'database', status: 'fail', detail: `The database could not be opened: ${reasonOf(error)}` };
+  }
+  const checks: HealthCheck[] = [dataDirCheck(config), ...settings];
+  if (!core) return [...checks, databaseFailure as HealthCheck, agentsCheck(config, logger)];
+  try {
+    checks.push(databaseCheck(core), ...providerChecks(core), await vectorStoreCheck(config, core));
+    checks.push(await embedderCheck(core, options.deep === true), agentsCheck(config, logger));
+  } finally {
+    await core.close();
+  }
+  return checks;
+}

@@ -1,0 +1,82 @@
+/**
+ * `reindexVectors(config)`: the work behind `cos reindex`. Rebuilds both LanceDB tables for the configured
+ * embedder — document chunks (every indexed file is read again; files that are gone or outside the allowed roots
+ * leave the index) and fact vectors (every stored fact is embedded again). Needed after switching embedders, when
+ * searches answer "run `cos reindex`". Document summaries are not regenerated.
+ */
+import { createSilentLogger, createSystemClock, type Clock, type CosConfig, type Logger } from '@chief-of-staff/core';
+import type { FactToEmbed } from '@chief-of-staff/stores';
+import type { IngestProgress, PrunedDocument, SkippedFile } from '@chief-of-staff/stores/documents';
+import { openCoreServices } from './services.js';
+
+export type ReindexProgress =
+  | { stage: 'documents'; progress: IngestProgress }
+  | { stage: 'facts'; done: number; total: number };
+
+export interface ReindexVectorsOptions {
+  onProgress?: (progress: ReindexProgress) => void;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export interface ReindexVectorsResult {
+  documents: {
+    /** Files read again and indexed. */
+    reindexed: number;
+    chunks: number;
+    /** Files that could not be indexed again (their entries are gone), with the reason. */
+    skipped: SkippedFile[];
+    /** Entries removed because their files no longer exist. */
+    pruned: PrunedDocument[];
+    warnings: string[];
+  };
+  facts: { total: number; embedded: number };
+  embedder: string;
+  duration_ms: number;
+}
+
+export async function reindexVectors(config: CosConfig, options: ReindexVectorsOptions = {}): Promise<ReindexVectorsResult> {
+  const started = performance.now();
+  const logger = options.logger ?? createSilentLogger();
+  const clock = options.clock ?? createSystemClock(config.timezone);
+  // Loaded on demand like the rest of the vector code (the sdk keeps start-up free of LanceDB).
+  const [{ FACT_CATEGORIES }, { LanceFactVectorIndex }] = await Promise.all([
+    import('@chief-of-staff/stores'),
+    import('@chief-of-staff/stores/documents'),
+  ]);
+  const core = await openCoreServices({ config, logger, clock, env: options.env });
+  try {
+    const { documents, memory } = core.services;
+    const report = await documents.reindex({
+      signal: options.signal,
+      onProgress: (progress) => options.onProgress?.({ stage: 'documents', progress }),
+    });
+    const facts = FACT_CATEGORIES.flatMap((category) => memory.facts.allInCategory(category));
+    const toEmbed: FactToEmbed[] = facts.map((fact) => ({ id: fact.id, category: fact.category, key: fact.key, value: fact.value }));
+    let embedded = 0;
+    const index = memory.factVectors;
+    if (index instanceof LanceFactVectorIndex) {
+      options.signal?.throwIfAborted();
+      const ids = new Set(await index.reindex(toEmbed, (done, total) => options.onProgress?.({ stage: 'facts', done, total })));
+      for (const fact of facts) {
+        if (ids.has(fact.id) && memory.facts.setEmbeddingStatus(fact.id, 'ok', fact.updatedAt)) embedded += 1;
+      }
+    }
+    return {
+      documents: {
+        reindexed: report.ingested.length,
+        chunks: report.chunks,
+        skipped: report.skipped,
+        pruned: report.pruned,
+        warnings: report.warnings,
+      },
+      facts: { total: facts.length, embedded },
+      embedder: documents.embedder.id,
+      duration_ms: Math.round(performance.now() - started),
+    };
+  } finally {
+    await core.close();
+  }
+}
