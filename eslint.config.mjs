@@ -40,6 +40,8 @@ export default [
         {
           enforceBuildableLibDependency: true,
           allow: [],
+          // The sdk imports the stores statically and their heavy documents entry (LanceDB, the embedder) lazily.
+          checkDynamicDependenciesExceptions: ['@chief-of-staff/stores'],
           depConstraints: dependencyRules,
         },
       ],
