@@ -57,7 +57,7 @@ function seed(store: MemoryStore, registry: ProviderRegistry): void {
 
   store.database.writeTransaction(() => {
     names.forEach((name, i) => {
-      store.identities.link({ canonicalName: name, provider: 'email', providerId: `person${i}@example.org`, displayName: `P${i}` });
+      store.identities.link({ canonicalName: name, provider: 'email', providerId: `person${i}@example.org`, displayName: `Person${i} ${String.fromCharCode(65 + (i % 26))}.` });
       store.identities.link({ canonicalName: name, provider: 'phone', providerId: `+1555${String(1_000_000 + i)}` });
     });
     for (let i = 0; i < FACTS; i += 1) {
