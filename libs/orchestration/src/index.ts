@@ -1,4 +1,12 @@
 /**
  * @chief-of-staff/orchestration — see README.md for what belongs here. Public API is named explicitly below.
  */
-export {};
+export { normalizeToolArguments } from './normalization/normalize-tool-arguments.js';
+export type { NormalizedArguments } from './normalization/normalize-tool-arguments.js';
+export { ARGUMENT_ALIASES, GENERIC_ID_ALIAS } from './normalization/argument-aliases.js';
+export type { ArgumentAlias } from './normalization/argument-aliases.js';
+
+export { capToolResponse, LONG_STRING_CHARS, omittedItemsWarning } from './response-cap/cap-tool-response.js';
+export type { CapToolResponseOptions, CappedToolResponse } from './response-cap/cap-tool-response.js';
+export { DEFAULT_MAX_RESPONSE_TOKENS, estimateJsonTokens } from './response-cap/estimate-tokens.js';
+export { truncationMarker } from './response-cap/shorten-strings.js';
