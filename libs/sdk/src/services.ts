@@ -47,9 +47,11 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   const vectorDatabase = new documentsModule.VectorDatabase(documentOptions.vectorsDir);
   const embedder = new documentsModule.WorkerPoolEmbedder();
   const documents = new documentsModule.DocumentService({ ...documentOptions, vectorDatabase, embedder, clock, logger });
-  if (options.semanticRecall !== false) {
-    memory.attachFactVectorIndex(new documentsModule.LanceFactVectorIndex({ vectors: vectorDatabase, embedder }));
-  }
+  const factVectors =
+    options.semanticRecall === false
+      ? undefined
+      : new documentsModule.LanceFactVectorIndex({ vectors: vectorDatabase, embedder });
+  if (factVectors) memory.attachFactVectorIndex(factVectors);
   const enrichment = createEnrichmentService({ memory, providers, config, logger });
   const usage: UsageRecorder = {
     record(entry) {
@@ -71,8 +73,10 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     services: { config, memory, providers, documents, enrichment },
     usage,
     async close() {
+      // Order matters: queued fact vectors are written before the embedder and LanceDB go away.
+      await factVectors?.close();
       await documents.close();
-      await embedder.close?.();
+      await embedder.close();
       await vectorDatabase.close();
       providers.close();
       memory.close();
