@@ -1,9 +1,11 @@
 /**
- * The single call path for every surface (MCP, CLI, scheduler, embedders): look the tool up, build its context,
- * run it through `runTool`, and record the call in the usage log (SPEC §1.10). Tracking failures are logged and
- * swallowed; they never change the tool's result.
+ * The single call path for every surface (MCP, CLI, scheduler, embedders): look the tool up, normalise its
+ * arguments (SPEC §7.6), build its context, run it through `runTool`, cap a successful result to the response size
+ * limit (SPEC §1.5), and record the call in the usage log (SPEC §1.10). Tracking failures are logged and swallowed;
+ * they never change the tool's result.
  */
 import {
+  type AnyToolDefinition,
   createToolContext,
   type CallerKind,
   runTool,
@@ -11,6 +13,7 @@ import {
   type Logger,
   type ToolRunResult,
 } from '@chief-of-staff/core';
+import { capToolResponse, DEFAULT_MAX_RESPONSE_TOKENS, normalizeToolArguments } from '@chief-of-staff/orchestration';
 import type { ToolCallOptions } from './chief-of-staff.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
 import { queryPatternOf } from './usage-pattern.js';
@@ -39,6 +42,8 @@ export interface ToolInvokerDeps {
   clock: Clock;
   logger: Logger;
   usage?: UsageRecorder;
+  /** Response cap in estimated tokens (config `responses.maxTokens`; default 25,000). */
+  maxResponseTokens?: number;
 }
 
 export type ToolInvoker = (name: string, args: unknown, options?: ToolCallOptions) => Promise<ToolRunResult>;
@@ -48,10 +53,12 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
     const caller = options.caller ?? { kind: 'host' };
     const started = performance.now();
     const tool = deps.catalogue.get(name);
-    const result: ToolRunResult = tool
+    const callArgs = tool ? normalizedArguments(tool, args, deps.logger) : args;
+    let truncated = false;
+    let result: ToolRunResult = tool
       ? await runTool(
           tool,
-          args,
+          callArgs,
           createToolContext({
             services: deps.services,
             caller,
@@ -69,6 +76,15 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
             hint: 'List the available tools (tools/list, or tool_search) and use one of their names.',
           },
         };
+    if (tool && result.ok) {
+      const capped = capToolResponse(result.value, {
+        maxTokens: deps.maxResponseTokens ?? DEFAULT_MAX_RESPONSE_TOKENS,
+        outputSchema: tool.output,
+      });
+      result = { ok: true, value: capped.value };
+      // A tool may also say it cut its own output (`truncated: true` in its result).
+      truncated = capped.truncated || capped.value.truncated === true;
+    }
     if (deps.usage) {
       try {
         deps.usage.record({
@@ -76,12 +92,12 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
           callerKind: caller.kind,
           agentName: caller.agentName,
           runId: caller.runId,
-          queryPattern: queryPatternOf(args),
+          queryPattern: queryPatternOf(callArgs),
           success: result.ok,
           errorCode: result.ok ? undefined : result.error.code,
           durationMs: Math.round(performance.now() - started),
           responseBytes: result.ok ? Buffer.byteLength(JSON.stringify(result.value)) : undefined,
-          truncated: result.ok && result.value.truncated === true,
+          truncated,
         });
       } catch (error) {
         deps.logger.warn({ err: error, tool: name }, 'could not record tool usage');
@@ -89,4 +105,11 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
     }
     return result;
   };
+}
+
+function normalizedArguments(tool: AnyToolDefinition, args: unknown, logger: Logger): unknown {
+  const normalized = normalizeToolArguments(tool, args);
+  // Only the field names and kinds of change are logged, never argument values.
+  if (normalized.applied.length > 0) logger.debug({ tool: tool.name, applied: normalized.applied }, 'tool arguments normalised');
+  return normalized.args;
 }

@@ -50,7 +50,14 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   );
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
   const services: CosServices = core.services;
-  const callTool = createToolInvoker({ catalogue, services, clock, logger, usage: core.usage });
+  const callTool = createToolInvoker({
+    catalogue,
+    services,
+    clock,
+    logger,
+    usage: core.usage,
+    maxResponseTokens: config.responses.maxTokens,
+  });
   // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
   const agents = createAgentsRuntime({
     config,

@@ -1,11 +1,12 @@
 /**
  * How tools reach the runtime. The catalogue says which tool definitions exist (and which are unusable because
- * their provider is not configured); the executor runs one call. The minimal executor here (input validation
- * via `runTool`, per-call timeout that really stops waiting) is what agents use until the orchestration
- * executor replaces it behind the same interface (SPEC §7). Capability gating, truncation and usage logging stay
- * in the runner, so they apply whichever executor is plugged in.
+ * their provider is not configured); the executor runs one call. The minimal executor here (argument
+ * normalisation of SPEC §7.6, input validation via `runTool`, per-call timeout that really stops waiting) is what
+ * agents use until the orchestration executor replaces it behind the same interface (SPEC §7). Capability
+ * gating, truncation and usage logging stay in the runner, so they apply whichever executor is plugged in.
  */
 import { runTool, type AnyToolDefinition, type LatencyTier, type ToolContext, type ToolRunResult } from '@chief-of-staff/core';
+import { normalizeToolArguments } from '@chief-of-staff/orchestration';
 
 export interface AgentToolCatalogue {
   /** Every tool an agent could be offered. */
@@ -83,7 +84,9 @@ export function createMinimalToolExecutor(): AgentToolExecutor {
         else signal.addEventListener('abort', onAbort, { once: true });
       });
       try {
-        const result = await Promise.race([runTool(tool, args, { ...ctx, signal }), aborted]);
+        // Models often write `q` for `query` or "5" for 5; normalising first spares them a failed round.
+        const { args: normalized } = normalizeToolArguments(tool, args);
+        const result = await Promise.race([runTool(tool, normalized, { ...ctx, signal }), aborted]);
         return { result };
       } finally {
         clearTimeout(handle);
