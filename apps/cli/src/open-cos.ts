@@ -1,20 +1,72 @@
-/** Opens the Chief of Staff for one CLI command, turning configuration problems into a clear message and exit 2. */
-import { isCosError } from '@chief-of-staff/core';
-import { createChiefOfStaff, type ChiefOfStaff } from '@chief-of-staff/sdk';
-import { EXIT_USAGE, printError } from './output.js';
+/**
+ * Opens the Chief of Staff for one CLI command, turning configuration problems into a clear message and exit 2.
+ * The sdk is imported on first use, so `--help` and argument mistakes answer without loading every library.
+ */
+import { createLogger, isCosError, loadConfig, type CosConfig, type Logger, type ToolRunResult } from '@chief-of-staff/core';
+import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import { EXIT_USAGE, printError, startSpinner } from './output.js';
+
+/** The sdk module, loaded on demand. */
+export function loadSdk(): Promise<typeof import('@chief-of-staff/sdk')> {
+  return import('@chief-of-staff/sdk');
+}
+
+/**
+ * Structured logs (JSON on stderr) are for operators, not for someone reading a command's answer: only errors are
+ * logged unless COS_LOG_LEVEL asks for more. Anything a user must know is part of the command's own output.
+ */
+function logLevelOverride(): { logLevel?: 'error' } {
+  return process.env['COS_LOG_LEVEL'] ? {} : { logLevel: 'error' };
+}
+
+function reportOpenFailure(error: unknown): void {
+  printError(isCosError(error) || error instanceof Error ? error.message : String(error));
+  process.exitCode = EXIT_USAGE;
+}
 
 export async function withChiefOfStaff(run: (cos: ChiefOfStaff) => Promise<void>): Promise<void> {
   let cos: ChiefOfStaff;
   try {
-    cos = await createChiefOfStaff({ config: { logLevel: process.env.COS_LOG_LEVEL ? undefined : 'warn' } });
+    const { createChiefOfStaff } = await loadSdk();
+    cos = await createChiefOfStaff({ config: logLevelOverride() });
   } catch (error) {
-    printError(isCosError(error) || error instanceof Error ? error.message : String(error));
-    process.exitCode = EXIT_USAGE;
+    reportOpenFailure(error);
     return;
   }
   try {
     await run(cos);
   } finally {
     await cos.close();
+  }
+}
+
+/** For commands that work below the full Chief of Staff (doctor, reindex): the configuration and a logger. */
+export function loadCliConfig(): { config: CosConfig; logger: Logger } | undefined {
+  try {
+    const config = loadConfig({ overrides: logLevelOverride() });
+    return { config, logger: createLogger({ level: config.logLevel, redactBodies: config.logging.redactEmailBodies }) };
+  } catch (error) {
+    reportOpenFailure(error);
+    return undefined;
+  }
+}
+
+/** Calls a tool as the CLI, with a spinner (on a terminal) whose text follows the tool's progress messages. */
+export async function callWithSpinner(
+  cos: ChiefOfStaff,
+  tool: string,
+  args: Record<string, unknown>,
+  spinnerText: string,
+): Promise<ToolRunResult> {
+  const spinner = startSpinner(spinnerText);
+  try {
+    return await cos.callTool(tool, args, {
+      caller: { kind: 'cli' },
+      progress: (message) => {
+        if (spinner) spinner.text = message;
+      },
+    });
+  } finally {
+    spinner?.stop();
   }
 }

@@ -3,7 +3,7 @@
  * `--json`. Exit codes: 0 success, 1 the operation failed (tool error), 2 bad usage or configuration.
  */
 import ora, { type Ora } from 'ora';
-import { formatToolErrorText, type ToolRunResult } from '@chief-of-staff/core';
+import { formatToolErrorText, type ToolErrorPayload, type ToolRunResult } from '@chief-of-staff/core';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -21,22 +21,44 @@ export function printError(text: string): void {
   process.stderr.write(`${text}\n`);
 }
 
+/** Warnings go to stderr so the result on stdout stays clean for pipes. */
+export function printWarnings(warnings: readonly string[] | undefined): void {
+  for (const warning of warnings ?? []) printError(`! ${warning}`);
+}
+
 /** A spinner on stderr when it is a terminal; silent otherwise so pipes and CI logs stay clean. */
 export function startSpinner(text: string): Ora | undefined {
   if (!process.stderr.isTTY) return undefined;
   return ora({ text, stream: process.stderr }).start();
 }
 
+/** The exit code a tool error maps to: bad input is a usage problem (2), everything else a failure (1). */
+export function exitCodeForError(error: ToolErrorPayload): number {
+  return error.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILED;
+}
+
+/** Prints a tool error (JSON or text) and sets the exit code. */
+export function reportToolError(error: ToolErrorPayload, json: boolean): void {
+  if (json) printJson({ error });
+  else printError(formatToolErrorText(error));
+  process.exitCode = exitCodeForError(error);
+}
+
 /** Prints a tool result and sets the exit code: JSON for scripts, a readable rendering for people. */
 export function reportToolResult(result: ToolRunResult, json: boolean, render?: (value: Record<string, unknown>) => string): void {
   if (!result.ok) {
-    if (json) printJson({ error: result.error });
-    else printError(formatToolErrorText(result.error));
-    process.exitCode = result.error.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILED;
+    reportToolError(result.error, json);
     return;
   }
   if (json || !render) printJson(result.value);
   else printLine(render(result.value));
+}
+
+/** A bad command-line value: says what was wrong and how to fix it, exit 2. */
+export function reportUsageError(message: string, json: boolean): void {
+  if (json) printJson({ error: { code: 'INVALID_ARGUMENT', message } });
+  else printError(message);
+  process.exitCode = EXIT_USAGE;
 }
 
 /** A plain fixed-width table for people (no colours, so it survives copy and paste). */

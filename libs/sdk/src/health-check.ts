@@ -97,7 +97,7 @@ function providerChecks(core: CoreServices): HealthCheck[] {
     name: `provider: ${provider.kind}`,
     status: provider.provider ? ('ok' as const) : ('warn' as const),
     detail: provider.provider
-      ? `${provider.provider}${provider.detail ? ` (${provider.detail})` : ''}`
+      ? `${provider.provider}${provider.detail && provider.detail !== provider.provider ? ` (${provider.detail})` : ''}`
       : `off (providers.${provider.kind}: ${provider.setting}); its tools answer NOT_CONFIGURED`,
     data: { setting: provider.setting, provider: provider.provider },
   }));

@@ -1,66 +1,46 @@
 /**
- * `cos doctor`: prints the effective configuration (secrets redacted) and checks each part, so a user can see
- * at a glance what works on this machine and what to fix. Exit code 1 when a check failed.
+ * `cos doctor [--deep]`: prints the effective configuration (secrets redacted) and checks each part — data
+ * directory, database and migrations, providers, vector store, embedder, model key, agent files — so a user can
+ * see at a glance what works on this machine and what to fix. Exit code 1 when a check failed.
  */
-import { accessSync, constants } from 'node:fs';
 import type { Command } from 'commander';
-import { isCosError, loadConfig, redactConfig, resolveSecret, type CosConfig } from '@chief-of-staff/core';
+import { redactConfig } from '@chief-of-staff/core';
+import type { HealthCheck } from '@chief-of-staff/sdk';
+import { EXIT_FAILED, printJson, printLine } from '../output.js';
+import { loadCliConfig, loadSdk } from '../open-cos.js';
+import { paint } from '../text.js';
 
-export interface DoctorCheck {
-  name: string;
-  status: 'ok' | 'warn' | 'fail';
-  detail: string;
-}
+const MARK = { ok: ['✓', 'green'], warn: ['!', 'yellow'], fail: ['✗', 'red'] } as const;
 
-export function runDoctorChecks(config: CosConfig): DoctorCheck[] {
-  const checks: DoctorCheck[] = [];
-  try {
-    accessSync(config.dataDir, constants.W_OK);
-    checks.push({ name: 'data directory', status: 'ok', detail: config.dataDir });
-  } catch {
-    checks.push({ name: 'data directory', status: 'fail', detail: `${config.dataDir} is not writable; set COS_DATA_DIR to a writable directory.` });
-  }
-  checks.push({
-    name: 'configuration file',
-    status: 'ok',
-    detail: config.configFile ?? `none (defaults in use; create ${config.dataDir}/cos.config.yaml to change them)`,
+export function renderChecks(checks: readonly HealthCheck[]): string {
+  const width = Math.max(...checks.map((check) => check.name.length));
+  const lines = checks.map((check) => {
+    const [mark, colour] = MARK[check.status];
+    return `${paint(colour, mark)} ${check.name.padEnd(width)}  ${check.detail}`;
   });
-  checks.push({ name: 'time zone', status: 'ok', detail: config.timezone });
-  const apiKey = resolveSecret(config.anthropic.apiKey);
-  checks.push(
-    apiKey
-      ? { name: 'model API key', status: 'ok', detail: `set${config.anthropic.baseUrl ? `; endpoint ${config.anthropic.baseUrl}` : ''}` }
-      : {
-          name: 'model API key',
-          status: 'warn',
-          detail: 'ANTHROPIC_API_KEY is not set: memory, documents and data tools work; expert agents need it.',
-        },
-  );
-  return checks;
+  const failed = checks.filter((check) => check.status === 'fail').length;
+  const warned = checks.filter((check) => check.status === 'warn').length;
+  lines.push('', failed > 0 ? paint('red', `${failed} check(s) failed.`) : warned > 0 ? `All essential checks passed; ${warned} warning(s).` : 'All checks passed.');
+  return lines.join('\n');
 }
 
 export function registerDoctorCommand(program: Command): void {
   program
     .command('doctor')
     .description('Show the effective configuration and check every part.')
+    .option('--deep', 'also load the embedder and time it (takes a few seconds)')
     .option('--json', 'print machine-readable JSON')
-    .action((options: { json?: boolean }) => {
-      let config: CosConfig;
-      try {
-        config = loadConfig();
-      } catch (error) {
-        process.stderr.write(`${isCosError(error) ? error.message : String(error)}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      const checks = runDoctorChecks(config);
+    .action(async (options: { deep?: boolean; json?: boolean }) => {
+      const loaded = loadCliConfig();
+      if (!loaded) return;
+      const { checkHealth } = await loadSdk();
+      const checks = await checkHealth(loaded.config, { deep: options.deep === true, logger: loaded.logger });
       if (options.json) {
-        process.stdout.write(`${JSON.stringify({ config: redactConfig(config), checks }, null, 2)}\n`);
+        printJson({ config: redactConfig(loaded.config), checks });
       } else {
-        const mark = { ok: '✓', warn: '!', fail: '✗' } as const;
-        process.stdout.write('Chief of Staff — doctor\n\n');
-        for (const check of checks) process.stdout.write(`${mark[check.status]} ${check.name}: ${check.detail}\n`);
+        printLine(`${paint('bold', 'Chief of Staff — doctor')}\n`);
+        printLine(renderChecks(checks));
       }
-      if (checks.some((check) => check.status === 'fail')) process.exitCode = 1;
+      if (checks.some((check) => check.status === 'fail')) process.exitCode = EXIT_FAILED;
     });
 }

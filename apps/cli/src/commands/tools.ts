@@ -3,8 +3,8 @@
  * the MCP server gives. `cos call store_fact '{"category":"work","key":"team","value":"Platform"}'`.
  */
 import type { Command } from 'commander';
-import { EXIT_USAGE, formatTable, printError, printJson, printLine, reportToolResult, startSpinner } from '../output.js';
-import { withChiefOfStaff } from '../open-cos.js';
+import { EXIT_USAGE, formatTable, printError, printJson, printLine, reportToolResult } from '../output.js';
+import { callWithSpinner, withChiefOfStaff } from '../open-cos.js';
 
 function parseArguments(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined || text.trim() === '') return {};
@@ -45,14 +45,7 @@ export function registerToolsCommands(program: Command): void {
           process.exitCode = EXIT_USAGE;
           return;
         }
-        const spinner = startSpinner(`Running ${tool}…`);
-        const result = await cos.callTool(tool, args, {
-          caller: { kind: 'cli' },
-          progress: (message) => {
-            if (spinner) spinner.text = message;
-          },
-        });
-        spinner?.stop();
+        const result = await callWithSpinner(cos, tool, args, `Running ${tool}…`);
         reportToolResult(result, true);
       }),
     );

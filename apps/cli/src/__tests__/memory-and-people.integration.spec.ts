@@ -1,0 +1,72 @@
+/**
+ * `cos memory` and `cos enrich` against the built CLI: what one command stores, the next one finds, in JSON for
+ * scripts and as readable text for people.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createCliSandbox, type CliSandbox } from './run-cli.js';
+
+describe('cos memory and cos enrich', () => {
+  let cli: CliSandbox;
+
+  beforeAll(() => {
+    cli = createCliSandbox('memory');
+  });
+
+  afterAll(() => cli.remove());
+
+  it('remembers a fact and finds it again by other words', async () => {
+    const added = await cli.run(['memory', 'add', 'preference', 'noa_coffee_order', 'Noa drinks oat milk flat whites', '--json']);
+    expect(added.code).toBe(0);
+    expect(added.json()).toMatchObject({ created: true, fact: { category: 'preference', key: 'noa_coffee_order' } });
+
+    const found = await cli.run(['memory', 'search', 'what coffee does Noa drink', '--json']);
+    expect(found.code).toBe(0);
+    const items = found.json<{ items: { key: string; value: string }[] }>().items;
+    expect(items[0]).toMatchObject({ key: 'noa_coffee_order', value: 'Noa drinks oat milk flat whites' });
+  });
+
+  it('lists facts as a table for people', async () => {
+    const listed = await cli.run(['memory', 'list']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/category\s+key\s+value/);
+    expect(listed.stdout).toMatch(/preference\s+noa_coffee_order\s+Noa drinks oat milk flat whites/);
+  });
+
+  it('refuses a category that does not exist, naming the valid ones (exit 2)', async () => {
+    const bad = await cli.run(['memory', 'add', 'hobbies', 'chess', 'plays chess']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('category');
+    expect(bad.stderr).toContain('"relationship"');
+  });
+
+  it('enriches a stored person: identity, role label and facts, readable and as JSON', async () => {
+    const linked = await cli.run([
+      'call',
+      'link_identity',
+      JSON.stringify({ canonical_name: 'Dana Reed', provider: 'email', provider_id: 'dana@example.com', display_name: 'Dana Reed' }),
+    ]);
+    expect(linked.code).toBe(0);
+    expect((await cli.run(['memory', 'add', 'relationship', 'person.Dana Reed.role', 'Head of Platform'])).code).toBe(0);
+    expect((await cli.run(['memory', 'add', 'work', 'dana_offsite', 'Dana Reed leads the Lisbon offsite planning'])).code).toBe(0);
+
+    const text = await cli.run(['enrich', 'Dana Reed', '--days', '30']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('Dana Reed — Head of Platform');
+    expect(text.stdout).toMatch(/Identities\n\s+email: dana@example.com/);
+    expect(text.stdout).toContain('Lisbon offsite planning');
+
+    const json = await cli.run(['enrich', 'Dana Reed', '--json']);
+    expect(json.code).toBe(0);
+    const profile = json.json<{ label: string; identities: unknown[]; sources: Record<string, { status: string }> }>();
+    expect(profile.label).toBe('Dana Reed — Head of Platform');
+    expect(profile.identities).toHaveLength(1);
+    expect(profile.sources['identities']?.status).toBe('ok');
+  });
+
+  it('rejects --days outside 1–90 before doing any work, saying what to type (exit 2)', async () => {
+    const bad = await cli.run(['enrich', 'Dana Reed', '--days', '365']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--days');
+    expect(bad.stderr).toContain('from 1 to 90');
+  });
+});
