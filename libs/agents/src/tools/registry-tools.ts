@@ -44,6 +44,8 @@ export const listAgentsTool = defineTool({
     total: z.number().int(),
     problems: z.array(problemSchema),
     warnings: z.array(z.string()).optional(),
+    /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+    truncated: z.literal(true).optional(),
   }),
   annotations: READ_ONLY,
   latency: 'fast',

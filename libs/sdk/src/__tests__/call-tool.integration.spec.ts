@@ -146,6 +146,7 @@ describe('callTool response cap (responses.maxTokens = 500)', () => {
     expect(items.map((item) => item.key)).toEqual(items.map((_, index) => `project_note_${String(index).padStart(2, '0')}`));
     expect(JSON.stringify(items)).not.toContain('…[truncated');
     expect(value.warnings).toEqual([expect.stringMatching(new RegExp(`^${41 - items.length} of 41 items omitted`))]);
+    expect(value.truncated).toBe(true);
     expectValidOutput(cos, 'list_facts', value);
     expect(await truncatedCount(cos, 'list_facts')).toBe(1);
   });
@@ -155,6 +156,7 @@ describe('callTool response cap (responses.maxTokens = 500)', () => {
     const [fact] = value.items as Row[];
     expect(fact?.key).toBe('zz_manifesto');
     expect(fact?.value).toMatch(/^Manifesto\. We ship small.*…\[truncated \d+ chars\]$/);
+    expect(value.truncated).toBe(true);
     expect(JSON.stringify(value).length).toBeLessThanOrEqual(500 * 4);
     expectValidOutput(cos, 'query_memory', value);
     expect(await truncatedCount(cos, 'query_memory')).toBe(1);

@@ -39,6 +39,8 @@ const output = z.object({
   next_cursor: z.string().nullable(),
   total: z.number().int().min(0),
   warnings: z.array(z.string()).optional(),
+  /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+  truncated: z.literal(true).optional(),
 });
 
 export const listDocumentsTool = defineTool({

@@ -58,6 +58,8 @@ const output = z.object({
   mode: z.enum(['hybrid', 'vector', 'fts']),
   hint: z.string().optional(),
   warnings: z.array(z.string()).optional(),
+  /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+  truncated: z.literal(true).optional(),
   untrusted_content: z.literal(true),
 });
 

@@ -52,6 +52,8 @@ export const sendResultSchema = z.object({
     })
     .optional(),
   warnings: z.array(z.string()).optional(),
+  /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+  truncated: z.literal(true).optional(),
 });
 
 export type SendResultOutput = z.infer<typeof sendResultSchema>;
