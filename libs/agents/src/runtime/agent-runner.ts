@@ -52,6 +52,7 @@ import type {
   RunTrigger,
   ToolUsageRecorder,
 } from './recorders.js';
+import { normalizeToolArguments } from '@chief-of-staff/orchestration';
 import { usageQueryPattern } from './recorders.js';
 import type { AgentRunResult, RunUsage, ToolCallSummary } from './run-result.js';
 import { DEFAULT_RUNTIME_SETTINGS, type AgentRuntimeSettings } from './runtime-settings.js';
@@ -573,7 +574,8 @@ export class AgentRunner {
               caller_kind: 'agent',
               agent_name: run.config.name,
               run_id: run.runId,
-              query_pattern: usageQueryPattern(plan.use.input),
+              // Patterns are read after alias normalisation, so `q` and `query` count as one pattern.
+              query_pattern: usageQueryPattern('tool' in plan ? normalizeToolArguments(plan.tool, plan.use.input).args : plan.use.input),
               success: result.ok,
               error_code: result.ok ? null : result.error.code,
               duration_ms: durationMs,

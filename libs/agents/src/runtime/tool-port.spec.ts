@@ -44,8 +44,10 @@ describe('minimal tool executor', () => {
     server = await startFakeMessagesServer({
       script: [toolUseTurn([{ name: 'query_memory', input: { q: 'alice' }, id: 'toolu_1' }]), textTurn('Alice likes tea.')],
     });
-    const { runner, probe } = createRunnerHarness(server.url);
+    const { runner, probe, log } = createRunnerHarness(server.url);
     const result = await runner.run(agentConfig(), 'What does Alice like?');
+    // The usage log sees the normalised argument, so `q` and `query` count as the same pattern.
+    expect(log.toolUsage.map((row) => row.query_pattern)).toEqual(['alice']);
     expect(result).toMatchObject({ status: 'completed', text: 'Alice likes tea.', rounds: 2 });
     expect(result.tool_calls).toMatchObject([{ name: 'query_memory', ok: true }]);
     expect(probe.calls).toMatchObject([{ tool: 'query_memory', args: { query: 'alice' } }]);
