@@ -6,9 +6,9 @@ import { createLogger, isCosError, loadConfig, type CosConfig, type Logger, type
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { EXIT_USAGE, printError, startSpinner } from './output.js';
 
-/** The sdk module, loaded on demand. */
-export function loadSdk(): Promise<typeof import('@chief-of-staff/sdk')> {
-  return import('@chief-of-staff/sdk');
+/** The sdk functions, loaded on demand. */
+export function loadSdk(): Promise<typeof import('./sdk.js')> {
+  return import('./sdk.js');
 }
 
 /**
