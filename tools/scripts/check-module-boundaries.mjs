@@ -16,7 +16,7 @@ const probes = [
   { file: 'libs/agents/src/probe.ts', imports: '@chief-of-staff/orchestration', allowed: true },
   { file: 'libs/stores/src/probe.ts', imports: '@chief-of-staff/core', allowed: true },
   { file: 'libs/sdk/src/probe.ts', imports: '@chief-of-staff/enrichment', allowed: true },
-  { file: 'apps/cli/src/probe.ts', imports: '@chief-of-staff/sdk', allowed: true },
+  { file: 'apps/worker/src/probe.ts', imports: '@chief-of-staff/sdk', allowed: true },
 ];
 
 const eslint = new ESLint({ cwd: process.cwd() });
