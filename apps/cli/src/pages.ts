@@ -28,17 +28,21 @@ export async function collectPages(
     const limit = options.max === undefined ? options.pageSize : Math.min(options.pageSize, options.max - items.length);
     const result = await cos.callTool(tool, { ...args, limit, ...(cursor ? { cursor } : {}) }, { caller: { kind: 'cli' } });
     if (!result.ok) return result;
-    const { items: page, next_cursor, total: pageTotal, warnings: pageWarnings, ...rest } = result.value as {
+    const { items: page, next_cursor, total: pageTotal, warnings: pageWarnings, truncated, ...rest } = result.value as {
       items: Record<string, unknown>[];
       next_cursor: string | null;
       total?: number;
       warnings?: string[];
+      truncated?: true;
     };
     items.push(...page);
     for (const warning of pageWarnings ?? []) if (!warnings.includes(warning)) warnings.push(warning);
-    cursor = next_cursor;
     total = pageTotal;
     extra = rest;
+    // A page cut by the response cap ends its cursor past items it did not return: stop rather than skip them
+    // silently; the warning tells the user how to narrow the request.
+    if (truncated === true) return { ok: true, value: { items, total, more: true, warnings, extra } };
+    cursor = next_cursor;
   } while (cursor !== null && (options.max === undefined || items.length < options.max));
   return { ok: true, value: { items, total, more: cursor !== null, warnings, extra } };
 }
