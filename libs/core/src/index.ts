@@ -48,3 +48,4 @@ export {
 } from './tools/run-tool.js';
 export type { ToolErrorPayload, ToolRunResult } from './tools/run-tool.js';
 export { formatValidationIssues } from './tools/format-validation-error.js';
+export { queryPatternOf } from './tools/query-pattern.js';

@@ -7,6 +7,7 @@
 import {
   type AnyToolDefinition,
   createToolContext,
+  queryPatternOf,
   type CallerKind,
   runTool,
   type Clock,
@@ -16,7 +17,6 @@ import {
 import { capToolResponse, DEFAULT_MAX_RESPONSE_TOKENS, normalizeToolArguments } from '@chief-of-staff/orchestration';
 import type { ToolCallOptions } from './chief-of-staff.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
-import { queryPatternOf } from './usage-pattern.js';
 
 /** One row of the usage log, as the store records it. */
 export interface ToolUsageEntry {

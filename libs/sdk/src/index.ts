@@ -9,7 +9,6 @@ export type { ToolGroup, ToolCatalogue } from './tool-catalogue.js';
 export { buildToolCatalogue } from './tool-catalogue.js';
 export type { ToolUsageEntry, UsageRecorder, ToolInvoker } from './call-tool.js';
 export type { CosServices } from './services.js';
-export { queryPatternOf } from './usage-pattern.js';
 export { checkHealth } from './health-check.js';
 export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-check.js';
 export { reindexVectors } from './reindex-vectors.js';

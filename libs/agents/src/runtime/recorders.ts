@@ -4,6 +4,7 @@
  * @chief-of-staff/stores implement them, the in-memory log here serves tests and embedders without a database.
  * Recording never changes a run's outcome: failures are logged and swallowed by the runner.
  */
+import { queryPatternOf } from '@chief-of-staff/core';
 
 export type RunTrigger = 'host' | 'cli' | 'agent' | 'scheduler' | 'webhook' | 'dispatch';
 export type RunStatus = 'completed' | 'max_rounds' | 'loop_detected' | 'timeout' | 'error';
@@ -119,30 +120,5 @@ export function createInMemoryRunLog(): InMemoryRunLog {
   };
 }
 
-const PATTERN_KEYS = [
-  'query',
-  'name',
-  'title',
-  'task',
-  'canonical_name',
-  'tool_name',
-  'agent_name',
-  'calendar',
-  'mailbox',
-  'list',
-  'namespace',
-  'source',
-] as const;
-
-/**
- * The usage-log query pattern of a call (SPEC §1.10): the first non-empty string among the pattern keys,
- * trimmed, ≤100 chars; otherwise `auto`. Content-bearing keys are never looked at.
- */
-export function usageQueryPattern(args: unknown): string {
-  if (args === null || typeof args !== 'object') return 'auto';
-  for (const key of PATTERN_KEYS) {
-    const value = (args as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 100);
-  }
-  return 'auto';
-}
+/** The usage-log query pattern of a call (SPEC §1.10); one rule for every caller, kept in core. */
+export const usageQueryPattern = queryPatternOf;

@@ -3,6 +3,8 @@
  * string lists, the list envelope, and the record → output mappers for facts and other memory rows.
  */
 import { z } from 'zod';
+
+export { cursorSchema, limitSchema, listOutputSchema } from '../shared/list-schemas.js';
 import { isValidDateOnly } from '@chief-of-staff/core';
 import { SOURCE_REF_PROVIDERS, type FactRecord, type SourceRef } from '@chief-of-staff/stores';
 import { FACT_CATEGORIES } from '@chief-of-staff/stores';
@@ -12,22 +14,6 @@ export const factCategorySchema = z.enum(FACT_CATEGORIES);
 export function idSchema(what: string) {
   return z.number().int().positive().describe(`Id of the ${what}.`);
 }
-
-export function limitSchema(defaultLimit: number, maxLimit: number, what = 'items') {
-  return z
-    .number()
-    .int()
-    .min(1)
-    .default(defaultLimit)
-    .describe(`How many ${what} per page (default ${defaultLimit}, at most ${maxLimit}; more is clamped with a warning).`);
-}
-
-export const cursorSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .optional()
-  .describe('The next_cursor of the previous page, with the same filters; omit for the first page.');
 
 export const dateOnlySchema = z
   .string()
@@ -65,18 +51,6 @@ export function csvListSchema(description: string, maxItems = 50) {
       z.array(z.string().trim().min(1).max(200)).max(maxItems),
     )
     .describe(description);
-}
-
-/** The list envelope of SPEC §1.3 around `item`. */
-export function listOutputSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    next_cursor: z.string().nullable(),
-    total: z.number().int().min(0).optional(),
-    warnings: z.array(z.string()).optional(),
-    /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
-    truncated: z.literal(true).optional(),
-  });
 }
 
 export function deletedOutputSchema() {
