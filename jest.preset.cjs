@@ -28,7 +28,11 @@ function createJestConfig(name, projectDir) {
     },
     reporters: [
       'default',
-      [path.join(__dirname, 'tools/jest/summary-reporter.cjs'), { project: name }],
+      [
+        path.join(__dirname, 'tools/jest/summary-reporter.cjs'),
+        // Matches the test target's declared output in nx.json, so a cached run restores it too.
+        { project: name, file: path.join(__dirname, 'tmp', 'test-results', `${path.relative(__dirname, projectDir)}.json`) },
+      ],
     ],
     testTimeout: 30000,
     passWithNoTests: true,

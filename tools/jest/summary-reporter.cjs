@@ -1,5 +1,5 @@
 /**
- * Jest reporter that records one project's totals in tmp/test-results/<project>.json so that
+ * Jest reporter that records one project's totals in tmp/test-results/<project root>.json so that
  * tools/scripts/run-tests.mjs can print a single workspace-wide summary line after Nx runs every project.
  */
 const fs = require('node:fs');
@@ -8,11 +8,11 @@ const path = require('node:path');
 class SummaryReporter {
   constructor(_globalConfig, options) {
     this.project = options.project;
+    this.file = options.file;
   }
 
   onRunComplete(_contexts, results) {
-    const dir = path.join(__dirname, '..', '..', 'tmp', 'test-results');
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const summary = {
       project: this.project,
       passed: results.numPassedTests,
@@ -20,7 +20,7 @@ class SummaryReporter {
       skipped: results.numPendingTests + results.numTodoTests,
       suites: results.numTotalTestSuites,
     };
-    fs.writeFileSync(path.join(dir, `${this.project}.json`), JSON.stringify(summary) + '\n');
+    fs.writeFileSync(this.file, JSON.stringify(summary) + '\n');
   }
 }
 

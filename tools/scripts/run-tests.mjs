@@ -20,7 +20,8 @@ const run = spawnSync(
 
 const totals = { passed: 0, failed: 0, skipped: 0, projects: 0 };
 if (existsSync(resultsDir)) {
-  for (const file of readdirSync(resultsDir).filter((name) => name.endsWith('.json'))) {
+  const files = readdirSync(resultsDir, { recursive: true }).map(String).filter((name) => name.endsWith('.json'));
+  for (const file of files) {
     const summary = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
     totals.passed += summary.passed;
     totals.failed += summary.failed;
