@@ -1,5 +1,6 @@
 /**
- * Decisions (SPEC §2.3, §3.5): what was decided, by whom, its execution status and follow-up date.
+ * Decisions (SPEC §2.3, §3.5): what was decided, by whom, its execution status and follow-up date. Search uses
+ * the `decisions_trigram` index (kept in sync by triggers) to avoid folding every row; see decisions-text-search.ts.
  */
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
@@ -8,6 +9,7 @@ import { decisions } from '../db/schema/lifecycle.js';
 import { DECISION_STATUSES, type DecisionStatus, type SourceRef } from '../db/schema/enums.js';
 import { foldCase } from '../db/fold-case.js';
 import { containsPattern } from '../db/like.js';
+import { decisionCandidatesCondition } from './decisions-text-search.js';
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import {
   assertDateOnly,
@@ -165,7 +167,10 @@ export function createDecisionsRepository(database: CosDatabase, clock: Clock): 
       const owner = filters.owner?.trim() || undefined;
       const window = openPage(request, DECISION_SEARCH_LIMITS, 'search_decisions', { query, status, owner });
       const pattern = query === undefined ? undefined : containsPattern(query);
+      // From three folded characters on, the trigram index narrows the rows the folded LIKE below must check.
+      const candidates = query === undefined ? null : decisionCandidatesCondition(foldCase(query));
       const where = and(
+        candidates ?? undefined,
         pattern === undefined
           ? undefined
           : sql`(cos_fold(${decisions.title}) LIKE ${pattern} ESCAPE '\\'
