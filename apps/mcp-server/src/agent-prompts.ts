@@ -23,11 +23,17 @@ function agentUri(name: string): string {
   return `${RESOURCE_PREFIX}${name}`;
 }
 
-export function registerAgentPrompts(server: McpServer, agents: AgentsService): void {
+/** `getAgents` may wait for the host to finish loading; undefined when the host has no agent runtime. */
+export function registerAgentPrompts(server: McpServer, getAgents: () => Promise<AgentsService | undefined>): void {
+  const registry = async () => {
+    const agents = await getAgents();
+    if (!agents) throw new McpError(ErrorCode.MethodNotFound, 'This server has no agents.');
+    return agents.registry;
+  };
   server.server.registerCapabilities({ prompts: { listChanged: false }, resources: { listChanged: false } });
 
-  server.server.setRequestHandler(ListPromptsRequestSchema, () => ({
-    prompts: agents.registry.list().map((entry) => ({
+  server.server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: (await registry()).list().map((entry) => ({
       name: entry.config.name,
       title: entry.config.name.replace(/_/g, ' '),
       description: entry.config.description,
@@ -35,8 +41,8 @@ export function registerAgentPrompts(server: McpServer, agents: AgentsService): 
     })),
   }));
 
-  server.server.setRequestHandler(GetPromptRequestSchema, (request) => {
-    const entry = agents.registry.get(request.params.name);
+  server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const entry = (await registry()).get(request.params.name);
     if (!entry) {
       throw new McpError(ErrorCode.InvalidParams, `Agent ${request.params.name} not found. List prompts to see the agents.`);
     }
@@ -58,8 +64,8 @@ export function registerAgentPrompts(server: McpServer, agents: AgentsService): 
     };
   });
 
-  server.server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: agents.registry.list().map((entry) => ({
+  server.server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: (await registry()).list().map((entry) => ({
       uri: agentUri(entry.config.name),
       name: entry.config.name,
       title: `Agent ${entry.config.name} (${entry.origin})`,
@@ -74,9 +80,10 @@ export function registerAgentPrompts(server: McpServer, agents: AgentsService): 
     ],
   }));
 
-  server.server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+  server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
-    const entry = uri.startsWith(RESOURCE_PREFIX) ? agents.registry.get(uri.slice(RESOURCE_PREFIX.length)) : undefined;
+    const agents = await registry();
+    const entry = uri.startsWith(RESOURCE_PREFIX) ? agents.get(uri.slice(RESOURCE_PREFIX.length)) : undefined;
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Resource ${uri} not found. Agent resources look like agent://<name>.`);
     return { contents: [{ uri, mimeType: 'application/yaml', text: readFileSync(entry.file, 'utf8') }] };
   });

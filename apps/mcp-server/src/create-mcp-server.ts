@@ -4,43 +4,33 @@
  * ones every other surface gets (docs/adr/0002). Cancellation reaches the handler through its AbortSignal.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { toolInputJsonSchema, toolOutputJsonSchema, type AnyToolDefinition } from '@chief-of-staff/core';
-import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { McpHostSource } from './host-source.js';
 import { registerAgentPrompts } from './agent-prompts.js';
 import { createProgressNotifier } from './progress-notifier.js';
-import { toCallToolResult } from './tool-results.js';
 
 export const SERVER_NAME = 'chief-of-staff';
 export const SERVER_VERSION = '0.1.0';
 
-export function describeTool(tool: AnyToolDefinition): Tool {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: toolInputJsonSchema(tool) as Tool['inputSchema'],
-    outputSchema: toolOutputJsonSchema(tool) as Tool['outputSchema'],
-    annotations: { title: tool.title, ...tool.annotations },
-  };
-}
-
-export type McpHost = Pick<ChiefOfStaff, 'tools' | 'callTool' | 'logger'> & { agents?: ChiefOfStaff['agents'] };
-
-export function createMcpServer(host: McpHost): McpServer {
+/**
+ * Builds a server over a source of the host: `staticHostSource(host)` for a loaded one, or the stdio lazy source.
+ * Imports nothing from the libraries itself, so the stdio start-up path stays light.
+ */
+export function createMcpServer(source: McpHostSource): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION, title: 'Chief of Staff' },
     {
-      capabilities: { tools: { listChanged: false }, logging: {} },
+      capabilities: { tools: { listChanged: true }, logging: {} },
       instructions:
         'Chief of Staff: long-term memory (facts, people, decisions, delegations, alerts), document search, calendar, ' +
         'reminders, mail, messages and expert agents. Prefer query_memory before asking the user for facts they may have stored.',
     },
   );
-  const listed = host.tools.map(describeTool);
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await source.listTools() }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const progress = createProgressNotifier(request.params._meta?.progressToken, extra.sendNotification);
+    const host = await source.host();
+    const { toCallToolResult } = await import('./tool-results.js');
     const result = await host.callTool(request.params.name, request.params.arguments ?? {}, {
       caller: { kind: 'host' },
       signal: extra.signal,
@@ -48,6 +38,6 @@ export function createMcpServer(host: McpHost): McpServer {
     });
     return toCallToolResult(result);
   });
-  if (host.agents) registerAgentPrompts(server, host.agents);
+  registerAgentPrompts(server, async () => (await source.host()).agents);
   return server;
 }

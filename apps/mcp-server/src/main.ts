@@ -4,8 +4,6 @@
  * [--port N] [--host H]` serves Streamable HTTP. `COS_DATA_DIR` selects the data.
  */
 import { parseArgs } from 'node:util';
-import { isCosError } from '@chief-of-staff/core';
-import { createChiefOfStaff } from '@chief-of-staff/sdk';
 import { serveHttp, serveStdio } from './serve.js';
 
 async function main(): Promise<void> {
@@ -21,17 +19,16 @@ async function main(): Promise<void> {
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65_535)) {
     throw new Error(`--port must be a whole number from 0 to 65535, got "${values.port}".`);
   }
-  const cos = await createChiefOfStaff();
-  const stop = values.http
-    ? await serveHttp(cos, { port, host: values.host, quiet: values.quiet })
-    : await serveStdio(cos, { quiet: values.quiet });
+  const running = values.http
+    ? await serveHttp({ port, host: values.host, quiet: values.quiet })
+    : await serveStdio({ quiet: values.quiet });
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (_reason: string) => {
     if (stopping) return;
     stopping = true;
-    cos.logger.info({ signal }, 'shutting down');
-    void stop()
-      .then(() => cos.close())
+    void running
+      .stop()
+      .catch(() => undefined)
       .finally(() => process.exit(0));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -40,6 +37,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`chief-of-staff: ${isCosError(error) || error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`chief-of-staff: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -1,28 +1,60 @@
 /** Runs the server on a transport and returns how to stop it. */
+import { join } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { httpConnectInstructions, stdioConnectInstructions } from './connect-instructions.js';
-import { createMcpServer } from './create-mcp-server.js';
-import { startMcpHttpServer } from './http/http-server.js';
-import { loadOrCreateHttpToken } from './http/http-token.js';
+import { createMcpServer, SERVER_VERSION } from './create-mcp-server.js';
+import { createLazyHostSource, TOOL_LIST_CACHE_FILE } from './lazy-host-source.js';
 
 export interface ServeOptions {
   quiet?: boolean;
 }
 
-export async function serveStdio(cos: ChiefOfStaff, options: ServeOptions = {}): Promise<() => Promise<void>> {
-  const server = createMcpServer(cos);
-  await server.connect(new StdioServerTransport());
-  // stdout belongs to the protocol: everything for people goes to stderr.
-  if (!options.quiet && process.stdin.isTTY) process.stderr.write(stdioConnectInstructions(cos.config.dataDir));
-  cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
-  return () => server.close();
+export interface RunningServer {
+  stop(): Promise<void>;
 }
 
-export async function serveHttp(
-  cos: ChiefOfStaff,
-  options: ServeOptions & { port?: number; host?: string },
-): Promise<() => Promise<void>> {
+/** Loads the sdk only when needed: its module graph is most of the start-up time. */
+async function loadChiefOfStaff(): Promise<ChiefOfStaff> {
+  const { createChiefOfStaff } = await import('@chief-of-staff/sdk');
+  return createChiefOfStaff();
+}
+
+export async function serveStdio(options: ServeOptions = {}): Promise<RunningServer> {
+  const dataDir = resolveDataDir();
+  let notifyToolsChanged = (): void => undefined;
+  const source = createLazyHostSource({
+    load: async () => {
+      const cos = await loadChiefOfStaff();
+      cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
+      return cos;
+    },
+    cacheFile: join(dataDir, TOOL_LIST_CACHE_FILE),
+    version: SERVER_VERSION,
+    onToolsChanged: () => notifyToolsChanged(),
+  });
+  const server = createMcpServer(source);
+  notifyToolsChanged = () => void server.sendToolListChanged();
+  await server.connect(new StdioServerTransport());
+  // stdout belongs to the protocol: everything for people goes to stderr.
+  if (!options.quiet && process.stdin.isTTY) process.stderr.write(stdioConnectInstructions(dataDir));
+  return {
+    async stop() {
+      await server.close();
+      const cos = (await source.settled()) as ChiefOfStaff | undefined;
+      await cos?.close();
+    },
+  };
+}
+
+export async function serveHttp(options: ServeOptions & { port?: number; host?: string }): Promise<RunningServer> {
+  // The HTTP stack is loaded only for --http, so stdio start-up does not pay for it.
+  const [{ startMcpHttpServer }, { loadOrCreateHttpToken }, cos] = await Promise.all([
+    import('./http/http-server.js'),
+    import('./http/http-token.js'),
+    loadChiefOfStaff(),
+  ]);
   const token = loadOrCreateHttpToken(cos.config);
   const running = await startMcpHttpServer(cos, {
     host: options.host ?? cos.config.mcp.http.host,
@@ -38,5 +70,10 @@ export async function serveHttp(
     if (token.source === 'generated') process.stderr.write(`Token: ${token.token}\n`);
   }
   cos.logger.info({ url: running.url, tools: cos.tools.length }, 'MCP server ready on HTTP');
-  return () => running.close();
+  return {
+    async stop() {
+      await running.close();
+      await cos.close();
+    },
+  };
 }

@@ -74,17 +74,23 @@ describe('graceful shutdown', () => {
   it('exits 0 on SIGTERM and leaves the database consistent', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cos-mcp-stop-'));
     const child = spawn(process.execPath, [serverMain], { env: serverEnv(dataDir), stdio: ['pipe', 'pipe', 'pipe'] });
-    // A raw initialize request proves the server is up before it is asked to stop.
-    child.stdin.write(
-      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`,
-    );
-    await new Promise<void>((done) => child.stdout.once('data', () => done()));
+    // Store a fact over raw JSON-RPC, then stop the server while it is idle.
+    const responses: string[] = [];
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => responses.push(chunk));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'store_fact', arguments: { category: 'work', key: 'k', value: 'kept after SIGTERM' } } });
+    for (let i = 0; i < 300 && !responses.join('').includes('"id":2'); i += 1) await new Promise((done) => setTimeout(done, 50));
+    expect(responses.join('')).toContain('"created":true');
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
     expect(code).toBe(0);
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(join(dataDir, 'cos.db'), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.prepare('select value from facts').all()).toEqual([{ value: 'kept after SIGTERM' }]);
     db.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -8,7 +8,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '@chief-of-staff/core';
-import { createMcpServer, type McpHost } from '../create-mcp-server.js';
+import { createMcpServer } from '../create-mcp-server.js';
+import type { McpHost } from '../host-source.js';
+import { staticHostSource } from '../static-host-source.js';
 import { tokensMatch } from './http-token.js';
 import { InflightCalls } from './inflight-calls.js';
 
@@ -109,7 +111,7 @@ async function handleMcp(
           }),
       }
     : host;
-  const server = createMcpServer(scopedHost);
+  const server = createMcpServer(staticHostSource(scopedHost));
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on('close', () => {
     tracked.release();

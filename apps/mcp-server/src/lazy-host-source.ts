@@ -1,0 +1,98 @@
+/**
+ * Fast cold start for stdio. Loading every library, opening the stores and building 77 tool schemas takes about a
+ * second; a client only needs the tool list to start. The list is kept in `<dataDir>/mcp-tool-list.json`: when it
+ * exists, `tools/list` is answered from it at once and the host loads right after; when the live list differs (an
+ * upgrade, a changed configuration) the file is rewritten and clients are told with `notifications/tools/list_changed`.
+ * Without the file the first `tools/list` simply waits for the host. The file is only a hint: every call runs on the
+ * loaded host. (docs/adr/0002)
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpHost, McpHostSource } from './host-source.js';
+
+export const TOOL_LIST_CACHE_FILE = 'mcp-tool-list.json';
+
+interface CachedToolList {
+  version: string;
+  tools: Tool[];
+}
+
+export function readCachedToolList(file: string, version: string): Tool[] | undefined {
+  try {
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as CachedToolList;
+    return cached.version === version && Array.isArray(cached.tools) && cached.tools.length > 0 ? cached.tools : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeCachedToolList(file: string, version: string, tools: Tool[]): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify({ version, tools } satisfies CachedToolList), { mode: 0o600 });
+  renameSync(temporary, file);
+}
+
+export interface LazyHostSourceOptions {
+  load: () => Promise<McpHost>;
+  cacheFile: string;
+  version: string;
+  /** Called when tools were listed from the cache and the live list turned out different. */
+  onToolsChanged: () => void;
+  /** Start loading this long after start-up even if no request asked for the host (ms). */
+  idleStartMs?: number;
+}
+
+export interface LazyHostSource extends McpHostSource {
+  /** The host if it has finished loading. */
+  loaded(): McpHost | undefined;
+  /** Waits for a load in progress (for shutdown). */
+  settled(): Promise<McpHost | undefined>;
+}
+
+export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSource {
+  const cached = readCachedToolList(options.cacheFile, options.version);
+  let servedFromCache = false;
+  let current: McpHost | undefined;
+  let live: Tool[] | undefined;
+  let loading: Promise<McpHost> | undefined;
+
+  const start = (): Promise<McpHost> => {
+    loading ??= options.load().then(async (host) => {
+      // Loaded with the host: describing tools needs the core library, which start-up does without.
+      const { describeTool } = await import('./static-host-source.js');
+      current = host;
+      live = host.tools.map(describeTool);
+      if (JSON.stringify(live) !== JSON.stringify(cached)) {
+        try {
+          writeCachedToolList(options.cacheFile, options.version, live);
+        } catch (error) {
+          host.logger.warn({ err: error }, 'could not write the tool list cache');
+        }
+        if (servedFromCache) options.onToolsChanged();
+      }
+      return host;
+    });
+    return loading;
+  };
+  const idleTimer = setTimeout(() => void start().catch(() => undefined), options.idleStartMs ?? 300);
+  idleTimer.unref();
+
+  return {
+    host: start,
+    async listTools() {
+      if (live) return live;
+      if (cached) {
+        servedFromCache = true;
+        // Load once the answer is on its way, so module loading does not delay it.
+        setTimeout(() => void start().catch(() => undefined), 0);
+        return cached;
+      }
+      await start();
+      return live ?? [];
+    },
+    loaded: () => current,
+    settled: async () => (loading ? loading.catch(() => undefined) : undefined),
+  };
+}
