@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -62,6 +62,19 @@ describe('MCP over stdio (built server)', () => {
     expect(text).toMatch(/^INVALID_ARGUMENT: category: must be one of "personal", "preference", "work", "relationship", "backlog"/);
     expect(text).not.toMatch(/at .*\.js:\d+/);
   });
+
+  it('sends progress notifications while a slow tool (document ingestion) runs', async () => {
+    const docsDir = join(dataDir, 'documents');
+    mkdirSync(docsDir, { recursive: true });
+    writeFileSync(join(docsDir, 'plan.md'), '# Plan\n\nHire two engineers for the platform team in Q2.\n');
+    const messages: string[] = [];
+    const result = await client.callTool({ name: 'ingest_documents', arguments: { path: docsDir } }, undefined, {
+      onprogress: (progress) => messages.push(progress.message ?? ''),
+      timeout: 120_000,
+    });
+    expect(result.isError).toBeFalsy();
+    expect(messages.length).toBeGreaterThan(0);
+  }, 120_000);
 
   it('answers an unknown tool with UNKNOWN_TOOL', async () => {
     const result = await client.callTool({ name: 'no_such_tool', arguments: {} });
