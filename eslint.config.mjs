@@ -40,9 +40,8 @@ export default [
         {
           enforceBuildableLibDependency: true,
           allow: [],
-          // Lazily imported where start-up time matters (the stores' documents entry, the sdk in the MCP server and CLI),
-          // statically elsewhere (tests, other libraries).
-          checkDynamicDependenciesExceptions: ['@chief-of-staff/stores', '@chief-of-staff/sdk'],
+          // The MCP server and the CLI import the sdk lazily (start-up time); tests and other code import it statically.
+          checkDynamicDependenciesExceptions: ['@chief-of-staff/sdk'],
           depConstraints: dependencyRules,
         },
       ],

@@ -14,6 +14,7 @@ import {
   type Logger,
 } from '@chief-of-staff/core';
 import { AgentRegistry, resolveAnthropicSettings } from '@chief-of-staff/agents';
+import { VECTORS_DIR_NAME } from '@chief-of-staff/stores/documents';
 import { openCoreServices, type CoreServices } from './services.js';
 
 export type HealthStatus = 'ok' | 'warn' | 'fail';
@@ -104,7 +105,6 @@ function providerChecks(core: CoreServices): HealthCheck[] {
 }
 
 async function vectorStoreCheck(config: CosConfig, core: CoreServices): Promise<HealthCheck> {
-  const { VECTORS_DIR_NAME } = await import('@chief-of-staff/stores/documents');
   const path = join(config.dataDir, VECTORS_DIR_NAME);
   const { documents } = core.services;
   const count = documents.count();

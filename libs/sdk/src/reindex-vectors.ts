@@ -5,8 +5,13 @@
  * searches answer "run `cos reindex`". Document summaries are not regenerated.
  */
 import { createSilentLogger, createSystemClock, type Clock, type CosConfig, type Logger } from '@chief-of-staff/core';
-import type { FactToEmbed } from '@chief-of-staff/stores';
-import type { IngestProgress, PrunedDocument, SkippedFile } from '@chief-of-staff/stores/documents';
+import { FACT_CATEGORIES, type FactToEmbed } from '@chief-of-staff/stores';
+import {
+  LanceFactVectorIndex,
+  type IngestProgress,
+  type PrunedDocument,
+  type SkippedFile,
+} from '@chief-of-staff/stores/documents';
 import { openCoreServices } from './services.js';
 
 export type ReindexProgress =
@@ -41,11 +46,6 @@ export async function reindexVectors(config: CosConfig, options: ReindexVectorsO
   const started = performance.now();
   const logger = options.logger ?? createSilentLogger();
   const clock = options.clock ?? createSystemClock(config.timezone);
-  // Loaded on demand like the rest of the vector code (the sdk keeps start-up free of LanceDB).
-  const [{ FACT_CATEGORIES }, { LanceFactVectorIndex }] = await Promise.all([
-    import('@chief-of-staff/stores'),
-    import('@chief-of-staff/stores/documents'),
-  ]);
   const core = await openCoreServices({ config, logger, clock, env: options.env });
   try {
     const { documents, memory } = core.services;

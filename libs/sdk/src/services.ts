@@ -2,13 +2,19 @@
  * Opens the stores and builds `ctx.services` — the one object every tool handler receives (each tool declares the
  * subset it uses). Everything opened here is closed by the returned `close`.
  *
- * The document store and the fact vectors load LanceDB and the embedder only when first used, so start-up stays
- * fast; `semanticRecall: false` leaves fact vectors out entirely (query_memory then ranks by full text and substring).
+ * The document store and the fact vectors load LanceDB and the embedder only when first used (inside the documents
+ * library), so start-up stays fast; `semanticRecall: false` leaves fact vectors out entirely (query_memory then ranks by full text and substring).
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
-import type { DocumentService } from '@chief-of-staff/stores/documents';
+import {
+  DocumentService,
+  documentServiceOptionsFromConfig,
+  LanceFactVectorIndex,
+  VectorDatabase,
+  WorkerPoolEmbedder,
+} from '@chief-of-staff/stores/documents';
 import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff/enrichment';
 import type { AgentsService } from '@chief-of-staff/agents';
 import type { UsageRecorder } from './call-tool.js';
@@ -41,16 +47,15 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   const { config, logger, clock } = options;
   const memory = openMemoryStore({ dataDir: config.dataDir, clock, logger });
   const providers = createProviderRegistry({ config, store: memory.database, logger, env: options.env });
-  const documentsModule = await import('@chief-of-staff/stores/documents');
-  const documentOptions = documentsModule.documentServiceOptionsFromConfig(config, memory.database);
+  const documentOptions = documentServiceOptionsFromConfig(config, memory.database);
   // One LanceDB connection and one embedder serve both documents and fact vectors.
-  const vectorDatabase = new documentsModule.VectorDatabase(documentOptions.vectorsDir);
-  const embedder = new documentsModule.WorkerPoolEmbedder();
-  const documents = new documentsModule.DocumentService({ ...documentOptions, vectorDatabase, embedder, clock, logger });
+  const vectorDatabase = new VectorDatabase(documentOptions.vectorsDir);
+  const embedder = new WorkerPoolEmbedder();
+  const documents = new DocumentService({ ...documentOptions, vectorDatabase, embedder, clock, logger });
   const factVectors =
     options.semanticRecall === false
       ? undefined
-      : new documentsModule.LanceFactVectorIndex({ vectors: vectorDatabase, embedder });
+      : new LanceFactVectorIndex({ vectors: vectorDatabase, embedder });
   if (factVectors) memory.attachFactVectorIndex(factVectors);
   const enrichment = createEnrichmentService({ memory, providers, config, logger });
   const usage: UsageRecorder = {
