@@ -23,6 +23,14 @@ describe('reciprocalRankFusion', () => {
     ]);
   });
 
+  it('lets a weak hit count for less than its rank', () => {
+    // 'noise' is first in the second list but weighted 0.01; 'answer' is first in the first list.
+    const weights: Record<string, number> = { noise: 0.01, answer: 1 };
+    const fused = reciprocalRankFusion([['answer', 'noise'], ['noise']], id, 60, (item, list) => (list === 1 ? (weights[item] ?? 1) : 1));
+    expect(fused.map((item) => item.id)).toEqual(['answer', 'noise']);
+    expect(fused[1]?.score).toBeCloseTo((1 / 62 + 0.01 / 61) / (2 / 61), 10);
+  });
+
   it('handles empty input', () => {
     expect(reciprocalRankFusion([], id)).toEqual([]);
     expect(reciprocalRankFusion([[], []], id)).toEqual([]);

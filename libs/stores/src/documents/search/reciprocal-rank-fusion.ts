@@ -1,7 +1,8 @@
 /**
  * Reciprocal rank fusion (SPEC §3.3, §4.1): `rrf(d) = Σ_lists 1/(k + rank)` with 1-based ranks, normalised
  * by the best possible sum `L/(k+1)` so a result ranked first in every list scores 1. Ties are broken by id,
- * so equal inputs always give the same order.
+ * so equal inputs always give the same order. An optional weight in [0, 1] per hit scales its term, so a weak hit
+ * can count for less than its rank alone says (the normalisation keeps 1 as the best possible score).
  */
 
 export interface FusedItem<T> {
@@ -17,6 +18,7 @@ export function reciprocalRankFusion<T>(
   lists: readonly (readonly T[])[],
   idOf: (item: T) => string,
   k = 60,
+  weightOf: (item: T, listIndex: number) => number = () => 1,
 ): FusedItem<T>[] {
   const fused = new Map<string, { item: T; sum: number; ranks: (number | undefined)[] }>();
   lists.forEach((list, listIndex) => {
@@ -29,7 +31,7 @@ export function reciprocalRankFusion<T>(
       }
       if (entry.ranks[listIndex] !== undefined) return;
       entry.ranks[listIndex] = position + 1;
-      entry.sum += 1 / (k + position + 1);
+      entry.sum += weightOf(item, listIndex) / (k + position + 1);
     });
   });
   const best = lists.length / (k + 1);

@@ -1,6 +1,7 @@
 /**
  * Document search: vector (cosine over chunk embeddings), full text (BM25 over the chunk text index) and
- * hybrid (both lists fused by reciprocal rank fusion, k = `search.rrfK`, default 60). Vector search is skipped
+ * hybrid (both lists fused by reciprocal rank fusion, k = `search.rrfK`, default 60, keyword hits weighted by
+ * how many of the query's words they contain: see keyword-coverage.ts). Vector search is skipped
  * with a warning, never silently, when the table was built by another embedder or the embedder fails; asking
  * for `vector` mode explicitly then raises the error instead.
  */
@@ -10,6 +11,7 @@ import type { ChunkFilter, ChunkHit, ChunkKind, DocumentChunkTable } from '../la
 import { embedderMismatchError, embedderMismatchWarning, vectorSpaceOf } from '../lance/vector-space.js';
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { keywordQuery } from './stop-words.js';
+import { keywordCoverage } from './keyword-coverage.js';
 import {
   DEFAULT_TOP_K,
   MAX_TOP_K,
@@ -49,6 +51,9 @@ function toSearchHit(hit: ChunkHit, score: number): DocumentSearchHit {
     score: round4(score),
   };
 }
+
+/** Position of the keyword list in hybrid fusion; its hits are weighted by keyword coverage. */
+const KEYWORD_LIST = 1;
 
 /** Candidates per list: enough for fusion to reorder, bounded so latency stays flat. */
 function candidateCount(topK: number): number {
@@ -116,7 +121,9 @@ export async function searchDocuments(
       deps.chunks.vectorSearch(table, queryVector as Float32Array, filter, candidates),
       keywords === '' ? Promise.resolve([]) : deps.chunks.textSearch(table, keywords, filter, candidates),
     ]);
-    return reciprocalRankFusion([rankedBy(vectorHits), rankedBy(textHits)], (hit) => hit.id, deps.rrfK)
+    const coverage = keywordCoverage(keywords);
+    const weightOf = (hit: ChunkHit, list: number) => (list === KEYWORD_LIST ? coverage(hit.text) : 1);
+    return reciprocalRankFusion([rankedBy(vectorHits), rankedBy(textHits)], (hit) => hit.id, deps.rrfK, weightOf)
       .slice(0, limit)
       .map((fused) => toSearchHit(fused.item, fused.score));
   };
