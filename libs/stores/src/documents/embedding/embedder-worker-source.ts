@@ -1,33 +1,41 @@
 /**
- * Source of the embedding worker thread, run with `new Worker(source, { eval: true })`. It is plain CommonJS
- * kept in a string so the same code runs from TypeScript sources (tests, benchmarks) and from the built
- * package; the model packages are required by absolute path, resolved by the parent thread.
+ * Source of the embedding worker thread, run with `new Worker(source, { eval: true })`: the shared USE-lite runtime
+ * (`use-lite-runtime-source.ts`, the same code `UseLiteEmbedder` runs) plus a message loop. Being text, it runs the
+ * same from TypeScript sources (tests, benchmarks) and from the built package; the model packages are required by
+ * absolute path, resolved by the parent thread.
  *
- * Protocol: parent sends `{ id, texts }` (never blank texts); worker answers `{ id, vectors }` (Float32Arrays,
- * buffers transferred) or `{ id, error }`.
+ * Protocol: `workerData` is `{ paths, windowsPerCall }`; parent sends `{ id, texts }` (never blank texts); worker
+ * answers `{ id, vectors }` (Float32Arrays, buffers transferred) or `{ id, error }`.
  */
+import { USE_LITE_RUNTIME_SOURCE } from './use-lite-runtime-source.js';
+
 export const EMBEDDER_WORKER_SOURCE = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
-let modelPromise = null;
-function loadModel() {
-  if (!modelPromise) {
-    const { initModel } = require(workerData.embeddingsPath);
-    const { modelSource } = require(workerData.modelPath);
-    modelPromise = initModel(modelSource);
-    modelPromise.catch(() => { modelPromise = null; });
+const runtimeModule = { exports: {} };
+new Function('module', 'exports', 'require', ${JSON.stringify(`${USE_LITE_RUNTIME_SOURCE}\n//# sourceURL=use-lite-runtime.cjs`)})(
+  runtimeModule,
+  runtimeModule.exports,
+  require,
+);
+let loading = null;
+function load() {
+  if (!loading) {
+    loading = runtimeModule.exports.loadUseLite(workerData.paths, { windowsPerCall: workerData.windowsPerCall });
+    loading.catch(() => { loading = null; });
   }
-  return modelPromise;
+  return loading;
 }
 parentPort.on('message', async (message) => {
   try {
-    const model = await loadModel();
-    const embedded = await model.embed(message.texts);
-    if (embedded.length !== message.texts.length) {
-      throw new Error('Embedder returned ' + embedded.length + ' vectors for ' + message.texts.length + ' texts; batch rejected.');
+    const runtime = await load();
+    const vectors = await runtime.embed(message.texts);
+    if (vectors.length !== message.texts.length) {
+      throw new Error('Embedder returned ' + vectors.length + ' vectors for ' + message.texts.length + ' texts; batch rejected.');
     }
-    const vectors = embedded.map((vector) => Float32Array.from(vector));
-    parentPort.postMessage({ id: message.id, vectors }, vectors.map((vector) => vector.buffer));
+    // Vectors sharing one buffer cannot each be transferred.
+    const own = vectors.map((vector) => (vector.byteLength === vector.buffer.byteLength ? vector : vector.slice()));
+    parentPort.postMessage({ id: message.id, vectors: own }, own.map((vector) => vector.buffer));
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
   }

