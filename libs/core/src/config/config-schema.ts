@@ -122,8 +122,9 @@ export const configSchema = z
       .object({
         allowedRoots: z.array(z.string().min(1)).optional(),
         maxFileBytes: positiveInt.default(50 * 1024 * 1024),
-        chunkWords: positiveInt.default(200),
-        overlapWords: z.number().int().min(0).default(30),
+        // One chunk ≈ one 128-token window of the default embedder (ADR 0007).
+        chunkWords: positiveInt.default(100),
+        overlapWords: z.number().int().min(0).default(20),
       })
       .strict()
       .prefault({}),

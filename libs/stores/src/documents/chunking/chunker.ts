@@ -1,15 +1,20 @@
 /**
- * Structure-aware chunking (SPEC §3.3: ~200 words, 30-word overlap). Chunks start at section boundaries when
+ * Structure-aware chunking (~100 words with a 20-word overlap: one 128-token window of the default embedder,
+ * see ADR 0007; SPEC §3.3 says ~200/30). Chunks start at section boundaries when
  * the current chunk already has some substance, paragraphs are kept whole when they fit, long paragraphs are
  * split at sentence ends and verbatim blocks at line ends. A chunk that continues a section starts with the
  * section's heading trail and with the last `overlapWords` words of the previous chunk, so it reads on its own.
  */
 import type { TextBlock } from './text-blocks.js';
 
+/** About as many words of prose as USE-lite reads in one 128-token window. */
+export const DEFAULT_CHUNK_WORDS = 100;
+export const DEFAULT_OVERLAP_WORDS = 20;
+
 export interface ChunkingOptions {
-  /** Target and maximum words per chunk (default 200). */
+  /** Target and maximum words per chunk (default 100). */
   chunkWords?: number;
-  /** Words repeated from the previous chunk of the same section (default 30). */
+  /** Words repeated from the previous chunk of the same section (default 20). */
   overlapWords?: number;
 }
 
@@ -63,8 +68,8 @@ function splitToFit(text: string, max: number, boundary: RegExp, joiner: string)
 
 /** Turns blocks into chunk texts. Empty input gives no chunks. */
 export function chunkBlocks(blocks: readonly TextBlock[], options: ChunkingOptions = {}): string[] {
-  const chunkWords = Math.max(20, options.chunkWords ?? 200);
-  const overlapWords = Math.min(Math.max(0, options.overlapWords ?? 30), Math.floor(chunkWords / 2));
+  const chunkWords = Math.max(20, options.chunkWords ?? DEFAULT_CHUNK_WORDS);
+  const overlapWords = Math.min(Math.max(0, options.overlapWords ?? DEFAULT_OVERLAP_WORDS), Math.floor(chunkWords / 2));
   const minSectionWords = Math.floor(chunkWords / 4);
   const chunks: string[] = [];
   const trail: { level: number; text: string }[] = [];
