@@ -86,6 +86,12 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     scored = scoreFacts(all, new Map(all.map((fact) => [fact.id, 1])), { now, halfLifeDays: req.halfLifeDays });
   } else {
     const options = { category: req.category, limit: CANDIDATE_LIST_SIZE };
+    // The vector search runs on LanceDB's own threads (and the query embedding in a worker), so it is started
+    // first and overlaps the synchronous SQLite lists instead of adding to them.
+    const vectorSearch = deps.vectors?.search(req.query, options).then(
+      (matches) => ({ ids: matches.map((match) => match.factId) }),
+      (error: unknown) => ({ error }),
+    );
     const lists: number[][] = [];
     const fullText = deps.facts.fullTextCandidates(req.query, options);
     if (fullText === null) warnings.push('Full-text search skipped: the query has no searchable words.');
@@ -93,15 +99,14 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     lists.push(deps.facts.substringCandidates(req.query, options));
 
     let vectorIds: number[] | undefined;
-    if (!deps.vectors) {
+    const vectorOutcome = await vectorSearch;
+    if (!vectorOutcome) {
       warnings.push('Vector search skipped: no embedder is attached; results use full-text and substring matches.');
+    } else if ('error' in vectorOutcome) {
+      deps.logger?.warn({ err: vectorOutcome.error }, 'fact vector search failed');
+      warnings.push(`Vector search unavailable (${errorText(vectorOutcome.error)}); results use full-text and substring matches.`);
     } else {
-      try {
-        vectorIds = (await deps.vectors.search(req.query, options)).map((match) => match.factId);
-      } catch (error) {
-        deps.logger?.warn({ err: error }, 'fact vector search failed');
-        warnings.push(`Vector search unavailable (${errorText(error)}); results use full-text and substring matches.`);
-      }
+      vectorIds = vectorOutcome.ids;
     }
 
     const ids = new Set(lists.flat());
