@@ -1,24 +1,30 @@
 /**
  * Builds FTS5 `MATCH` expressions from user text (SPEC §1.7, §4.1): only sanitised word tokens, each quoted,
  * OR-joined. Operators, quotes, column filters and bare AND/OR/NOT/NEAR never reach FTS5, so no query text can
- * raise an FTS syntax error.
+ * raise an FTS syntax error. English function words are dropped unless the query has nothing else (ADR 0010).
  */
+import { isStopWord } from './stop-words.js';
 
 /** Characters FTS5's unicode61 tokenizer keeps inside tokens: letters, numbers, marks, private use. */
 const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 const OPERATORS = new Set(['AND', 'OR', 'NOT', 'NEAR']);
 const MAX_TOKENS = 32;
 
-/** The distinct word tokens of `query`, in order, without FTS operators. */
+/**
+ * The distinct word tokens of `query`, in order, without FTS operators. Function words ("the", "what", "about")
+ * are left out when the query has other words: they carry no meaning for ranking, and in a large store each one
+ * matches most rows, all of which bm25 would have to score.
+ */
 export function ftsTokens(query: string): string[] {
   const seen = new Set<string>();
   for (const match of query.matchAll(TOKEN)) {
     const token = match[0];
     if (OPERATORS.has(token)) continue;
     seen.add(token);
-    if (seen.size >= MAX_TOKENS) break;
   }
-  return [...seen];
+  const all = [...seen];
+  const meaningful = all.filter((token) => !isStopWord(token));
+  return (meaningful.length > 0 ? meaningful : all).slice(0, MAX_TOKENS);
 }
 
 /** `"tok1" OR "tok2"`, or null when nothing searchable remains. */

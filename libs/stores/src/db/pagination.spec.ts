@@ -67,4 +67,10 @@ describe('LIKE escaping and FTS queries', () => {
     expect(buildTrigramPhrase('ab')).toBeNull();
     expect(buildTrigramPhrase('say "hi"')).toBe('"say ""hi"""');
   });
+
+  it('leaves function words out of full-text queries unless nothing else is left', () => {
+    expect(buildFtsMatch('What did the Board decide about hiring?')).toBe('"Board" OR "decide" OR "hiring"');
+    expect(buildFtsMatch('who is it')).toBe('"who" OR "is" OR "it"');
+    expect(buildFtsMatch('מה עם התקציב')).toBe('"מה" OR "עם" OR "התקציב"');
+  });
 });

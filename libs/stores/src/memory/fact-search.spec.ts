@@ -153,4 +153,14 @@ describe('searchFacts (query_memory ranking)', () => {
     const page = await searchFacts(deps(), { query: '"quoted"' }, {});
     expect(page.items).toHaveLength(1);
   });
+
+  it('does not match facts on function words alone when the query has other words', async () => {
+    put('party', 'the garden party is on the terrace');
+    put('hiring', 'board approved two engineer hires');
+    const lexical = { facts: store.facts, clock };
+    const page = await searchFacts(lexical, { query: 'what about the hiring of engineer' }, {});
+    expect(page.items.map((item) => item.fact.key)).toEqual(['hiring']);
+    const onlyFunctionWords = await searchFacts(lexical, { query: 'the' }, {});
+    expect(onlyFunctionWords.items.map((item) => item.fact.key)).toEqual(['party']);
+  });
 });

@@ -1,8 +1,7 @@
 /**
- * English function words dropped from full-text queries. The index's own stop list is short (it keeps "how",
- * "what", "my", "do", "get", …), so question words would otherwise match unrelated chunks and push noise into
- * the keyword list. Only the query side is filtered: the index is unchanged, and a query made only of these
- * words runs no keyword search.
+ * English function words dropped from full-text queries (documents and facts). They match unrelated text and push
+ * noise into the keyword lists, and in a large store they match most rows, each of which BM25 must then score.
+ * Only the query side is filtered: the indexes are unchanged.
  */
 const STOP_WORDS = new Set(
   (
@@ -15,10 +14,17 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** The query's words minus stop words, joined by spaces; empty when nothing searchable is left. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word.toLowerCase());
+}
+
+/**
+ * The query's words minus stop words, joined by spaces; empty when nothing searchable is left (document search
+ * then runs no keyword search).
+ */
 export function keywordQuery(query: string): string {
   return query
     .split(/[^\p{L}\p{N}_]+/u)
-    .filter((word) => word !== '' && !STOP_WORDS.has(word.toLowerCase()))
+    .filter((word) => word !== '' && !isStopWord(word))
     .join(' ');
 }
