@@ -55,7 +55,11 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   const factVectors =
     options.semanticRecall === false
       ? undefined
-      : new LanceFactVectorIndex({ vectors: vectorDatabase, embedder });
+      : new LanceFactVectorIndex({
+          vectors: vectorDatabase,
+          embedder,
+          maintenance: { onError: (error) => logger.warn({ err: error }, 'background optimize of fact vectors failed') },
+        });
   if (factVectors) memory.attachFactVectorIndex(factVectors);
   const enrichment = createEnrichmentService({ memory, providers, config, logger });
   const usage: UsageRecorder = {

@@ -25,6 +25,7 @@ import { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 import { isInsideRoot, resolveAllowedRoots } from './fs/allowed-roots.js';
 import { ingestFiles, pruneMissing, runIngest, type IngestDependencies } from './ingest/ingest-run.js';
 import type { DocumentSummarizer, IngestOptions, IngestReport, PrunedDocument } from './ingest/ingest-types.js';
+import type { BackgroundOptimizerOptions } from './lance/background-optimizer.js';
 import { DocumentChunkTable } from './lance/document-chunk-table.js';
 import { VectorDatabase } from './lance/vector-table.js';
 import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
@@ -49,6 +50,8 @@ export interface DocumentServiceOptions {
   overlapWords?: number;
   /** `search.rrfK` (default 60). */
   rrfK?: number;
+  /** When ingests trigger a background optimize (default: after 1,000 chunks, 5 s after the last write). */
+  maintenance?: Pick<BackgroundOptimizerOptions, 'afterRows' | 'delayMs'>;
   clock?: Clock;
   logger?: Logger;
   summarizer?: DocumentSummarizer;
@@ -102,7 +105,10 @@ export class DocumentService {
     this.#ownsVectors = options.vectorDatabase === undefined;
     this.#vectors = options.vectorDatabase ?? new VectorDatabase(options.vectorsDir);
     this.catalog = new DocumentCatalog(options.database);
-    this.chunks = new DocumentChunkTable(this.#vectors, this.embedder);
+    this.chunks = new DocumentChunkTable(this.#vectors, this.embedder, {
+      ...options.maintenance,
+      onError: (error) => this.#logger.warn({ err: error }, 'background optimize of document vectors failed'),
+    });
     this.#queries = new QueryEmbeddingCache(this.embedder);
     this.#clock = options.clock ?? createSystemClock(systemTimeZone());
     this.#logger = options.logger ?? createSilentLogger();
@@ -192,7 +198,7 @@ export class DocumentService {
     return report;
   }
 
-  /** Compacts the chunk table and folds new rows into its indexes (called by the worker's retention job). */
+  /** Compacts the chunk table and folds new rows into its indexes (also runs in the background after ingests). */
   optimize(): Promise<void> {
     return this.chunks.optimize();
   }
@@ -206,6 +212,7 @@ export class DocumentService {
 
   /** Stops embedder workers and closes LanceDB when this service created them. The SQLite handle stays open. */
   async close(): Promise<void> {
+    await this.chunks.stopMaintenance();
     if (this.#ownsEmbedder) await this.embedder.close?.();
     if (this.#ownsVectors) await this.#vectors.close();
   }

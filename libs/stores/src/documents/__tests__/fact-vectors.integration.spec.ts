@@ -113,4 +113,33 @@ describe('fact vector index', () => {
     expect(await other.reindex(facts)).toEqual([1, 2, 4]);
     expect((await other.search('what coffee order does the user like', { limit: 1 }))[0]?.factId).toBe(1);
   });
+
+  it('compacts its table in the background once enough vectors were written, without being asked', async () => {
+    const dims = model.dims;
+    const synthetic: Embedder = {
+      id: model.id,
+      dims,
+      embed: async (texts) => texts.map((_, i) => Float32Array.from({ length: dims }, (__, d) => (d === i % dims ? 1 : 0))),
+    };
+    const own = new VectorDatabase(join(store.dataDir, 'vectors-maintained'));
+    const maintained = new LanceFactVectorIndex({ vectors: own, embedder: synthetic, batchDelayMs: 0, maintenance: { afterRows: 5, delayMs: 200 } });
+    const upsert = (ids: number[]) =>
+      Promise.all(ids.map((id) => maintained.upsertFact({ id, category: 'work', key: `k${id}`, value: `value ${id}` })));
+    try {
+      // Two commits, two fragments; the second brings the count to the threshold and (re)starts the quiet period.
+      await upsert([1, 2, 3, 4]);
+      await upsert([5, 6, 7, 8]);
+      const fragments = async () => {
+        const state = await maintained.state();
+        return state.status === 'absent' ? 0 : (await state.table.stats()).fragmentStats.numFragments;
+      };
+      expect(await fragments()).toBeGreaterThan(1);
+      const deadline = Date.now() + 10_000;
+      while ((await fragments()) > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await fragments()).toBe(1);
+    } finally {
+      await maintained.close();
+      await own.close();
+    }
+  });
 });

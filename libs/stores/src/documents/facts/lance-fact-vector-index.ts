@@ -12,6 +12,7 @@ import type { FactCategory } from '../../db/schema/enums.js';
 import type { FactToEmbed, FactVectorIndex, FactVectorMatch } from '../../memory/fact-vector-index.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
+import type { BackgroundOptimizerOptions } from '../lance/background-optimizer.js';
 import { loadLance, type ArrowModule } from '../lance/load-lance.js';
 import { sqlInteger, sqlIntegerList, sqlString } from '../lance/sql-literal.js';
 import { embedderMismatchError, REINDEX_HINT, vectorSpaceOf } from '../lance/vector-space.js';
@@ -58,6 +59,8 @@ export interface LanceFactVectorIndexOptions {
   queries?: QueryEmbeddingCache;
   /** How long an upsert waits for companions before the batch is written (default 10 ms). */
   batchDelayMs?: number;
+  /** When writes trigger a background optimize (default: after 1,000 vectors, 5 s after the last write). */
+  maintenance?: BackgroundOptimizerOptions;
 }
 
 export class LanceFactVectorIndex implements FactVectorIndex {
@@ -81,6 +84,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
       label: 'fact vectors',
       schemaVersion: 1,
       buildSchema: buildFactSchema,
+      ...(options.maintenance ? { maintenance: options.maintenance } : {}),
     });
   }
 
@@ -177,16 +181,18 @@ export class LanceFactVectorIndex implements FactVectorIndex {
         onProgress?.(done.length, facts.length);
       }
     });
+    this.#table.maintenance.noteWritten(done.length);
     return done;
   }
 
-  /** Compacts the table and maintains its vector index (the worker's retention job). */
+  /** Compacts the table and maintains its vector index (also runs in the background after writes). */
   optimize(): Promise<void> {
     return this.#table.optimize();
   }
 
   async close(): Promise<void> {
     await this.#flush();
+    await this.#table.maintenance.stop();
   }
 
   /** The table when it exists and matches the embedder; a mismatch throws the re-index message. */
@@ -256,6 +262,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
         .whenMatchedUpdateAll()
         .whenNotMatchedInsertAll()
         .execute(lancedb.makeArrowTable(rows, { schema: await target.schema() }));
+      this.#table.maintenance.noteWritten(rows.length);
     });
   }
 }

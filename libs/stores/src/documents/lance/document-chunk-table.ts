@@ -9,6 +9,7 @@ import type { DocType } from '../extract/doc-types.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { loadLance, type ArrowModule } from './load-lance.js';
 import { andAll, sqlInteger, sqlIntegerList, sqlString } from './sql-literal.js';
+import type { BackgroundOptimizerOptions } from './background-optimizer.js';
 import { VECTOR_REFINE_FACTOR, VectorDatabase, VectorTable, type VectorTableState } from './vector-table.js';
 
 export const DOCUMENT_CHUNKS_TABLE = 'document_chunks';
@@ -117,13 +118,14 @@ function toHit(row: Record<string, unknown>, score: number): ChunkHit {
 export class DocumentChunkTable {
   readonly #table: VectorTable;
 
-  constructor(db: VectorDatabase, embedder: Embedder) {
+  constructor(db: VectorDatabase, embedder: Embedder, maintenance?: BackgroundOptimizerOptions) {
     this.#table = new VectorTable(db, embedder, {
       name: DOCUMENT_CHUNKS_TABLE,
       label: 'document vectors',
       schemaVersion: 1,
       buildSchema: buildChunkSchema,
       afterCreate: ensureTextIndex,
+      ...(maintenance ? { maintenance } : {}),
     });
   }
 
@@ -152,6 +154,7 @@ export class DocumentChunkTable {
         .whenNotMatchedBySourceDelete({ where: sqlIntegerList('document_id', documentIds) })
         .execute(data);
     });
+    this.#table.maintenance.noteWritten(Math.max(1, rows.length));
   }
 
   /** Removes every chunk of the documents; returns how many rows went. Works whatever embedder built the table. */
@@ -207,9 +210,14 @@ export class DocumentChunkTable {
     await this.#table.writer.run(() => this.#table.recreate());
   }
 
-  /** Compacts the table and maintains its indexes (the worker's retention job; see `VectorTable.optimize`). */
+  /** Compacts the table and maintains its indexes (also run in the background after writes). */
   optimize(): Promise<void> {
     return this.#table.optimize();
+  }
+
+  /** Cancels background maintenance and waits for a running optimize (before the connection closes). */
+  stopMaintenance(): Promise<void> {
+    return this.#table.maintenance.stop();
   }
 }
 

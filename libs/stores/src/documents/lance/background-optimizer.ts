@@ -1,0 +1,74 @@
+/**
+ * Keeps a vector table compacted and indexed without a separate maintenance process. LanceDB adds a fragment per
+ * commit, leaves new rows out of the vector and text indexes until `optimize()`, and builds no ANN index by itself,
+ * so a table only ever written to gets slower with every ingest. After `afterRows` rows written by this process,
+ * `optimize()` runs in the background once writes have paused for `delayMs`. It never runs twice at once, its
+ * failures are reported and retried after the next writes, and `stop()` lets a running one finish before shutdown.
+ */
+
+export interface BackgroundOptimizerOptions {
+  /** Rows written since the last optimize that make the next one due (default 1,000). */
+  afterRows?: number;
+  /** Quiet period after the last write before it runs (default 5 s). */
+  delayMs?: number;
+  onError?(error: unknown): void;
+}
+
+export class BackgroundOptimizer {
+  readonly #run: () => Promise<void>;
+  readonly #afterRows: number;
+  readonly #delayMs: number;
+  readonly #onError: (error: unknown) => void;
+  #rowsSinceOptimize = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor(run: () => Promise<void>, options: BackgroundOptimizerOptions = {}) {
+    this.#run = run;
+    this.#afterRows = Math.max(1, options.afterRows ?? 1_000);
+    this.#delayMs = Math.max(0, options.delayMs ?? 5_000);
+    this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** Records committed rows; schedules (or pushes back) an optimize once enough have accumulated. */
+  noteWritten(rows: number): void {
+    if (this.#stopped || rows <= 0) return;
+    this.#rowsSinceOptimize += rows;
+    if (this.#rowsSinceOptimize >= this.#afterRows) this.#schedule();
+  }
+
+  /** Cancels a scheduled optimize and waits for a running one. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  #schedule(): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#start(), this.#delayMs);
+    // Never keeps a CLI command or a test alive.
+    this.#timer.unref();
+  }
+
+  #start(): void {
+    this.#timer = undefined;
+    if (this.#stopped) return;
+    if (this.#running) {
+      // The previous optimize is still going: try again after another quiet period.
+      this.#schedule();
+      return;
+    }
+    const rows = this.#rowsSinceOptimize;
+    this.#rowsSinceOptimize = 0;
+    this.#running = this.#run()
+      .catch((error: unknown) => {
+        this.#rowsSinceOptimize += rows;
+        this.#onError(error);
+      })
+      .finally(() => {
+        this.#running = undefined;
+      });
+  }
+}
