@@ -29,7 +29,11 @@ export function ftsTokens(query: string): string[] {
 
 /** `"tok1" OR "tok2"`, or null when nothing searchable remains. */
 export function buildFtsMatch(query: string): string | null {
-  const tokens = ftsTokens(query);
+  return orMatch(ftsTokens(query));
+}
+
+/** Tokens (from `ftsTokens`, so free of quotes and operators) quoted and OR-joined; null when there are none. */
+export function orMatch(tokens: readonly string[]): string | null {
   return tokens.length === 0 ? null : tokens.map((token) => `"${token}"`).join(' OR ');
 }
 

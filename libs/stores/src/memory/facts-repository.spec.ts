@@ -104,4 +104,19 @@ describe('FactsRepository', () => {
     expect(store.facts.substringCandidates('ÉC', { limit: 50 })).toEqual([exact.fact.id, street.fact.id]);
     expect(store.facts.substringCandidates('école', { limit: 50, category: 'work' })).toEqual([]);
   });
+
+  it('leaves a term found in most facts out of the full-text list when the query has a rarer one', () => {
+    const insert = store.database.sqlite.prepare(
+      `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
+       VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    store.database.writeTransaction(() => {
+      for (let i = 0; i < 2_500; i++) insert.run(`note_${i}`, i % 500 === 0 ? `quarterly zebra review ${i}` : `quarterly review ${i}`);
+    });
+    const zebras = store.facts.fullTextCandidates('quarterly zebra', { limit: 50 });
+    expect(zebras).toHaveLength(5);
+    expect(store.facts.getMany(zebras ?? []).every((fact) => fact.value.includes('zebra'))).toBe(true);
+    // Only common terms: all are kept, so the list is still filled.
+    expect(store.facts.fullTextCandidates('quarterly review', { limit: 50 })).toHaveLength(50);
+  });
 });
