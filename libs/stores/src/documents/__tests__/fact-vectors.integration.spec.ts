@@ -142,4 +142,36 @@ describe('fact vector index', () => {
       await own.close();
     }
   });
+
+  it('optimizes a table another process left fragmented when it first opens it', async () => {
+    const dims = model.dims;
+    const synthetic: Embedder = {
+      id: model.id,
+      dims,
+      embed: async (texts) => texts.map((_, i) => Float32Array.from({ length: dims }, (__, d) => (d === i % dims ? 1 : 0))),
+    };
+    const dir = join(store.dataDir, 'vectors-left-behind');
+    // A short-lived writer (like a CLI ingest) that never stays around for its own background optimize.
+    const writerDb = new VectorDatabase(dir);
+    const writer = new LanceFactVectorIndex({ vectors: writerDb, embedder: synthetic, batchDelayMs: 0, maintenance: { afterRows: 1_000_000 } });
+    for (let id = 1; id <= 18; id++) await writer.upsertFact({ id, category: 'work', key: `k${id}`, value: `value ${id}` });
+    await writer.close();
+    await writerDb.close();
+
+    const readerDb = new VectorDatabase(dir);
+    const reader = new LanceFactVectorIndex({ vectors: readerDb, embedder: synthetic, maintenance: { delayMs: 200 } });
+    try {
+      const fragments = async () => {
+        const state = await reader.state();
+        return state.status === 'absent' ? 0 : (await state.table.stats()).fragmentStats.numFragments;
+      };
+      expect(await fragments()).toBe(18);
+      const deadline = Date.now() + 10_000;
+      while ((await fragments()) > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await fragments()).toBe(1);
+    } finally {
+      await reader.close();
+      await readerDb.close();
+    }
+  });
 });

@@ -2,7 +2,8 @@
  * Keeps a vector table compacted and indexed without a separate maintenance process. LanceDB adds a fragment per
  * commit, leaves new rows out of the vector and text indexes until `optimize()`, and builds no ANN index by itself,
  * so a table only ever written to gets slower with every ingest. After `afterRows` rows written by this process,
- * `optimize()` runs in the background once writes have paused for `delayMs`. It never runs twice at once, its
+ * `optimize()` runs in the background once writes have paused for `delayMs`; `requestSoon()` covers tables other
+ * processes (a short-lived CLI ingest) left behind. It never runs twice at once, its
  * failures are reported and retried after the next writes, and `stop()` lets a running one finish before shutdown.
  */
 
@@ -29,6 +30,11 @@ export class BackgroundOptimizer {
     this.#afterRows = Math.max(1, options.afterRows ?? 1_000);
     this.#delayMs = Math.max(0, options.delayMs ?? 5_000);
     this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** Schedules an optimize whatever this process wrote (a table left fragmented or unindexed by another one). */
+  requestSoon(): void {
+    if (!this.#stopped) this.#schedule();
   }
 
   /** Records committed rows; schedules (or pushes back) an optimize once enough have accumulated. */

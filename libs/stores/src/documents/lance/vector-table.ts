@@ -45,6 +45,10 @@ export class VectorDatabase {
  * threads exist (glibc then serves them with fresh mmaps); with the index a 10k-row search takes ~5 ms.
  */
 export const VECTOR_INDEX_MIN_ROWS = 5_000;
+/** A table found with more fragments than this when a process first opens it is optimized in the background. */
+export const MAINTENANCE_MAX_FRAGMENTS = 16;
+/** Likewise for rows written since the vector index was last updated. */
+export const MAINTENANCE_MAX_UNINDEXED_ROWS = 1_000;
 /** ANN results are re-ranked on exact distances from this many times the requested candidates. */
 export const VECTOR_REFINE_FACTOR = 10;
 
@@ -142,8 +146,23 @@ export class VectorTable {
     const connection = await this.#db.connection();
     const names = await connection.tableNames();
     if (!names.includes(this.#options.name)) return undefined;
-    this.#table = await connection.openTable(this.#options.name);
-    return this.#table;
+    const table = await connection.openTable(this.#options.name);
+    this.#table = table;
+    // A CLI ingest exits before its own background optimize: the next long-lived process to open the table does it.
+    this.#checkMaintenance(table).catch((error: unknown) => this.#options.maintenance?.onError?.(error));
+    return table;
+  }
+
+  /** Requests an optimize when the table has many fragments, needs its ANN index, or has many unindexed rows. */
+  async #checkMaintenance(table: Table): Promise<void> {
+    const [stats, indices] = await Promise.all([table.stats(), table.listIndices()]);
+    const vectorIndex = indices.find((index) => index.columns.includes('vector'));
+    const unindexed = vectorIndex ? ((await table.indexStats(vectorIndex.name))?.numUnindexedRows ?? 0) : 0;
+    const due =
+      stats.fragmentStats.numFragments > MAINTENANCE_MAX_FRAGMENTS ||
+      (!vectorIndex && stats.numRows >= VECTOR_INDEX_MIN_ROWS) ||
+      unindexed >= MAINTENANCE_MAX_UNINDEXED_ROWS;
+    if (due) this.maintenance.requestSoon();
   }
 
   async #create(mode: 'create' | 'overwrite'): Promise<Table> {
