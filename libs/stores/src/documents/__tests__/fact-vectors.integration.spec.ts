@@ -26,6 +26,25 @@ const counting: Embedder = {
     return model.embed(texts);
   },
 };
+/** Same id and dimension as the model, no model: for tests that only need rows written fast. */
+const synthetic: Embedder = {
+  id: model.id,
+  dims: model.dims,
+  embed: async (texts) => texts.map((_, i) => Float32Array.from({ length: model.dims }, (__, d) => (d === i % model.dims ? 1 : 0))),
+};
+
+async function fragmentCount(index: LanceFactVectorIndex): Promise<number> {
+  const state = await index.state();
+  return state.status === 'absent' ? 0 : (await state.table.stats()).fragmentStats.numFragments;
+}
+
+/** Polls until the table is down to one fragment (background maintenance), for at most 10 s. */
+async function compacted(fragments: () => Promise<number>): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  while ((await fragments()) > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return fragments();
+}
+
 let store: TestMemoryStore;
 let vectors: VectorDatabase;
 let index: LanceFactVectorIndex;
@@ -115,12 +134,6 @@ describe('fact vector index', () => {
   });
 
   it('compacts its table in the background once enough vectors were written, without being asked', async () => {
-    const dims = model.dims;
-    const synthetic: Embedder = {
-      id: model.id,
-      dims,
-      embed: async (texts) => texts.map((_, i) => Float32Array.from({ length: dims }, (__, d) => (d === i % dims ? 1 : 0))),
-    };
     const own = new VectorDatabase(join(store.dataDir, 'vectors-maintained'));
     const maintained = new LanceFactVectorIndex({ vectors: own, embedder: synthetic, batchDelayMs: 0, maintenance: { afterRows: 5, delayMs: 200 } });
     const upsert = (ids: number[]) =>
@@ -129,14 +142,9 @@ describe('fact vector index', () => {
       // Two commits, two fragments; the second brings the count to the threshold and (re)starts the quiet period.
       await upsert([1, 2, 3, 4]);
       await upsert([5, 6, 7, 8]);
-      const fragments = async () => {
-        const state = await maintained.state();
-        return state.status === 'absent' ? 0 : (await state.table.stats()).fragmentStats.numFragments;
-      };
+      const fragments = () => fragmentCount(maintained);
       expect(await fragments()).toBeGreaterThan(1);
-      const deadline = Date.now() + 10_000;
-      while ((await fragments()) > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await fragments()).toBe(1);
+      expect(await compacted(fragments)).toBe(1);
     } finally {
       await maintained.close();
       await own.close();
@@ -144,12 +152,6 @@ describe('fact vector index', () => {
   });
 
   it('optimizes a table another process left fragmented when it first opens it', async () => {
-    const dims = model.dims;
-    const synthetic: Embedder = {
-      id: model.id,
-      dims,
-      embed: async (texts) => texts.map((_, i) => Float32Array.from({ length: dims }, (__, d) => (d === i % dims ? 1 : 0))),
-    };
     const dir = join(store.dataDir, 'vectors-left-behind');
     // A short-lived writer (like a CLI ingest) that never stays around for its own background optimize.
     const writerDb = new VectorDatabase(dir);
@@ -161,14 +163,9 @@ describe('fact vector index', () => {
     const readerDb = new VectorDatabase(dir);
     const reader = new LanceFactVectorIndex({ vectors: readerDb, embedder: synthetic, maintenance: { delayMs: 200 } });
     try {
-      const fragments = async () => {
-        const state = await reader.state();
-        return state.status === 'absent' ? 0 : (await state.table.stats()).fragmentStats.numFragments;
-      };
+      const fragments = () => fragmentCount(reader);
       expect(await fragments()).toBe(18);
-      const deadline = Date.now() + 10_000;
-      while ((await fragments()) > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await fragments()).toBe(1);
+      expect(await compacted(fragments)).toBe(1);
     } finally {
       await reader.close();
       await readerDb.close();
