@@ -29,10 +29,8 @@ function load() {
 parentPort.on('message', async (message) => {
   try {
     const runtime = await load();
+    // The parent checks that one vector came back per text (WorkerPoolEmbedder.embed).
     const vectors = await runtime.embed(message.texts);
-    if (vectors.length !== message.texts.length) {
-      throw new Error('Embedder returned ' + vectors.length + ' vectors for ' + message.texts.length + ' texts; batch rejected.');
-    }
     // Vectors sharing one buffer cannot each be transferred.
     const own = vectors.map((vector) => (vector.byteLength === vector.buffer.byteLength ? vector : vector.slice()));
     parentPort.postMessage({ id: message.id, vectors: own }, own.map((vector) => vector.buffer));

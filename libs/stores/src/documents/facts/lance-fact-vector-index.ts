@@ -84,7 +84,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
       label: 'fact vectors',
       schemaVersion: 1,
       buildSchema: buildFactSchema,
-      ...(options.maintenance ? { maintenance: options.maintenance } : {}),
+      maintenance: options.maintenance,
     });
   }
 

@@ -125,7 +125,7 @@ export class DocumentChunkTable {
       schemaVersion: 1,
       buildSchema: buildChunkSchema,
       afterCreate: ensureTextIndex,
-      ...(maintenance ? { maintenance } : {}),
+      maintenance,
     });
   }
 

@@ -5,20 +5,17 @@
  * square of the share of query words it contains keeps full-match hits (names, codes, exact phrases) at full
  * weight while a one-word-in-five match counts for 1/25.
  */
-
-const WORD = /[\p{L}\p{N}_]+/gu;
-
-function wordsOf(text: string): string[] {
-  return Array.from(text.toLowerCase().matchAll(WORD), (match) => match[0]);
-}
+import { wordSet } from '../../memory/mmr.js';
 
 /** A scorer for texts against `keywords` (already stripped of stop words): 0..1, 1 when every word occurs. */
 export function keywordCoverage(keywords: string): (text: string) => number {
-  const wanted = [...new Set(wordsOf(keywords))];
+  const wanted = wordSet(keywords);
   return (text) => {
-    if (wanted.length === 0) return 0;
-    const present = new Set(wordsOf(text));
-    const share = wanted.filter((word) => present.has(word)).length / wanted.length;
+    if (wanted.size === 0) return 0;
+    const present = wordSet(text);
+    let found = 0;
+    for (const word of wanted) if (present.has(word)) found += 1;
+    const share = found / wanted.size;
     return share * share;
   };
 }
