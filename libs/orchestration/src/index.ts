@@ -10,3 +10,16 @@ export { capToolResponse, LONG_STRING_CHARS, omittedItemsWarning } from './respo
 export type { CapToolResponseOptions, CappedToolResponse } from './response-cap/cap-tool-response.js';
 export { DEFAULT_MAX_RESPONSE_TOKENS, estimateJsonTokens } from './response-cap/estimate-tokens.js';
 export { truncationMarker } from './response-cap/shorten-strings.js';
+
+export { EXTERNAL_TOOL_DEFAULTS, INTERNAL_TOOL_DEFAULTS, latencyTierOf } from './registry/tool-intelligence.js';
+export type {
+  LearnedToolStatistics,
+  ToolIntelligence,
+  ToolIntelligenceLookup,
+  ToolIntentSignal,
+  ToolLatencyExpectation,
+  ToolParameterHints,
+  ToolResponseExpectation,
+  ToolServer,
+  ToolStatisticsSource,
+} from './registry/tool-intelligence.js';
