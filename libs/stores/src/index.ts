@@ -345,3 +345,14 @@ export type {
   WebhookReceivedVia,
   WebhookStatus,
 } from './db/schema/enums.js';
+
+// Safe file access inside the allowed roots: no links followed, no pipes opened, hard links refused by default.
+export {
+  FOLLOW_HARD_LINKS_CONFIG_KEY,
+  UnsafeFileError,
+  checkRegularFile,
+  openRegularFile,
+  readRegularFile,
+  writeFileReplacing,
+} from './fs/regular-file.js';
+export type { FileReadPolicy } from './fs/regular-file.js';

@@ -125,6 +125,8 @@ export const configSchema = z
         // One chunk ≈ one 128-token window of the default embedder (ADR 0007).
         chunkWords: positiveInt.default(100),
         overlapWords: z.number().int().min(0).default(20),
+        // A hard link inside a root can name a file outside it; reading such files is an explicit choice.
+        followHardLinks: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

@@ -46,6 +46,8 @@ export interface DocumentServiceOptions {
   /** Share one LanceDB connection with the fact vectors; created from `vectorsDir` when omitted. */
   vectorDatabase?: VectorDatabase;
   maxFileBytes?: number;
+  /** `documents.followHardLinks`: read files that have more than one hard link (default false). */
+  followHardLinks?: boolean;
   chunkWords?: number;
   overlapWords?: number;
   /** `search.rrfK` (default 60). */
@@ -67,6 +69,7 @@ export function documentServiceOptionsFromConfig(
     vectorsDir: join(config.dataDir, VECTORS_DIR_NAME),
     allowedRoots: config.documents.allowedRoots,
     maxFileBytes: config.documents.maxFileBytes,
+    followHardLinks: config.documents.followHardLinks,
     chunkWords: config.documents.chunkWords,
     overlapWords: config.documents.overlapWords,
     rrfK: config.search.rrfK,
@@ -225,6 +228,7 @@ export class DocumentService {
       clock: this.#clock,
       allowedRoots: this.#options.allowedRoots,
       maxFileBytes: this.#options.maxFileBytes ?? 50 * 1024 * 1024,
+      followHardLinks: this.#options.followHardLinks ?? false,
       chunkWords: this.#options.chunkWords ?? DEFAULT_CHUNK_WORDS,
       overlapWords: this.#options.overlapWords ?? DEFAULT_OVERLAP_WORDS,
       summarizer: this.#options.summarizer,

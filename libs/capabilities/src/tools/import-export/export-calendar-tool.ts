@@ -2,12 +2,12 @@
  * `export_calendar` (SPEC §3.4, host/CLI only): one calendar of the local store as iCalendar — returned inline
  * when small, or written to an `.ics` file inside the allowed roots.
  */
-import { lstat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defineTool, expandHome, ToolError } from '@chief-of-staff/core';
 import { resolvePathInsideRoots } from '@chief-of-staff/stores/documents';
 import { exportCalendarIcs, withProviderErrors } from '@chief-of-staff/stores/providers';
+import { UnsafeFileError, writeFileReplacing } from '@chief-of-staff/stores';
 import { LOCAL_EXPORT } from '../provider-common/provider-annotations.js';
 import { textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
@@ -23,13 +23,29 @@ async function outputPath(requested: string, roots: readonly string[]): Promise<
     throw ToolError.invalidArgument('path', 'must name an .ics file.', 'For example ~/Documents/work-calendar.ics.');
   }
   const folder = await resolvePathInsideRoots(dirname(absolute), roots);
-  const target = join(folder, basename(absolute));
-  const existing = await lstat(target).catch(() => null);
-  if (existing?.isSymbolicLink()) {
-    throw new ToolError('PERMISSION_DENIED', `Path ${target} is a symbolic link; links are not followed.`, { hint: 'Choose another file name.' });
+  return join(folder, basename(absolute));
+}
+
+/**
+ * Writes without a check-then-write gap: a new file is created exclusively in the folder and renamed over the
+ * target, so a link planted at the target is replaced rather than followed, and the folder is checked again
+ * after the new file exists. A target with several hard links is refused (overwriting it would change a file
+ * that may lie outside the roots).
+ */
+async function writeExport(target: string, ics: string, roots: readonly string[]): Promise<void> {
+  try {
+    await writeFileReplacing(target, ics, {
+      mode: 0o600,
+      checkFolder: async (folder) => {
+        if ((await resolvePathInsideRoots(folder, roots)) !== folder) throw new UnsafeFileError(folder, 'the folder moved while writing');
+      },
+    });
+  } catch (error) {
+    if (error instanceof UnsafeFileError) {
+      throw new ToolError('PERMISSION_DENIED', `Path ${error.path} is refused: ${error.reason}.`, { hint: 'Choose another file name inside the allowed roots.' });
+    }
+    throw error;
   }
-  if (existing && !existing.isFile()) throw ToolError.invalidArgument('path', 'exists and is not a file.', 'Choose another file name.');
-  return target;
 }
 
 export const exportCalendarTool = defineTool({
@@ -69,7 +85,7 @@ export const exportCalendarTool = defineTool({
     const target = args.path === undefined ? undefined : await outputPath(args.path, allowedRoots(ctx));
     const exported = await withProviderErrors(() => exportCalendarIcs(ctx.services.providers.local.calendar, args.calendar, { range, now: ctx.clock.now() }));
     if (target) {
-      await writeFile(target, exported.ics, { encoding: 'utf8', mode: 0o600 });
+      await writeExport(target, exported.ics, allowedRoots(ctx));
       return { calendar: exported.calendar, events: exported.events, path: target, bytes: Buffer.byteLength(exported.ics) };
     }
     if (exported.ics.length > MAX_INLINE_ICS_CHARS) {

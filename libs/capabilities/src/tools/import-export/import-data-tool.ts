@@ -55,6 +55,7 @@ export const importDataTool = defineTool({
           providers: ctx.services.providers,
           selfEmails: [config?.user.email, ...(config?.user.handles ?? [])].filter((v): v is string => typeof v === 'string' && v.includes('@')),
           checkPath: (path) => resolvePathInsideRoots(path, roots),
+          followHardLinks: config?.documents.followHardLinks === true,
         },
         (progress) => ctx.progress(progress.message, progress.fraction ?? undefined),
       ),

@@ -4,7 +4,8 @@
  * into one Jest worker, so only use-lite-embedder.spec.ts loads it in-process), and fixtures in every supported
  * binary and text format.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -210,5 +211,39 @@ describe('changes', () => {
     // The file is still there: ingesting again brings it back.
     const again = await service.ingest(join(root, 'web'));
     expect(again.ingested).toHaveLength(1);
+  });
+});
+
+describe('links and special files inside a root', () => {
+  it('skips a hard link to a file outside the root unless documents.followHardLinks is set', async () => {
+    mkdirSync(join(base, 'outside'), { recursive: true });
+    writeFileSync(join(base, 'outside', 'secret.md'), 'HARDLINKMARK payroll figures that live outside the document root.');
+    mkdirSync(join(root, 'linked'), { recursive: true });
+    linkSync(join(base, 'outside', 'secret.md'), join(root, 'linked', 'secret.md'));
+    const report = await service.ingest(join(root, 'linked'));
+    expect(report.ingested).toEqual([]);
+    expect(report.skipped).toEqual([
+      { path: join(root, 'linked', 'secret.md'), reason: expect.stringContaining('documents.followHardLinks') },
+    ]);
+    expect((await service.search('HARDLINKMARK', { mode: 'fts' })).items).toEqual([]);
+
+    const permissive = new DocumentService({ database, vectorsDir: join(base, 'vectors'), allowedRoots: [root], embedder, clock, followHardLinks: true });
+    try {
+      expect((await permissive.ingest(join(root, 'linked'))).ingested).toHaveLength(1);
+    } finally {
+      await permissive.close();
+    }
+  });
+
+  it('passes over a named pipe without waiting on it', async () => {
+    mkdirSync(join(root, 'pipes'), { recursive: true });
+    execFileSync('mkfifo', [join(root, 'pipes', 'feed.md')]);
+    writeFileSync(join(root, 'pipes', 'real.md'), 'A plain note next to a named pipe.');
+    const folder = await service.ingest(join(root, 'pipes'));
+    expect(folder.ingested.map((doc) => doc.path)).toEqual([join(root, 'pipes', 'real.md')]);
+    expect(folder.skipped).toEqual([{ path: join(root, 'pipes', 'feed.md'), reason: 'not a regular file' }]);
+    const single = await service.ingest(join(root, 'pipes', 'feed.md'));
+    expect(single.ingested).toEqual([]);
+    expect(single.skipped).toEqual([{ path: join(root, 'pipes', 'feed.md'), reason: 'not a regular file' }]);
   });
 });

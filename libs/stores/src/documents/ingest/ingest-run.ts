@@ -5,7 +5,7 @@
  * are gone from the ingested folder.
  */
 import { createHash } from 'node:crypto';
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename, dirname, sep } from 'node:path';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import type { DocumentCatalog, DocumentFileFacts } from '../catalog/document-catalog.js';
@@ -13,8 +13,9 @@ import { chunkBlocks } from '../chunking/chunker.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { docTypeForPath, type DocType } from '../extract/doc-types.js';
 import { ExtractionError, extractBlocks } from '../extract/extract-document.js';
-import { collectFiles, SYMLINK_REASON } from '../fs/collect-files.js';
+import { collectFiles } from '../fs/collect-files.js';
 import { resolvePathInsideRoots } from '../fs/allowed-roots.js';
+import { openRegularFile, UnsafeFileError } from '../../fs/regular-file.js';
 import { SUMMARY_CHUNK_INDEX, type ChunkRecord, type DocumentChunkTable } from '../lance/document-chunk-table.js';
 import { embedderMismatchError, vectorSpaceOf } from '../lance/vector-space.js';
 import type {
@@ -33,6 +34,7 @@ export interface IngestDependencies {
   clock: Clock;
   allowedRoots: readonly string[];
   maxFileBytes: number;
+  followHardLinks: boolean;
   chunkWords: number;
   overlapWords: number;
   summarizer?: DocumentSummarizer;
@@ -163,25 +165,30 @@ async function prepareFile(
   signal: AbortSignal | undefined,
 ): Promise<PreparedDocument | undefined> {
   const docType = docTypeForPath(file) as DocType;
-  let stats;
+  let opened;
   try {
-    stats = await lstat(file);
-  } catch {
-    report.skipped.push({ path: file, reason: 'file disappeared while ingesting' });
+    // Opened without following links or waiting on pipes, and checked after opening (the path may have changed
+    // since the folder was listed).
+    opened = await openRegularFile(file, { followHardLinks: deps.followHardLinks });
+  } catch (error) {
+    const reason = error instanceof UnsafeFileError ? error.reason : 'file disappeared while ingesting';
+    report.skipped.push({ path: file, reason });
     return undefined;
   }
-  if (stats.isSymbolicLink()) {
-    report.skipped.push({ path: file, reason: SYMLINK_REASON });
-    return undefined;
+  const stats = opened.stats;
+  let content: Buffer;
+  try {
+    if (stats.size > deps.maxFileBytes) {
+      report.skipped.push({
+        path: file,
+        reason: `larger than the ${formatBytes(deps.maxFileBytes)} limit (documents.maxFileBytes)`,
+      });
+      return undefined;
+    }
+    content = await opened.handle.readFile();
+  } finally {
+    await opened.handle.close();
   }
-  if (stats.size > deps.maxFileBytes) {
-    report.skipped.push({
-      path: file,
-      reason: `larger than the ${formatBytes(deps.maxFileBytes)} limit (documents.maxFileBytes)`,
-    });
-    return undefined;
-  }
-  const content = await readFile(file);
   const contentHash = sha256(content);
   const existing = deps.catalog.findByPath(file);
   if (existing && existing.contentHash === contentHash) {

@@ -1,7 +1,7 @@
 /** Imports an iCalendar file: events into a calendar (created when missing), to-dos into the default list. */
-import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { ProviderError } from '../errors/provider-error.js';
+import { openRegularFile, type FileReadPolicy } from '../../fs/regular-file.js';
 import { parseIcs } from '../calendar/ics/parse-ics.js';
 import type { LocalStores } from '../registry/provider-registry.js';
 import { ImportAccumulator } from './import-accumulator.js';
@@ -15,14 +15,21 @@ export interface IcsImportOptions {
   ownerEmail?: string;
   timezone: string;
   selfEmails: readonly string[];
+  policy?: FileReadPolicy;
 }
 
 export async function importIcsFile(stores: LocalStores, options: IcsImportOptions, onProgress?: ImportProgressListener): Promise<ImportResult> {
-  const info = await stat(options.path);
-  if (info.size > MAX_ICS_BYTES) {
-    throw new ProviderError('invalid', `The file is larger than ${MAX_ICS_BYTES / 1024 / 1024} MiB.`, { provider: 'import', details: { field: 'path' } });
+  const { handle, stats } = await openRegularFile(options.path, options.policy);
+  let text: string;
+  try {
+    if (stats.size > MAX_ICS_BYTES) {
+      throw new ProviderError('invalid', `The file is larger than ${MAX_ICS_BYTES / 1024 / 1024} MiB.`, { provider: 'import', details: { field: 'path' } });
+    }
+    text = await handle.readFile('utf8');
+  } finally {
+    await handle.close();
   }
-  const parsed = parseIcs(await readFile(options.path, 'utf8'), { timezone: options.timezone, selfEmails: options.selfEmails });
+  const parsed = parseIcs(text, { timezone: options.timezone, selfEmails: options.selfEmails });
   const name = options.target?.trim() || parsed.calendarName || basename(options.path, extname(options.path));
   const owner = options.ownerEmail?.trim().toLowerCase();
   const calendar = stores.calendar.ensureCalendar(name, owner ? { kind: 'person', ownerEmail: owner, readOnly: true } : {});

@@ -3,7 +3,7 @@
  * Messages already in the target mailbox (same Message-ID) are skipped before parsing, so re-imports are cheap
  * and never duplicate. Parsed messages are written in batches, one transaction each.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LocalMailProvider } from '../mail/local-mail-provider.js';
 import { LOCAL_MAIL_ACCOUNT } from '../mail/local-mail-provider.js';
@@ -11,6 +11,7 @@ import { parseMimeMessage, syntheticMessageId, type ParsedMailRecord } from '../
 import { splitMbox } from '../mail/mime/split-mbox.js';
 import { readMaildir } from '../mail/mime/read-maildir.js';
 import { ProviderError } from '../errors/provider-error.js';
+import { readRegularFile, UnsafeFileError, type FileReadPolicy } from '../../fs/regular-file.js';
 import type { CosDatabase } from '../../db/open-database.js';
 import { ImportAccumulator } from './import-accumulator.js';
 import type { ImportKind, ImportProgressListener, ImportResult } from './import-types.js';
@@ -78,6 +79,8 @@ export interface MailImportOptions {
   path: string;
   target?: string;
   account?: string;
+  /** How message files are opened (hard links refused unless `documents.followHardLinks`). */
+  policy?: FileReadPolicy;
 }
 
 export async function importMail(
@@ -105,11 +108,23 @@ export async function importMail(
     }
   };
 
+  const policy = options.policy ?? {};
+  /** Reads one message file, or records why it was refused and returns undefined. */
+  const readMessage = async (path: string) => {
+    try {
+      return await readRegularFile(path, policy);
+    } catch (error) {
+      if (error instanceof UnsafeFileError) totals.warn(`Skipped ${path}: ${error.reason}.`);
+      else totals.error(path, `the file could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return undefined;
+    }
+  };
+
   if (options.kind === 'mbox') {
     const size = (await stat(options.path)).size;
     const mailbox = mail.ensureMailbox(account, mailboxName as string);
     let count = 0;
-    for await (const entry of splitMbox(options.path)) {
+    for await (const entry of splitMbox(options.path, policy)) {
       await handle(entry.raw, mailbox.id, `byte ${entry.offset}`, entry.envelopeDate ?? new Date(0), {});
       count += 1;
       if (count % 200 === 0) report(size > 0 ? entry.offset / size : null);
@@ -118,7 +133,9 @@ export async function importMail(
   } else if (options.kind === 'maildir') {
     let entries;
     try {
-      entries = readMaildir(options.path);
+      const listing = await readMaildir(options.path);
+      entries = listing.entries;
+      for (const skip of listing.skipped) totals.warn(`Skipped ${skip.path}: ${skip.reason}.`);
     } catch {
       throw new ProviderError('invalid', 'The folder is not a Maildir (it needs cur/ and new/ subfolders).', { provider: 'import', details: { field: 'path' } });
     }
@@ -129,20 +146,23 @@ export async function importMail(
         mailboxId = mail.ensureMailbox(account, entry.mailbox).id;
         mailboxes.set(entry.mailbox, mailboxId);
       }
-      await handle(await readFile(entry.path), mailboxId, entry.path, entry.modifiedAt, { read: entry.read, flagged: entry.flagged, isDraft: entry.draft });
+      const file = await readMessage(entry.path);
+      if (file) await handle(file.content, mailboxId, entry.path, file.stats.mtime, { read: entry.read, flagged: entry.flagged, isDraft: entry.draft });
       if ((index + 1) % 200 === 0) report((index + 1) / entries.length);
     }
   } else {
     const info = await stat(options.path);
     const files = info.isDirectory()
       ? (await readdir(options.path, { withFileTypes: true }))
+          // Dirent types are the entries' own: links and special files are not `isFile()`.
           .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.eml'))
           .map((e) => join(options.path, e.name))
           .sort()
       : [options.path];
     const mailbox = mail.ensureMailbox(account, mailboxName as string);
     for (const [index, file] of files.entries()) {
-      await handle(await readFile(file), mailbox.id, file, (await stat(file)).mtime, {});
+      const read = await readMessage(file);
+      if (read) await handle(read.content, mailbox.id, file, read.stats.mtime, {});
       if ((index + 1) % 200 === 0) report((index + 1) / files.length);
     }
     if (files.length === 0) totals.warn('No .eml files found in the folder.');

@@ -3,6 +3,7 @@ import type { CosDatabase } from '../../db/open-database.js';
 import type { LocalMessageProvider } from '../messages/local-message-provider.js';
 import type { ImportedMessage } from '../messages/import/message-record.js';
 import { readMessageFile, type MessageFileFormat } from '../messages/import/read-message-file.js';
+import type { FileReadPolicy } from '../../fs/regular-file.js';
 import { ImportAccumulator } from './import-accumulator.js';
 import type { ImportProgressListener, ImportResult } from './import-types.js';
 
@@ -14,6 +15,7 @@ export interface MessagesImportOptions {
   /** Channel for records that name none. */
   channel?: string;
   timezone: string;
+  policy?: FileReadPolicy;
 }
 
 export async function importMessagesFile(
@@ -36,7 +38,7 @@ export async function importMessagesFile(
     });
     onProgress?.({ kind, done: totals.done, fraction: null, message: `${totals.imported} imported, ${totals.skipped} already known` });
   };
-  for await (const item of readMessageFile(options.path, { format: options.format, channel: options.channel, timezone: options.timezone })) {
+  for await (const item of readMessageFile(options.path, { format: options.format, channel: options.channel, timezone: options.timezone, policy: options.policy })) {
     if (!item.ok) {
       totals.error(`line ${item.line}`, item.error);
       continue;

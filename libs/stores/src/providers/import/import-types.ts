@@ -17,6 +17,8 @@ export interface ImportRequest {
   account?: string;
   /** ics only: the calendar belongs to this person (kind `person`, read-only), for group availability. */
   ownerEmail?: string;
+  /** Read files with more than one hard link (`documents.followHardLinks`); refused by default. */
+  followHardLinks?: boolean;
 }
 
 export interface ImportProgress {

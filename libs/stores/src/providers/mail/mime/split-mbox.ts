@@ -2,7 +2,7 @@
  * Streams an mbox file message by message without loading it whole. A message starts at a `From ` line at the
  * start of the file or after a blank line (mboxo/mboxrd); `>From ` quoting in bodies is undone (mboxrd).
  */
-import { createReadStream } from 'node:fs';
+import { openRegularFile, type FileReadPolicy } from '../../../fs/regular-file.js';
 
 export interface MboxEntry {
   /** The raw RFC 5322 message (the `From ` separator line removed). */
@@ -43,7 +43,7 @@ function isBlank(line: Buffer): boolean {
 }
 
 /** Yields each message of the mbox at `path`. */
-export async function* splitMbox(path: string): AsyncGenerator<MboxEntry> {
+export async function* splitMbox(path: string, policy: FileReadPolicy = {}): AsyncGenerator<MboxEntry> {
   let carry = Buffer.alloc(0);
   let lines: Buffer[] = [];
   let envelopeDate: Date | null = null;
@@ -72,7 +72,9 @@ export async function* splitMbox(path: string): AsyncGenerator<MboxEntry> {
     return finished;
   };
 
-  for await (const chunk of createReadStream(path)) {
+  const { handle } = await openRegularFile(path, policy);
+  // The stream owns the handle and closes it when it ends or is destroyed.
+  for await (const chunk of handle.createReadStream()) {
     const data = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
     let start = 0;
     for (let index = data.indexOf(0x0a, start); index !== -1; index = data.indexOf(0x0a, start)) {

@@ -2,7 +2,7 @@
  * Reads a messages export: JSON lines (one object per line; a JSON array file is accepted too) or CSV with a
  * header row. Bad records are reported with their line number and skipped; good ones are yielded in order.
  */
-import { closeSync, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
+import { openRegularFile, type FileReadPolicy } from '../../../fs/regular-file.js';
 import { createInterface } from 'node:readline';
 import { parse as parseCsv } from 'csv-parse';
 import { MessageRecordError, normaliseMessageRecord, type ImportedMessage } from './message-record.js';
@@ -35,31 +35,33 @@ function normalise(record: unknown, line: number, defaults: Defaults): MessageFi
   }
 }
 
-function firstNonBlankChar(path: string): string {
-  const fd = openSync(path, 'r');
+async function* readJsonLines(path: string, defaults: Defaults, policy: FileReadPolicy): AsyncGenerator<MessageFileItem> {
+  const { handle } = await openRegularFile(path, policy);
+  let firstChar: string;
   try {
     const buffer = Buffer.alloc(1024);
-    const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, read).toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 1);
-  } finally {
-    closeSync(fd);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    firstChar = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 1);
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
-}
-
-async function* readJsonLines(path: string, defaults: Defaults): AsyncGenerator<MessageFileItem> {
-  if (firstNonBlankChar(path) === '[') {
+  if (firstChar === '[') {
     let records: unknown;
     try {
-      records = JSON.parse(readFileSync(path, 'utf8'));
+      records = JSON.parse(await handle.readFile('utf8'));
     } catch {
       yield { ok: false, line: 1, error: 'the file starts with "[" but is not a JSON array' };
       return;
+    } finally {
+      await handle.close();
     }
     let index = 0;
     for (const record of records as unknown[]) yield normalise(record, (index += 1), defaults);
     return;
   }
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  // The stream reads from the start (not from the handle's position) and closes the handle when done.
+  const lines = createInterface({ input: handle.createReadStream({ encoding: 'utf8', start: 0 }), crlfDelay: Infinity });
   let lineNumber = 0;
   for await (const line of lines) {
     lineNumber += 1;
@@ -75,8 +77,9 @@ async function* readJsonLines(path: string, defaults: Defaults): AsyncGenerator<
   }
 }
 
-async function* readCsv(path: string, defaults: Defaults): AsyncGenerator<MessageFileItem> {
-  const parser = createReadStream(path).pipe(
+async function* readCsv(path: string, defaults: Defaults, policy: FileReadPolicy): AsyncGenerator<MessageFileItem> {
+  const { handle } = await openRegularFile(path, policy);
+  const parser = handle.createReadStream().pipe(
     parseCsv({ columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), bom: true, relax_column_count: true, skip_empty_lines: true }),
   );
   let line = 1;
@@ -92,9 +95,10 @@ async function* readCsv(path: string, defaults: Defaults): AsyncGenerator<Messag
  */
 export function readMessageFile(
   path: string,
-  options: { format?: MessageFileFormat; channel?: string; timezone: string },
+  options: { format?: MessageFileFormat; channel?: string; timezone: string; policy?: FileReadPolicy },
 ): AsyncGenerator<MessageFileItem> {
+  const policy = options.policy ?? {};
   const format = options.format ?? detectMessageFormat(path);
   const defaults = { channel: options.channel ?? 'imported', timezone: options.timezone };
-  return format === 'csv' ? readCsv(path, defaults) : readJsonLines(path, defaults);
+  return format === 'csv' ? readCsv(path, defaults, policy) : readJsonLines(path, defaults, policy);
 }
