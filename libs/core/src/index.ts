@@ -49,3 +49,4 @@ export {
 export type { ToolErrorPayload, ToolRunResult } from './tools/run-tool.js';
 export { formatValidationIssues } from './tools/format-validation-error.js';
 export { queryPatternOf } from './tools/query-pattern.js';
+export { isSecretKey, REDACTED, redactSecrets, redactUrl, redactUrlsInText } from './logging/redact-secrets.js';

@@ -83,13 +83,19 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
     (parts.memory ?? []).slice(0, MEMORY_ENTRIES).map((entry) => `- [${entry.memory_type}] ${entry.key}: ${entry.value}`),
     MEMORY_BLOCK_CHARS,
   );
-  if (memoryLines.length > 0) sections.push(['## Your memory', ...memoryLines].join('\n'));
+  // Memory was written by earlier model runs, which may have read poisoned mail or documents: it is recalled as
+  // data, quoted and attributed, never as part of the instructions.
+  if (memoryLines.length > 0) {
+    sections.push(['## Your memory (notes from your earlier runs)', wrapUntrusted(`agent-memory:${parts.agentName}`, memoryLines.join('\n'))].join('\n'));
+  }
   for (const block of parts.shared ?? []) {
     const lines = boundedLines(
-      block.entries.map((entry) => `- ${entry.key}: ${entry.value} (by ${entry.written_by})`),
+      block.entries.map((entry) => `- ${entry.key}: ${entry.value} (written by ${entry.written_by})`),
       MEMORY_BLOCK_CHARS,
     );
-    if (lines.length > 0) sections.push([`## Shared memory [${block.namespace}]`, ...lines].join('\n'));
+    if (lines.length > 0) {
+      sections.push([`## Shared memory [${block.namespace}]`, wrapUntrusted(`shared-memory:${block.namespace}`, lines.join('\n'))].join('\n'));
+    }
   }
   sections.push(UNTRUSTED_CONTENT_RULE);
   return sections.join('\n\n');

@@ -2,6 +2,7 @@
  * Loads the effective configuration: defaults → `cos.config.yaml` (in the data dir, or `COS_CONFIG`) →
  * environment variables → programmatic overrides (embedders). Later sources win key by key.
  */
+import { redactSecrets } from '../logging/redact-secrets.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
@@ -127,18 +128,10 @@ export function resolveSecret(value: string | undefined, env: NodeJS.ProcessEnv 
   return value;
 }
 
-/** The configuration with secrets replaced, for `cos doctor` and logs. */
+/**
+ * The configuration with secrets replaced, for `cos doctor` and logs: secret-looking keys, credentials in URLs
+ * (the notification webhook, external servers) and every header and environment value of external servers.
+ */
 export function redactConfig(config: CosConfig): Record<string, unknown> {
-  const secretKeys = new Set(['apiKey', 'token', 'secret', 'password']);
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (!isPlainObject(value)) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, child]) => [
-        key,
-        secretKeys.has(key) && typeof child === 'string' && !child.startsWith('env:') ? '[redacted]' : walk(child),
-      ]),
-    );
-  };
-  return walk(config) as Record<string, unknown>;
+  return redactSecrets(config) as Record<string, unknown>;
 }

@@ -25,6 +25,17 @@ describe('createLogger', () => {
     expect(out.text()).not.toContain('Bearer t');
   });
 
+  it('redacts credentials in URLs, deep secret keys, server headers and env at trace level', () => {
+    const out = capture();
+    const logger = createLogger({ destination: out.stream, level: 'trace' });
+    const url = 'https://alice:PASS1@hooks.example.com/h?key=KEY2&topic=t';
+    logger.trace({ reason: `request to ${url} failed`, deep: { a: { b: { c: { clientSecret: 'SEC3' } } } } }, `posting to ${url}`);
+    logger.warn({ mcpServers: { s: { env: { SEARCH_API_KEY: 'ENV4' }, headers: { 'X-Custom': 'HDR5' } } } }, 'servers');
+    logger.error({ err: new Error(`fetch ${url} failed`) }, 'failed');
+    for (const secret of ['PASS1', 'KEY2', 'SEC3', 'ENV4', 'HDR5']) expect(out.text()).not.toContain(secret);
+    expect(out.text()).toContain('hooks.example.com/h?key=***&topic=t');
+  });
+
   it('redacts mail bodies unless told not to', () => {
     const redacted = capture();
     createLogger({ destination: redacted.stream }).info({ mail: { body_text: 'private words' } }, 'mail');

@@ -3,6 +3,7 @@
  * stray log line there would corrupt it. Secrets are redacted by key wherever they appear.
  */
 import { pino, type Logger as PinoLogger, type DestinationStream } from 'pino';
+import { redactSecrets, redactUrlsInText } from './redact-secrets.js';
 
 export type Logger = PinoLogger;
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -44,6 +45,14 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       name: options.name ?? 'chief-of-staff',
       level: options.level ?? 'info',
       redact: { paths, censor: '[redacted]' },
+      // Key paths above catch the common cases cheaply; these catch secrets at any depth and credentials inside
+      // URLs (an error message that quotes a webhook URL, a config object logged whole).
+      formatters: { log: (object) => redactSecrets(object) as Record<string, unknown> },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactUrlsInText(arg) : arg)) as Parameters<typeof method>);
+        },
+      },
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
     },

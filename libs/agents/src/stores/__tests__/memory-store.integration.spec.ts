@@ -92,7 +92,7 @@ describe('agents on the real memory store', () => {
     ]);
 
     const [first, second] = server?.messageRequests() ?? [];
-    expect(String(first?.system)).toContain('## Your memory\n- [preference] format: bullet points only');
+    expect(String(first?.system)).toContain('<untrusted_data origin="agent-memory:meeting_prep">\n- [preference] format: bullet points only');
     expect(first?.tools?.map((t) => t.name)).toEqual(expect.arrayContaining(['query_memory', 'list_facts', 'search_identity']));
     expect(first?.tools?.map((t) => t.name)).not.toContain('store_fact');
     const results = second?.messages?.at(-1)?.content as Array<{ tool_use_id: string; content: string }>;
@@ -131,7 +131,7 @@ describe('agents on the real memory store', () => {
     expect(memory.sharedMemory.list({ namespace: 'team' }, {}).items).toMatchObject([{ key: 'sprint', writtenBy: 'team_notes' }]);
     await service.runner.run(agent.config, 'What do you know?');
     const third = server?.messageRequests()[2];
-    expect(String(third?.system)).toContain('## Shared memory [team]\n- sprint: Sprint 12 ends Friday (by team_notes)');
+    expect(String(third?.system)).toContain('<untrusted_data origin="shared-memory:team">\n- sprint: Sprint 12 ends Friday (written by team_notes)');
   });
 
   it('analyses the SQLite usage log into stored skill suggestions', async () => {

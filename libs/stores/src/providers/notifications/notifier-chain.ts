@@ -3,7 +3,7 @@
  * always an entry in the notification log (the `notifications` table). A failed channel never fails the call;
  * it is reported in `failures` and the log still holds the notification.
  */
-import type { Logger } from '@chief-of-staff/core';
+import { redactUrlsInText, type Logger } from '@chief-of-staff/core';
 import type { NotificationOrigin, NotificationOutcome, NotificationRequest, NotificationUrgency, Notifier } from '../types/notifier.js';
 import type { DesktopChannel } from './desktop-notifier.js';
 import type { WebhookChannel } from './webhook-channel.js';
@@ -36,7 +36,8 @@ export interface NotifierChainOptions {
 }
 
 function reason(error: unknown): string {
-  if (error instanceof Error) return error.name === 'TimeoutError' ? 'timed out' : error.message.slice(0, 200);
+  // Upstream messages can quote the URL they failed on, credentials included.
+  if (error instanceof Error) return error.name === 'TimeoutError' ? 'timed out' : redactUrlsInText(error.message).slice(0, 200);
   return 'failed';
 }
 

@@ -3,6 +3,7 @@
  * headers) or as JSON. Only https URLs are allowed (http for localhost), with a timeout and at most three
  * redirects, each re-checked (SPEC §10.5).
  */
+import { redactUrl } from '@chief-of-staff/core';
 import type { NotificationRequest } from '../types/notifier.js';
 
 export type WebhookFormat = 'ntfy' | 'json';
@@ -16,6 +17,7 @@ export interface WebhookChannelOptions {
 }
 
 export interface WebhookChannel {
+  /** The URL as it may be shown: credentials redacted. */
   readonly url: string;
   send(request: NotificationRequest): Promise<void>;
 }
@@ -49,7 +51,7 @@ export function createWebhookChannel(options: WebhookChannelOptions): WebhookCha
   const format = options.format ?? 'ntfy';
   const timeoutMs = options.timeoutMs ?? 5_000;
   return {
-    url: options.url,
+    url: redactUrl(options.url),
     async send(request) {
       const urgency = request.urgency ?? 'normal';
       const headers: Record<string, string> = { ...options.headers };
@@ -65,6 +67,15 @@ export function createWebhookChannel(options: WebhookChannelOptions): WebhookCha
       }
       const signal = AbortSignal.timeout(timeoutMs);
       let target = assertDeliveryUrl(options.url);
+      // fetch refuses URLs with user info (and would quote them in its error): send them as Basic auth instead.
+      if (target.username !== '' || target.password !== '') {
+        const user = decodeURIComponent(target.username);
+        const password = decodeURIComponent(target.password);
+        headers['authorization'] ??= `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+        target = new URL(target.href);
+        target.username = '';
+        target.password = '';
+      }
       for (let hop = 0; ; hop += 1) {
         const response = await fetch(target, { method: 'POST', headers, body, redirect: 'manual', signal });
         await response.body?.cancel();
