@@ -158,4 +158,6 @@ export {
   createToolUsageAdapter,
 } from './stores/memory-store-adapters.js';
 export { createAgentsRuntime, lazyAnthropicModel } from './service/create-agents-runtime.js';
+export { createModelDocumentSummarizer } from './runtime/document-summarizer.js';
+export type { ModelDocumentSummarizerOptions } from './runtime/document-summarizer.js';
 export type { CreateAgentsRuntimeOptions } from './service/create-agents-runtime.js';

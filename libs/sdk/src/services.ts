@@ -16,7 +16,7 @@ import {
   WorkerPoolEmbedder,
 } from '@chief-of-staff/stores/documents';
 import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff/enrichment';
-import type { AgentsService } from '@chief-of-staff/agents';
+import { createModelDocumentSummarizer, lazyAnthropicModel, resolveAnthropicSettings, type AgentsService } from '@chief-of-staff/agents';
 import type { UsageRecorder } from './call-tool.js';
 
 export interface CosServices {
@@ -51,7 +51,13 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   // One LanceDB connection and one embedder serve both documents and fact vectors.
   const vectorDatabase = new VectorDatabase(documentOptions.vectorsDir);
   const embedder = new WorkerPoolEmbedder();
-  const documents = new DocumentService({ ...documentOptions, vectorDatabase, embedder, clock, logger });
+  // Summaries need a model key; without one the option answers NOT_CONFIGURED with what to set.
+  const settings = resolveAnthropicSettings(config, options.env);
+  const summarizer =
+    settings.apiKey === undefined
+      ? undefined
+      : createModelDocumentSummarizer({ model: lazyAnthropicModel(config, options.env), modelId: config.models.tiers.haiku });
+  const documents = new DocumentService({ ...documentOptions, vectorDatabase, embedder, clock, logger, summarizer });
   const factVectors =
     options.semanticRecall === false
       ? undefined

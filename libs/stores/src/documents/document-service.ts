@@ -232,6 +232,7 @@ export class DocumentService {
       chunkWords: this.#options.chunkWords ?? DEFAULT_CHUNK_WORDS,
       overlapWords: this.#options.overlapWords ?? DEFAULT_OVERLAP_WORDS,
       summarizer: this.#options.summarizer,
+      logger: this.#logger,
     };
   }
 }

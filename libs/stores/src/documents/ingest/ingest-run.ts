@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, sep } from 'node:path';
-import { ToolError, type Clock } from '@chief-of-staff/core';
+import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
 import type { DocumentCatalog, DocumentFileFacts } from '../catalog/document-catalog.js';
 import { chunkBlocks } from '../chunking/chunker.js';
 import type { Embedder } from '../embedding/embedder.js';
@@ -38,6 +38,7 @@ export interface IngestDependencies {
   chunkWords: number;
   overlapWords: number;
   summarizer?: DocumentSummarizer;
+  logger?: Logger;
 }
 
 /** A file read, hashed and chunked, waiting for its vectors. */
@@ -221,7 +222,13 @@ async function prepareFile(
   let summary: string | undefined;
   if (summarize && deps.summarizer && chunkTexts.length > 0) {
     const text = chunkTexts.join('\n\n').slice(0, 20_000);
-    summary = (await deps.summarizer.summarize({ path: file, text, signal })).trim() || undefined;
+    try {
+      summary = (await deps.summarizer.summarize({ path: file, text, signal })).trim() || undefined;
+    } catch (error) {
+      // The document is still worth indexing without its summary; the cause goes to the log.
+      deps.logger?.warn({ err: error, path: file }, 'document summary failed');
+      report.warnings.push(`No summary for ${basename(file)}: the model call failed (${error instanceof Error ? error.message : 'unknown error'}). The document was indexed without it.`);
+    }
   }
   return { facts, contentHash, chunkTexts, summary };
 }
