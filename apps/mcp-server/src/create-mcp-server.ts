@@ -4,7 +4,8 @@
  * ones every other surface gets (docs/adr/0002). Cancellation reaches the handler through its AbortSignal.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { callArguments, LooseCallToolRequestSchema } from './call-tool-request.js';
 import type { McpHostSource } from './host-source.js';
 import { registerAgentPrompts } from './agent-prompts.js';
 import { createProgressNotifier } from './progress-notifier.js';
@@ -27,11 +28,12 @@ export function createMcpServer(source: McpHostSource): McpServer {
     },
   );
   server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await source.listTools() }));
-  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.server.setRequestHandler(LooseCallToolRequestSchema, async (request, extra) => {
+    const args = callArguments(request.params.arguments);
     const progress = createProgressNotifier(request.params._meta?.progressToken, extra.sendNotification);
     const host = await source.host();
     const { toCallToolResult } = await import('./tool-results.js');
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, {
+    const result = await host.callTool(request.params.name, args, {
       caller: { kind: 'host' },
       signal: extra.signal,
       progress,

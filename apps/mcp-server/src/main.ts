@@ -26,6 +26,11 @@ async function main(): Promise<void> {
   const shutdown = (_reason: string) => {
     if (stopping) return;
     stopping = true;
+    // Closing normally takes milliseconds; a stuck close must not keep a stopped server alive (or its locks held).
+    setTimeout(() => {
+      process.stderr.write('chief-of-staff: shutdown took longer than 5 s; exiting now.\n');
+      process.exit(1);
+    }, 5_000).unref();
     void running
       .stop()
       .catch(() => undefined)

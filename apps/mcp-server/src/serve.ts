@@ -1,8 +1,8 @@
 /** Runs the server on a transport and returns how to stop it. */
 import { join } from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import { BoundedStdioServerTransport, MAX_STDIO_MESSAGE_BYTES } from './bounded-stdio-transport.js';
 import { httpConnectInstructions, stdioConnectInstructions } from './connect-instructions.js';
 import { createMcpServer, SERVER_VERSION } from './create-mcp-server.js';
 import { createLazyHostSource, TOOL_LIST_CACHE_FILE } from './lazy-host-source.js';
@@ -36,7 +36,11 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
   });
   const server = createMcpServer(source);
   notifyToolsChanged = () => void server.sendToolListChanged();
-  await server.connect(new StdioServerTransport());
+  await server.connect(
+    new BoundedStdioServerTransport(process.stdin, process.stdout, MAX_STDIO_MESSAGE_BYTES, (bytes) =>
+      process.stderr.write(`chief-of-staff: discarded a ${bytes}-byte message over the ${MAX_STDIO_MESSAGE_BYTES}-byte limit\n`),
+    ),
+  );
   // stdout belongs to the protocol: everything for people goes to stderr.
   if (!options.quiet && process.stdin.isTTY) process.stderr.write(stdioConnectInstructions(dataDir));
   return {
@@ -50,14 +54,21 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
 
 export async function serveHttp(options: ServeOptions & { port?: number; host?: string }): Promise<RunningServer> {
   // The HTTP stack is loaded only for --http, so stdio start-up does not pay for it.
-  const [{ startMcpHttpServer }, { loadOrCreateHttpToken }, cos] = await Promise.all([
+  const [{ startMcpHttpServer }, { loadOrCreateHttpToken }, { exposedBindWarning, isLoopbackHost }, cos] = await Promise.all([
     import('./http/http-server.js'),
     import('./http/http-token.js'),
+    import('./http/bind-address.js'),
     loadChiefOfStaff(),
   ]);
   const token = loadOrCreateHttpToken(cos.config);
+  const host = options.host ?? cos.config.mcp.http.host;
+  if (!isLoopbackHost(host)) {
+    // Always printed, even with --quiet: nobody should expose this by accident.
+    process.stderr.write(exposedBindWarning(host));
+    cos.logger.warn({ host }, 'MCP HTTP server bound to a non-loopback address; traffic is unencrypted');
+  }
   const running = await startMcpHttpServer(cos, {
-    host: options.host ?? cos.config.mcp.http.host,
+    host,
     port: options.port ?? cos.config.mcp.http.port,
     token: token.token,
     allowedOrigins: cos.config.mcp.http.allowedOrigins,

@@ -21,7 +21,15 @@ export type { Logger, LoggerOptions, LogLevel } from './logging/logger.js';
 export { createSystemClock, FakeClock } from './clock/clock.js';
 export type { Clock } from './clock/clock.js';
 export { formatDateInZone, isValidTimeZone, systemTimeZone } from './time/time-zone.js';
-export { addDaysToDate, isValidDateOnly, toIsoTimestamp } from './time/dates.js';
+export {
+  addDaysToDate,
+  isSupportedInstant,
+  isValidDateOnly,
+  MAX_SUPPORTED_YEAR,
+  MIN_SUPPORTED_YEAR,
+  SUPPORTED_YEARS_TEXT,
+  toIsoTimestamp,
+} from './time/dates.js';
 export { newErrorRef, newUuid } from './ids/ids.js';
 
 export { defineTool, TOOL_NAME_PATTERN } from './tools/tool-definition.js';
@@ -49,4 +57,5 @@ export {
 export type { ToolErrorPayload, ToolRunResult } from './tools/run-tool.js';
 export { formatValidationIssues } from './tools/format-validation-error.js';
 export { queryPatternOf } from './tools/query-pattern.js';
+export { MAX_INPUT_DEPTH, sanitizeToolInput } from './tools/sanitize-input.js';
 export { isSecretKey, REDACTED, redactSecrets, redactUrl, redactUrlsInText } from './logging/redact-secrets.js';

@@ -7,9 +7,12 @@
 import {
   type AnyToolDefinition,
   createToolContext,
+  isToolError,
   queryPatternOf,
   type CallerKind,
   runTool,
+  sanitizeToolInput,
+  toolErrorPayload,
   type Clock,
   type Logger,
   type ToolRunResult,
@@ -53,9 +56,20 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
     const caller = options.caller ?? { kind: 'host' };
     const started = performance.now();
     const tool = deps.catalogue.get(name);
-    const callArgs = tool ? normalizedArguments(tool, args, deps.logger) : args;
+    let safeArgs: unknown;
+    let refused: ToolRunResult | undefined;
+    try {
+      // Before normalisation and logging: nothing downstream should ever walk hostile nesting.
+      safeArgs = sanitizeToolInput(args);
+    } catch (error) {
+      if (!isToolError(error)) throw error;
+      refused = { ok: false, error: toolErrorPayload(error) };
+    }
+    const callArgs = tool && refused === undefined ? normalizedArguments(tool, safeArgs, deps.logger) : safeArgs;
     let truncated = false;
-    let result: ToolRunResult = tool
+    let result: ToolRunResult = refused
+      ? refused
+      : tool
       ? await runTool(
           tool,
           callArgs,

@@ -13,6 +13,17 @@ export function isValidDateOnly(value: string): boolean {
   );
 }
 
+/** Years accepted in date and time inputs: wide enough for any real plan, narrow enough to keep date maths sane. */
+export const MIN_SUPPORTED_YEAR = 1900;
+export const MAX_SUPPORTED_YEAR = 2200;
+export const SUPPORTED_YEARS_TEXT = `years ${MIN_SUPPORTED_YEAR}–${MAX_SUPPORTED_YEAR}`;
+
+/** True when the instant's UTC year lies in the supported range (1900–2200). */
+export function isSupportedInstant(instant: Date): boolean {
+  const year = instant.getUTCFullYear();
+  return Number.isFinite(instant.getTime()) && year >= MIN_SUPPORTED_YEAR && year <= MAX_SUPPORTED_YEAR;
+}
+
 /** The persisted timestamp form: UTC, milliseconds, `Z`. */
 export function toIsoTimestamp(instant: Date): string {
   return instant.toISOString();

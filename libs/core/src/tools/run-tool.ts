@@ -6,6 +6,7 @@ import { newErrorRef } from '../ids/ids.js';
 import { isToolError, ToolError, type ToolErrorCode } from '../errors/tool-error.js';
 import type { JsonValue } from '../errors/cos-error.js';
 import { acceptedKeys, formatValidationIssues } from './format-validation-error.js';
+import { sanitizeToolInput } from './sanitize-input.js';
 import type { AnyToolDefinition, ToolContext } from './tool-definition.js';
 
 export interface ToolErrorPayload {
@@ -66,7 +67,7 @@ export async function runTool(
 ): Promise<ToolRunResult> {
   try {
     if (ctx.signal.aborted) throw abortError(ctx);
-    const input = validateToolInput(tool, rawInput);
+    const input = validateToolInput(tool, sanitizeToolInput(rawInput));
     const output = await tool.handler(input, ctx as ToolContext<never>);
     const checked = tool.output.safeParse(output);
     if (!checked.success) {

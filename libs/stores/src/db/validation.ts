@@ -3,7 +3,7 @@
  * whoever the caller is (a tool, the worker, an embedder), and reports INVALID_ARGUMENT naming the field and
  * what is accepted.
  */
-import { isValidDateOnly, ToolError, type Clock } from '@chief-of-staff/core';
+import { isSupportedInstant, isValidDateOnly, SUPPORTED_YEARS_TEXT, ToolError, type Clock } from '@chief-of-staff/core';
 
 export function assertEnum<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
@@ -16,7 +16,10 @@ export function assertEnum<T extends string>(field: string, value: unknown, allo
 
 /** A `YYYY-MM-DD` that is a real calendar date (2026-02-30 is rejected). */
 export function assertDateOnly(field: string, value: unknown): string {
-  if (typeof value === 'string' && isValidDateOnly(value)) return value;
+  if (typeof value === 'string' && isValidDateOnly(value)) {
+    if (isSupportedInstant(new Date(`${value}T12:00:00Z`))) return value;
+    throw ToolError.invalidArgument(field, `${JSON.stringify(value)} is outside the supported range (${SUPPORTED_YEARS_TEXT}).`, 'Use a date between 1900-01-01 and 2200-12-31.');
+  }
   throw ToolError.invalidArgument(field, `${JSON.stringify(value)} is not a valid date.`, 'Use YYYY-MM-DD, e.g. 2026-03-31.');
 }
 

@@ -3,7 +3,7 @@
  * read in the user's zone, or (where documented) a date-only value. A date-only end of a range is inclusive: the
  * range ends at the start of the following day in the user's zone.
  */
-import { addDaysToDate, isValidDateOnly, ToolError } from '@chief-of-staff/core';
+import { addDaysToDate, isSupportedInstant, isValidDateOnly, SUPPORTED_YEARS_TEXT, ToolError } from '@chief-of-staff/core';
 import { dateInZone, parseDateTimeInZone, startOfDateInZone } from '@chief-of-staff/stores/providers';
 
 export interface TimeInput {
@@ -32,7 +32,9 @@ export function parseTimeInput(field: string, value: string, zone: string, optio
     if (!options.allowDateOnly) {
       throw ToolError.invalidArgument(field, 'needs a time as well as a date.', `Use ISO-8601 such as 2026-03-09T14:00:00Z, or 2026-03-09T09:00 (read in ${zone}).`);
     }
-    return { instant: startOfDateInZone(text, zone), date: text, dateOnly: true };
+    const instant = startOfDateInZone(text, zone);
+    if (!isSupportedInstant(instant)) throw outOfRange(field, text);
+    return { instant, date: text, dateOnly: true };
   }
   const instant = parseDateTimeInZone(text, zone);
   if (!instant) {
@@ -42,7 +44,12 @@ export function parseTimeInput(field: string, value: string, zone: string, optio
       `Use ${options.allowDateOnly ? 'YYYY-MM-DD or ' : ''}ISO-8601 such as 2026-03-09T14:00:00Z, or 2026-03-09T09:00 (read in ${zone}).`,
     );
   }
+  if (!isSupportedInstant(instant)) throw outOfRange(field, text);
   return { instant, date: dateInZone(instant, zone), dateOnly: false };
+}
+
+function outOfRange(field: string, text: string): ToolError {
+  return ToolError.invalidArgument(field, `"${text.slice(0, 60)}" is outside the supported range (${SUPPORTED_YEARS_TEXT}).`, 'Use a date between 1900-01-01 and 2200-12-31, e.g. 2026-03-09T14:00:00Z.');
 }
 
 /** A range from two inputs, date or datetime; at most `maxDays` long. */

@@ -459,6 +459,20 @@ export class LocalCalendarProvider implements CalendarProvider {
           }),
         );
       }
+      if (target && target.id !== row.calendarId) {
+        const clash = this.store.db
+          .select({ id: events.id })
+          .from(events)
+          .where(and(eq(events.calendarId, target.id), eq(events.uid, row.uid), eq(events.recurrenceId, row.recurrenceId)))
+          .get();
+        if (clash) {
+          throw new ProviderError('conflict', `Calendar "${target.name}" already holds an event with the same UID (event ${clash.id}), so event ${id} cannot move there.`, {
+            provider: this.name,
+            details: { field: 'calendar', existing_event_id: clash.id },
+            hint: `Update or delete event ${clash.id} in "${target.name}" instead, or create a new event there.`,
+          });
+        }
+      }
       if (target) values.calendarId = target.id;
       if (patch.title !== undefined) values.title = patch.title.trim();
       if (patch.location !== undefined) values.location = patch.location;
