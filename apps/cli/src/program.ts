@@ -7,6 +7,7 @@ import { registerEnrichCommand } from './commands/enrich.js';
 import { registerImportExportCommands } from './commands/import-export.js';
 import { registerMemoryCommands } from './commands/memory.js';
 import { registerReindexCommand } from './commands/reindex.js';
+import { registerScheduleCommands } from './commands/schedule.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerToolsCommands } from './commands/tools.js';
 
@@ -27,5 +28,6 @@ export function buildProgram(): Command {
   registerImportExportCommands(program);
   registerEnrichCommand(program);
   registerAgentsCommands(program);
+  registerScheduleCommands(program);
   return program;
 }

@@ -4,6 +4,7 @@
  */
 import {
   createLogger,
+  newUuid,
   createSystemClock,
   loadConfig,
   type Clock,
@@ -12,6 +13,8 @@ import {
   type Logger,
 } from '@chief-of-staff/core';
 import { createAgentsRuntime, createToolCatalogue } from '@chief-of-staff/agents';
+import { startSchedulerLoop } from './scheduler-loop.js';
+import { createSchedulerEngine } from './scheduler-wiring.js';
 import type { ChiefOfStaff } from './chief-of-staff.js';
 import { createToolInvoker } from './call-tool.js';
 import { openCoreServices, type CosServices } from './services.js';
@@ -69,6 +72,10 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     logger,
   });
 
+  // Every process can run a task on request (run_scheduled_task); only workers (or the server without one) tick.
+  const scheduler = createSchedulerEngine({ services, agents, config, clock, logger, owner: `${process.pid}:${newUuid().slice(0, 8)}` });
+  services.scheduler = scheduler;
+
   let closed = false;
   return {
     config,
@@ -76,10 +83,13 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     clock,
     tools: catalogue.tools,
     agents,
+    scheduler,
+    startScheduler: (loopOptions) => startSchedulerLoop({ memory: services.memory, scheduler, config, clock, logger }, loopOptions),
     callTool,
     async close() {
       if (closed) return;
       closed = true;
+      await scheduler.stop();
       await core.close();
     },
   };

@@ -13,3 +13,4 @@ export { checkHealth } from './health-check.js';
 export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-check.js';
 export { reindexVectors } from './reindex-vectors.js';
 export type { ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';
+export type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';

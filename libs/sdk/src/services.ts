@@ -17,6 +17,7 @@ import {
 } from '@chief-of-staff/stores/documents';
 import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff/enrichment';
 import { createModelDocumentSummarizer, lazyAnthropicModel, resolveAnthropicSettings, type AgentsService } from '@chief-of-staff/agents';
+import type { SchedulerEngine } from '@chief-of-staff/scheduler';
 import type { UsageRecorder } from './call-tool.js';
 
 export interface CosServices {
@@ -27,6 +28,8 @@ export interface CosServices {
   enrichment: EnrichmentService;
   /** Set once the agent runtime is wired (it needs the finished catalogue). */
   agents?: AgentsService;
+  /** The scheduler engine of this process (set with the agents, which its handlers use). */
+  scheduler?: SchedulerEngine;
 }
 
 export interface CoreServices {

@@ -15,6 +15,7 @@ import {
 } from '@chief-of-staff/capabilities';
 import { enrichmentTools } from '@chief-of-staff/enrichment';
 import { agentTools } from '@chief-of-staff/agents';
+import { schedulerTools } from '@chief-of-staff/scheduler';
 import type { AnyToolDefinition } from '@chief-of-staff/core';
 import type { ToolGroup } from './tool-catalogue.js';
 
@@ -35,6 +36,7 @@ export const BUILT_IN_TOOL_GROUP_NAMES = [
   'import_export',
   'enrichment',
   'agents',
+  'scheduler',
 ] as const;
 
 export type BuiltInToolGroupName = (typeof BUILT_IN_TOOL_GROUP_NAMES)[number];
@@ -52,5 +54,6 @@ export function builtInToolGroups(): ToolGroup[] {
     group('import_export', importExportTools),
     group('enrichment', enrichmentTools),
     group('agents', agentTools),
+    group('scheduler', schedulerTools),
   ];
 }

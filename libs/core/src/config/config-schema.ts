@@ -175,6 +175,14 @@ export const configSchema = z
       .object({
         tickSeconds: positiveInt.default(30),
         handlerTimeoutSeconds: positiveInt.default(300),
+        /** Lease = handler timeout + this grace; a worker that dies mid-run is taken over once it has passed. */
+        leaseGraceSeconds: positiveInt.default(60),
+        /** After downtime: run a missed occurrence once (`run_once`) or record it as skipped (`skip`). */
+        missedRuns: z.enum(['run_once', 'skip']).default('run_once'),
+        /** Health endpoint of `cos worker` on 127.0.0.1 (0 = any free port); `null` turns it off. */
+        healthPort: z.number().int().min(0).max(65_535).nullable().default(8788),
+        /** Allow more than one worker per data directory (they still never run one occurrence twice). */
+        allowMultipleWorkers: z.boolean().default(false),
         runInServer: z.enum(['auto', 'always', 'never']).default('auto'),
       })
       .strict()

@@ -11,7 +11,7 @@ import { createSilentLogger } from '@chief-of-staff/core';
 import { CAPABILITY_DEFINITIONS, HOST_ONLY_TOOLS, IMPLICIT_AGENT_TOOLS, capabilitiesGrantingTool } from '@chief-of-staff/capabilities';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
-/** Tools of domains still to be built (scheduler, webhooks, channels, proactive, orchestration). */
+/** Tools of domains still to be built (webhooks, channels, proactive, orchestration). */
 const NOT_YET_BUILT = new Set([
   'list_inbound_events',
   'get_event_summary',
@@ -24,13 +24,6 @@ const NOT_YET_BUILT = new Set([
   'ingest_webhook',
   'create_event_rule',
   'delete_event_rule',
-  'list_scheduled_tasks',
-  'get_scheduler_status',
-  'list_task_runs',
-  'create_scheduled_task',
-  'update_scheduled_task',
-  'delete_scheduled_task',
-  'run_scheduled_task',
   'get_orchestration_stats',
   'tool_search',
 ]);

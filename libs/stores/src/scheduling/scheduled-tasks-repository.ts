@@ -73,6 +73,23 @@ export interface ScheduledTasksRepository {
   delete(id: number): boolean;
   /** Enabled tasks due at `now` whose lease is free or expired, soonest first. */
   listDue(now: string, limit: number): ScheduledTaskRecord[];
+  /**
+   * Claims the occurrence due at `dueAt` in one atomic UPDATE: takes the lease and advances next_run_at to `nextRunAt`,
+   * only while the task is enabled, still due at exactly `dueAt`, and its lease is free or expired. Exactly one
+   * process (or manual run) gets true for an occurrence.
+   */
+  claimOccurrence(id: number, owner: string, expiresAt: string, dueAt: string, nextRunAt: string | null, options?: { disable?: boolean }): boolean;
+  /**
+   * Takes over a lease whose holder stopped before finishing (it expired without being released). The occurrence it
+   * was running is run again by the new owner; next_run_at was already advanced and stays as it is.
+   */
+  reclaimOrphaned(id: number, owner: string, expiresAt: string): boolean;
+  /** Tasks whose lease expired without being released, oldest first. */
+  listOrphaned(now: string, limit: number): ScheduledTaskRecord[];
+  /** Disables a task whose schedule cannot be computed, recording why. */
+  disableBroken(id: number, error: string): void;
+  /** Releases our lease without recording a run (shutdown before a claimed run started). */
+  releaseLease(id: number, owner: string): boolean;
   /** Takes the lease when free, expired or already ours; false when another owner holds it. */
   acquireLease(id: number, owner: string, expiresAt: string): boolean;
   renewLease(id: number, owner: string, expiresAt: string): boolean;
@@ -206,6 +223,59 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
           .run().changes > 0
       );
     },
+
+    claimOccurrence(id, owner, expiresAt, dueAt, nextRunAt, options = {}) {
+      const now = nowIso(clock);
+      return (
+        db
+          .update(scheduledTasks)
+          .set({ leaseOwner: owner, leaseExpiresAt: expiresAt, nextRunAt, ...(options.disable ? { enabled: false } : {}) })
+          .where(
+            and(
+              eq(scheduledTasks.id, id),
+              eq(scheduledTasks.enabled, true),
+              eq(scheduledTasks.nextRunAt, dueAt),
+              or(isNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)),
+            ),
+          )
+          .run().changes > 0
+      );
+    },
+
+    reclaimOrphaned(id, owner, expiresAt) {
+      const now = nowIso(clock);
+      return (
+        db
+          .update(scheduledTasks)
+          .set({ leaseOwner: owner, leaseExpiresAt: expiresAt })
+          .where(and(eq(scheduledTasks.id, id), isNotNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)))
+          .run().changes > 0
+      );
+    },
+
+    listOrphaned(now, limit) {
+      return db
+        .select()
+        .from(scheduledTasks)
+        .where(and(isNotNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)))
+        .orderBy(asc(scheduledTasks.leaseExpiresAt), asc(scheduledTasks.id))
+        .limit(limit)
+        .all();
+    },
+
+    disableBroken(id, error) {
+      db.update(scheduledTasks)
+        .set({ enabled: false, lastStatus: 'failed', lastError: error, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso(clock) })
+        .where(eq(scheduledTasks.id, id))
+        .run();
+    },
+
+    releaseLease: (id, owner) =>
+      db
+        .update(scheduledTasks)
+        .set({ leaseOwner: null, leaseExpiresAt: null })
+        .where(and(eq(scheduledTasks.id, id), eq(scheduledTasks.leaseOwner, owner)))
+        .run().changes > 0,
 
     renewLease: (id, owner, expiresAt) =>
       db

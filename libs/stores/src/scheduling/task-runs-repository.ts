@@ -29,6 +29,10 @@ export interface TaskRunsRepository {
   /** Newest first. */
   list(filters: { taskId?: number; status?: TaskRunStatus }, page: PageRequest): Page<TaskRunRecord>;
   purgeOlderThan(cutoff: string): number;
+  /** Deletes runs started before `cutoff`, keeping the newest `keep` runs of every task whatever their age. */
+  purgeOlderThanKeepingLatest(cutoff: string, keep: number): number;
+  /** Marks the task's runs still `running` as failed (their worker stopped before finishing); returns how many. */
+  failRunning(taskId: number, error: string): number;
 }
 
 export interface WorkerHeartbeatRepository {
@@ -83,6 +87,19 @@ export function createTaskRunsRepository(database: CosDatabase, clock: Clock): T
       return closePage(rows, window, { total });
     },
     purgeOlderThan: (cutoff) => db.delete(taskRuns).where(lt(taskRuns.startedAt, cutoff)).run().changes,
+    purgeOlderThanKeepingLatest: (cutoff, keep) =>
+      database.sqlite
+        .prepare(
+          `DELETE FROM task_runs WHERE started_at < ? AND id NOT IN (
+             SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY task_id ORDER BY started_at DESC, id DESC) AS n FROM task_runs) WHERE n <= ?)`,
+        )
+        .run(cutoff, keep).changes,
+    failRunning: (taskId, error) =>
+      db
+        .update(taskRuns)
+        .set({ status: 'failed', endedAt: nowIso(clock), error })
+        .where(and(eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'running')))
+        .run().changes,
   };
 }
 

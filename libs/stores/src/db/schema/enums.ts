@@ -63,6 +63,7 @@ export const HANDLER_TYPES = [
   'webhook_dispatch',
   'run_agent',
   'morning_brief',
+  'digest',
   'proactive_push',
   'calendar_sync',
   'retention',

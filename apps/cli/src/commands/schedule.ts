@@ -1,0 +1,194 @@
+/**
+ * `cos worker` runs the scheduler worker in the foreground; `cos schedule list|add|run|remove|runs` manages scheduled
+ * tasks through the same tools Claude uses (list_scheduled_tasks, create_scheduled_task, run_scheduled_task,
+ * delete_scheduled_task, list_task_runs).
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { EXIT_USAGE, formatTable, printError, reportToolResult } from '../output.js';
+import { callWithSpinner, withChiefOfStaff } from '../open-cos.js';
+import { wholeNumber } from '../options.js';
+import { oneLine } from '../text.js';
+
+interface TaskRow {
+  id: number;
+  name: string;
+  schedule_type: string;
+  schedule_config: Record<string, unknown>;
+  handler_type: string;
+  enabled: boolean;
+  next_run_at: string | null;
+  last_status: string | null;
+  last_error: string | null;
+}
+
+interface RunRow {
+  id: number;
+  task_id: number;
+  trigger: string;
+  status: string;
+  started_at: string;
+  duration_ms: number | null;
+  error: string | null;
+}
+
+function scheduleText(task: TaskRow): string {
+  const config = task.schedule_config;
+  if (task.schedule_type === 'cron') return `cron ${String(config['expression'])}`;
+  if (task.schedule_type === 'once') return `once ${String(config['run_at'])}`;
+  return `every ${['days', 'hours', 'minutes'].filter((unit) => config[unit]).map((unit) => `${String(config[unit])} ${unit}`).join(' ')}`;
+}
+
+function parseJsonObject(text: string | undefined, option: string): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Reported below.
+  }
+  throw new Error(`${option} must be a JSON object, e.g. '{"agent":"weekly_planner","instruction":"Plan next week."}'.`);
+}
+
+export function workerEntry(): string {
+  return fileURLToPath(import.meta.resolve('@chief-of-staff/worker'));
+}
+
+export function registerScheduleCommands(program: Command): void {
+  program
+    .command('worker')
+    .description('Run the scheduler worker in the foreground: briefings, alert checks and maintenance on their schedules.')
+    .action(() => {
+      const child = spawn(process.execPath, [workerEntry()], { stdio: 'inherit' });
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+      child.on('exit', (code, signal) => {
+        process.exitCode = code ?? (signal ? 1 : 0);
+      });
+    });
+
+  const schedule = program.command('schedule').description('List, add, run and remove scheduled tasks.');
+
+  schedule
+    .command('list')
+    .description('Scheduled tasks, soonest next run first.')
+    .option('--json', 'print machine-readable JSON')
+    .action((options: { json?: boolean }) =>
+      withChiefOfStaff(async (cos) => {
+        const result = await callWithSpinner(cos, 'list_scheduled_tasks', { limit: 200 }, 'Listing tasks…');
+        reportToolResult(result, options.json === true, (value) => {
+          const items = value['items'] as TaskRow[];
+          if (items.length === 0) return 'No scheduled tasks. Add one with `cos schedule add`.';
+          return formatTable(
+            ['id', 'name', 'schedule', 'handler', 'on', 'next run', 'last'],
+            items.map((task) => [
+              String(task.id),
+              task.name,
+              scheduleText(task),
+              task.handler_type,
+              task.enabled ? 'yes' : 'no',
+              task.next_run_at ?? '—',
+              task.last_status ? `${task.last_status}${task.last_error ? `: ${oneLine(task.last_error, 40)}` : ''}` : '—',
+            ]),
+          );
+        });
+      }),
+    );
+
+  schedule
+    .command('add')
+    .description('Schedule a task. Give exactly one of --every, --cron or --at.')
+    .argument('<name>', 'a unique name, e.g. weekly_review')
+    .argument('<handler>', 'alert_eval, run_agent, morning_brief, digest, skill_analysis or retention')
+    .option('--every <minutes>', 'run every N minutes', wholeNumber('--every', 1))
+    .option('--cron <expression>', 'a 5-field cron expression, e.g. "30 7 * * 1-5"')
+    .option('--at <time>', 'run once at this ISO time')
+    .option('--config <json>', 'handler settings, e.g. \'{"agent":"weekly_planner","instruction":"Plan next week."}\'')
+    .option('--notify', 'deliver the result as a notification')
+    .option('--disabled', 'create it switched off')
+    .option('--json', 'print machine-readable JSON')
+    .addHelpText('after', '\nExample:\n  cos schedule add weekly_review run_agent --cron "0 16 * * 5" --config \'{"agent":"weekly_planner","instruction":"Plan next week."}\' --notify')
+    .action((name: string, handler: string, options: { every?: number; cron?: string; at?: string; config?: string; notify?: boolean; disabled?: boolean; json?: boolean }) =>
+      withChiefOfStaff(async (cos) => {
+        const given = [options.every !== undefined, options.cron !== undefined, options.at !== undefined].filter(Boolean).length;
+        let handlerConfig: Record<string, unknown> | undefined;
+        try {
+          handlerConfig = parseJsonObject(options.config, '--config');
+        } catch (error) {
+          printError((error as Error).message);
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        if (given !== 1) {
+          printError('Give exactly one of --every <minutes>, --cron "<expression>" or --at <ISO time>.');
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        const [scheduleType, scheduleConfig] =
+          options.every !== undefined ? ['interval', { minutes: options.every }] : options.cron !== undefined ? ['cron', { expression: options.cron }] : ['once', { run_at: options.at }];
+        const args = {
+          name,
+          handler_type: handler,
+          schedule_type: scheduleType,
+          schedule_config: scheduleConfig,
+          ...(handlerConfig ? { handler_config: handlerConfig } : {}),
+          ...(options.notify ? { delivery_channel: 'notification' } : {}),
+          ...(options.disabled ? { enabled: false } : {}),
+        };
+        const result = await callWithSpinner(cos, 'create_scheduled_task', args, 'Scheduling…');
+        reportToolResult(result, options.json === true, (value) => {
+          const task = value['task'] as TaskRow;
+          return `Scheduled "${task.name}" (id ${task.id}): ${scheduleText(task)}; next run ${task.next_run_at ?? 'never'}${task.enabled ? '' : ' (disabled)'}.`;
+        });
+      }),
+    );
+
+  schedule
+    .command('run')
+    .description('Run a task now, outside its schedule.')
+    .argument('<id>', 'task id (cos schedule list)', wholeNumber('<id>', 1))
+    .option('--json', 'print machine-readable JSON')
+    .action((id: number, options: { json?: boolean }) =>
+      withChiefOfStaff(async (cos) => {
+        const result = await callWithSpinner(cos, 'run_scheduled_task', { task_id: id }, `Running task ${id}…`);
+        reportToolResult(result, options.json === true, (value) => {
+          const run = value['run'] as RunRow & { result?: { text?: string } };
+          const text = run.result?.text;
+          return `Run ${run.id}: ${run.status}${run.error ? ` — ${run.error}` : ''}${text ? `\n\n${text}` : ''}`;
+        });
+      }),
+    );
+
+  schedule
+    .command('remove')
+    .description('Delete a task and its run history.')
+    .argument('<id>', 'task id (cos schedule list)', wholeNumber('<id>', 1))
+    .option('--json', 'print machine-readable JSON')
+    .action((id: number, options: { json?: boolean }) =>
+      withChiefOfStaff(async (cos) => {
+        const result = await callWithSpinner(cos, 'delete_scheduled_task', { task_id: id }, 'Deleting…');
+        reportToolResult(result, options.json === true, () => `Deleted task ${id}.`);
+      }),
+    );
+
+  schedule
+    .command('runs')
+    .description('Recent runs, newest first.')
+    .argument('[id]', 'only this task', wholeNumber('[id]', 1))
+    .option('--limit <n>', 'runs to show (default 25)', wholeNumber('--limit', 1))
+    .option('--json', 'print machine-readable JSON')
+    .action((id: number | undefined, options: { limit?: number; json?: boolean }) =>
+      withChiefOfStaff(async (cos) => {
+        const args = { ...(id === undefined ? {} : { task_id: id }), ...(options.limit ? { limit: options.limit } : {}) };
+        const result = await callWithSpinner(cos, 'list_task_runs', args, 'Loading runs…');
+        reportToolResult(result, options.json === true, (value) => {
+          const items = value['items'] as RunRow[];
+          if (items.length === 0) return 'No runs yet.';
+          return formatTable(
+            ['run', 'task', 'trigger', 'status', 'started', 'ms', 'error'],
+            items.map((run) => [String(run.id), String(run.task_id), run.trigger, run.status, run.started_at, run.duration_ms === null ? '—' : String(run.duration_ms), oneLine(run.error ?? '', 50)]),
+          );
+        });
+      }),
+    );
+}

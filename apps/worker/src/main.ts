@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+/**
+ * Starts the Chief of Staff worker: `node apps/worker/dist/main.js` (or `cos worker`). `COS_DATA_DIR` selects the
+ * data; logs go to stderr.
+ */
+import { runWorker } from './run-worker.js';
+
+async function main(): Promise<void> {
+  const worker = await runWorker();
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    // A stop that hangs must not keep the process (and its lock) alive.
+    setTimeout(() => {
+      process.stderr.write('chief-of-staff worker: shutdown took longer than 5 s; exiting now.\n');
+      process.exit(1);
+    }, 5_000).unref();
+    void worker
+      .stop()
+      .catch((error: unknown) => process.stderr.write(`chief-of-staff worker: ${error instanceof Error ? error.message : String(error)}\n`))
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`chief-of-staff worker: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+/**
+ * The worker process: one per data directory (unless configured otherwise), running due scheduled tasks on every
+ * tick, with a health endpoint on 127.0.0.1. SIGTERM or SIGINT stops it cleanly: no new claims, running tasks get a
+ * moment to finish and are otherwise aborted and recorded, leases and the lock are released.
+ */
+import { createChiefOfStaff } from '@chief-of-staff/sdk';
+import { startHealthServer } from './health-server.js';
+import { acquireWorkerLock } from './worker-lock.js';
+
+export const WORKER_VERSION = '0.1.0';
+
+export interface RunningWorker {
+  healthUrl: string | null;
+  stop(): Promise<void>;
+}
+
+export async function runWorker(): Promise<RunningWorker> {
+  const cos = await createChiefOfStaff();
+  let release = (): void => undefined;
+  try {
+    if (!cos.config.scheduler.allowMultipleWorkers) release = acquireWorkerLock(cos.config.dataDir);
+  } catch (error) {
+    await cos.close();
+    throw error;
+  }
+  const loop = cos.startScheduler({ mode: 'worker', version: WORKER_VERSION });
+  const port = cos.config.scheduler.healthPort;
+  const health =
+    port === null
+      ? null
+      : await startHealthServer(port, () => ({ status: 'ok', pid: process.pid, last_tick_at: loop.lastTickAt(), running: cos.scheduler.runningCount }));
+  cos.logger.info({ pid: process.pid, health: health?.url ?? null, tickSeconds: cos.config.scheduler.tickSeconds, dataDir: cos.config.dataDir }, 'worker started');
+  return {
+    healthUrl: health?.url ?? null,
+    async stop() {
+      await loop.stop(500);
+      await health?.close();
+      await cos.close();
+      release();
+      cos.logger.info({ pid: process.pid }, 'worker stopped');
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * The engine on a real SQLite store with a fake clock: due occurrences run once and their next run is computed from
+ * the schedule; a broken schedule disables its task with the error visible in get_scheduler_status; alert_eval
+ * notifies once per cooldown; a failed delivery makes the run fail; a second engine (another process's) never runs
+ * an occurrence the first claimed; an abandoned lease is taken over and the occurrence runs again once.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { createSilentLogger, createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type ConfigInput } from '@chief-of-staff/core';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { SchedulerEngine } from '../engine/scheduler-engine.js';
+import type { NotificationPort } from '../handlers/task-handler.js';
+import { createTaskDefinition } from '../tasks/task-definitions.js';
+import { schedulerTools } from '../tools/scheduler-tools.js';
+
+let store: TestMemoryStore | undefined;
+afterEach(() => store?.cleanup());
+
+function setup(overrides: ConfigInput = {}) {
+  const clock = new FakeClock('2026-03-02T08:00:00.000Z', 'Europe/London');
+  store = createTestMemoryStore({ clock });
+  const config = loadConfig({ env: { COS_DATA_DIR: store.dataDir, COS_TIMEZONE: 'Europe/London' }, overrides });
+  const sent: Array<{ title: string; body: string }> = [];
+  const notifications: NotificationPort = {
+    async notify(request) {
+      sent.push({ title: request.title, body: request.body });
+      return { delivered: true, channels: ['log'] };
+    },
+  };
+  const engine = (owner: string) => new SchedulerEngine({ memory: store as TestMemoryStore, config, clock, logger: createSilentLogger(), notifications, owner });
+  const first = engine('worker-a');
+  const deps = { memory: store, clock, timezone: 'Europe/London', handlers: first.handlers };
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const tool = schedulerTools.find((candidate) => candidate.name === name) as unknown as AnyToolDefinition;
+    return runTool(tool, args, createToolContext({ services: { memory: store, config, scheduler: first }, clock }));
+  };
+  return { clock, config, store, sent, first, engine, deps, call };
+}
+
+function runsOf(store: TestMemoryStore, taskId: number) {
+  return store.taskRuns.list({ taskId }, { limit: 100 }).items;
+}
+
+describe('scheduler engine', () => {
+  it('runs a due occurrence once and schedules the next one from the schedule, not from the tick', async () => {
+    const { clock, store, first, deps } = setup();
+    const { task } = createTaskDefinition(deps, { name: 'alerts', scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' });
+    expect(task.nextRunAt).toBe('2026-03-02T08:30:00.000Z');
+    expect((await first.tick()).claimed).toBe(0);
+    clock.set('2026-03-02T08:31:10.000Z');
+    expect((await first.tick()).claimed).toBe(1);
+    await first.idle();
+    expect(runsOf(store, task.id).map((run) => run.status)).toEqual(['succeeded']);
+    expect(store.scheduledTasks.get(task.id)).toMatchObject({ nextRunAt: '2026-03-02T09:00:00.000Z', lastStatus: 'succeeded', leaseOwner: null });
+    expect((await first.tick()).claimed).toBe(0);
+  });
+
+  it('never lets two engines run the same occurrence', async () => {
+    const { clock, store, first, engine, deps } = setup();
+    for (let i = 0; i < 40; i += 1) {
+      createTaskDefinition(deps, { name: `t${i}`, scheduleType: 'once', scheduleConfig: { run_at: '2026-03-02T08:00:30Z' }, handlerType: 'alert_eval', createdBy: 'user' });
+    }
+    clock.set('2026-03-02T08:01:00.000Z');
+    const second = engine('worker-b');
+    await Promise.all([first.tick(), second.tick(), first.tick(), second.tick()]);
+    await Promise.all([first.idle(), second.idle()]);
+    const counts = store.scheduledTasks.all().map((task) => runsOf(store, task.id).length);
+    expect(counts).toEqual(Array.from({ length: 40 }, () => 1));
+    expect(store.scheduledTasks.all().every((task) => !task.enabled && task.nextRunAt === null)).toBe(true);
+  });
+
+  it('takes over an abandoned lease and runs the occurrence again exactly once', async () => {
+    const { clock, store, engine, deps } = setup({ scheduler: { handlerTimeoutSeconds: 10, leaseGraceSeconds: 5 } });
+    const { task } = createTaskDefinition(deps, { name: 'once', scheduleType: 'once', scheduleConfig: { run_at: '2026-03-02T08:00:30Z' }, handlerType: 'alert_eval', createdBy: 'user' });
+    clock.set('2026-03-02T08:01:00.000Z');
+    // A worker claimed it and died before finishing: its lease and a running run row are left behind.
+    expect(store.scheduledTasks.claimOccurrence(task.id, 'dead-worker', '2026-03-02T08:01:15.000Z', '2026-03-02T08:00:30.000Z', null, { disable: true })).toBe(true);
+    store.taskRuns.start({ taskId: task.id, trigger: 'scheduled' });
+    const survivor = engine('worker-b');
+    expect((await survivor.tick()).recovered).toBe(0);
+    clock.set('2026-03-02T08:01:16.000Z');
+    expect((await survivor.tick()).recovered).toBe(1);
+    await survivor.idle();
+    expect(runsOf(store, task.id).map((run) => run.status).sort()).toEqual(['failed', 'succeeded']);
+    expect((await survivor.tick()).recovered).toBe(0);
+  });
+
+  it('disables a task whose stored schedule cannot be computed, visibly', async () => {
+    const { clock, store, first, call } = setup();
+    const { task } = store.scheduledTasks.create({ name: 'broken', scheduleType: 'cron', scheduleConfig: { expression: 'every tuesday' }, handlerType: 'alert_eval', nextRunAt: '2026-03-02T07:00:00.000Z', createdBy: 'user' });
+    expect((await first.tick()).disabled).toBe(1);
+    expect(store.scheduledTasks.get(task.id)?.enabled).toBe(false);
+    clock.advance(3_600_000);
+    expect((await first.tick()).disabled).toBe(0);
+    const status = await call('get_scheduler_status', {});
+    if (!status.ok) throw new Error(status.error.message);
+    expect(status.value['problems']).toEqual([expect.objectContaining({ name: 'broken', enabled: false, last_error: expect.stringContaining('cannot be computed') })]);
+  });
+
+  it('alert_eval notifies an overdue delegation once, then not again within the cooldown', async () => {
+    const { clock, store, first, sent, deps } = setup();
+    store.delegations.create({ task: 'Budget deck', delegatedTo: 'Dana', dueDate: '2026-02-20', source: 'user' });
+    store.alertRules.create({ name: 'late work', alertType: 'overdue_delegation', condition: {} });
+    const { task } = createTaskDefinition(deps, { name: 'alerts', scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' });
+    await first.runNow(task.id);
+    await first.runNow(task.id);
+    expect(sent).toEqual([{ title: 'Alert: late work', body: '1 overdue_delegation item(s)' }]);
+    clock.advance(5 * 3_600_000);
+    const run = await first.runNow(task.id);
+    expect(run.result).toMatchObject({ rules_evaluated: 1, rules_triggered: 1, notified: 1 });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('records a failed delivery as a failed run, never as success', async () => {
+    const { store, first, deps } = setup();
+    const { task } = createTaskDefinition(deps, {
+      name: 'hook',
+      scheduleType: 'interval',
+      scheduleConfig: { hours: 1 },
+      handlerType: 'alert_eval',
+      deliveryChannel: 'webhook',
+      deliveryConfig: { url: 'http://127.0.0.1:9/unreachable' },
+      createdBy: 'user',
+    });
+    const run = await first.runNow(task.id);
+    expect(run.status).toBe('failed');
+    expect(run.delivery).toMatchObject({ channel: 'webhook', delivered: false });
+    expect(store.scheduledTasks.get(task.id)?.lastError).toContain('delivery by webhook failed');
+  });
+});
+
+describe('scheduler tools', () => {
+  it('validate schedules and handlers before storing anything', async () => {
+    const { call, store } = setup();
+    const badCron = await call('create_scheduled_task', { name: 'x', schedule_type: 'cron', schedule_config: { expression: '61 * * * *' }, handler_type: 'alert_eval' });
+    expect(badCron.ok ? null : badCron.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('Invalid value for minute') });
+    const badHandler = await call('create_scheduled_task', { name: 'x', schedule_type: 'interval', schedule_config: { hours: 1 }, handler_type: 'run_shell' });
+    expect(badHandler.ok ? null : badHandler.error).toMatchObject({ code: 'INVALID_ARGUMENT', hint: expect.stringContaining('alert_eval') });
+    const past = await call('create_scheduled_task', { name: 'x', schedule_type: 'once', schedule_config: { run_at: '2020-01-01T00:00:00Z' }, handler_type: 'alert_eval' });
+    expect(past.ok ? null : past.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('in the past') });
+    const badAgent = await call('create_scheduled_task', { name: 'x', schedule_type: 'interval', schedule_config: { hours: 1 }, handler_type: 'run_agent', handler_config: { agent: 'daily_briefing' } });
+    expect(badAgent.ok ? null : badAgent.error.message).toContain('handler_config.instruction');
+    expect(store.scheduledTasks.all()).toEqual([]);
+  });
+
+  it('create, list, run, update and delete a task', async () => {
+    const { call } = setup();
+    const created = await call('create_scheduled_task', { name: 'alerts', schedule_type: 'cron', schedule_config: { expression: '0 9 * * 1-5' }, handler_type: 'alert_eval' });
+    if (!created.ok) throw new Error(created.error.message);
+    const task = created.value['task'] as { id: number; next_run_at: string };
+    expect(task.next_run_at).toBe('2026-03-02T09:00:00.000Z');
+    const ran = await call('run_scheduled_task', { task_id: task.id });
+    expect(ran.ok && (ran.value['run'] as { status: string; trigger: string })).toMatchObject({ status: 'succeeded', trigger: 'manual' });
+    const runs = await call('list_task_runs', { task_id: task.id });
+    expect(runs.ok && (runs.value['items'] as unknown[]).length).toBe(1);
+    const updated = await call('update_scheduled_task', { task_id: task.id, enabled: false });
+    expect(updated.ok && (updated.value['task'] as { enabled: boolean }).enabled).toBe(false);
+    const listed = await call('list_scheduled_tasks', { enabled_only: true });
+    expect(listed.ok && listed.value['items']).toEqual([]);
+    expect((await call('delete_scheduled_task', { task_id: task.id })).ok).toBe(true);
+    const gone = await call('run_scheduled_task', { task_id: task.id });
+    expect(gone.ok ? null : gone.error).toMatchObject({ code: 'NOT_FOUND', message: `Scheduled task ${task.id} not found.` });
+  });
+});

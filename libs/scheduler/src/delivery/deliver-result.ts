@@ -1,0 +1,127 @@
+/**
+ * Sends a finished run's result where its task says: a notification, an email, or an https webhook. The returned
+ * record is what happened — `delivered: false` with the reason when it did not — and the engine turns a failed
+ * delivery into a failed run.
+ */
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { redactUrlsInText, ToolError } from '@chief-of-staff/core';
+import type { SchedulerPorts } from '../handlers/task-handler.js';
+import { renderTemplate, type TemplateValues } from './render-template.js';
+
+export interface DeliveryRecord {
+  channel: string;
+  delivered: boolean;
+  error?: string;
+}
+
+const notificationConfig = z
+  .object({
+    title_template: z.string().max(500).default('Task: {{task_name}}'),
+    body_template: z.string().max(20_000).default('{{result}}'),
+    urgency: z.enum(['low', 'normal', 'high']).default('normal'),
+  })
+  .strict();
+
+const emailConfig = z
+  .object({
+    to: z.array(z.string().email()).min(1).max(20).optional(),
+    subject_template: z.string().max(500).default('[Chief of Staff] {{task_name}}'),
+    body_template: z.string().max(100_000).default('{{result}}'),
+  })
+  .strict();
+
+const webhookConfig = z
+  .object({
+    url: z.string().url(),
+    secret_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const BODY_LIMIT = 200;
+
+/** Checks a delivery config at create/update time; INVALID_ARGUMENT says what is wrong. */
+export function parseDeliveryConfig(channel: string | null | undefined, config: unknown): Record<string, unknown> | null {
+  if (channel === null || channel === undefined) return null;
+  const schema = channel === 'notification' ? notificationConfig : channel === 'email' ? emailConfig : channel === 'webhook' ? webhookConfig : undefined;
+  if (!schema) throw ToolError.invalidArgument('delivery_channel', `"${channel}" is not a delivery channel.`, 'Use one of: notification, email, webhook.');
+  const parsed = schema.safeParse(config ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw ToolError.invalidArgument(`delivery_config${issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}`, issue?.message ?? 'is not valid.');
+  }
+  if (channel === 'webhook') {
+    const url = new URL((parsed.data as { url: string }).url);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) {
+      throw ToolError.invalidArgument('delivery_config.url', 'must use https (http only to localhost).', 'For example https://hooks.example.com/chief-of-staff.');
+    }
+  }
+  return parsed.data as Record<string, unknown>;
+}
+
+function shorten(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+export async function deliverResult(
+  channel: string,
+  config: Record<string, unknown> | null,
+  values: TemplateValues,
+  ports: Pick<SchedulerPorts, 'notifications' | 'config'>,
+): Promise<DeliveryRecord> {
+  try {
+    const parsed = parseDeliveryConfig(channel, config) ?? {};
+    if (channel === 'notification') {
+      const settings = parsed as z.infer<typeof notificationConfig>;
+      if (!ports.notifications) return { channel, delivered: false, error: 'no notifier is configured in this process' };
+      const outcome = await ports.notifications.notify({
+        title: shorten(renderTemplate(settings.title_template, values), 120),
+        body: shorten(renderTemplate(settings.body_template, values), BODY_LIMIT),
+        urgency: settings.urgency,
+        origin: 'scheduler',
+      });
+      return outcome.error ? { channel, delivered: outcome.delivered, error: outcome.error } : { channel, delivered: true };
+    }
+    if (channel === 'email') {
+      const settings = parsed as z.infer<typeof emailConfig>;
+      const self = ports.config.user.email;
+      const recipients = settings.to ?? (self ? [self] : []);
+      if (recipients.length === 0) return { channel, delivered: false, error: 'no recipient: set user.email or delivery_config.to' };
+      const allowed = ports.config.mail.agentSendAllowList.map((entry) => entry.toLowerCase());
+      const refused = recipients.filter((to) => to.toLowerCase() !== self?.toLowerCase() && !allowed.some((rule) => (rule.startsWith('@') ? to.toLowerCase().endsWith(rule) : to.toLowerCase() === rule)));
+      if (refused.length > 0) return { channel, delivered: false, error: `recipients not in mail.agentSendAllowList: ${refused.join(', ')}` };
+      // The embedded mail store keeps drafts only; nothing here can hand a message to a mail server yet.
+      return { channel, delivered: false, error: 'email delivery needs a mail account that can send; the local mail store cannot. Use notification or webhook delivery.' };
+    }
+    const settings = parsed as z.infer<typeof webhookConfig>;
+    return await postWebhook(settings, values);
+  } catch (error) {
+    return { channel, delivered: false, error: redactUrlsInText(error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+async function postWebhook(settings: z.infer<typeof webhookConfig>, values: TemplateValues): Promise<DeliveryRecord> {
+  const body = JSON.stringify({ task_name: values.task_name, status: values.status, timestamp: values.timestamp, result: values.result });
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(settings.headers ?? {}) };
+  if (settings.secret_env) {
+    const secret = process.env[settings.secret_env];
+    if (!secret) return { channel: 'webhook', delivered: false, error: `environment variable ${settings.secret_env} (secret_env) is not set` };
+    headers['x-signature-256'] = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+  }
+  let lastError = '';
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const response = await fetch(settings.url, { method: 'POST', headers, body, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+      await response.body?.cancel();
+      if (response.ok) return { channel: 'webhook', delivered: true };
+      lastError = `HTTP ${response.status}`;
+      if (response.status < 500) break;
+    } catch (error) {
+      lastError = error instanceof Error && error.name === 'TimeoutError' ? 'timed out after 10 s' : 'the request failed';
+      break;
+    }
+  }
+  return { channel: 'webhook', delivered: false, error: lastError };
+}

@@ -1,0 +1,47 @@
+/**
+ * Housekeeping handlers: `retention` prunes old logs, runs, processed webhook events and notifications by age
+ * (keeping the newest 20 runs of every task), embeds facts still waiting for a vector and compacts the vector
+ * tables; `skill_analysis` runs the usage-pattern detector and stores its suggestions.
+ */
+import { z } from 'zod';
+import type { TaskHandler } from './task-handler.js';
+
+const DAY_MS = 86_400_000;
+const KEEP_RUNS_PER_TASK = 20;
+
+export const retentionHandler: TaskHandler<Record<string, never>> = {
+  type: 'retention',
+  description: 'Prunes old logs and runs, embeds facts waiting for a vector, compacts the vector tables.',
+  config: z.object({}).strict(),
+  async run(_config, ctx) {
+    const { memory, config, clock } = ctx;
+    const days = config.retention;
+    const cutoff = (age: number) => new Date(clock.now().getTime() - age * DAY_MS).toISOString();
+    const deleted = {
+      tool_usage_log: memory.toolUsage.purgeOlderThan(cutoff(days.usageDays)),
+      model_calls: memory.modelCalls.purgeOlderThan(cutoff(days.modelCallsDays)),
+      agent_runs: memory.agentRuns.purgeOlderThan(cutoff(days.runsDays)),
+      fallback_events: memory.fallbackEvents.purgeOlderThan(cutoff(days.usageDays)),
+      task_runs: memory.taskRuns.purgeOlderThanKeepingLatest(cutoff(days.taskRunsDays), KEEP_RUNS_PER_TASK),
+      webhook_events:
+        memory.webhookEvents.purgeOlderThan(cutoff(days.webhooksDays), ['processed', 'unrouted', 'ignored']) +
+        memory.webhookEvents.purgeOlderThan(cutoff(days.failedWebhooksDays), ['failed']),
+      notifications: memory.notifications.purgeOlderThan(cutoff(days.notificationsDays)),
+    };
+    const embedded = ctx.maintenance ? await ctx.maintenance.embedPendingFacts(ctx.signal) : 0;
+    if (ctx.maintenance) await ctx.maintenance.compactVectors(ctx.signal);
+    return { data: { deleted, facts_embedded: embedded, vectors_compacted: ctx.maintenance !== undefined } };
+  },
+};
+
+const skillConfig = z.object({ min_occurrences: z.number().int().min(2).max(1_000).optional(), threshold: z.number().min(0).max(1).optional() }).strict();
+
+export const skillAnalysisHandler: TaskHandler<z.infer<typeof skillConfig>> = {
+  type: 'skill_analysis',
+  description: 'Finds repeated tool use and stores agent suggestions.',
+  config: skillConfig,
+  async run(config, ctx) {
+    if (!ctx.skills) return { data: { skipped: 'the skill detector is not wired in this process' } };
+    return { data: await ctx.skills.analyze({ minOccurrences: config.min_occurrences, threshold: config.threshold }) };
+  },
+};

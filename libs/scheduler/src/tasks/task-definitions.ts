@@ -1,0 +1,148 @@
+/**
+ * Creating, editing and seeding scheduled tasks with everything checked up front: the schedule (the cron library's
+ * own reason for a bad expression), the handler type and its strict config, the delivery channel and its config,
+ * and the time zone. The first run is computed here, so a stored task is always runnable.
+ */
+import { isValidTimeZone, ToolError, type Clock } from '@chief-of-staff/core';
+import type { DeliveryChannel, HandlerType, MemoryStore, ScheduledTaskRecord, ScheduleType } from '@chief-of-staff/stores';
+import { parseDeliveryConfig } from '../delivery/deliver-result.js';
+import type { AnyTaskHandler } from '../handlers/task-handler.js';
+import { firstRunAt, parseSchedule } from '../schedules/next-run.js';
+
+export interface TaskDefinitionInput {
+  name: string;
+  description?: string;
+  scheduleType: string;
+  scheduleConfig: Record<string, unknown>;
+  timezone?: string | null;
+  handlerType: string;
+  handlerConfig?: Record<string, unknown>;
+  deliveryChannel?: string | null;
+  deliveryConfig?: Record<string, unknown> | null;
+  enabled?: boolean;
+  createdBy: string;
+}
+
+export interface TaskDefinitionDeps {
+  memory: MemoryStore;
+  clock: Clock;
+  /** The user's zone, for tasks that name none. */
+  timezone: string;
+  handlers: ReadonlyMap<string, AnyTaskHandler>;
+}
+
+function checkZone(zone: string | null | undefined): void {
+  if (zone && !isValidTimeZone(zone)) throw ToolError.invalidArgument('timezone', `"${zone}" is not an IANA time zone.`, 'For example Europe/London or America/New_York.');
+}
+
+function checkHandler(handlers: ReadonlyMap<string, AnyTaskHandler>, type: string, config: unknown): Record<string, unknown> {
+  const handler = handlers.get(type);
+  if (!handler) {
+    throw ToolError.invalidArgument('handler_type', `"${type}" is not a handler this version can run.`, `Use one of: ${[...handlers.keys()].join(', ')}.`);
+  }
+  const parsed = handler.config.safeParse(config ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
+    throw ToolError.invalidArgument(`handler_config${where}`, issue?.message ?? 'is not valid.', `${type}: ${handler.description}`);
+  }
+  return (config ?? {}) as Record<string, unknown>;
+}
+
+function nextRunFor(deps: TaskDefinitionDeps, type: string, config: unknown, zone: string, requireFuture: boolean): string | null {
+  const schedule = parseSchedule(type, config);
+  const now = deps.clock.now();
+  const first = firstRunAt(schedule, now, zone);
+  if (schedule.type === 'once' && requireFuture && first && first.getTime() <= now.getTime()) {
+    throw ToolError.invalidArgument('schedule_config.run_at', 'is in the past.', 'Give a future time, or use run_scheduled_task to run it now.');
+  }
+  return first?.toISOString() ?? null;
+}
+
+export function createTaskDefinition(deps: TaskDefinitionDeps, input: TaskDefinitionInput, options: { upsert?: boolean } = {}): { task: ScheduledTaskRecord; created: boolean } {
+  checkZone(input.timezone);
+  const handlerConfig = checkHandler(deps.handlers, input.handlerType, input.handlerConfig);
+  const deliveryConfig = parseDeliveryConfig(input.deliveryChannel, input.deliveryConfig);
+  const nextRunAt = nextRunFor(deps, input.scheduleType, input.scheduleConfig, input.timezone ?? deps.timezone, true);
+  return deps.memory.scheduledTasks.create(
+    {
+      name: input.name,
+      description: input.description ?? '',
+      scheduleType: input.scheduleType as ScheduleType,
+      scheduleConfig: input.scheduleConfig,
+      timezone: input.timezone ?? null,
+      handlerType: input.handlerType as HandlerType,
+      handlerConfig,
+      deliveryChannel: (input.deliveryChannel ?? null) as DeliveryChannel | null,
+      deliveryConfig,
+      enabled: input.enabled ?? true,
+      nextRunAt,
+      createdBy: input.createdBy,
+    },
+    options,
+  );
+}
+
+export type TaskDefinitionPatch = Partial<Omit<TaskDefinitionInput, 'createdBy' | 'handlerType'>>;
+
+export function updateTaskDefinition(deps: TaskDefinitionDeps, id: number, patch: TaskDefinitionPatch): ScheduledTaskRecord {
+  const current = deps.memory.scheduledTasks.get(id);
+  if (!current) throw new ToolError('NOT_FOUND', `Scheduled task ${id} not found.`, { details: { entity: 'Scheduled task', id } });
+  checkZone(patch.timezone);
+  const handlerConfig = patch.handlerConfig === undefined ? undefined : checkHandler(deps.handlers, current.handlerType, patch.handlerConfig);
+  const channel = patch.deliveryChannel === undefined ? current.deliveryChannel : patch.deliveryChannel;
+  const deliveryConfig =
+    patch.deliveryChannel === undefined && patch.deliveryConfig === undefined ? undefined : parseDeliveryConfig(channel, patch.deliveryConfig ?? current.deliveryConfig);
+  const scheduleChanged = patch.scheduleType !== undefined || patch.scheduleConfig !== undefined || patch.timezone !== undefined;
+  const enabling = patch.enabled === true && !current.enabled;
+  const type = patch.scheduleType ?? current.scheduleType;
+  const config = patch.scheduleConfig ?? current.scheduleConfig;
+  const zone = (patch.timezone === undefined ? current.timezone : patch.timezone) ?? deps.timezone;
+  // An edited schedule, or a task switched back on, starts again from now (a broken task is repaired this way).
+  const nextRunAt = scheduleChanged || enabling ? nextRunFor(deps, type, config, zone, scheduleChanged) : undefined;
+  const updated = deps.memory.scheduledTasks.update(id, {
+    name: patch.name,
+    description: patch.description,
+    scheduleType: patch.scheduleType as ScheduleType | undefined,
+    scheduleConfig: patch.scheduleConfig,
+    timezone: patch.timezone,
+    handlerConfig,
+    deliveryChannel: patch.deliveryChannel as DeliveryChannel | null | undefined,
+    deliveryConfig,
+    enabled: patch.enabled,
+    ...(nextRunAt === undefined ? {} : { nextRunAt }),
+  });
+  return updated as ScheduledTaskRecord;
+}
+
+/** The tasks a first start creates (only when no task of that name exists; the morning briefing starts disabled). */
+export const SEEDED_TASKS: readonly Omit<TaskDefinitionInput, 'createdBy'>[] = [
+  { name: 'alert_eval', description: 'Checks alert rules and notifies you.', scheduleType: 'interval', scheduleConfig: { hours: 2 }, handlerType: 'alert_eval' },
+  { name: 'skill_analysis', description: 'Finds repeated work worth an agent.', scheduleType: 'cron', scheduleConfig: { expression: '15 3 * * *' }, handlerType: 'skill_analysis' },
+  { name: 'retention', description: 'Prunes old logs and keeps the vector index tidy.', scheduleType: 'cron', scheduleConfig: { expression: '30 3 * * *' }, handlerType: 'retention' },
+  {
+    name: 'morning_brief',
+    description: 'Your morning briefing on weekdays (enable it with update_scheduled_task).',
+    scheduleType: 'cron',
+    scheduleConfig: { expression: '30 7 * * 1-5' },
+    handlerType: 'morning_brief',
+    deliveryChannel: 'notification',
+    enabled: false,
+  },
+];
+
+/** Creates the seeded tasks that are missing; idempotent, and safe when two processes start at once. */
+export function seedDefaultTasks(deps: TaskDefinitionDeps): string[] {
+  const created: string[] = [];
+  for (const seed of SEEDED_TASKS) {
+    if (!deps.handlers.has(seed.handlerType) || deps.memory.scheduledTasks.getByName(seed.name)) continue;
+    try {
+      createTaskDefinition(deps, { ...seed, createdBy: 'system' });
+      created.push(seed.name);
+    } catch (error) {
+      // Another process seeded it between the check and the insert.
+      if (!(error instanceof ToolError && error.code === 'CONFLICT')) throw error;
+    }
+  }
+  return created;
+}

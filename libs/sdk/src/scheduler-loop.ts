@@ -1,0 +1,74 @@
+/**
+ * The tick loop shared by the worker app and the MCP server: seeds the default tasks, ticks the engine every
+ * `scheduler.tickSeconds`, and keeps a heartbeat row so other processes know a worker is alive. In `auto` mode (the
+ * MCP server) it ticks only while no live worker heartbeat exists, so a running `cos worker` takes precedence.
+ */
+import { newUuid, type Clock, type CosConfig, type Logger } from '@chief-of-staff/core';
+import type { MemoryStore } from '@chief-of-staff/stores';
+import { seedDefaultTasks, type SchedulerEngine } from '@chief-of-staff/scheduler';
+
+export interface SchedulerLoopOptions {
+  /** `worker`: always tick and write a heartbeat; `auto`: tick only when no worker heartbeat is live. */
+  mode: 'worker' | 'auto';
+  version?: string;
+}
+
+export interface SchedulerLoop {
+  readonly id: string;
+  /** When the last tick finished, or null before the first. */
+  lastTickAt(): string | null;
+  /** Stops ticking, lets running tasks finish or abort them after `graceMs`, and removes the heartbeat. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface SchedulerLoopDeps {
+  memory: MemoryStore;
+  scheduler: SchedulerEngine;
+  config: CosConfig;
+  clock: Clock;
+  logger: Logger;
+}
+
+export function startSchedulerLoop(cos: SchedulerLoopDeps, options: SchedulerLoopOptions): SchedulerLoop {
+  const { memory } = cos;
+  const id = `${options.mode}-${process.pid}-${newUuid().slice(0, 8)}`;
+  const startedAt = cos.clock.now().toISOString();
+  const tickMs = cos.config.scheduler.tickSeconds * 1_000;
+  const created = seedDefaultTasks({ memory, clock: cos.clock, timezone: cos.config.timezone, handlers: cos.scheduler.handlers });
+  if (created.length > 0) cos.logger.info({ tasks: created }, 'seeded default scheduled tasks');
+  let last: string | null = null;
+  let stopped = false;
+
+  const workerAlive = (): boolean => {
+    const beat = memory.workerHeartbeat.latest();
+    return beat !== undefined && !beat.id.startsWith('auto-') && cos.clock.now().getTime() - Date.parse(beat.lastHeartbeatAt) < 2 * tickMs;
+  };
+
+  const tick = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      if (options.mode === 'auto' && workerAlive()) return;
+      memory.workerHeartbeat.beat({ id, pid: process.pid, version: options.version ?? '0.1.0', startedAt });
+      const summary = await cos.scheduler.tick();
+      if (summary.claimed + summary.recovered + summary.disabled + summary.skipped > 0) cos.logger.debug({ ...summary }, 'scheduler tick');
+      last = cos.clock.now().toISOString();
+    } catch (error) {
+      // A tick that fails (a locked database, say) is logged and retried on the next one; the loop never dies.
+      cos.logger.error({ err: error }, 'scheduler tick failed');
+    }
+  };
+  const timer = setInterval(() => void tick(), tickMs);
+  void tick();
+
+  return {
+    id,
+    lastTickAt: () => last,
+    async stop(graceMs = 500) {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      await cos.scheduler.stop(graceMs);
+      memory.workerHeartbeat.remove(id);
+    },
+  };
+}

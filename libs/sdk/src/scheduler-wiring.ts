@@ -1,0 +1,70 @@
+/**
+ * Connects the scheduler to the rest of the system: its handlers reach the notifier chain, the agent runtime, the
+ * usage-pattern detector and vector maintenance through the ports defined by the scheduler library, which itself
+ * depends on the stores only.
+ */
+import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
+import { FACT_CATEGORIES } from '@chief-of-staff/stores';
+import { analyzeSkillPatterns, type AgentsService } from '@chief-of-staff/agents';
+import { SchedulerEngine, type SchedulerPorts } from '@chief-of-staff/scheduler';
+import type { CosServices } from './services.js';
+
+export interface SchedulerWiring {
+  services: CosServices;
+  agents: AgentsService;
+  config: CosConfig;
+  clock: Clock;
+  logger: Logger;
+  /** Lease owner name; unique per process. */
+  owner: string;
+}
+
+export function schedulerPorts(wiring: SchedulerWiring): SchedulerPorts {
+  const { services, agents, config, clock, logger } = wiring;
+  return {
+    memory: services.memory,
+    config,
+    clock,
+    logger: logger.child({ component: 'scheduler' }),
+    notifications: {
+      async notify(request) {
+        const notifier = services.providers.notifier;
+        if (!notifier) return { delivered: false, channels: [], error: 'notifications are switched off (providers.notifications: none)' };
+        const outcome = await notifier.notify({ title: request.title, message: request.body, urgency: request.urgency, origin: request.origin });
+        const failed = outcome.failures.map((failure) => `${failure.channel}: ${failure.reason}`).join('; ');
+        return { delivered: true, channels: outcome.channels, ...(failed === '' ? {} : { error: failed }) };
+      },
+    },
+    agents: {
+      async run(name, instruction, options) {
+        const entry = agents.registry.require(name, 'agent');
+        const result = await agents.runner.run(entry.config, instruction, { trigger: 'scheduler', signal: options.signal, timeoutSeconds: options.timeoutSeconds });
+        return { runId: result.run_id, status: result.status, text: result.text };
+      },
+    },
+    skills: {
+      analyze: async (options) => ({ ...(await analyzeSkillPatterns(agents, { minOccurrences: options.minOccurrences, confidenceThreshold: options.threshold })) }),
+    },
+    maintenance: {
+      async embedPendingFacts(signal) {
+        const index = services.memory.factVectors;
+        if (!index) return 0;
+        let embedded = 0;
+        for (const category of FACT_CATEGORIES) {
+          for (const fact of services.memory.facts.allInCategory(category)) {
+            if (signal.aborted) return embedded;
+            if (fact.embeddingStatus !== 'pending') continue;
+            await index.upsertFact({ id: fact.id, category: fact.category, key: fact.key, value: fact.value });
+            if (services.memory.facts.setEmbeddingStatus(fact.id, 'ok', fact.updatedAt)) embedded += 1;
+          }
+        }
+        return embedded;
+      },
+      compactVectors: () => services.documents.optimize(),
+    },
+  };
+}
+
+export function createSchedulerEngine(wiring: SchedulerWiring): SchedulerEngine {
+  return new SchedulerEngine({ ...schedulerPorts(wiring), owner: wiring.owner });
+}
