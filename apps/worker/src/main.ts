@@ -6,7 +6,8 @@
 import { runWorker } from './run-worker.js';
 
 async function main(): Promise<void> {
-  const worker = await runWorker();
+  // Signals are handled from the very start: a stop that arrives while the worker is still starting waits for it.
+  const starting = runWorker();
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;
@@ -16,13 +17,14 @@ async function main(): Promise<void> {
       process.stderr.write('chief-of-staff worker: shutdown took longer than 5 s; exiting now.\n');
       process.exit(1);
     }, 5_000).unref();
-    void worker
-      .stop()
+    void starting
+      .then((worker) => worker.stop())
       .catch((error: unknown) => process.stderr.write(`chief-of-staff worker: ${error instanceof Error ? error.message : String(error)}\n`))
       .finally(() => process.exit(0));
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  await starting;
 }
 
 main().catch((error: unknown) => {

@@ -41,6 +41,7 @@ export class SchedulerEngine {
   readonly #running = new Map<number, { controller: AbortController; done: Promise<void> }>();
   #stopping = false;
   #draining: Promise<TickSummary> | undefined;
+  #drainAgain = false;
 
   constructor(options: SchedulerEngineOptions) {
     this.#options = options;
@@ -78,9 +79,30 @@ export class SchedulerEngine {
 
   /** One tick: takes over abandoned runs, then claims and starts due occurrences until none is left or all slots are busy. */
   tick(): Promise<TickSummary> {
-    // Ticks never overlap; a tick that is asked for while one drains shares its result.
-    this.#draining ??= this.#drain().finally(() => (this.#draining = undefined));
+    // Ticks never overlap. A tick asked for while one drains (a run just freed its slot) shares its result and
+    // makes it drain once more before it ends, so freed slots are refilled at once rather than on the next tick.
+    if (this.#draining) {
+      this.#drainAgain = true;
+      return this.#draining;
+    }
+    this.#draining = this.#drainUntilSettled().finally(() => {
+      this.#draining = undefined;
+      if (this.#drainAgain && !this.#stopping) void this.tick();
+    });
     return this.#draining;
+  }
+
+  async #drainUntilSettled(): Promise<TickSummary> {
+    const total: TickSummary = { claimed: 0, recovered: 0, disabled: 0, skipped: 0 };
+    do {
+      this.#drainAgain = false;
+      const summary = await this.#drain();
+      total.claimed += summary.claimed;
+      total.recovered += summary.recovered;
+      total.disabled += summary.disabled;
+      total.skipped += summary.skipped;
+    } while (this.#drainAgain && !this.#stopping);
+    return total;
   }
 
   async #drain(): Promise<TickSummary> {

@@ -1,0 +1,194 @@
+/**
+ * The built worker as real processes on one data directory: two workers share 1,000 due tasks and every
+ * occurrence runs exactly once; a worker killed mid-run is taken over and the occurrence runs again exactly once;
+ * SIGTERM during a run leaves nothing stuck; an overdue delegation raises one notification and not a second within
+ * the rule's cooldown; the morning briefing runs against the fake Messages API and its text is delivered; a second
+ * worker on the same data directory is refused.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { FakeClock } from '@chief-of-staff/core';
+import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
+
+const workerMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Worker {
+  child: ChildProcess;
+  stderr(): string;
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+function startWorker(dataDir: string, env: Record<string, string> = {}): Worker {
+  const child = spawn(process.execPath, [workerMain], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dataDir,
+      COS_DATA_DIR: dataDir,
+      COS_TIMEZONE: 'UTC',
+      COS_LOG_LEVEL: 'info',
+      COS_SCHEDULER_TICK_SECONDS: '1',
+      COS_SCHEDULER_HEALTH_PORT: '0',
+      COS_PROVIDERS_NOTIFICATIONS: 'log',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; at: number }>((resolvePromise) => child.on('exit', (code) => resolvePromise({ code, at: performance.now() })));
+  cleanups.push(() => {
+    child.kill('SIGKILL');
+  });
+  return { child, stderr: () => stderr, exited };
+}
+
+function dataDirectory(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cos-worker-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function openStore(dataDir: string): MemoryStore {
+  const store = openMemoryStore({ dataDir, clock: new FakeClock(new Date(), 'UTC') });
+  cleanups.push(() => store.close());
+  return store;
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function dueTask(store: MemoryStore, name: string, handlerType: 'alert_eval' | 'run_agent' | 'morning_brief', extra: Record<string, unknown> = {}) {
+  return store.scheduledTasks.create({
+    name,
+    scheduleType: 'once',
+    scheduleConfig: { run_at: new Date().toISOString() },
+    handlerType,
+    nextRunAt: new Date(Date.now() - 1_000).toISOString(),
+    createdBy: 'test',
+    ...extra,
+  }).task;
+}
+
+async function slowModel(delayMs: number): Promise<FakeMessagesServer> {
+  const model = await startFakeMessagesServer({ responder: () => textTurn('Briefing: three meetings, one overdue delegation.', { delayMs }) });
+  cleanups.push(() => model.close());
+  return model;
+}
+
+describe('worker processes', () => {
+  it('two workers share 1,000 due tasks and run every occurrence exactly once', async () => {
+    const dataDir = dataDirectory();
+    const store = openStore(dataDir);
+    store.database.writeTransaction(() => {
+      for (let i = 0; i < 1_000; i += 1) dueTask(store, `task_${i}`, 'alert_eval');
+    });
+    const env = { COS_SCHEDULER_ALLOW_MULTIPLE_WORKERS: 'true' };
+    startWorker(dataDir, env);
+    startWorker(dataDir, env);
+    // The seeded default tasks are not due; only the test's own tasks are counted.
+    const waiting = store.database.sqlite.prepare("SELECT COUNT(*) AS n FROM scheduled_tasks WHERE created_by = 'test' AND last_run_at IS NULL");
+    await waitFor('all tasks to run', () => (waiting.get() as { n: number }).n === 0, 90_000);
+    const perTask = store.database.sqlite.prepare('SELECT task_id, COUNT(*) AS runs FROM task_runs GROUP BY task_id').all() as Array<{ task_id: number; runs: number }>;
+    expect(perTask).toHaveLength(1_000);
+    expect(perTask.filter((row) => row.runs !== 1)).toEqual([]);
+    expect(store.database.sqlite.prepare("SELECT COUNT(*) AS n FROM task_runs WHERE status != 'succeeded'").get()).toEqual({ n: 0 });
+  }, 120_000);
+
+  it('a worker killed mid-run is taken over once its lease expires, and the occurrence runs again exactly once', async () => {
+    const dataDir = dataDirectory();
+    const store = openStore(dataDir);
+    const model = await slowModel(3_000);
+    const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, COS_SCHEDULER_HANDLER_TIMEOUT_SECONDS: '6', COS_SCHEDULER_LEASE_GRACE_SECONDS: '1' };
+    const task = dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
+    const first = startWorker(dataDir, env);
+    await waitFor('the run to start', () => store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items.some((run) => run.status === 'running'), 30_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    startWorker(dataDir, env);
+    const runs = await waitFor('the occurrence to run again', () => {
+      const items = store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items;
+      return items.some((run) => run.status === 'succeeded') ? items : undefined;
+    }, 60_000);
+    expect(runs.map((run) => run.status).sort()).toEqual(['failed', 'succeeded']);
+    expect(runs.find((run) => run.status === 'failed')?.error).toContain('stopped before it finished');
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items).toHaveLength(2);
+  }, 120_000);
+
+  it('SIGTERM during a run stops within a second or two and leaves nothing stuck', async () => {
+    const dataDir = dataDirectory();
+    const store = openStore(dataDir);
+    const model = await slowModel(20_000);
+    const task = dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
+    const worker = startWorker(dataDir, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url });
+    await waitFor('the run to start', () => store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items.some((run) => run.status === 'running'), 30_000);
+    const sent = performance.now();
+    worker.child.kill('SIGTERM');
+    const { code, at } = await worker.exited;
+    expect(code).toBe(0);
+    expect(at - sent).toBeLessThan(2_500);
+    const [run] = store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items;
+    expect(run?.status).toBe('failed');
+    expect(store.scheduledTasks.get(task.id)).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
+  }, 60_000);
+
+  it('notifies an overdue delegation once, and not again within the cooldown', async () => {
+    const dataDir = dataDirectory();
+    const store = openStore(dataDir);
+    store.delegations.create({ task: 'Budget deck', delegatedTo: 'Dana', dueDate: '2026-01-05', source: 'user' });
+    store.alertRules.create({ name: 'late work', alertType: 'overdue_delegation', condition: {} });
+    const first = dueTask(store, 'alerts_now', 'alert_eval');
+    const worker = startWorker(dataDir);
+    await waitFor('the alert run', () => store.scheduledTasks.get(first.id)?.lastStatus === 'succeeded', 30_000);
+    // A second evaluation inside the 4-hour cooldown finds the same delegation and stays quiet.
+    const again = dueTask(store, 'alerts_again', 'alert_eval');
+    await waitFor('the second alert run', () => store.scheduledTasks.get(again.id)?.lastStatus === 'succeeded', 30_000);
+    const sent = store.database.sqlite.prepare("SELECT title, body, origin FROM notifications").all();
+    expect(sent).toEqual([{ title: 'Alert: late work', body: '1 overdue_delegation item(s)', origin: 'alert' }]);
+    worker.child.kill('SIGTERM');
+    await worker.exited;
+  }, 60_000);
+
+  it('runs the morning briefing against the model and delivers its text', async () => {
+    const dataDir = dataDirectory();
+    const store = openStore(dataDir);
+    const model = await slowModel(0);
+    const task = dueTask(store, 'morning', 'morning_brief', { deliveryChannel: 'notification' });
+    const worker = startWorker(dataDir, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url });
+    await waitFor('the briefing run', () => store.scheduledTasks.get(task.id)?.lastStatus === 'succeeded', 30_000);
+    expect(String(model.messageRequests()[0]?.messages?.[0]?.content)).toContain('Prepare my briefing for');
+    const [note] = store.database.sqlite.prepare('SELECT title, body, origin FROM notifications').all() as Array<{ title: string; body: string; origin: string }>;
+    expect(note).toEqual({ title: 'Task: morning', body: 'Briefing: three meetings, one overdue delegation.', origin: 'scheduler' });
+    const [run] = store.taskRuns.list({ taskId: task.id }, { limit: 1 }).items;
+    expect(run?.delivery).toEqual({ channel: 'notification', delivered: true });
+    worker.child.kill('SIGTERM');
+    await worker.exited;
+  }, 60_000);
+
+  it('refuses a second worker on the same data directory, naming the running one', async () => {
+    const dataDir = dataDirectory();
+    const first = startWorker(dataDir);
+    await waitFor('the first worker', () => first.stderr().includes('worker started'), 30_000);
+    const second = startWorker(dataDir);
+    const { code } = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.stderr()).toContain(`Another worker (pid ${first.child.pid})`);
+    first.child.kill('SIGTERM');
+    await first.exited;
+  }, 60_000);
+});
