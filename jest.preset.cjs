@@ -35,7 +35,8 @@ function createJestConfig(name, projectDir) {
       ],
     ],
     testTimeout: 30000,
-    passWithNoTests: true,
+    // A project without tests fails: it would otherwise pass CI having checked nothing.
+    passWithNoTests: false,
   };
 }
 

@@ -1,7 +1,7 @@
 /** Runs the server on a transport and returns how to stop it. */
 import { join } from 'node:path';
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
-import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import type { ChiefOfStaff, SchedulerLoop } from '@chief-of-staff/sdk';
 import { BoundedStdioServerTransport, MAX_STDIO_MESSAGE_BYTES } from './bounded-stdio-transport.js';
 import { httpConnectInstructions, stdioConnectInstructions } from './connect-instructions.js';
 import { createMcpServer, SERVER_VERSION } from './create-mcp-server.js';
@@ -21,13 +21,26 @@ async function loadChiefOfStaff(): Promise<ChiefOfStaff> {
   return createChiefOfStaff();
 }
 
+/**
+ * `scheduler.runInServer`: with `auto` (the default) the server runs due tasks whenever no `cos worker` is alive,
+ * so briefings and alerts happen for users who only run the server; `always` runs them regardless; `never` leaves
+ * them to a worker.
+ */
+function startServerScheduler(cos: ChiefOfStaff): SchedulerLoop | undefined {
+  const mode = cos.config.scheduler.runInServer;
+  if (mode === 'never') return undefined;
+  return cos.startScheduler({ mode: mode === 'always' ? 'worker' : 'auto', version: SERVER_VERSION });
+}
+
 export async function serveStdio(options: ServeOptions = {}): Promise<RunningServer> {
   const dataDir = resolveDataDir();
   let notifyToolsChanged = (): void => undefined;
+  let scheduler: SchedulerLoop | undefined;
   const source = createLazyHostSource({
     load: async () => {
       const cos = await loadChiefOfStaff();
       cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
+      scheduler = startServerScheduler(cos);
       return cos;
     },
     cacheFile: join(dataDir, TOOL_LIST_CACHE_FILE),
@@ -47,6 +60,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
     async stop() {
       await server.close();
       const cos = (await source.settled()) as ChiefOfStaff | undefined;
+      await scheduler?.stop();
       await cos?.close();
     },
   };
@@ -81,8 +95,10 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     if (token.source === 'generated') process.stderr.write(`Token: ${token.token}\n`);
   }
   cos.logger.info({ url: running.url, tools: cos.tools.length }, 'MCP server ready on HTTP');
+  const scheduler = startServerScheduler(cos);
   return {
     async stop() {
+      await scheduler?.stop();
       await running.close();
       await cos.close();
     },

@@ -42,6 +42,8 @@ export class SchedulerEngine {
   #stopping = false;
   #draining: Promise<TickSummary> | undefined;
   #drainAgain = false;
+  #recoverDue = false;
+  #candidates: ScheduledTaskRecord[] = [];
 
   constructor(options: SchedulerEngineOptions) {
     this.#options = options;
@@ -79,15 +81,22 @@ export class SchedulerEngine {
 
   /** One tick: takes over abandoned runs, then claims and starts due occurrences until none is left or all slots are busy. */
   tick(): Promise<TickSummary> {
-    // Ticks never overlap. A tick asked for while one drains (a run just freed its slot) shares its result and
-    // makes it drain once more before it ends, so freed slots are refilled at once rather than on the next tick.
+    this.#recoverDue = true;
+    return this.#refill();
+  }
+
+  /**
+   * Drains due work. Drains never overlap: one asked for while another runs (a run just freed its slot) makes the
+   * running one go round once more, so freed slots are refilled at once rather than on the next tick.
+   */
+  #refill(): Promise<TickSummary> {
     if (this.#draining) {
       this.#drainAgain = true;
       return this.#draining;
     }
     this.#draining = this.#drainUntilSettled().finally(() => {
       this.#draining = undefined;
-      if (this.#drainAgain && !this.#stopping) void this.tick();
+      if (this.#drainAgain && !this.#stopping) void this.#refill();
     });
     return this.#draining;
   }
@@ -96,7 +105,10 @@ export class SchedulerEngine {
     const total: TickSummary = { claimed: 0, recovered: 0, disabled: 0, skipped: 0 };
     do {
       this.#drainAgain = false;
-      const summary = await this.#drain();
+      // Abandoned leases are looked for once per tick, not on every refill (it scans the task table).
+      const recover = this.#recoverDue;
+      this.#recoverDue = false;
+      const summary = await this.#drain(recover);
       total.claimed += summary.claimed;
       total.recovered += summary.recovered;
       total.disabled += summary.disabled;
@@ -105,12 +117,12 @@ export class SchedulerEngine {
     return total;
   }
 
-  async #drain(): Promise<TickSummary> {
+  async #drain(recover: boolean): Promise<TickSummary> {
     const summary: TickSummary = { claimed: 0, recovered: 0, disabled: 0, skipped: 0 };
     if (this.#stopping) return summary;
     const { memory, clock } = this.#options;
     const now = clock.now().toISOString();
-    for (const task of memory.scheduledTasks.listOrphaned(now, DUE_BATCH)) {
+    for (const task of recover ? memory.scheduledTasks.listOrphaned(now, DUE_BATCH) : []) {
       if (this.#running.size >= this.#maxConcurrent || this.#running.has(task.id)) continue;
       if (!memory.scheduledTasks.reclaimOrphaned(task.id, this.#options.owner, this.#leaseUntil())) continue;
       const abandoned = memory.taskRuns.failRunning(task.id, 'the worker running it stopped before it finished');
@@ -118,23 +130,30 @@ export class SchedulerEngine {
       summary.recovered += 1;
       this.#start(task, 'scheduled');
     }
+    // Due tasks are read in batches and kept between drains: each finished run refills its slot from this queue
+    // instead of querying again. A stale entry (claimed elsewhere meanwhile) simply fails its claim.
+    let refreshed = false;
     while (!this.#stopping && this.#running.size < this.#maxConcurrent) {
-      const due = memory.scheduledTasks.listDue(clock.now().toISOString(), DUE_BATCH).filter((task) => !this.#running.has(task.id));
-      if (due.length === 0) break;
-      let progressed = false;
-      for (const task of due) {
-        if (this.#running.size >= this.#maxConcurrent || this.#stopping) break;
-        const claimed = this.#claim(task);
-        if (claimed === 'claimed') {
-          summary.claimed += 1;
-          progressed = true;
-          this.#start(task, 'scheduled');
-        } else if (claimed !== 'lost') {
-          summary[claimed] += 1;
-          progressed = true;
-        }
+      if (this.#candidates.length === 0) {
+        if (refreshed) break;
+        this.#candidates = memory.scheduledTasks.listDue(clock.now().toISOString(), DUE_BATCH);
+        refreshed = true;
+        if (this.#candidates.length === 0) break;
       }
-      if (!progressed) break;
+      const task = this.#candidates.shift() as ScheduledTaskRecord;
+      if (this.#running.has(task.id)) continue;
+      // Claim and run row commit together: a claimed occurrence always has its run on record.
+      const outcome = memory.database.writeTransaction(() => {
+        const claimed = this.#claim(task);
+        return { claimed, runId: claimed === 'claimed' ? memory.taskRuns.start({ taskId: task.id, trigger: 'scheduled' }).id : undefined };
+      });
+      const claimed = outcome.claimed;
+      if (claimed === 'claimed') {
+        summary.claimed += 1;
+        this.#start(task, 'scheduled', outcome.runId);
+      } else if (claimed !== 'lost') {
+        summary[claimed] += 1;
+      }
     }
     return summary;
   }
@@ -183,22 +202,22 @@ export class SchedulerEngine {
     return memory.taskRuns.get(runId) as TaskRunRecord;
   }
 
-  #start(task: ScheduledTaskRecord, trigger: Trigger): void {
+  #start(task: ScheduledTaskRecord, trigger: Trigger, runId?: number): void {
     const controller = new AbortController();
-    const done = this.#execute(task, trigger, controller)
+    const done = this.#execute(task, trigger, controller, runId)
       .then(() => undefined)
       .catch((error: unknown) => this.#options.logger.error({ err: error, task: task.name }, 'scheduled task run failed unexpectedly'))
       .finally(() => {
         this.#running.delete(task.id);
         // A finished run frees a slot: keep draining while work is due.
-        if (!this.#stopping) void this.tick();
+        if (!this.#stopping) void this.#refill();
       });
     this.#running.set(task.id, { controller, done });
   }
 
-  async #execute(task: ScheduledTaskRecord, trigger: Trigger, controller = new AbortController()): Promise<number> {
+  async #execute(task: ScheduledTaskRecord, trigger: Trigger, controller = new AbortController(), existingRunId?: number): Promise<number> {
     const { memory, clock, logger, config } = this.#options;
-    const run = memory.taskRuns.start({ taskId: task.id, trigger });
+    const run = { id: existingRunId ?? memory.taskRuns.start({ taskId: task.id, trigger }).id };
     const started = performance.now();
     const timeout = setTimeout(() => controller.abort(new DOMException('handler timeout', 'TimeoutError')), this.#handlerTimeoutMs);
     const renew = setInterval(
@@ -236,8 +255,10 @@ export class SchedulerEngine {
         error = `delivery by ${delivery.channel} failed: ${delivery.error ?? 'unknown reason'}`;
       }
     }
-    memory.taskRuns.finish(run.id, { status, result: result?.data ?? null, error: error ?? null, delivery: delivery ?? null });
-    memory.scheduledTasks.completeRun(task.id, this.#options.owner, { lastRunAt: clock.now().toISOString(), lastStatus: status, lastError: error ?? null });
+    memory.database.writeTransaction(() => {
+      memory.taskRuns.finish(run.id, { status, result: result?.data ?? null, error: error ?? null, delivery: delivery ?? null });
+      memory.scheduledTasks.finishRun(task.id, this.#options.owner, { lastRunAt: clock.now().toISOString(), lastStatus: status, lastError: error ?? null });
+    });
     logger.info({ task: task.name, trigger, status, ms: Math.round(performance.now() - started) }, 'scheduled task run finished');
     return run.id;
   }

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, isNotNull, lte, or, isNull, lt, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { Statement } from 'better-sqlite3';
 import type { CosDatabase } from '../db/open-database.js';
 import { scheduledTasks } from '../db/schema/scheduler.js';
 import {
@@ -95,12 +96,33 @@ export interface ScheduledTasksRepository {
   renewLease(id: number, owner: string, expiresAt: string): boolean;
   /** Releases our lease and records the run outcome (failure counter included). */
   completeRun(id: number, owner: string, outcome: RunOutcome): ScheduledTaskRecord | undefined;
+  /** `completeRun` without reading the row back (the engine's hot path); false when the lease was not ours. */
+  finishRun(id: number, owner: string, outcome: RunOutcome): boolean;
 }
 
 export function createScheduledTasksRepository(database: CosDatabase, clock: Clock): ScheduledTasksRepository {
   const { db } = database;
   const get = (id: number) => db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id)).get();
   const getByName = (name: string) => db.select().from(scheduledTasks).where(eq(scheduledTasks.name, name)).get();
+  let claimStatement: Statement | undefined;
+
+  const completeRunUpdate = (id: number, owner: string, outcome: RunOutcome) => {
+    const status = assertEnum('last_status', outcome.lastStatus, TASK_RUN_STATUSES);
+    const failed = status === 'failed' || status === 'timeout';
+    return db
+      .update(scheduledTasks)
+      .set({
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastRunAt: outcome.lastRunAt,
+        lastStatus: status,
+        lastError: outcome.lastError ?? null,
+        consecutiveFailures: failed ? sql`${scheduledTasks.consecutiveFailures} + 1` : status === 'succeeded' ? 0 : sql`${scheduledTasks.consecutiveFailures}`,
+        ...(outcome.nextRunAt === undefined ? {} : { nextRunAt: outcome.nextRunAt }),
+        updatedAt: nowIso(clock),
+      })
+      .where(and(eq(scheduledTasks.id, id), or(eq(scheduledTasks.leaseOwner, owner), isNull(scheduledTasks.leaseOwner))));
+  };
 
   return {
     create(input, options = {}) {
@@ -225,21 +247,14 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
     },
 
     claimOccurrence(id, owner, expiresAt, dueAt, nextRunAt, options = {}) {
-      const now = nowIso(clock);
-      return (
-        db
-          .update(scheduledTasks)
-          .set({ leaseOwner: owner, leaseExpiresAt: expiresAt, nextRunAt, ...(options.disable ? { enabled: false } : {}) })
-          .where(
-            and(
-              eq(scheduledTasks.id, id),
-              eq(scheduledTasks.enabled, true),
-              eq(scheduledTasks.nextRunAt, dueAt),
-              or(isNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)),
-            ),
-          )
-          .run().changes > 0
+      // A prepared statement: this runs once per occurrence in every worker's tick, and building it with the query
+      // builder each time cost more than executing it.
+      claimStatement ??= database.sqlite.prepare(
+        `UPDATE scheduled_tasks SET lease_owner = @owner, lease_expires_at = @expiresAt, next_run_at = @nextRunAt,
+           enabled = CASE WHEN @disable = 1 THEN 0 ELSE enabled END
+         WHERE id = @id AND enabled = 1 AND next_run_at = @dueAt AND (lease_owner IS NULL OR lease_expires_at < @now)`,
       );
+      return claimStatement.run({ id, owner, expiresAt, dueAt, nextRunAt, disable: options.disable ? 1 : 0, now: nowIso(clock) }).changes > 0;
     },
 
     reclaimOrphaned(id, owner, expiresAt) {
@@ -284,24 +299,8 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
         .where(and(eq(scheduledTasks.id, id), eq(scheduledTasks.leaseOwner, owner)))
         .run().changes > 0,
 
-    completeRun(id, owner, outcome) {
-      const status = assertEnum('last_status', outcome.lastStatus, TASK_RUN_STATUSES);
-      const failed = status === 'failed' || status === 'timeout';
-      return db
-        .update(scheduledTasks)
-        .set({
-          leaseOwner: null,
-          leaseExpiresAt: null,
-          lastRunAt: outcome.lastRunAt,
-          lastStatus: status,
-          lastError: outcome.lastError ?? null,
-          consecutiveFailures: failed ? sql`${scheduledTasks.consecutiveFailures} + 1` : status === 'succeeded' ? 0 : sql`${scheduledTasks.consecutiveFailures}`,
-          ...(outcome.nextRunAt === undefined ? {} : { nextRunAt: outcome.nextRunAt }),
-          updatedAt: nowIso(clock),
-        })
-        .where(and(eq(scheduledTasks.id, id), or(eq(scheduledTasks.leaseOwner, owner), isNull(scheduledTasks.leaseOwner))))
-        .returning()
-        .get();
-    },
+    completeRun: (id, owner, outcome) => completeRunUpdate(id, owner, outcome).returning().get(),
+
+    finishRun: (id, owner, outcome) => completeRunUpdate(id, owner, outcome).run().changes > 0,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
+import type { Statement } from 'better-sqlite3';
 import type { CosDatabase } from '../db/open-database.js';
 import { taskRuns, workerHeartbeat } from '../db/schema/scheduler.js';
 import { TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, type TaskRunStatus, type TaskRunTrigger } from '../db/schema/enums.js';
@@ -24,7 +25,8 @@ export interface FinishTaskRunInput {
 
 export interface TaskRunsRepository {
   start(input: { taskId: number; trigger: TaskRunTrigger }): TaskRunRecord;
-  finish(id: number, input: FinishTaskRunInput): TaskRunRecord | undefined;
+  /** Records the outcome; false when the run does not exist. */
+  finish(id: number, input: FinishTaskRunInput): boolean;
   get(id: number): TaskRunRecord | undefined;
   /** Newest first. */
   list(filters: { taskId?: number; status?: TaskRunStatus }, page: PageRequest): Page<TaskRunRecord>;
@@ -45,6 +47,7 @@ export interface WorkerHeartbeatRepository {
 
 export function createTaskRunsRepository(database: CosDatabase, clock: Clock): TaskRunsRepository {
   const { db } = database;
+  let finishStatement: Statement | undefined;
   return {
     start: (input) => {
       const now = nowIso(clock);
@@ -54,19 +57,23 @@ export function createTaskRunsRepository(database: CosDatabase, clock: Clock): T
         .returning()
         .get();
     },
-    finish: (id, input) =>
-      db
-        .update(taskRuns)
-        .set({
+    finish(id, input) {
+      // Prepared once: every scheduled run ends here.
+      finishStatement ??= database.sqlite.prepare(
+        'UPDATE task_runs SET status = @status, ended_at = @endedAt, result = @result, error = @error, delivery = @delivery WHERE id = @id',
+      );
+      const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+      return (
+        finishStatement.run({
+          id,
           status: assertEnum('status', input.status, TASK_RUN_STATUSES),
           endedAt: nowIso(clock),
-          result: input.result ?? null,
+          result: json(input.result),
           error: input.error ?? null,
-          delivery: input.delivery ?? null,
-        })
-        .where(eq(taskRuns.id, id))
-        .returning()
-        .get(),
+          delivery: json(input.delivery),
+        }).changes > 0
+      );
+    },
     get: (id) => db.select().from(taskRuns).where(eq(taskRuns.id, id)).get(),
     list(filters, request) {
       const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, TASK_RUN_STATUSES);
