@@ -7,12 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectBuiltServer } from './connect-built-server.js';
 import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
 
-const serverMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
 const SUMMARY = 'A travel plan for the Lisbon offsite in March, covering flights, the hotel in Alfama and the agenda.';
 
 describe('document summaries', () => {
@@ -26,22 +25,7 @@ describe('document summaries', () => {
     writeFileSync(join(dataDir, 'documents', 'offsite.md'), '# Offsite\n\nFlights to Lisbon on 12 March. The hotel is in Alfama. Day one is strategy, day two is hiring.\n');
     writeFileSync(join(dataDir, 'documents', 'second.md'), '# Second\n\nA note about the quarterly budget review.\n');
     model = await startFakeMessagesServer({ script: [textTurn(SUMMARY)] });
-    client = new Client({ name: 'summaries-e2e', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [serverMain],
-        stderr: 'pipe',
-        env: {
-          PATH: process.env.PATH ?? '',
-          COS_DATA_DIR: dataDir,
-          COS_TIMEZONE: 'UTC',
-          COS_LOG_LEVEL: 'warn',
-          ANTHROPIC_API_KEY: 'test-key',
-          ANTHROPIC_BASE_URL: model.url,
-        },
-      }),
-    );
+    client = await connectBuiltServer({ dataDir, modelUrl: model.url, name: 'summaries-e2e' });
   });
 
   afterAll(async () => {

@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectBuiltServer } from './connect-built-server.js';
 import { startFakeMessagesServer, textTurn, toolUseTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
 
-const serverMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
 const FINAL_TEXT = '# Prep: 1:1 with Dana\n- Dana leads the platform team; ask about the Q3 roadmap deck (due 2026-01-20).';
 
 describe('run_agent over MCP', () => {
@@ -33,22 +32,7 @@ describe('run_agent over MCP', () => {
         textTurn(FINAL_TEXT),
       ],
     });
-    client = new Client({ name: 'agent-e2e', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [serverMain],
-        stderr: 'pipe',
-        env: {
-          PATH: process.env.PATH ?? '',
-          COS_DATA_DIR: dataDir,
-          COS_TIMEZONE: 'UTC',
-          COS_LOG_LEVEL: 'warn',
-          ANTHROPIC_API_KEY: 'test-key',
-          ANTHROPIC_BASE_URL: model.url,
-        },
-      }),
-    );
+    client = await connectBuiltServer({ dataDir, modelUrl: model.url, name: 'agent-e2e' });
   });
 
   afterAll(async () => {

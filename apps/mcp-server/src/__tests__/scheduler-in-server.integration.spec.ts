@@ -5,11 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-
-const serverMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectBuiltServer } from './connect-built-server.js';
 
 describe('scheduler in the MCP server', () => {
   let dataDir: string;
@@ -17,15 +15,7 @@ describe('scheduler in the MCP server', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cos-server-scheduler-'));
-    client = new Client({ name: 'scheduler-e2e', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [serverMain],
-        stderr: 'pipe',
-        env: { PATH: process.env.PATH ?? '', COS_DATA_DIR: dataDir, COS_TIMEZONE: 'UTC', COS_LOG_LEVEL: 'warn', COS_SCHEDULER_TICK_SECONDS: '1', COS_PROVIDERS_NOTIFICATIONS: 'log' },
-      }),
-    );
+    client = await connectBuiltServer({ dataDir, name: 'scheduler-e2e', env: { COS_SCHEDULER_TICK_SECONDS: '1', COS_PROVIDERS_NOTIFICATIONS: 'log' } });
   });
 
   afterAll(async () => {
