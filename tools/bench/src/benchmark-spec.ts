@@ -11,8 +11,13 @@ export interface BenchmarkGoal {
 
 export interface BenchmarkSpec {
   name: string;
-  /** The measured operation. */
-  fn: () => unknown;
+  /**
+   * The measured operation. The runner calls it `warmupIterations` times with `{ warmup: true }` first (those calls
+   * are never timed); a benchmark that records its own figures (in `metrics`) must skip recording on those calls.
+   */
+  fn: (run?: { warmup: boolean }) => unknown;
+  /** Untimed calls before measuring (default 0: tinybench's own warm-up is off, so nothing else runs untimed). */
+  warmupIterations?: number;
   /** Runs once before measuring (open stores, generate data). */
   setup?: () => unknown;
   /** Runs once after measuring. */

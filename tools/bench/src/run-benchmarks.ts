@@ -1,10 +1,12 @@
 /**
- * `npm run bench [filter…]`: discovers every `*.bench.ts` in apps/, libs/ and tools/, runs each exported benchmark
- * with tinybench, prints a table and writes tools/bench/results/latest.json. A filter keeps benchmarks whose file
- * path or name contains it.
+ * `npm run bench [--check] [filter…]`: discovers every `*.bench.ts` in apps/, libs/ and tools/, runs each exported
+ * benchmark with tinybench, prints a table and writes tools/bench/results/latest.json. A filter keeps benchmarks whose
+ * file path or name contains it. tinybench's warm-up is off: every reported sample is a timed run, and a benchmark's
+ * own warm-up calls are flagged so self-recorded figures can leave them out. `--check` exits 1 when a goal is missed.
+ * The load average and CPU model are printed and stored, so figures from different hosts are not compared blindly.
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { arch, cpus, platform, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
@@ -47,8 +49,9 @@ async function runFile(file: string, filters: string[]): Promise<BenchmarkResult
   for (const spec of specs) {
     try {
       await spec.setup?.();
-      const bench = new Bench({ iterations: spec.iterations ?? 50, time: spec.time ?? 500, retainSamples: true });
-      bench.add(spec.name, spec.fn);
+      for (let i = 0; i < (spec.warmupIterations ?? 0); i += 1) await spec.fn({ warmup: true });
+      const bench = new Bench({ iterations: spec.iterations ?? 50, time: spec.time ?? 500, retainSamples: true, warmup: false });
+      bench.add(spec.name, () => spec.fn({ warmup: false }));
       await bench.run();
       const task = bench.tasks[0];
       const result = task?.result;
@@ -119,8 +122,16 @@ function printTable(results: BenchmarkResult[]): void {
   for (const row of rows) console.log(line(row));
 }
 
+function hostLine(): string {
+  const [one, five] = loadavg();
+  return `host: ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, load average ${one?.toFixed(2)} (1 min) ${five?.toFixed(2)} (5 min), node ${process.version}`;
+}
+
 async function main(): Promise<void> {
-  const filters = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const check = args.includes('--check');
+  const filters = args.filter((arg) => arg !== '--check');
+  console.log(hostLine());
   const files = ['apps', 'libs', 'tools']
     .map((dir) => join(workspaceRoot, dir))
     .flatMap((dir) => findBenchFiles(dir))
@@ -132,7 +143,7 @@ async function main(): Promise<void> {
   const report = {
     generatedAt: new Date().toISOString(),
     node: process.version,
-    machine: { platform: platform(), arch: arch(), cpus: cpus().length, cpuModel: cpu?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) },
+    machine: { platform: platform(), arch: arch(), cpus: cpus().length, cpuModel: cpu?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverage: loadavg() },
     results,
   };
   const outDir = join(workspaceRoot, 'tools', 'bench', 'results');
@@ -140,6 +151,11 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   console.log(`\n${results.length} benchmarks; results written to ${relative(workspaceRoot, join(outDir, 'latest.json'))}`);
   if (results.some((r) => r.error)) process.exitCode = 1;
+  const missed = results.filter((r) => r.goal && !r.goal.met);
+  if (check && missed.length > 0) {
+    console.log(`--check: ${missed.length} goal(s) missed: ${missed.map((r) => r.name).join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 await main();
