@@ -74,9 +74,15 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
       }
       return host;
     });
+    // A load that failed (a locked database at start, say) is not kept: the next call tries again.
+    loading.catch(() => {
+      loading = undefined;
+    });
     return loading;
   };
-  const idleTimer = setTimeout(() => void start().catch(() => undefined), options.idleStartMs ?? 300);
+  const reportLoadFailure = (error: unknown) =>
+    process.stderr.write(`chief-of-staff: loading the libraries failed (${error instanceof Error ? error.message : String(error)}); the next call tries again.\n`);
+  const idleTimer = setTimeout(() => void start().catch(reportLoadFailure), options.idleStartMs ?? 300);
   idleTimer.unref();
 
   return {
@@ -86,7 +92,7 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
       if (cached) {
         servedFromCache = true;
         // Load once the answer is on its way, so module loading does not delay it.
-        setTimeout(() => void start().catch(() => undefined), 0);
+        setTimeout(() => void start().catch(reportLoadFailure), 0);
         return cached;
       }
       await start();

@@ -128,12 +128,19 @@ async function synthesise(service: AgentsService, task: string, entries: Dispatc
         outcome: 'ok',
         created_at: service.clock.now().toISOString(),
       }),
-    ).catch(() => undefined);
+    ).catch((error: unknown) => service.runner.logger.warn({ err: error }, 'could not record the synthesis model call'));
     return textOf(response.content);
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** Logs an unexpected failure of one dispatched run with its stack and returns the reference shown to the caller. */
+function logUnexpected(service: AgentsService, error: unknown, agent: string): string {
+  const ref = newErrorRef();
+  service.runner.logger.error({ err: error, agent, ref }, 'dispatched agent run failed unexpectedly');
+  return ref;
 }
 
 export async function dispatchAgents(service: AgentsService, request: DispatchRequest): Promise<DispatchResult> {
@@ -198,7 +205,7 @@ export async function dispatchAgents(service: AgentsService, request: DispatchRe
           duration_ms: Date.now() - runStarted,
           model: resolveModelId(config.model, service.runner.settings.models),
           run_id: null,
-          error: isToolError(error) ? `${error.code}: ${error.message}` : `Unexpected error while running ${config.name} (ref ${newErrorRef()}).`,
+          error: isToolError(error) ? `${error.code}: ${error.message}` : `Unexpected error while running ${config.name} (ref ${logUnexpected(service, error, config.name)}).`,
         };
       }
     }
@@ -216,7 +223,8 @@ export async function dispatchAgents(service: AgentsService, request: DispatchRe
   if (request.synthesize === true && completed.length > 0) {
     try {
       result.synthesized_summary = await synthesise(service, request.task, completed, request.signal ?? new AbortController().signal);
-    } catch {
+    } catch (error) {
+      service.runner.logger.warn({ err: error, task: request.task.slice(0, 100) }, 'dispatch synthesis failed');
       result.warnings = ['The summary of the agent answers could not be produced; the individual answers are complete.'];
     }
   }

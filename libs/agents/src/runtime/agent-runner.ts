@@ -168,7 +168,8 @@ export class AgentRunner {
   readonly settings: AgentRuntimeSettings;
   private readonly options: AgentRunnerOptions;
   private readonly clock: Clock;
-  private readonly logger: Logger;
+  /** Also used by dispatch, so failures around runs are logged where the runs themselves are. */
+  readonly logger: Logger;
   private readonly executor: AgentToolExecutor;
   private readonly active = new Map<string, ActiveRun>();
 
