@@ -1,3 +1,4 @@
 /** @chief-of-staff/stores/testing — public API named explicitly below. */
 export { createTestMemoryStore } from './create-test-memory-store.js';
 export type { TestMemoryStore, TestMemoryStoreOptions } from './create-test-memory-store.js';
+export { TEAM_CALENDAR_ICS } from './fixture-files.js';

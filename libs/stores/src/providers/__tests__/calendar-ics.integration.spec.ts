@@ -1,15 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { importData } from '../import/import-data.js';
 import { findOpenSlots } from '../availability/open-slots.js';
 import { exportCalendarIcs } from '../calendar/export-calendar.js';
 import { parseIcs } from '../calendar/ics/parse-ics.js';
 import { isProviderError } from '../errors/provider-error.js';
+import { TEAM_CALENDAR_ICS } from '../../testing/fixture-files.js';
 import { providerTestEnv, type ProviderTestEnv } from './provider-test-env.js';
 
-const FIXTURE = fileURLToPath(new URL('./fixtures/team-calendar.ics', import.meta.url));
+const FIXTURE = TEAM_CALENDAR_ICS;
 const ZONE = 'America/New_York';
 const self = { emails: ['dana@example.com'] };
 

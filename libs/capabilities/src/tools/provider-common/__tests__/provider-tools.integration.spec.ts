@@ -5,7 +5,6 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   createToolContext,
@@ -20,9 +19,10 @@ import {
 } from '@chief-of-staff/core';
 import { openDatabase, openMemoryStore, type CosDatabase, type MemoryStore } from '@chief-of-staff/stores';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import { TEAM_CALENDAR_ICS } from '@chief-of-staff/stores/testing';
 import { allProviderTools } from '../provider-tools.js';
 
-const FIXTURE = fileURLToPath(new URL('./fixtures/team-calendar.ics', import.meta.url));
+const FIXTURE = TEAM_CALENDAR_ICS;
 const base = mkdtempSync(join(tmpdir(), 'cos-provider-tools-'));
 const docs = join(base, 'documents');
 let database: CosDatabase;

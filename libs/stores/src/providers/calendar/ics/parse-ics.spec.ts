@@ -3,8 +3,9 @@ import { describe, expect, it } from '@jest/globals';
 import { isProviderError } from '../../errors/provider-error.js';
 import { parseIcs } from './parse-ics.js';
 import { expandSeries } from './recurrence.js';
+import { TEAM_CALENDAR_ICS } from '../../../testing/fixture-files.js';
 
-const fixture = readFileSync(new URL('../../__tests__/fixtures/team-calendar.ics', import.meta.url), 'utf8');
+const fixture = readFileSync(TEAM_CALENDAR_ICS, 'utf8');
 const options = { timezone: 'America/New_York', selfEmails: ['dana@example.com'] };
 
 describe('parseIcs', () => {
