@@ -23,3 +23,11 @@ export type {
   ToolServer,
   ToolStatisticsSource,
 } from './registry/tool-intelligence.js';
+
+// Tool selection: the intelligence registry and intent scoring in English and Hebrew.
+export { createToolIntelligenceRegistry, MIN_LEARNED_SAMPLES } from './registry/tool-intelligence-registry.js';
+export type { CatalogueToolInfo, ToolIntelligenceOverride, ToolIntelligenceRegistry, ToolIntelligenceRegistryOptions } from './registry/tool-intelligence-registry.js';
+export { DOMAIN_PROFILES, domainOfTool } from './registry/domain-signals.js';
+export type { DomainProfile } from './registry/domain-signals.js';
+export { DEFAULT_MIN_SCORE, scoreAllTools } from './scoring/score-all-tools.js';
+export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-all-tools.js';

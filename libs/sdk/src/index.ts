@@ -14,3 +14,4 @@ export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-che
 export { reindexVectors } from './reindex-vectors.js';
 export type { ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';
 export type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
+export { builtInToolGroups, BUILT_IN_TOOL_GROUP_NAMES } from './tool-groups.js';

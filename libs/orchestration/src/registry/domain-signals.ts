@@ -1,0 +1,127 @@
+/**
+ * The intent vocabulary of each domain of the catalogue, in English and Hebrew (keywords are written naturally;
+ * matching normalises both sides), the verb used in progress messages, and which domain a tool belongs to. Tools
+ * inherit their domain's signals; the action words of a tool's name ("create", "list", …) are widened with the
+ * ways people say them, so "add a meeting" finds create_calendar_event rather than get_calendar_events.
+ */
+import type { ToolIntentSignal } from './tool-intelligence.js';
+
+export interface DomainProfile {
+  domain: string;
+  signals: readonly ToolIntentSignal[];
+  progressVerb: string;
+}
+
+const signal = (weight: number, keywords: string[], exclusiveIntent?: string): ToolIntentSignal => ({ weight, keywords, ...(exclusiveIntent ? { exclusiveIntent } : {}) });
+
+export const DOMAIN_PROFILES: readonly DomainProfile[] = [
+  { domain: 'memory', progressVerb: 'Searching', signals: [signal(70, ['remember', 'fact', 'facts', 'know', 'preference', 'prefer', 'favourite', 'favorite', 'memory', 'זכור', 'תזכור', 'זוכר', 'עובדה', 'מידע', 'העדפה', 'מעדיף', 'מעדיפה', 'זיכרון'])] },
+  { domain: 'location', progressVerb: 'Checking', signals: [signal(70, ['location', 'address', 'place', 'office', 'כתובת', 'מיקום', 'מקום'])] },
+  { domain: 'person', progressVerb: 'Looking up', signals: [signal(75, ['who is', 'who\'s', 'profile', 'contact', 'person', 'everything about', 'background', 'brief me on', 'מי זה', 'מי זאת', 'פרטים על', 'איש קשר', 'מה ידוע על', 'הכל על'])] },
+  { domain: 'identity', progressVerb: 'Checking', signals: [signal(70, ['email address', 'phone', 'handle', 'identity', 'same person', 'slack', 'github', 'טלפון', 'זהות', 'מספר'])] },
+  { domain: 'documents', progressVerb: 'Searching', signals: [signal(75, ['document', 'documents', 'file', 'files', 'pdf', 'doc', 'notes', 'report', 'spreadsheet', 'policy', 'מסמך', 'מסמכים', 'קובץ', 'קבצים', 'דוח', 'מדיניות'])] },
+  { domain: 'calendar', progressVerb: 'Checking', signals: [signal(75, [
+        'calendar', 'meeting', 'meetings', 'event', 'agenda', 'schedule', 'appointment', 'today', 'tomorrow', '1:1', 'one on one', 'sync', 'call',
+        'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'this afternoon', 'this morning',
+        'יומן', 'פגישה', 'פגישות', 'אירוע', 'לוח זמנים', 'מחר', 'היום', 'יום ראשון', 'יום שני', 'יום שלישי', 'יום רביעי', 'יום חמישי', 'יום שישי',
+      ])] },
+  { domain: 'availability', progressVerb: 'Finding', signals: [signal(85, ['free', 'available', 'availability', 'slot', 'slots', 'find time', 'open time', 'when can', 'פנוי', 'פנויה', 'זמין', 'זמינה', 'חלון זמן', 'מתי אפשר', 'זמן פנוי'])] },
+  { domain: 'reminders', progressVerb: 'Checking', signals: [signal(80, ['reminder', 'reminders', 'todo', 'to-do', 'to do', 'task list', 'remind me', 'תזכורת', 'תזכורות', 'משימה', 'משימות', 'לעשות', 'תזכיר לי'])] },
+  { domain: 'mail', progressVerb: 'Checking', signals: [signal(80, ['email', 'emails', 'mail', 'inbox', 'reply', 'unread', 'sent', 'mailbox', 'מייל', 'מיילים', 'אימייל', 'דואר', 'תיבת דואר', 'להשיב', 'לא נקרא'])] },
+  { domain: 'messages', progressVerb: 'Searching', signals: [signal(80, ['message', 'messages', 'text', 'texts', 'chat', 'whatsapp', 'imessage', 'sms', 'הודעה', 'הודעות', 'צאט', 'צ׳אט', 'וואטסאפ', 'ווטסאפ'])] },
+  { domain: 'decisions', progressVerb: 'Checking', signals: [signal(80, ['decision', 'decisions', 'decided', 'decide', 'החלטה', 'החלטות', 'החלטנו', 'הוחלט'])] },
+  { domain: 'delegations', progressVerb: 'Checking', signals: [signal(80, ['delegate', 'delegated', 'delegation', 'assigned', 'assign', 'follow up', 'overdue', 'owes me', 'waiting on', 'האצלה', 'הוטל', 'הטלתי', 'מעקב', 'באיחור', 'חייב לי'])] },
+  { domain: 'alerts', progressVerb: 'Checking', signals: [signal(80, ['alert', 'alerts', 'warning', 'warn me', 'attention', 'התראה', 'התראות', 'אזהרה', 'תתריע'])] },
+  { domain: 'notifications', progressVerb: 'Sending', signals: [signal(70, ['notify', 'notification', 'ping me', 'push', 'התראה', 'הודע לי', 'תודיע'])] },
+  { domain: 'proactive', progressVerb: 'Checking', signals: [signal(70, ['suggest', 'suggestions', 'needs attention', 'what should i', 'הצעה', 'הצעות', 'מה כדאי'])] },
+  { domain: 'agents', progressVerb: 'Working', signals: [signal(70, ['agent', 'agents', 'specialist', 'assistant', 'delegate to', 'סוכן', 'סוכנים', 'מומחה'])] },
+  { domain: 'scheduler', progressVerb: 'Checking', signals: [signal(80, ['every day', 'every morning', 'every week', 'recurring', 'automate', 'automatically', 'cron', 'scheduled task', 'each morning', 'תזמון', 'כל יום', 'כל בוקר', 'כל שבוע', 'אוטומציה', 'אוטומטית'])] },
+  { domain: 'skills', progressVerb: 'Analysing', signals: [signal(60, ['tool usage', 'usage statistics', 'most used tools', 'usage patterns', 'skill suggestions', 'סטטיסטיקת שימוש'])] },
+  { domain: 'import', progressVerb: 'Importing', signals: [signal(75, ['import', 'load', 'mbox', 'maildir', 'ics', 'ייבא', 'ייבוא', 'תייבא'])] },
+  { domain: 'web_research', progressVerb: 'Researching', signals: [signal(60, ['search', 'look up', 'google', 'חפש', 'חיפוש']), signal(85, ['latest', 'news', 'research', 'compare', 'web', 'internet', 'online', 'market', 'competitors', 'מחקר', 'חדשות', 'השוואה', 'באינטרנט', 'ברשת', 'עדכני'])] },
+  {
+    domain: 'official_data',
+    progressVerb: 'Checking',
+    signals: [signal(95, ['official statistics', 'government data', 'cbs', 'data.gov.il', 'census', 'unemployment rate', 'inflation rate', 'נתונים רשמיים', 'ממשלתי', 'למס', 'הלשכה המרכזית לסטטיסטיקה', 'אבטלה', 'אינפלציה', 'מדד'], 'official_data')],
+  },
+];
+
+const TOOL_DOMAINS: ReadonlyArray<[RegExp, string]> = [
+  [/^enrich_person$/, 'person'],
+  [/identity/, 'identity'],
+  [/location/, 'location'],
+  [/^(query_memory|store_memory|store_fact|delete_fact|list_facts)$/, 'memory'],
+  [/document/, 'documents'],
+  [/open_slots|group_availability/, 'availability'],
+  [/calendar/, 'calendar'],
+  [/reminder/, 'reminders'],
+  [/mail|email|unread_count|mailbox/, 'mail'],
+  [/messages?$/, 'messages'],
+  [/decision/, 'decisions'],
+  [/delegation/, 'delegations'],
+  [/alert/, 'alerts'],
+  [/notification/, 'notifications'],
+  [/suggestion|inbound|event_summary/, 'proactive'],
+  [/scheduled_task|scheduler|task_runs/, 'scheduler'],
+  [/skill|tool_usage|tool_statistics|orchestration/, 'skills'],
+  [/agent/, 'agents'],
+  [/import_data/, 'import'],
+];
+
+/** The domain of an internal tool, from its name; `other` when none applies. */
+export function domainOfTool(name: string): string {
+  return TOOL_DOMAINS.find(([pattern]) => pattern.test(name))?.[1] ?? 'other';
+}
+
+export function domainProfile(domain: string): DomainProfile | undefined {
+  return DOMAIN_PROFILES.find((profile) => profile.domain === domain);
+}
+
+/**
+ * Signals of single tools, where the words people use point to one tool of a domain rather than the domain ("how
+ * many unread" is a count, "every morning" a new scheduled task).
+ */
+export const TOOL_SIGNALS: Readonly<Record<string, readonly ToolIntentSignal[]>> = {
+  find_group_availability: [signal(90, ['works for', 'for all of us', 'everyone', 'for me and', 'between', 'team', 'לכולנו', 'לכולם', 'לי ול*'])],
+  get_unread_count: [signal(90, ['how many', 'unread count', 'כמה'])],
+  check_overdue_delegations: [signal(90, ['overdue', 'late', 'באיחור', 'מאחר'])],
+  list_delegations: [signal(90, ['working on for me', 'waiting on', 'owes me', 'delegated to', 'חייב לי'])],
+  create_delegation: [signal(90, ['i asked', 'asked', 'track it', 'follow up with', 'ביקשתי', 'תעקוב'])],
+  update_delegation: [signal(88, ['task as completed', 'task as done', 'finished the task'])],
+  create_alert_rule: [signal(92, ['warn me when', 'alert me when', 'let me know when', 'notify me when', 'תתריע כש*', 'תודיע לי כש*'])],
+  create_scheduled_task: [signal(92, ['every morning', 'every day', 'every week', 'each morning', 'each week', 'daily at', 'כל בוקר', 'כל יום', 'כל שבוע'])],
+  list_reminders: [signal(88, ['to-do list', 'todo list', 'my tasks', 'tasks for today', 'המשימות שלי'])],
+  list_agents: [signal(90, ['which agents', 'what agents', 'אילו סוכנים', 'איזה סוכנים'])],
+  query_memory: [signal(88, ['what do i know', 'do i know', 'מה אני יודע', 'מה ידוע לי'])],
+  list_facts: [signal(88, ['everything i saved', 'all my facts', 'all the facts', 'כל מה ששמרתי'])],
+  link_identity: [signal(90, ['link', 'is the same person as', 'belongs to', 'תקשר', 'שייך ל*'])],
+  get_mail_messages: [signal(85, ['latest emails', 'recent emails', 'new emails', 'המיילים האחרונים'])],
+};
+
+/** How people say the action words of tool names. */
+export const ACTION_WORDS: Readonly<Record<string, readonly string[]>> = {
+  create: ['create', 'add', 'new', 'make', 'book', 'set up', 'put', 'log', 'record', 'remind me', 'תזכיר לי', 'תזכירי לי', 'צור', 'תיצור', 'הוסף', 'תוסיף', 'קבע', 'תקבע', 'חדש', 'חדשה', 'תרשום', 'רשום'],
+  store: ['remember', 'save', 'store', 'note that', 'keep in mind', 'זכור', 'תזכור', 'שמור', 'תשמור', 'תרשום'],
+  delete: ['delete', 'remove', 'cancel', 'drop', 'forget', 'מחק', 'תמחק', 'בטל', 'תבטל', 'הסר', 'תסיר', 'שכח'],
+  update: ['update', 'change', 'edit', 'move', 'reschedule', 'rename', 'postpone', 'push', 'עדכן', 'תעדכן', 'שנה', 'תשנה', 'הזז', 'תזיז', 'דחה', 'תדחה'],
+  list: ['list', 'show', 'all', 'which', 'הצג', 'תציג', 'רשימת', 'כל ה*'],
+  get: ['get', 'show', 'what', 'whats', 'read', 'open', 'on my', 'תראה', 'הראה', 'מה', 'מה יש'],
+  search: ['search', 'find', 'look', 'look for', 'where', 'about', 'חפש', 'תחפש', 'מצא', 'תמצא', 'איפה'],
+  query: ['what', 'know', 'recall', 'find', 'מה', 'יודע'],
+  check: ['check', 'any', 'is there', 'status', 'בדוק', 'תבדוק', 'יש'],
+  send: ['send', 'write', 'email to', 'tell', 'שלח', 'תשלח', 'כתוב', 'תכתוב'],
+  reply: ['reply', 'answer', 'respond', 'השב', 'תשיב', 'ענה', 'תענה'],
+  mark: ['mark', 'flag', 'read', 'סמן', 'תסמן'],
+  move: ['move', 'archive', 'file', 'העבר', 'תעביר'],
+  complete: ['done', 'complete', 'finished', 'tick off', 'סיימתי', 'בוצע', 'סמן כבוצע'],
+  dismiss: ['dismiss', 'ignore', 'snooze', 'התעלם'],
+  run: ['run', 'ask', 'have', 'get the', 'הרץ', 'תריץ', 'תבקש'],
+  dispatch: ['several', 'all agents', 'team of', 'כמה סוכנים'],
+  find: ['find', 'when', 'slot', 'מצא', 'תמצא', 'מתי'],
+  enrich: ['who', 'about', 'everything', 'brief me on', 'מי', 'על'],
+  link: ['link', 'connect', 'same person', 'קשר', 'חבר'],
+  unlink: ['unlink', 'disconnect', 'נתק'],
+  ingest: ['ingest', 'index', 'add', 'upload', 'read in', 'אנדקס', 'תוסיף'],
+  import: ['import', 'load', 'ייבא', 'תייבא'],
+  export: ['export', 'ייצא', 'תייצא'],
+};

@@ -1,0 +1,112 @@
+/**
+ * Builds the tool intelligence of a catalogue: each internal tool gets its domain's intent signals, a priority from
+ * what it does (reads before writes before deletes, so an ambiguous request lands on the harmless tool), latency
+ * from its declared tier, and the vocabulary lexical scoring matches against (name parts widened with the ways
+ * people say them, title, description, keywords). External tools start from the external defaults. Overrides from
+ * configuration win, and learned statistics refine typical latency and size once there are enough samples.
+ */
+import type { LatencyTier } from '@chief-of-staff/core';
+import { formsOf } from '../scoring/normalize-text.js';
+import { ACTION_WORDS, domainOfTool, domainProfile, TOOL_SIGNALS } from './domain-signals.js';
+import {
+  EXTERNAL_TOOL_DEFAULTS,
+  INTERNAL_TOOL_DEFAULTS,
+  type ToolIntelligence,
+  type ToolIntelligenceLookup,
+  type ToolStatisticsSource,
+} from './tool-intelligence.js';
+
+/** What the registry needs to know of a tool. */
+export interface CatalogueToolInfo {
+  name: string;
+  title: string;
+  description: string;
+  latency?: LatencyTier;
+}
+
+export type ToolIntelligenceOverride = Partial<Omit<ToolIntelligence, 'name'>>;
+
+export interface ToolIntelligenceRegistryOptions {
+  tools: readonly CatalogueToolInfo[];
+  overrides?: Readonly<Record<string, ToolIntelligenceOverride>>;
+  statistics?: ToolStatisticsSource;
+}
+
+export interface ToolIntelligenceRegistry extends ToolIntelligenceLookup {
+  /** Normalised word forms a request may share with the tool (lexical scoring). */
+  vocabulary(name: string): ReadonlySet<string>;
+  /** How people say the tool's action ("add", "תוסיף" for create_*); a match sharpens intent within a domain. */
+  actionKeywords(name: string): readonly string[];
+}
+
+/** Learned figures apply from this many successful samples. */
+export const MIN_LEARNED_SAMPLES = 20;
+
+const TYPICAL_MS: Record<LatencyTier, number> = { fast: 200, medium: 5_000, slow: 30_000, very_slow: 150_000 };
+const READ_ACTIONS = new Set(['list', 'get', 'search', 'query', 'check', 'find', 'enrich']);
+
+function basePriority(name: string): number {
+  const action = name.split('_')[0] ?? '';
+  if (READ_ACTIONS.has(action)) return 55;
+  if (action === 'delete' || action === 'unlink' || action === 'clear') return 45;
+  return INTERNAL_TOOL_DEFAULTS.priority;
+}
+
+function defaultsFor(tool: CatalogueToolInfo): ToolIntelligence {
+  const external = tool.name.includes('__');
+  const defaults = external ? EXTERNAL_TOOL_DEFAULTS : INTERNAL_TOOL_DEFAULTS;
+  const domain = external ? 'external' : domainOfTool(tool.name);
+  const profile = domainProfile(domain);
+  return {
+    name: tool.name,
+    server: external ? (tool.name.split('__')[0] ?? 'external') : 'internal',
+    domain,
+    patterns: [],
+    priority: external ? defaults.priority : basePriority(tool.name),
+    hierarchy: [],
+    conflictsWith: [],
+    latency: { ...defaults.latency, ...(tool.latency && !external ? { typicalMs: TYPICAL_MS[tool.latency], timeoutMs: tool.latency === 'fast' ? 30_000 : tool.latency === 'medium' ? 60_000 : 300_000 } : {}) },
+    response: { ...defaults.response },
+    intentSignals: [...(profile?.signals ?? []), ...(TOOL_SIGNALS[tool.name] ?? [])],
+    parameterHints: { required: [], optional: [], examples: [] },
+    progressVerb: profile?.progressVerb ?? 'Working',
+  };
+}
+
+function vocabularyOf(tool: CatalogueToolInfo): Set<string> {
+  const parts = tool.name.split(/__|_/);
+  // Domain keywords are left out: they count once, as intent, not again as words shared by every tool of the domain.
+  const words = [...parts, ...parts.flatMap((part) => ACTION_WORDS[part] ?? []), tool.title, tool.description.split(/Example:/)[0] ?? ''];
+  return formsOf(words.join(' '));
+}
+
+export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
+  const learned = options.statistics?.learnedStatistics() ?? new Map();
+  const entries = new Map<string, { intelligence: ToolIntelligence; vocabulary: Set<string>; actions: readonly string[] }>();
+  for (const tool of options.tools) {
+    const base = defaultsFor(tool);
+    const override = options.overrides?.[tool.name] ?? {};
+    const intelligence: ToolIntelligence = {
+      ...base,
+      ...override,
+      latency: { ...base.latency, ...override.latency },
+      response: { ...base.response, ...override.response },
+      parameterHints: { ...base.parameterHints, ...override.parameterHints },
+      name: tool.name,
+    };
+    const stats = learned.get(tool.name);
+    if (stats && stats.samples >= MIN_LEARNED_SAMPLES) {
+      // Timeouts are never learned: a slow streak must not quietly widen the limit.
+      intelligence.latency = { ...intelligence.latency, typicalMs: stats.p50DurationMs };
+      intelligence.response = { ...intelligence.response, typicalTokens: Math.ceil(stats.p50ResponseBytes / 4) };
+    }
+    const action = tool.name.includes('__') ? undefined : tool.name.split('_')[0];
+    entries.set(tool.name, { intelligence, vocabulary: vocabularyOf(tool), actions: (action && ACTION_WORDS[action]) || [] });
+  }
+  return {
+    get: (name) => entries.get(name)?.intelligence,
+    list: () => [...entries.values()].map((entry) => entry.intelligence),
+    vocabulary: (name) => entries.get(name)?.vocabulary ?? new Set(),
+    actionKeywords: (name) => entries.get(name)?.actions ?? [],
+  };
+}
