@@ -24,7 +24,7 @@ export function listOutputSchema<T extends z.ZodType>(item: T, options: { untrus
     next_cursor: z.string().nullable(),
     total: z.number().int().min(0).optional(),
     warnings: z.array(z.string()).optional(),
-    /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+    /** Set when the response was cut to fit the response cap (see docs/adr/0012); `warnings` says what was left out. */
     truncated: z.literal(true).optional(),
     ...(options.untrusted ? { untrusted_content: z.literal(true) } : {}),
   });
