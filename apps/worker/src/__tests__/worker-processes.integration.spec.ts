@@ -180,10 +180,13 @@ describe('worker processes', () => {
     await worker.exited;
   }, 60_000);
 
-  it('refuses a second worker on the same data directory, naming the running one', async () => {
+  it('refuses a second worker on the same data directory, naming the running one; the first answers /healthz', async () => {
     const dataDir = dataDirectory();
     const first = startWorker(dataDir);
     await waitFor('the first worker', () => first.stderr().includes('worker started'), 30_000);
+    const health = /"health":"([^"]+)"/.exec(first.stderr())?.[1] as string;
+    const answer = (await (await fetch(health)).json()) as { status: string; pid: number };
+    expect(answer).toMatchObject({ status: 'ok', pid: first.child.pid });
     const second = startWorker(dataDir);
     const { code } = await second.exited;
     expect(code).not.toBe(0);

@@ -128,6 +128,33 @@ describe('scheduler engine', () => {
   });
 });
 
+describe('missed runs and maintenance', () => {
+  it('records an occurrence missed during downtime as skipped when scheduler.missedRuns is skip, and keeps the grid', async () => {
+    const { clock, store, first, deps } = setup({ scheduler: { missedRuns: 'skip' } });
+    const { task } = createTaskDefinition(deps, { name: 'hourly', scheduleType: 'interval', scheduleConfig: { hours: 1 }, handlerType: 'alert_eval', createdBy: 'user' });
+    clock.set('2026-03-02T12:20:00.000Z');
+    expect((await first.tick()).skipped).toBe(1);
+    await first.idle();
+    expect(runsOf(store, task.id).map((run) => run.status)).toEqual(['skipped']);
+    expect(store.scheduledTasks.get(task.id)?.nextRunAt).toBe('2026-03-02T13:00:00.000Z');
+  });
+
+  it('retention prunes old logs and runs but keeps the newest 20 runs of every task', async () => {
+    const { clock, store, first, deps } = setup({ retention: { usageDays: 30, taskRunsDays: 30, notificationsDays: 30 } });
+    const { task } = createTaskDefinition(deps, { name: 'cleanup', scheduleType: 'interval', scheduleConfig: { days: 1 }, handlerType: 'retention', createdBy: 'user' });
+    clock.set('2025-12-01T00:00:00.000Z');
+    for (let i = 0; i < 25; i += 1) store.taskRuns.finish(store.taskRuns.start({ taskId: task.id, trigger: 'manual' }).id, { status: 'succeeded' });
+    store.toolUsage.record({ toolName: 'query_memory', callerKind: 'host', queryPattern: 'old', success: true, durationMs: 3, truncated: false });
+    store.notifications.record({ title: 'old', body: 'old', urgency: 'normal', channels: ['log'], status: 'logged', origin: 'tool' });
+    clock.set('2026-03-02T08:00:00.000Z');
+    const run = await first.runNow(task.id);
+    expect(run.status).toBe('succeeded');
+    // The newest 20 runs stay (this one among them): 6 of the 25 old ones go.
+    expect(run.result).toMatchObject({ deleted: { tool_usage_log: 1, notifications: 1, task_runs: 6 } });
+    expect(runsOf(store, task.id)).toHaveLength(20);
+  });
+});
+
 describe('scheduler tools', () => {
   it('validate schedules and handlers before storing anything', async () => {
     const { call, store } = setup();
