@@ -31,3 +31,5 @@ export { DOMAIN_PROFILES, domainOfTool } from './registry/domain-signals.js';
 export type { DomainProfile } from './registry/domain-signals.js';
 export { DEFAULT_MIN_SCORE, scoreAllTools } from './scoring/score-all-tools.js';
 export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-all-tools.js';
+export { createToolSelector, DEFAULT_MAX_TOOLS } from './scoring/select-tools.js';
+export type { ToolSelector, ToolSelectorOptions } from './scoring/select-tools.js';

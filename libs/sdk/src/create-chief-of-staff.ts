@@ -10,8 +10,12 @@ import {
   type Clock,
   type ConfigInput,
   type CosConfig,
+  type AnyToolDefinition,
   type Logger,
 } from '@chief-of-staff/core';
+import { createToolIntelligenceRegistry, createToolSelector, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
+import { orchestrationSettings } from './orchestration-settings.js';
+import { createToolSearchTool } from './tool-search.js';
 import { createAgentsRuntime, createToolCatalogue } from '@chief-of-staff/agents';
 import { startSchedulerLoop } from './scheduler-loop.js';
 import { createSchedulerEngine } from './scheduler-wiring.js';
@@ -38,6 +42,17 @@ export interface CreateChiefOfStaffOptions {
   clock?: Clock;
 }
 
+/**
+ * The tools that fit the task come first; the rest of the budget goes to the agent's other tools in the order its
+ * capabilities list them, so a task that names only one domain ("prepare my 1:1 with Dana") still finds the
+ * memory and people tools an agent's own instructions rely on.
+ */
+function fillShortlist(chosen: readonly string[], available: readonly string[], maxTools: number): string[] {
+  if (available.length <= maxTools) return [...available];
+  const picked = new Set(chosen);
+  return [...chosen, ...available.filter((name) => !picked.has(name))].slice(0, maxTools);
+}
+
 export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}): Promise<ChiefOfStaff> {
   const overrides: ConfigInput = { ...options.config, ...(options.dataDir ? { dataDir: options.dataDir } : {}) };
   const config: CosConfig = loadConfig({ env: options.env, overrides });
@@ -47,10 +62,16 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // The catalogue is checked before anything is opened, so a bad group name leaves nothing behind.
   const groups = builtInToolGroups();
   const selected = options.toolGroups;
+  // tool_search is always served: it ranks whatever else the catalogue holds, with one registry built on first use.
+  let registry: ToolIntelligenceRegistry | undefined;
+  const intelligence = (): ToolIntelligenceRegistry => (registry ??= createToolIntelligenceRegistry({ tools: catalogue.tools }));
+  const searchGroup: ToolGroup = { name: 'tool_search', tools: [createToolSearchTool({ registry: intelligence, tools: () => catalogue.tools }) as unknown as AnyToolDefinition] };
   const catalogue = buildToolCatalogue(
-    [...groups, ...(options.extraToolGroups ?? [])],
-    selected ? [...selected, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
+    [...groups, searchGroup, ...(options.extraToolGroups ?? [])],
+    selected ? [...selected, searchGroup.name, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
   );
+  const orchestration = orchestrationSettings(config, options.env);
+  const selector = createToolSelector({ registry: { get: (name) => intelligence().get(name), list: () => intelligence().list(), vocabulary: (name) => intelligence().vocabulary(name), actionKeywords: (name) => intelligence().actionKeywords(name) }, maxTools: orchestration.maxTools, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
   const services: CosServices = core.services;
   const callTool = createToolInvoker({
@@ -70,6 +91,8 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     env: options.env,
     clock,
     logger,
+    // Off (COS_ORCHESTRATION_SCORING / _SHORTLIST = false): every permitted tool is offered, as before.
+    ...(orchestration.scoring && orchestration.shortlist ? { selectTools: (instruction: string, available: readonly string[], model: string) => fillShortlist(selector.select(instruction, available, model), available, orchestration.maxTools) } : {}),
   });
 
   // Every process can run a task on request (run_scheduled_task); only workers (or the server without one) tick.

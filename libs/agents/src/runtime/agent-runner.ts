@@ -91,6 +91,11 @@ export interface AgentRunnerOptions {
   toolTimeoutMs?: (tool: AnyToolDefinition) => number;
   /** Tools granted by external MCP servers assigned to a capability (web_search). */
   externalGrants?: ExternalCapabilityGrants;
+  /**
+   * Chooses the tools offered in the first request from those the agent may use (orchestration's shortlist); the
+   * rest stay reachable through tool_search and by name. Absent: every permitted tool is offered.
+   */
+  selectTools?: (instruction: string, available: readonly string[], modelId: string) => string[];
 }
 
 export interface RunAgentOptions {
@@ -235,7 +240,7 @@ export class AgentRunner {
     const unavailable = this.options.catalogue.unavailableTools?.() ?? new Map<string, string>();
     const permitted = new Set(this.permittedTools(capabilities));
     const { tools: offered, unavailableSources } = this.effectiveTools(capabilities);
-    const active = new Set(offered);
+    const active = new Set(this.firstTools(offered, instruction, model));
 
     const state: RunState = {
       rounds: 0,
@@ -664,6 +669,17 @@ export class AgentRunner {
       this.logger.error({ err: failure, tool: tool.name, ref }, 'tool executor failed');
       return { result: toolError('INTERNAL', `Unexpected error in ${tool.name} (ref ${ref}).`) };
     }
+  }
+
+  /** The tools of the first request: the shortlist plus tool_search, or everything when there is no selector. */
+  private firstTools(offered: readonly string[], instruction: string, model: string): string[] {
+    const select = this.options.selectTools;
+    if (select === undefined) return [...offered];
+    const search = offered.filter((name) => name === 'tool_search');
+    const chosen = select(instruction, offered.filter((name) => name !== 'tool_search'), model);
+    // Only permitted, offered tools can come back from the selector: it never widens the boundary.
+    const allowed = new Set(offered);
+    return [...chosen.filter((name) => allowed.has(name)), ...search];
   }
 
   /** Tools found by tool_search, and permitted tools the model uses, join the offered set for later rounds. */

@@ -36,6 +36,8 @@ export interface CreateAgentsRuntimeOptions {
   clock?: Clock;
   logger?: Logger;
   externalGrants?: ExternalCapabilityGrants;
+  /** Orchestration's shortlist for the first request (see `AgentRunnerOptions.selectTools`). */
+  selectTools?: (instruction: string, available: readonly string[], modelId: string) => string[];
 }
 
 /** A provider that builds the SDK client on first use and keeps it; a missing key throws NOT_CONFIGURED each time. */
@@ -65,6 +67,7 @@ export function createAgentsRuntime(options: CreateAgentsRuntimeOptions): Agents
     logger,
     ...(options.executor === undefined ? {} : { executor: options.executor }),
     ...(options.externalGrants === undefined ? {} : { externalGrants: options.externalGrants }),
+    ...(options.selectTools === undefined ? {} : { selectTools: options.selectTools }),
     ...(recorders === undefined
       ? {}
       : {

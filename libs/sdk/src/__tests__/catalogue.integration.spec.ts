@@ -25,7 +25,6 @@ const NOT_YET_BUILT = new Set([
   'create_event_rule',
   'delete_event_rule',
   'get_orchestration_stats',
-  'tool_search',
 ]);
 
 describe('assembled catalogue', () => {
@@ -59,11 +58,11 @@ describe('assembled catalogue', () => {
     }
   });
 
-  it('reaches every catalogue tool through a capability or the host-only list', () => {
-    const hostOnly = new Set<string>(HOST_ONLY_TOOLS);
+  it('reaches every catalogue tool through a capability, the implicit agent tools or the host-only list', () => {
+    const reachable = new Set<string>([...HOST_ONLY_TOOLS, ...IMPLICIT_AGENT_TOOLS]);
     const orphans = cos.tools
       .map((tool) => tool.name)
-      .filter((name) => !hostOnly.has(name) && capabilitiesGrantingTool(name).length === 0);
+      .filter((name) => !reachable.has(name) && capabilitiesGrantingTool(name).length === 0);
     expect(orphans).toEqual([]);
   });
 

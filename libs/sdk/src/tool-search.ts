@@ -1,0 +1,60 @@
+/**
+ * `tool_search`: finds tools for a request with the same scorer as the shortlist, without its cut-off. An agent
+ * sees only the tools its capabilities permit (found tools join its offered set for the next round); the host sees
+ * every tool of this server. Each hit carries its input schema, so the model can call it straight away.
+ */
+import { z } from 'zod';
+import { defineTool, toolInputJsonSchema, type AnyToolDefinition, type ToolContext } from '@chief-of-staff/core';
+import { agentToolNames } from '@chief-of-staff/capabilities';
+import { scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
+
+export interface ToolSearchDeps {
+  registry(): ToolIntelligenceRegistry;
+  tools(): readonly AnyToolDefinition[];
+}
+
+const hitSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  latency_tier: z.string(),
+  score: z.number(),
+  input_schema: z.record(z.string(), z.unknown()),
+});
+
+export function createToolSearchTool(deps: ToolSearchDeps) {
+  return defineTool({
+    name: 'tool_search',
+    title: 'Find tools',
+    description:
+      'Finds the tools that fit a request, best first, with their input schemas, when the tools at hand do not cover it. Agents see only the ' +
+      'tools they may use. Example: {"query": "find a time that works for Dana and me", "limit": 5}.',
+    input: z
+      .object({
+        query: z.string().trim().min(1).max(500).describe('What you want to do, in your own words (English or Hebrew).'),
+        limit: z.number().int().min(1).max(20).default(5).describe('How many tools to return (at most 20).'),
+      })
+      .strict(),
+    output: z.object({ items: z.array(hitSchema), next_cursor: z.null(), total: z.number().int() }),
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    latency: 'fast',
+    async handler(args, ctx: ToolContext<unknown>) {
+      const byName = new Map(deps.tools().map((tool) => [tool.name, tool] as const));
+      const permitted = ctx.caller.kind === 'agent' ? new Set(agentToolNames(ctx.caller.capabilities ?? [])) : undefined;
+      const available = [...byName.keys()].filter((name) => name !== 'tool_search' && (permitted === undefined || permitted.has(name)));
+      const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false }).filter((score) => score.matchedSignals.length > 0);
+      const items = ranked.slice(0, args.limit).map((score) => {
+        const tool = byName.get(score.tool) as AnyToolDefinition;
+        return {
+          name: tool.name,
+          title: tool.title,
+          description: tool.description,
+          latency_tier: score.latencyTier,
+          score: score.score,
+          input_schema: toolInputJsonSchema(tool) as Record<string, unknown>,
+        };
+      });
+      return { items, next_cursor: null, total: items.length };
+    },
+  });
+}
