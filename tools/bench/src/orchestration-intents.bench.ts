@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { builtInToolGroups } from '@chief-of-staff/sdk';
-import { createToolIntelligenceRegistry, scoreAllTools, type CatalogueToolInfo, type ToolIntelligenceOverride } from '@chief-of-staff/orchestration';
+import { createToolIntelligenceRegistry, createToolSelector, scoreAllTools, type CatalogueToolInfo, type ToolIntelligenceOverride } from '@chief-of-staff/orchestration';
 
 interface ExternalTool {
   domain: string;
@@ -93,6 +93,10 @@ function syntheticTools(count: number): { names: string[]; registry: ReturnType<
   return { names: all.map((tool) => tool.name), registry: createToolIntelligenceRegistry({ tools: all, overrides }) };
 }
 
+const selector = createToolSelector({ registry, maxTools: 8 });
+const cachedQuery = 'find a time that works for Dana and me next week';
+selector.select(cachedQuery, names);
+
 const sizes = [80, 500, 5_000].map((count) => ({ count, ...syntheticTools(count) }));
 let next = 0;
 const queries = fixture.intents.map((intent) => intent.q);
@@ -104,6 +108,12 @@ export const benchmarks = [
     iterations: 1,
     time: 0,
     metrics: evaluateIntents,
+  },
+  {
+    name: 'orchestration: cached selectTools (shortlist of 8 from the catalogue)',
+    fn: () => selector.select(cachedQuery, names),
+    iterations: 2_000,
+    goal: { metric: 'p95', max: 0.05 },
   },
   ...sizes.map(({ count, names: toolNames, registry: sized }) => ({
     name: `orchestration: scoreAllTools over ${count} tools`,
