@@ -7,7 +7,9 @@ export function describeTool(tool: AnyToolDefinition): Tool {
   return {
     name: tool.name,
     title: tool.title,
-    description: tool.description,
+    // The latency tier tells the client's model what waiting on this tool costs (the example call is already part
+    // of every description that has inputs).
+    description: `${tool.description.trim()} Latency: ${tool.latency}.`,
     inputSchema: toolInputJsonSchema(tool) as Tool['inputSchema'],
     outputSchema: toolOutputJsonSchema(tool) as Tool['outputSchema'],
     annotations: { title: tool.title, ...tool.annotations },

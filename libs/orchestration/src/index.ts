@@ -33,3 +33,4 @@ export { DEFAULT_MIN_SCORE, scoreAllTools } from './scoring/score-all-tools.js';
 export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-all-tools.js';
 export { createToolSelector, DEFAULT_MAX_TOOLS } from './scoring/select-tools.js';
 export type { ToolSelector, ToolSelectorOptions } from './scoring/select-tools.js';
+export { examplesFromDescription, parameterHintsOf } from './registry/parameter-hints.js';

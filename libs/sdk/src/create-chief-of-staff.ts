@@ -10,6 +10,7 @@ import {
   type Clock,
   type ConfigInput,
   type CosConfig,
+  toolInputJsonSchema,
   type AnyToolDefinition,
   type Logger,
 } from '@chief-of-staff/core';
@@ -64,7 +65,10 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const selected = options.toolGroups;
   // tool_search is always served: it ranks whatever else the catalogue holds, with one registry built on first use.
   let registry: ToolIntelligenceRegistry | undefined;
-  const intelligence = (): ToolIntelligenceRegistry => (registry ??= createToolIntelligenceRegistry({ tools: catalogue.tools }));
+  const intelligence = (): ToolIntelligenceRegistry =>
+    (registry ??= createToolIntelligenceRegistry({
+      tools: catalogue.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, latency: tool.latency, inputSchema: toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] } })),
+    }));
   const searchGroup: ToolGroup = { name: 'tool_search', tools: [createToolSearchTool({ registry: intelligence, tools: () => catalogue.tools }) as unknown as AnyToolDefinition] };
   const catalogue = buildToolCatalogue(
     [...groups, searchGroup, ...(options.extraToolGroups ?? [])],

@@ -8,6 +8,7 @@
 import type { LatencyTier } from '@chief-of-staff/core';
 import { formsOf } from '../scoring/normalize-text.js';
 import { ACTION_WORDS, domainOfTool, domainProfile, TOOL_SIGNALS } from './domain-signals.js';
+import { parameterHintsOf } from './parameter-hints.js';
 import {
   EXTERNAL_TOOL_DEFAULTS,
   INTERNAL_TOOL_DEFAULTS,
@@ -22,6 +23,8 @@ export interface CatalogueToolInfo {
   title: string;
   description: string;
   latency?: LatencyTier;
+  /** The input JSON schema, for the required and optional parameter hints. */
+  inputSchema?: { properties?: Record<string, unknown>; required?: readonly string[] };
 }
 
 export type ToolIntelligenceOverride = Partial<Omit<ToolIntelligence, 'name'>>;
@@ -68,7 +71,7 @@ function defaultsFor(tool: CatalogueToolInfo): ToolIntelligence {
     latency: { ...defaults.latency, ...(tool.latency && !external ? { typicalMs: TYPICAL_MS[tool.latency], timeoutMs: tool.latency === 'fast' ? 30_000 : tool.latency === 'medium' ? 60_000 : 300_000 } : {}) },
     response: { ...defaults.response },
     intentSignals: [...(profile?.signals ?? []), ...(TOOL_SIGNALS[tool.name] ?? [])],
-    parameterHints: { required: [], optional: [], examples: [] },
+    parameterHints: parameterHintsOf(tool.description, tool.inputSchema),
     progressVerb: profile?.progressVerb ?? 'Working',
   };
 }

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSilentLogger } from '@chief-of-staff/core';
+import { createSilentLogger, toolInputJsonSchema } from '@chief-of-staff/core';
 import { CAPABILITY_DEFINITIONS, HOST_ONLY_TOOLS, IMPLICIT_AGENT_TOOLS, capabilitiesGrantingTool } from '@chief-of-staff/capabilities';
+import { createToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
 /** Tools of domains still to be built (webhooks, channels, proactive, orchestration). */
@@ -64,6 +65,20 @@ describe('assembled catalogue', () => {
       .map((tool) => tool.name)
       .filter((name) => !reachable.has(name) && capabilitiesGrantingTool(name).length === 0);
     expect(orphans).toEqual([]);
+  });
+
+  it('gives every tool with inputs an example call that its own schema accepts', () => {
+    const registry = createToolIntelligenceRegistry({
+      tools: cos.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: toolInputJsonSchema(tool) as { properties?: Record<string, unknown> } })),
+    });
+    const problems: string[] = [];
+    for (const tool of cos.tools) {
+      const hints = registry.get(tool.name)?.parameterHints;
+      if (hints === undefined || hints.required.length + hints.optional.length === 0) continue;
+      if (hints.examples.length === 0) problems.push(`${tool.name}: no example`);
+      for (const example of hints.examples) if (!tool.input.safeParse(example).success) problems.push(`${tool.name}: ${JSON.stringify(example)} is rejected`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('answers an unknown tool with UNKNOWN_TOOL and records every call in the usage log', async () => {
