@@ -33,6 +33,8 @@ export interface ToolUsageEntry {
   durationMs: number;
   responseBytes?: number;
   truncated: boolean;
+  /** The typical latency orchestration expected for this call (for the latency-accuracy metric). */
+  estimatedMs?: number;
 }
 
 export interface UsageRecorder {
@@ -47,6 +49,8 @@ export interface ToolInvokerDeps {
   usage?: UsageRecorder;
   /** Response cap in estimated tokens (config `responses.maxTokens`; default 25,000). */
   maxResponseTokens?: number;
+  /** Typical latency of a tool, recorded with each call as `estimated_ms`. */
+  estimateMs?: (toolName: string) => number | undefined;
 }
 
 export type ToolInvoker = (name: string, args: unknown, options?: ToolCallOptions) => Promise<ToolRunResult>;
@@ -112,6 +116,7 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
           durationMs: Math.round(performance.now() - started),
           responseBytes: result.ok ? Buffer.byteLength(JSON.stringify(result.value)) : undefined,
           truncated,
+          estimatedMs: tool ? deps.estimateMs?.(name) : undefined,
         });
       } catch (error) {
         deps.logger.warn({ err: error, tool: name }, 'could not record tool usage');

@@ -16,6 +16,7 @@ import {
 } from '@chief-of-staff/core';
 import { createToolIntelligenceRegistry, createToolSelector, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import { orchestrationSettings } from './orchestration-settings.js';
+import { usageStatistics } from './usage-statistics.js';
 import { createToolSearchTool } from './tool-search.js';
 import { createAgentsRuntime, createToolCatalogue } from '@chief-of-staff/agents';
 import { startSchedulerLoop } from './scheduler-loop.js';
@@ -67,6 +68,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   let registry: ToolIntelligenceRegistry | undefined;
   const intelligence = (): ToolIntelligenceRegistry =>
     (registry ??= createToolIntelligenceRegistry({
+      statistics: usageStatistics(core.services.memory, clock),
       tools: catalogue.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, latency: tool.latency, inputSchema: toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] } })),
     }));
   const searchGroup: ToolGroup = { name: 'tool_search', tools: [createToolSearchTool({ registry: intelligence, tools: () => catalogue.tools }) as unknown as AnyToolDefinition] };
@@ -85,6 +87,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     logger,
     usage: core.usage,
     maxResponseTokens: config.responses.maxTokens,
+    estimateMs: (name) => intelligence().get(name)?.latency.typicalMs,
   });
   // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
   const agents = createAgentsRuntime({

@@ -84,6 +84,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
         durationMs: entry.durationMs,
         responseBytes: entry.responseBytes ?? null,
         truncated: entry.truncated,
+        estimatedMs: entry.estimatedMs ?? null,
       });
     },
   };

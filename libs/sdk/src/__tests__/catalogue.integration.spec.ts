@@ -4,6 +4,7 @@
  * catalogue tool an agent could need must be reachable through some capability.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +90,9 @@ describe('assembled catalogue', () => {
     const stats = await cos.callTool('get_tool_statistics', { tool_name: 'store_fact' });
     expect(stats.ok).toBe(true);
     expect(JSON.stringify(stats.ok && stats.value)).toContain('"calls":1');
+    // Each call records what orchestration expected it to take (a fast tool: 200 ms), for latency accuracy.
+    const row = new Database(join(dataDir, 'cos.db'), { readonly: true }).prepare("SELECT estimated_ms FROM tool_usage_log WHERE tool_name = 'store_fact'").get();
+    expect(row).toEqual({ estimated_ms: 200 });
   });
 
   it('exposes only the groups an embedder chooses and rejects unknown group names', async () => {
