@@ -82,6 +82,8 @@ export class SchedulerEngine {
   /** One tick: takes over abandoned runs, then claims and starts due occurrences until none is left or all slots are busy. */
   tick(): Promise<TickSummary> {
     this.#recoverDue = true;
+    // Each tick reads due tasks afresh (an edited task is never run from an old copy); refills reuse the batch.
+    if (!this.#draining) this.#candidates = [];
     return this.#refill();
   }
 
