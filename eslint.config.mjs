@@ -15,6 +15,8 @@ export const dependencyRules = [
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
+  // Benchmarks measure every layer; nothing depends on them.
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:data', 'type:util'] },
   allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'stores', 'core'),
   allow('agents', 'orchestration', 'capabilities', 'stores', 'core'),
   allow('enrichment', 'stores', 'core'),
@@ -23,6 +25,7 @@ export const dependencyRules = [
   allow('orchestration', 'core'),
   allow('stores', 'core'),
   allow('core'),
+  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'stores', 'core'),
 ];
 
 export default [

@@ -77,7 +77,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     selected ? [...selected, searchGroup.name, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
   );
   const orchestration = orchestrationSettings(config, options.env);
-  const selector = createToolSelector({ registry: { get: (name) => intelligence().get(name), list: () => intelligence().list(), vocabulary: (name) => intelligence().vocabulary(name), actionKeywords: (name) => intelligence().actionKeywords(name) }, maxTools: orchestration.maxTools, minScore: orchestration.minScore });
+  const selector = createToolSelector({ registry: { get: (name) => intelligence().get(name), list: () => intelligence().list(), vocabulary: (name) => intelligence().vocabulary(name), actionKeywords: (name) => intelligence().actionKeywords(name) }, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
   const services: CosServices = core.services;
   const callTool = createToolInvoker({
@@ -98,8 +98,9 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     env: options.env,
     clock,
     logger,
+    estimateToolMs: (name) => intelligence().get(name)?.latency.typicalMs,
     // Off (COS_ORCHESTRATION_SCORING / _SHORTLIST = false): every permitted tool is offered, as before.
-    ...(orchestration.scoring && orchestration.shortlist ? { selectTools: (instruction: string, available: readonly string[], model: string) => fillShortlist(selector.select(instruction, available, model), available, orchestration.maxTools) } : {}),
+    ...(orchestration.scoring && orchestration.shortlist ? { selectTools: (instruction: string, available: readonly string[], model: string) => fillShortlist(selector.select(instruction, available, model), available, selector.limitFor(model)) } : {}),
   });
 
   // Every process can run a task on request (run_scheduled_task); only workers (or the server without one) tick.

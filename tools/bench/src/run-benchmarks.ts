@@ -8,10 +8,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Bench } from 'tinybench';
-import type { BenchmarkResult, BenchmarkSpec } from './benchmark-spec.js';
-import { percentile } from './percentile.js';
+import type { BenchmarkResult } from './benchmark-spec.js';
+import { runBenchmarkFile } from './run-benchmark-file.js';
 
 const workspaceRoot = resolve(import.meta.dirname, '..', '..', '..');
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'out-tsc', '.nx', 'tmp', 'coverage', '.git']);
@@ -25,71 +23,6 @@ function findBenchFiles(dir: string, out: string[] = []): string[] {
     }
   }
   return out;
-}
-
-function goalValue(result: BenchmarkResult, metric: string): number | null {
-  const figures: Record<string, number | undefined> = {
-    mean: result.mean,
-    p50: result.p50,
-    p95: result.p95,
-    p99: result.p99,
-    ratio: result.ratio,
-    ...result.metrics,
-  };
-  return figures[metric] ?? null;
-}
-
-async function runFile(file: string, filters: string[]): Promise<BenchmarkResult[]> {
-  const module = (await import(pathToFileURL(file).href)) as { benchmarks?: BenchmarkSpec[] };
-  const rel = relative(workspaceRoot, file);
-  const specs = (module.benchmarks ?? []).filter(
-    (spec) => filters.length === 0 || filters.some((f) => rel.includes(f) || spec.name.includes(f)),
-  );
-  const results: BenchmarkResult[] = [];
-  for (const spec of specs) {
-    try {
-      await spec.setup?.();
-      for (let i = 0; i < (spec.warmupIterations ?? 0); i += 1) await spec.fn({ warmup: true });
-      const bench = new Bench({ iterations: spec.iterations ?? 50, time: spec.time ?? 500, retainSamples: true, warmup: false });
-      bench.add(spec.name, () => spec.fn({ warmup: false }));
-      await bench.run();
-      const task = bench.tasks[0];
-      const result = task?.result;
-      if (!result || !('latency' in result)) {
-        const reason = result && 'error' in result ? String((result as { error: unknown }).error) : 'no result';
-        throw new Error(reason);
-      }
-      const sorted = [...(result.latency.samples ?? [])].sort((a, b) => a - b);
-      results.push({
-        file: rel,
-        name: spec.name,
-        opsPerSec: result.throughput.mean,
-        mean: result.latency.mean,
-        p50: percentile(sorted, 0.5),
-        p95: percentile(sorted, 0.95),
-        p99: percentile(sorted, 0.99),
-        samples: sorted.length,
-        metrics: spec.metrics?.(),
-      });
-    } catch (error) {
-      results.push({ file: rel, name: spec.name, opsPerSec: 0, mean: NaN, p50: NaN, p95: NaN, p99: NaN, samples: 0, error: String(error) });
-    } finally {
-      await spec.teardown?.();
-    }
-  }
-  for (const spec of specs) {
-    const result = results.find((r) => r.name === spec.name);
-    if (!result) continue;
-    if (spec.peer) {
-      const peer = results.find((r) => r.name === spec.peer);
-      if (peer && peer.mean > 0) result.ratio = result.mean / peer.mean;
-    }
-    if (spec.goal) {
-      const value = goalValue(result, spec.goal.metric);
-      result.goal = { ...spec.goal, value, met: value !== null && value <= spec.goal.max };
-    }
-  }
-  return results;
 }
 
 function fmt(value: number | undefined, digits = 3): string {
@@ -137,7 +70,7 @@ async function main(): Promise<void> {
     .flatMap((dir) => findBenchFiles(dir))
     .sort();
   const results: BenchmarkResult[] = [];
-  for (const file of files) results.push(...(await runFile(file, filters)));
+  for (const file of files) results.push(...(await runBenchmarkFile(file, filters, workspaceRoot)));
   printTable(results);
   const cpu = cpus()[0];
   const report = {

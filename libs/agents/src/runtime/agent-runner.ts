@@ -96,6 +96,8 @@ export interface AgentRunnerOptions {
    * rest stay reachable through tool_search and by name. Absent: every permitted tool is offered.
    */
   selectTools?: (instruction: string, available: readonly string[], modelId: string) => string[];
+  /** The latency orchestration expects of a tool, logged with each call as `estimated_ms` (latency accuracy). */
+  estimateToolMs?: (toolName: string) => number | undefined;
 }
 
 export interface RunAgentOptions {
@@ -585,7 +587,7 @@ export class AgentRunner {
               success: result.ok,
               error_code: result.ok ? null : result.error.code,
               duration_ms: durationMs,
-              estimated_ms: null,
+              estimated_ms: 'tool' in plan ? (this.options.estimateToolMs?.(plan.tool.name) ?? null) : null,
               response_bytes: result.ok ? Buffer.byteLength(rendered.text) : null,
               truncated: rendered.truncated,
               served_by: servedBy ?? null,

@@ -38,6 +38,8 @@ export interface CreateAgentsRuntimeOptions {
   externalGrants?: ExternalCapabilityGrants;
   /** Orchestration's shortlist for the first request (see `AgentRunnerOptions.selectTools`). */
   selectTools?: (instruction: string, available: readonly string[], modelId: string) => string[];
+  /** See `AgentRunnerOptions.estimateToolMs`. */
+  estimateToolMs?: (toolName: string) => number | undefined;
 }
 
 /** A provider that builds the SDK client on first use and keeps it; a missing key throws NOT_CONFIGURED each time. */
@@ -68,6 +70,7 @@ export function createAgentsRuntime(options: CreateAgentsRuntimeOptions): Agents
     ...(options.executor === undefined ? {} : { executor: options.executor }),
     ...(options.externalGrants === undefined ? {} : { externalGrants: options.externalGrants }),
     ...(options.selectTools === undefined ? {} : { selectTools: options.selectTools }),
+    ...(options.estimateToolMs === undefined ? {} : { estimateToolMs: options.estimateToolMs }),
     ...(recorders === undefined
       ? {}
       : {

@@ -241,7 +241,10 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
-    orchestration: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).default({}),
+    // Flags and limits by name (matched without regard to case or underscores); `maxToolsByModel` maps model ids to shortlist sizes.
+    orchestration: z
+      .record(z.string(), z.union([z.boolean(), z.number(), z.string(), z.record(z.string(), z.number().int().min(1).max(128))]))
+      .default({}),
   })
   .strict();
 

@@ -25,6 +25,8 @@ export interface ToolSelectorOptions {
 export interface ToolSelector {
   /** The shortlist for `query` among `available` (all of them when they already fit). */
   select(query: string, available: readonly string[], modelId?: string): string[];
+  /** The shortlist size for a model id (its own size when configured, else the global one). */
+  limitFor(modelId?: string): number;
 }
 
 function modelFamily(modelId: string | undefined): string {
@@ -34,9 +36,12 @@ function modelFamily(modelId: string | undefined): string {
 export function createToolSelector(options: ToolSelectorOptions): ToolSelector {
   const cache = new Map<string, { at: number; tools: string[] }>();
   const now = () => (options.clock ? options.clock.now().getTime() : Date.now());
+  const limitFor = (modelId?: string): number =>
+    (modelId !== undefined ? options.maxToolsByModel?.[modelId] : undefined) ?? options.maxTools ?? DEFAULT_MAX_TOOLS;
   return {
+    limitFor,
     select(query, available, modelId) {
-      const limit = (modelId !== undefined ? options.maxToolsByModel?.[modelId] : undefined) ?? options.maxTools ?? DEFAULT_MAX_TOOLS;
+      const limit = limitFor(modelId);
       if (available.length <= limit) return [...available];
       const key = `${normalizeText(query).trim()}\u0000${[...available].sort().join(',')}\u0000${modelFamily(modelId)}\u0000${limit}`;
       const hit = cache.get(key);

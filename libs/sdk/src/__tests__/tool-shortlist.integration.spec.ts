@@ -4,6 +4,7 @@
  * next round; tool_search never returns, and the runtime never runs, a tool outside the agent's capabilities.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,38 @@ describe('tool shortlist in agent runs', () => {
       ['find_group_availability', expect.not.stringMatching(/PERMISSION_DENIED|UNKNOWN_TOOL/)],
       ['send_email', 'PERMISSION_DENIED'],
     ]);
+  });
+
+  it('records the latency orchestration expected with each agent tool call', () => {
+    const rows = new Database(join(dataDir, 'cos.db'), { readonly: true })
+      .prepare("SELECT tool_name, estimated_ms FROM tool_usage_log WHERE caller_kind = 'agent' AND tool_name = 'find_group_availability'")
+      .all() as Array<{ estimated_ms: number | null }>;
+    expect(rows.length).toBe(1);
+    expect(rows[0]?.estimated_ms).toBeGreaterThan(0);
+  });
+
+  it('uses the shortlist size configured for the model id the agent runs on', async () => {
+    const modelId = model.messageRequests()[0]?.model ?? '';
+    const small = await startFakeMessagesServer({ script: [textTurn('Nothing to do.')] });
+    const smallDir = mkdtempSync(join(tmpdir(), 'cos-shortlist-model-'));
+    const other = await createChiefOfStaff({
+      dataDir: smallDir,
+      config: { orchestration: { maxTools: 12, maxToolsByModel: { [modelId]: 3 } } },
+      env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: small.url },
+      logger: createSilentLogger(),
+      semanticRecall: false,
+    });
+    try {
+      const agent = other.agents.registry.save({ name: 'planner_small', description: 'Plans with a small model.', system_prompt: 'You plan.', capabilities: CAPABILITIES });
+      await other.agents.runner.run(agent.config, 'What is on my calendar tomorrow?');
+      const offered = small.messageRequests()[0]?.tools?.map((tool) => tool.name) ?? [];
+      expect(offered).toContain('tool_search');
+      expect(offered.length).toBe(4);
+    } finally {
+      await other.close();
+      await small.close();
+      rmSync(smallDir, { recursive: true, force: true });
+    }
   });
 
   it('serves tool_search to the host over the whole catalogue', async () => {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { join, resolve } from 'node:path';
+import { runBenchmarkFile } from './run-benchmark-file.js';
+import { percentile } from './percentile.js';
+import { calls } from './testing/fixtures/sample-benchmarks.js';
+
+const root = resolve(import.meta.dirname, '..');
+const file = join(import.meta.dirname, 'testing', 'fixtures', 'sample-benchmarks.ts');
+
+describe('runBenchmarkFile', () => {
+  it('times only the measured calls, checks goals, computes peer ratios and reports errors without stopping', async () => {
+    const results = await runBenchmarkFile(file, [], root);
+    const byName = Object.fromEntries(results.map((result) => [result.name, result]));
+
+    expect(calls.warmup).toBe(3);
+    expect(byName['sample: counted']?.samples).toBe(calls.timed);
+    expect(byName['sample: counted']?.goal).toMatchObject({ metric: 'p95', met: true });
+
+    expect(byName['sample: slow']?.goal).toMatchObject({ met: false });
+    expect(byName['sample: slow']?.ratio).toBeGreaterThan(1);
+
+    expect(byName['sample: own figures']?.goal).toMatchObject({ metric: 'recall', value: 0.5, met: false });
+
+    expect(byName['sample: broken']).toMatchObject({ samples: 0, error: expect.stringContaining('boom') });
+  });
+
+  it('keeps only the benchmarks a filter names', async () => {
+    const results = await runBenchmarkFile(file, ['own figures'], root);
+    expect(results.map((result) => result.name)).toEqual(['sample: own figures']);
+  });
+});
+
+describe('percentile', () => {
+  it('uses the nearest rank', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 0.95)).toBe(95);
+    expect(percentile(sorted, 0.5)).toBe(50);
+    expect(percentile([7], 0.99)).toBe(7);
+    expect(percentile([], 0.5)).toBeNaN();
+  });
+});
