@@ -34,3 +34,22 @@ export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-a
 export { createToolSelector, DEFAULT_MAX_TOOLS } from './scoring/select-tools.js';
 export type { ToolSelector, ToolSelectorOptions } from './scoring/select-tools.js';
 export { examplesFromDescription, parameterHintsOf } from './registry/parameter-hints.js';
+
+// Execution: the orchestration executor (breakers, fallback chains, progress, guidance) and external MCP servers.
+export { createOrchestrationExecutor, DEFAULT_EXECUTOR_SETTINGS } from './executor/orchestration-executor.js';
+export type { ExecutionOutcome, ExecutionRequest, ExecutorSettings, FallbackRecord, OrchestrationExecutor, OrchestrationExecutorOptions } from './executor/orchestration-executor.js';
+export { createCircuitBreakers, DEFAULT_BREAKER_SETTINGS } from './executor/circuit-breakers.js';
+export type { BreakerSettings, BreakerState, BreakerStateView, CircuitBreakers } from './executor/circuit-breakers.js';
+export { exhaustedChainError } from './executor/guidance.js';
+export type { AttemptSummary } from './executor/guidance.js';
+export { runWithDeadline } from './executor/run-with-deadline.js';
+export { parseServersFile, readServersFile } from './external/servers-file.js';
+export type { ExternalServerConfig, ExternalTransportConfig, ServersFile } from './external/servers-file.js';
+export { externalToolName, foldToolName } from './external/external-tool-name.js';
+export { createMcpServerPool } from './external/mcp-server-pool.js';
+export type { ExternalCallOptions, ExternalToolInfo, McpServerPool, McpServerPoolOptions, ServerState, ServerStatus } from './external/mcp-server-pool.js';
+export { externalResultSchema, externalToolDefinition } from './external/external-tools.js';
+export type { ExternalToolOptions, ExternalToolResult } from './external/external-tools.js';
+export { DEFAULT_CHAINS, externalToolOverrides, NO_FALLBACK_DOMAINS } from './external/default-chains.js';
+export { estimateResponseSize, fitsInContextWindow, optimizeOutput, shortenJsonText } from './response-cap/optimize-output.js';
+export type { OptimizedOutput, OptimizeOptions } from './response-cap/optimize-output.js';

@@ -14,7 +14,10 @@ import {
   sanitizeToolInput,
   toolErrorPayload,
   type Clock,
+  type LatencyTier,
   type Logger,
+  type ToolCaller,
+  type ToolContext,
   type ToolRunResult,
 } from '@chief-of-staff/core';
 import { capToolResponse, DEFAULT_MAX_RESPONSE_TOKENS, normalizeToolArguments } from '@chief-of-staff/orchestration';
@@ -51,11 +54,28 @@ export interface ToolInvokerDeps {
   maxResponseTokens?: number;
   /** Typical latency of a tool, recorded with each call as `estimated_ms`. */
   estimateMs?: (toolName: string) => number | undefined;
+  /** Runs the call (orchestration: breakers, fallback, progress); without it, a single `runTool`. */
+  executor?: { execute(request: { tool: AnyToolDefinition; args: unknown; ctx: ToolContext<unknown>; timeoutMs: number }): Promise<{ result: ToolRunResult; servedBy?: string }> };
 }
+
+/** Time limits of host calls by latency tier: generous, since a person is waiting on the answer either way. */
+const HOST_TIMEOUT_MS: Record<LatencyTier, number> = { fast: 60_000, medium: 120_000, slow: 600_000, very_slow: 900_000 };
 
 export type ToolInvoker = (name: string, args: unknown, options?: ToolCallOptions) => Promise<ToolRunResult>;
 
 export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
+  const execute = async (tool: AnyToolDefinition, args: unknown, options: ToolCallOptions, caller: ToolCaller): Promise<ToolRunResult> => {
+    const ctx = createToolContext({
+      services: deps.services,
+      caller,
+      clock: deps.clock,
+      logger: deps.logger.child({ tool: tool.name }),
+      signal: options.signal,
+      progress: options.progress,
+    });
+    if (!deps.executor) return runTool(tool, args, ctx);
+    return (await deps.executor.execute({ tool, args, ctx, timeoutMs: HOST_TIMEOUT_MS[tool.latency] ?? 60_000 })).result;
+  };
   return async (name, args, options = {}) => {
     const caller = options.caller ?? { kind: 'host' };
     const started = performance.now();
@@ -74,18 +94,7 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
     let result: ToolRunResult = refused
       ? refused
       : tool
-      ? await runTool(
-          tool,
-          callArgs,
-          createToolContext({
-            services: deps.services,
-            caller,
-            clock: deps.clock,
-            logger: deps.logger.child({ tool: name }),
-            signal: options.signal,
-            progress: options.progress,
-          }),
-        )
+      ? await execute(tool, callArgs, options, caller)
       : {
           ok: false,
           error: {

@@ -9,6 +9,7 @@ import type {
   ToolRunResult,
 } from '@chief-of-staff/core';
 import type { AgentsService } from '@chief-of-staff/agents';
+import type { BreakerStateView, ServerStatus } from '@chief-of-staff/orchestration';
 import type { SchedulerEngine } from '@chief-of-staff/scheduler';
 import type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
 
@@ -19,6 +20,17 @@ export interface ToolCallOptions {
   signal?: AbortSignal;
   /** Receives progress messages from long-running tools. */
   progress?: ProgressReporter;
+}
+
+export interface OrchestrationView {
+  /** Connects the configured external MCP servers that are not connected yet; resolves when each has answered or failed. */
+  prepare(): Promise<void>;
+  /** Each configured external server (state, tools, the fix for a failure) and problems with the servers file. */
+  externalServers(): { servers: ServerStatus[]; problems: string[]; file: string };
+  /** Circuit breaker states per tool and per server. */
+  breakerStates(): BreakerStateView[];
+  /** Built-in and external tools together (agents see external tools their capabilities grant). */
+  allTools(): readonly AnyToolDefinition[];
 }
 
 export interface ChiefOfStaff {
@@ -33,6 +45,8 @@ export interface ChiefOfStaff {
   readonly scheduler: SchedulerEngine;
   /** Starts the tick loop (the worker app, or the MCP server when no worker runs); seeds the default tasks. */
   startScheduler(options: SchedulerLoopOptions): SchedulerLoop;
+  /** External MCP servers and the executor's state (for `cos doctor`, `cos stats` and embedders). */
+  readonly orchestration: OrchestrationView;
   /** Calls a tool by name; never throws for tool failures — they come back as `{ ok: false, error }`. */
   callTool(name: string, args: unknown, options?: ToolCallOptions): Promise<ToolRunResult>;
   /** Releases databases and background work. Safe to call twice. */

@@ -10,15 +10,15 @@ import {
   type Clock,
   type ConfigInput,
   type CosConfig,
-  toolInputJsonSchema,
   type AnyToolDefinition,
   type Logger,
 } from '@chief-of-staff/core';
-import { createToolIntelligenceRegistry, createToolSelector, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
+import { createToolSelector } from '@chief-of-staff/orchestration';
+import { createOrchestrationRuntime } from './orchestration-runtime.js';
 import { orchestrationSettings } from './orchestration-settings.js';
 import { usageStatistics } from './usage-statistics.js';
 import { createToolSearchTool } from './tool-search.js';
-import { createAgentsRuntime, createToolCatalogue } from '@chief-of-staff/agents';
+import { createAgentsRuntime } from '@chief-of-staff/agents';
 import { startSchedulerLoop } from './scheduler-loop.js';
 import { createSchedulerEngine } from './scheduler-wiring.js';
 import type { ChiefOfStaff } from './chief-of-staff.js';
@@ -64,24 +64,33 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // The catalogue is checked before anything is opened, so a bad group name leaves nothing behind.
   const groups = builtInToolGroups();
   const selected = options.toolGroups;
-  // tool_search is always served: it ranks whatever else the catalogue holds, with one registry built on first use.
-  let registry: ToolIntelligenceRegistry | undefined;
-  const intelligence = (): ToolIntelligenceRegistry =>
-    (registry ??= createToolIntelligenceRegistry({
-      statistics: usageStatistics(core.services.memory, clock),
-      tools: catalogue.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, latency: tool.latency, inputSchema: toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] } })),
-    }));
-  const searchGroup: ToolGroup = { name: 'tool_search', tools: [createToolSearchTool({ registry: intelligence, tools: () => catalogue.tools }) as unknown as AnyToolDefinition] };
+  // tool_search is always served: it ranks whatever else the catalogue holds, with the runtime's registry.
+  const searchGroup: ToolGroup = {
+    name: 'tool_search',
+    tools: [createToolSearchTool({ registry: () => runtime.intelligence(), tools: (forAgent) => (forAgent ? runtime.tools() : searchable()), externalGrants: () => runtime.externalGrants }) as unknown as AnyToolDefinition],
+  };
   const catalogue = buildToolCatalogue(
     [...groups, searchGroup, ...(options.extraToolGroups ?? [])],
     selected ? [...selected, searchGroup.name, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
   );
   const orchestration = orchestrationSettings(config, options.env);
+  const runtime = createOrchestrationRuntime({
+    config,
+    settings: orchestration,
+    catalogue,
+    statistics: () => usageStatistics(core.services.memory, clock),
+    recordFallback: (record) => core.services.memory.fallbackEvents.record(record),
+    logger,
+  });
+  // External tools are for agents; the host sees them only when they are re-exported.
+  const searchable = (): readonly AnyToolDefinition[] => (orchestration.reexportExternal ? runtime.tools() : catalogue.tools);
+  const intelligence = runtime.intelligence;
   const selector = createToolSelector({ registry: { get: (name) => intelligence().get(name), list: () => intelligence().list(), vocabulary: (name) => intelligence().vocabulary(name), actionKeywords: (name) => intelligence().actionKeywords(name) }, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
   const services: CosServices = core.services;
   const callTool = createToolInvoker({
-    catalogue,
+    catalogue: { tools: catalogue.tools, get: (name) => (orchestration.reexportExternal ? runtime.get(name) : catalogue.get(name)) },
+    executor: runtime.executor,
     services,
     clock,
     logger,
@@ -92,7 +101,9 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
   const agents = createAgentsRuntime({
     config,
-    catalogue: createToolCatalogue(catalogue.tools),
+    catalogue: { listTools: runtime.tools, prepare: runtime.prepare },
+    executor: runtime.executor,
+    externalGrants: runtime.externalGrants,
     services: services as unknown as Record<string, unknown>,
     store: services.memory,
     env: options.env,
@@ -116,11 +127,18 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     agents,
     scheduler,
     startScheduler: (loopOptions) => startSchedulerLoop({ memory: services.memory, scheduler, config, clock, logger }, loopOptions),
+    orchestration: {
+      prepare: runtime.prepare,
+      externalServers: runtime.externalStatus,
+      breakerStates: () => runtime.executor.breakerStates(),
+      allTools: runtime.tools,
+    },
     callTool,
     async close() {
       if (closed) return;
       closed = true;
       await scheduler.stop();
+      await runtime.close();
       await core.close();
     },
   };

@@ -1,10 +1,11 @@
 /**
  * Orchestration feature flags and limits from `orchestration.*` in the config file or `COS_ORCHESTRATION_<FLAG>` in
- * the environment (`scoring`, `shortlist`, `maxTools`, `minScore`). Keys are matched without regard to case or
+ * the environment (`scoring`, `shortlist`, `maxTools`, `minScore`, `fallback`, `progress`, `summarize`,
+ * `reexportExternal`, `breakerThreshold`, `breakerHalfOpenMs`). Keys are matched without regard to case or
  * underscores, so `COS_ORCHESTRATION_MAXTOOLS=8` and `orchestration: {maxTools: 8}` mean the same.
  */
 import type { CosConfig } from '@chief-of-staff/core';
-import { DEFAULT_MAX_TOOLS, DEFAULT_MIN_SCORE } from '@chief-of-staff/orchestration';
+import { DEFAULT_BREAKER_SETTINGS, DEFAULT_MAX_TOOLS, DEFAULT_MIN_SCORE } from '@chief-of-staff/orchestration';
 
 export interface OrchestrationSettings {
   scoring: boolean;
@@ -13,6 +14,18 @@ export interface OrchestrationSettings {
   /** Shortlist sizes for particular model ids (`orchestration.maxToolsByModel`), e.g. 4 for a small local model. */
   maxToolsByModel: Readonly<Record<string, number>>;
   minScore: number;
+  /** Cascade to the next tool of a chain on failure; off = a single attempt. */
+  fallback: boolean;
+  /** Progress messages for calls that outlast their feedback delay. */
+  progress: boolean;
+  /** Summarise oversized answers of tools that ask for it (otherwise they are truncated). */
+  summarize: boolean;
+  /** Serve external servers' tools from this MCP server too. */
+  reexportExternal: boolean;
+  /** Consecutive failures that open a tool's or server's breaker. */
+  breakerThreshold: number;
+  /** How long an open breaker waits before a trial call. */
+  breakerHalfOpenMs: number;
 }
 
 type SettingValue = boolean | number | string | Readonly<Record<string, number>> | undefined;
@@ -46,5 +59,11 @@ export function orchestrationSettings(config: CosConfig, env: NodeJS.ProcessEnv 
     maxTools: Math.round(number(lookup(config, env, 'maxtools'), DEFAULT_MAX_TOOLS, 1, 128)),
     maxToolsByModel: byModel(lookup(config, env, 'maxtoolsbymodel')),
     minScore: number(lookup(config, env, 'minscore'), DEFAULT_MIN_SCORE, 0, 1),
+    fallback: flag(lookup(config, env, 'fallback'), true),
+    progress: flag(lookup(config, env, 'progress'), true),
+    summarize: flag(lookup(config, env, 'summarize'), false),
+    reexportExternal: flag(lookup(config, env, 'reexportexternal'), false),
+    breakerThreshold: Math.round(number(lookup(config, env, 'breakerthreshold'), DEFAULT_BREAKER_SETTINGS.threshold, 1, 1_000)),
+    breakerHalfOpenMs: Math.round(number(lookup(config, env, 'breakerhalfopenms'), DEFAULT_BREAKER_SETTINGS.halfOpenAfterMs, 10, 3_600_000)),
   };
 }

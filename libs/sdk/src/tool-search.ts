@@ -5,12 +5,15 @@
  */
 import { z } from 'zod';
 import { defineTool, toolInputJsonSchema, type AnyToolDefinition, type ToolContext } from '@chief-of-staff/core';
-import { agentToolNames } from '@chief-of-staff/capabilities';
+import { agentToolNames, type ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
 import { scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 
 export interface ToolSearchDeps {
   registry(): ToolIntelligenceRegistry;
-  tools(): readonly AnyToolDefinition[];
+  /** The tools to rank: agents also see external tools (within their capabilities), the host only what it is served. */
+  tools(forAgent: boolean): readonly AnyToolDefinition[];
+  /** Tools external servers grant through capabilities (`web_search`), so an agent finds the ones it may use. */
+  externalGrants?(): ExternalCapabilityGrants;
 }
 
 const hitSchema = z.object({
@@ -39,8 +42,8 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     latency: 'fast',
     async handler(args, ctx: ToolContext<unknown>) {
-      const byName = new Map(deps.tools().map((tool) => [tool.name, tool] as const));
-      const permitted = ctx.caller.kind === 'agent' ? new Set(agentToolNames(ctx.caller.capabilities ?? [])) : undefined;
+      const byName = new Map(deps.tools(ctx.caller.kind === 'agent').map((tool) => [tool.name, tool] as const));
+      const permitted = ctx.caller.kind === 'agent' ? new Set(agentToolNames(ctx.caller.capabilities ?? [], { externalGrants: deps.externalGrants?.() })) : undefined;
       const available = [...byName.keys()].filter((name) => name !== 'tool_search' && (permitted === undefined || permitted.has(name)));
       const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false }).filter((score) => score.matchedSignals.length > 0);
       const items = ranked.slice(0, args.limit).map((score) => {

@@ -238,6 +238,7 @@ export class AgentRunner {
     if (options.signal?.aborted) onParentAbort();
     else options.signal?.addEventListener('abort', onParentAbort, { once: true });
 
+    await this.prepareCatalogue(deadlineAt);
     const catalogue = new Map(this.options.catalogue.listTools().map((tool) => [tool.name, tool] as const));
     const unavailable = this.options.catalogue.unavailableTools?.() ?? new Map<string, string>();
     const permitted = new Set(this.permittedTools(capabilities));
@@ -664,12 +665,32 @@ export class AgentRunner {
     const perTool = this.options.toolTimeoutMs?.(tool) ?? defaultToolTimeoutMs(tool);
     const timeoutMs = Math.max(0, Math.min(perTool, run.deadlineAt - Date.now()));
     try {
-      const outcome = await this.executor.execute({ tool, args: use.input, ctx, timeoutMs });
+      const permitted = new Set(this.permittedTools(run.capabilities));
+      const outcome = await this.executor.execute({ tool, args: use.input, ctx, timeoutMs, permits: (name) => permitted.has(name) });
       return outcome.servedBy === undefined ? { result: outcome.result } : { result: outcome.result, servedBy: outcome.servedBy };
     } catch (failure) {
       const ref = newErrorRef();
       this.logger.error({ err: failure, tool: tool.name, ref }, 'tool executor failed');
       return { result: toolError('INTERNAL', `Unexpected error in ${tool.name} (ref ${ref}).`) };
+    }
+  }
+
+  /** Lets the catalogue connect its external servers, within the run's time; a failure only leaves their tools out. */
+  private async prepareCatalogue(deadlineAt: number): Promise<void> {
+    const prepare = this.options.catalogue.prepare;
+    if (prepare === undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        prepare.call(this.options.catalogue),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, Math.max(0, deadlineAt - Date.now()));
+        }),
+      ]);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not prepare the tool catalogue');
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -16,6 +16,11 @@ export interface AgentToolCatalogue {
    * ("calendar", "mail"). They are left out of an agent's tools and listed in its runtime context.
    */
   unavailableTools?(): ReadonlyMap<string, string>;
+  /**
+   * Called when a run starts, before the tools are listed: a catalogue with external servers connects them here, so
+   * their tools are there for the run. Must not throw; a server that cannot connect is simply absent.
+   */
+  prepare?(): Promise<void>;
 }
 
 export interface ToolCallRequest {
@@ -24,6 +29,8 @@ export interface ToolCallRequest {
   ctx: ToolContext<unknown>;
   /** Per-call limit (tool timeout, already bounded by the run's remaining time). */
   timeoutMs: number;
+  /** The tools this caller may use: an executor that falls back to another tool stays within them. */
+  permits?: (toolName: string) => boolean;
 }
 
 export interface ToolCallOutcome {

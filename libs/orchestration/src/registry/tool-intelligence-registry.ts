@@ -89,8 +89,11 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
   for (const tool of options.tools) {
     const base = defaultsFor(tool);
     const override = options.overrides?.[tool.name] ?? {};
+    // A tool placed in another domain (an external search tool, say) takes that domain's signals and verb.
+    const placed = override.domain !== undefined && override.domain !== base.domain ? domainProfile(override.domain) : undefined;
     const intelligence: ToolIntelligence = {
       ...base,
+      ...(placed ? { intentSignals: placed.signals, progressVerb: placed.progressVerb } : {}),
       ...override,
       latency: { ...base.latency, ...override.latency },
       response: { ...base.response, ...override.response },

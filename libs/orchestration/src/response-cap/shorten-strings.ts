@@ -17,7 +17,7 @@ export function truncationMarker(removed: number): string {
   return `…[truncated ${removed} chars]`;
 }
 
-function shortenString(text: string, limit: number): string {
+export function shortenString(text: string, limit: number): string {
   if (text.length <= limit) return text;
   let keep = limit;
   // Never split a surrogate pair: a lone high surrogate is not valid text.

@@ -1,0 +1,233 @@
+/**
+ * Clients to the external MCP servers (official SDK client, stdio or Streamable HTTP). Servers are connected on first
+ * need, in parallel, each within its own connect limit; one that cannot connect is reported with the fix and its
+ * tools are simply absent. A stdio server that exits is restarted with exponential backoff (1 s doubling to 30 s, from
+ * cockatiel) and its tools come back; calls in the meantime fail fast as UNAVAILABLE instead of waiting.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ExponentialBackoff, type IBackoff } from 'cockatiel';
+import { ToolError, type Logger } from '@chief-of-staff/core';
+import { externalToolName } from './external-tool-name.js';
+import type { ExternalServerConfig } from './servers-file.js';
+
+export interface ExternalToolInfo {
+  /** Catalogue name, `<server>__<tool>`. */
+  name: string;
+  server: string;
+  /** The tool's own name on its server. */
+  remoteName: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  readOnly: boolean;
+}
+
+export type ServerState = 'disabled' | 'not_connected' | 'connecting' | 'connected' | 'failed' | 'restarting';
+
+export interface ServerStatus {
+  name: string;
+  state: ServerState;
+  transport: 'stdio' | 'http';
+  tools: number;
+  capability?: string;
+  restarts: number;
+  /** What went wrong, in plain words, and what to do about it. */
+  problem?: string;
+}
+
+export interface ExternalCallOptions {
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface McpServerPool {
+  /** Connects every enabled server not yet connected (in parallel); never throws. */
+  connect(): Promise<void>;
+  /** The tools of the connected servers. */
+  tools(): readonly ExternalToolInfo[];
+  call(server: string, remoteName: string, args: Record<string, unknown>, options: ExternalCallOptions): Promise<CallToolResult>;
+  status(): ServerStatus[];
+  /** Called whenever the set of external tools changes (a server connected, exited or came back). */
+  onToolsChanged(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+export interface McpServerPoolOptions {
+  servers: readonly ExternalServerConfig[];
+  logger: Logger;
+  /** How long one server may take to connect and list its tools (default 15 s). */
+  connectTimeoutMs?: number;
+  /** Restart backoff (default 1 s doubling to 30 s). */
+  restartBackoff?: { initialDelayMs: number; maxDelayMs: number };
+  clientName?: string;
+}
+
+interface Connection {
+  config: ExternalServerConfig;
+  state: ServerState;
+  client?: Client;
+  tools: ExternalToolInfo[];
+  restarts: number;
+  problem?: string;
+  connecting?: Promise<void>;
+  backoff?: IBackoff<unknown>;
+  restartTimer?: NodeJS.Timeout;
+}
+
+function transportFor(config: ExternalServerConfig): Transport {
+  const transport = config.transport;
+  if (transport.kind === 'http') {
+    return new StreamableHTTPClientTransport(new URL(transport.url), { requestInit: { headers: { ...transport.headers } } });
+  }
+  return new StdioClientTransport({
+    command: transport.command,
+    args: [...transport.args],
+    // The server gets PATH and HOME plus what its entry sets, never this process's secrets.
+    env: { ...(process.env.PATH ? { PATH: process.env.PATH } : {}), ...(process.env.HOME ? { HOME: process.env.HOME } : {}), ...transport.env },
+    ...(transport.cwd ? { cwd: transport.cwd } : {}),
+    stderr: 'ignore',
+  });
+}
+
+function fixFor(config: ExternalServerConfig, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (config.transport.kind === 'stdio') {
+    if (/ENOENT|not found/i.test(message)) return `could not start "${config.transport.command}": is it installed and on PATH? (${message})`;
+    return `the server started but did not answer the MCP handshake (${message}); run its command by hand to see its error, or set "disabled": true.`;
+  }
+  if (/401|403|unauthori[sz]ed|forbidden/i.test(message)) return `the server refused the credentials (${message}); check "headers" in the servers file.`;
+  return `could not reach ${config.transport.url} (${message}); check the URL and that the server is running.`;
+}
+
+function toolInfo(server: string, tool: Tool): ExternalToolInfo {
+  return {
+    name: externalToolName(server, tool.name),
+    server,
+    remoteName: tool.name,
+    title: tool.title ?? tool.annotations?.title ?? `${tool.name} (${server})`,
+    description: (tool.description ?? `The ${tool.name} tool of the ${server} server.`).slice(0, 2_000),
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    readOnly: tool.annotations?.readOnlyHint === true,
+  };
+}
+
+export function createMcpServerPool(options: McpServerPoolOptions): McpServerPool {
+  const connectTimeoutMs = options.connectTimeoutMs ?? 15_000;
+  const backoffSettings = options.restartBackoff ?? { initialDelayMs: 1_000, maxDelayMs: 30_000 };
+  const connections = new Map<string, Connection>(
+    options.servers.map((config) => [config.name, { config, state: config.disabled ? 'disabled' : 'not_connected', tools: [], restarts: 0 }]),
+  );
+  const listeners: Array<() => void> = [];
+  let closed = false;
+  const changed = () => {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        options.logger.warn({ err: error }, 'external tools listener failed');
+      }
+    }
+  };
+
+  const scheduleRestart = (connection: Connection) => {
+    if (closed || connection.config.transport.kind !== 'stdio') return;
+    connection.backoff = (connection.backoff ?? new ExponentialBackoff({ initialDelay: backoffSettings.initialDelayMs, maxDelay: backoffSettings.maxDelayMs })).next(undefined);
+    const delay = connection.backoff.duration;
+    connection.state = 'restarting';
+    connection.restartTimer = setTimeout(() => {
+      connection.restarts += 1;
+      void connectOne(connection);
+    }, delay);
+    connection.restartTimer.unref();
+    options.logger.warn({ server: connection.config.name, delayMs: delay }, 'external MCP server exited; restarting');
+  };
+
+  const connectOne = (connection: Connection): Promise<void> => {
+    if (closed || connection.state === 'disabled' || connection.state === 'connected') return Promise.resolve();
+    connection.connecting ??= (async () => {
+      connection.state = 'connecting';
+      const client = new Client({ name: options.clientName ?? 'chief-of-staff', version: '1.0.0' });
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const limit = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${connectTimeoutMs} ms`)), connectTimeoutMs);
+        });
+        await Promise.race([client.connect(transportFor(connection.config)), limit]);
+        const listed = await Promise.race([client.listTools(), limit]);
+        connection.client = client;
+        connection.tools = listed.tools.map((tool) => toolInfo(connection.config.name, tool));
+        connection.state = 'connected';
+        delete connection.problem;
+        connection.backoff = undefined;
+        client.onclose = () => {
+          if (connection.client !== client) return;
+          connection.client = undefined;
+          connection.tools = [];
+          changed();
+          if (!closed) scheduleRestart(connection);
+        };
+        changed();
+      } catch (error) {
+        await client.close().catch(() => undefined);
+        connection.state = 'failed';
+        connection.problem = fixFor(connection.config, error);
+        options.logger.warn({ server: connection.config.name, problem: connection.problem }, 'external MCP server unavailable');
+        if (connection.restarts > 0) scheduleRestart(connection);
+      } finally {
+        clearTimeout(timer);
+        connection.connecting = undefined;
+      }
+    })();
+    return connection.connecting;
+  };
+
+  return {
+    async connect() {
+      await Promise.all([...connections.values()].map((connection) => connectOne(connection)));
+    },
+    tools: () => [...connections.values()].flatMap((connection) => connection.tools),
+    async call(server, remoteName, args, callOptions) {
+      const connection = connections.get(server);
+      if (!connection) throw new ToolError('NOT_FOUND', `No external server named "${server}".`);
+      if (connection.state === 'not_connected' || connection.state === 'failed') await connectOne(connection);
+      const client = connection.client;
+      if (!client) {
+        throw new ToolError('UNAVAILABLE', `The ${server} server is not available right now.`, {
+          hint: connection.state === 'restarting' ? 'It is restarting; try again in a few seconds.' : 'Run `cos doctor` to see why.',
+        });
+      }
+      return (await client.callTool({ name: remoteName, arguments: args }, undefined, {
+        timeout: callOptions.timeoutMs,
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      })) as CallToolResult;
+    },
+    status: () =>
+      [...connections.values()].map((connection) => ({
+        name: connection.config.name,
+        state: connection.state,
+        transport: connection.config.transport.kind,
+        tools: connection.tools.length,
+        ...(connection.config.capability ? { capability: connection.config.capability } : {}),
+        restarts: connection.restarts,
+        ...(connection.problem ? { problem: connection.problem } : {}),
+      })),
+    onToolsChanged: (listener) => {
+      listeners.push(listener);
+    },
+    async close() {
+      closed = true;
+      await Promise.all(
+        [...connections.values()].map(async (connection) => {
+          clearTimeout(connection.restartTimer);
+          const client = connection.client;
+          connection.client = undefined;
+          await client?.close().catch(() => undefined);
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Orchestration as the sdk runs it: the catalogue (built-in tools plus the tools of connected external MCP servers),
+ * the intelligence registry over it (rebuilt when external tools come or go), the executor every call goes through,
+ * and the grants that make `web_search` real when a search server is configured. External servers connect on first
+ * need — a run that may use them, `cos doctor`, or an explicit `prepare()` — so start-up never waits on them.
+ */
+import { toolInputJsonSchema, type AnyToolDefinition, type CosConfig, type Logger } from '@chief-of-staff/core';
+import type { ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
+import {
+  createMcpServerPool,
+  createOrchestrationExecutor,
+  createToolIntelligenceRegistry,
+  externalToolDefinition,
+  externalToolOverrides,
+  readServersFile,
+  type ExternalServerConfig,
+  type FallbackRecord,
+  type McpServerPool,
+  type OrchestrationExecutor,
+  type ServerStatus,
+  type ToolIntelligenceRegistry,
+  type ToolStatisticsSource,
+} from '@chief-of-staff/orchestration';
+import type { OrchestrationSettings } from './orchestration-settings.js';
+import type { ToolCatalogue } from './tool-catalogue.js';
+
+export interface OrchestrationRuntime {
+  /** Built-in and external tools. */
+  tools(): readonly AnyToolDefinition[];
+  get(name: string): AnyToolDefinition | undefined;
+  intelligence(): ToolIntelligenceRegistry;
+  executor: OrchestrationExecutor;
+  /** Tools granted by capabilities through external servers (`web_search`), current as servers connect. */
+  externalGrants: ExternalCapabilityGrants;
+  /** Connects the external servers that are not connected yet; never throws. */
+  prepare(): Promise<void>;
+  /** Each configured server, and problems with the servers file itself. */
+  externalStatus(): { servers: ServerStatus[]; problems: string[]; file: string };
+  close(): Promise<void>;
+}
+
+export interface OrchestrationRuntimeOptions {
+  config: CosConfig;
+  settings: OrchestrationSettings;
+  catalogue: ToolCatalogue;
+  statistics: () => ToolStatisticsSource;
+  recordFallback: (record: FallbackRecord) => void;
+  logger: Logger;
+}
+
+export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions): OrchestrationRuntime {
+  const { catalogue, logger } = options;
+  const file = readServersFile(options.config.mcpServersFile);
+  for (const problem of file.problems) logger.warn({ file: options.config.mcpServersFile }, problem);
+  const servers: readonly ExternalServerConfig[] = file.servers;
+  const pool: McpServerPool | undefined = servers.some((server) => !server.disabled) ? createMcpServerPool({ servers, logger }) : undefined;
+
+  let external: AnyToolDefinition[] = [];
+  let registry: ToolIntelligenceRegistry | undefined;
+  const rebuild = () => {
+    const infos = pool?.tools() ?? [];
+    // A name the catalogue already has (an embedder's own tool) wins; the external one is left out.
+    external = infos
+      .filter((info) => catalogue.get(info.name) === undefined)
+      .map((info) => externalToolDefinition(info, pool as McpServerPool, {
+        timeoutMs: (tool) => intelligence().get(tool.name)?.latency.timeoutMs ?? 60_000,
+        maxTokens: (tool) => intelligence().get(tool.name)?.response.maxTokens ?? 6_000,
+      }));
+    registry = undefined;
+  };
+  pool?.onToolsChanged(rebuild);
+
+  const intelligence = (): ToolIntelligenceRegistry =>
+    (registry ??= createToolIntelligenceRegistry({
+      statistics: options.statistics(),
+      tools: [...catalogue.tools, ...external].map((tool) => ({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        latency: tool.latency,
+        inputSchema: toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] },
+      })),
+      overrides: externalToolOverrides(pool?.tools() ?? [], servers),
+    }));
+
+  const get = (name: string) => catalogue.get(name) ?? external.find((tool) => tool.name === name);
+  const executor = createOrchestrationExecutor({
+    registry: { get: (name) => intelligence().get(name), list: () => intelligence().list() },
+    resolve: get,
+    settings: {
+      fallback: options.settings.fallback,
+      progress: options.settings.progress,
+      breakers: { threshold: options.settings.breakerThreshold, halfOpenAfterMs: options.settings.breakerHalfOpenMs },
+    },
+    recordFallback: options.recordFallback,
+    logger,
+  });
+
+  const searchServers = new Set(servers.filter((server) => server.capability === 'web_search').map((server) => server.name));
+  const externalGrants: ExternalCapabilityGrants = Object.defineProperty({}, 'web_search', {
+    enumerable: true,
+    get: () => external.filter((tool) => searchServers.has(intelligence().get(tool.name)?.server ?? '')).map((tool) => tool.name),
+  }) as ExternalCapabilityGrants;
+
+  return {
+    tools: () => [...catalogue.tools, ...external],
+    get,
+    intelligence,
+    executor,
+    externalGrants,
+    prepare: async () => {
+      await pool?.connect();
+    },
+    externalStatus: () => ({ servers: pool?.status() ?? servers.map((server) => ({ name: server.name, state: 'disabled' as const, transport: server.transport.kind, tools: 0, restarts: 0 })), problems: file.problems, file: options.config.mcpServersFile }),
+    close: async () => {
+      await pool?.close();
+    },
+  };
+}
