@@ -9,6 +9,7 @@ import { registerMemoryCommands } from './commands/memory.js';
 import { registerReindexCommand } from './commands/reindex.js';
 import { registerScheduleCommands } from './commands/schedule.js';
 import { registerServeCommand } from './commands/serve.js';
+import { registerStatsCommand } from './commands/stats.js';
 import { registerToolsCommands } from './commands/tools.js';
 
 export function buildProgram(): Command {
@@ -29,5 +30,6 @@ export function buildProgram(): Command {
   registerEnrichCommand(program);
   registerAgentsCommands(program);
   registerScheduleCommands(program);
+  registerStatsCommand(program);
   return program;
 }

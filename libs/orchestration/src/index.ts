@@ -53,3 +53,5 @@ export type { ExternalToolOptions, ExternalToolResult } from './external/externa
 export { DEFAULT_CHAINS, externalToolOverrides, NO_FALLBACK_DOMAINS } from './external/default-chains.js';
 export { estimateResponseSize, fitsInContextWindow, optimizeOutput, shortenJsonText } from './response-cap/optimize-output.js';
 export type { OptimizedOutput, OptimizeOptions } from './response-cap/optimize-output.js';
+export { CALLER_FAULT_CODES, computeSuccessMetrics, formatSuccessMetrics } from './metrics/success-metrics.js';
+export type { FallbackSample, SlowTool, SuccessMetric, SuccessMetrics, UsageSample } from './metrics/success-metrics.js';

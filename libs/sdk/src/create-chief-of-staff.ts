@@ -18,6 +18,7 @@ import { createOrchestrationRuntime } from './orchestration-runtime.js';
 import { orchestrationSettings } from './orchestration-settings.js';
 import { usageStatistics } from './usage-statistics.js';
 import { createToolSearchTool } from './tool-search.js';
+import { createOrchestrationStatsTool } from './orchestration-stats-tool.js';
 import { createAgentsRuntime } from '@chief-of-staff/agents';
 import { startSchedulerLoop } from './scheduler-loop.js';
 import { createSchedulerEngine } from './scheduler-wiring.js';
@@ -64,10 +65,13 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // The catalogue is checked before anything is opened, so a bad group name leaves nothing behind.
   const groups = builtInToolGroups();
   const selected = options.toolGroups;
-  // tool_search is always served: it ranks whatever else the catalogue holds, with the runtime's registry.
+  // tool_search and get_orchestration_stats are always served: they rank and measure whatever else the catalogue holds.
   const searchGroup: ToolGroup = {
-    name: 'tool_search',
-    tools: [createToolSearchTool({ registry: () => runtime.intelligence(), tools: (forAgent) => (forAgent ? runtime.tools() : searchable()), externalGrants: () => runtime.externalGrants }) as unknown as AnyToolDefinition],
+    name: 'orchestration',
+    tools: [
+      createToolSearchTool({ registry: () => runtime.intelligence(), tools: (forAgent) => (forAgent ? runtime.tools() : searchable()), externalGrants: () => runtime.externalGrants }),
+      createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), now: () => clock.now() }),
+    ] as unknown as AnyToolDefinition[],
   };
   const catalogue = buildToolCatalogue(
     [...groups, searchGroup, ...(options.extraToolGroups ?? [])],

@@ -17,6 +17,8 @@ import { AgentRegistry, resolveAnthropicSettings } from '@chief-of-staff/agents'
 import { VECTORS_DIR_NAME } from '@chief-of-staff/stores/documents';
 import { openCoreServices, type CoreServices } from './services.js';
 
+import { externalServerChecks } from './external-servers-check.js';
+
 export type HealthStatus = 'ok' | 'warn' | 'fail';
 
 export interface HealthCheck {
@@ -201,6 +203,7 @@ export async function checkHealth(config: CosConfig, options: CheckHealthOptions
   try {
     checks.push(databaseCheck(core), ...providerChecks(core), await vectorStoreCheck(config, core));
     checks.push(await embedderCheck(core, options.deep === true), agentsCheck(config, logger));
+    checks.push(...(await externalServerChecks(config, logger)));
   } finally {
     await core.close();
   }

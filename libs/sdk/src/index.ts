@@ -15,3 +15,5 @@ export { reindexVectors } from './reindex-vectors.js';
 export type { ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';
 export type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
 export { builtInToolGroups, BUILT_IN_TOOL_GROUP_NAMES } from './tool-groups.js';
+// The orchestration metrics table, as `cos stats` prints it.
+export { formatSuccessMetrics } from '@chief-of-staff/orchestration';

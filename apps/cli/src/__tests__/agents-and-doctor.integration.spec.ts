@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
+import { scriptedServerEntry } from '@chief-of-staff/orchestration/testing';
 import { createCliSandbox, type CliSandbox } from './run-cli.js';
 
 interface Check {
@@ -112,6 +113,23 @@ describe('cos agents, ask and doctor', () => {
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/✓ database\s+.*cos\.db/);
     expect(human.stdout).toMatch(/! agents\s+.*broken\.yaml/);
+  });
+
+  it('doctor reports each external MCP server, and stats shows the orchestration metrics', async () => {
+    const files = { control: join(cli.dataDir, 'tavily.control.json'), calls: join(cli.dataDir, 'tavily.calls') };
+    writeFileSync(
+      join(cli.dataDir, 'mcp-servers.json'),
+      JSON.stringify({ mcpServers: { tavily: scriptedServerEntry('tavily', { tavily_search: {} }, files), missing: { command: join(cli.dataDir, 'no-such-server') } } }),
+    );
+    const doctor = await cli.run(['doctor', '--json']);
+    const { checks } = doctor.json<{ checks: Check[] }>();
+    expect(checks.find((check) => check.name === 'mcp server: tavily')).toMatchObject({ status: 'ok', detail: expect.stringContaining('1 tools; serves web_search') });
+    expect(checks.find((check) => check.name === 'mcp server: missing')).toMatchObject({ status: 'warn', detail: expect.stringContaining('is it installed') });
+
+    const stats = await cli.run(['stats']);
+    expect(stats.code).toBe(0);
+    expect(stats.stdout).toMatch(/tool_error_rate .*target < 5%/);
+    expect(stats.stdout).toMatch(/fallback_recovery .*no data/);
   });
 
   it('an unknown command or a missing argument exits 2 and points to --help', async () => {

@@ -13,7 +13,7 @@ import { CAPABILITY_DEFINITIONS, HOST_ONLY_TOOLS, IMPLICIT_AGENT_TOOLS, capabili
 import { createToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
-/** Tools of domains still to be built (webhooks, channels, proactive, orchestration). */
+/** Tools of domains still to be built (webhooks, channels, proactive). */
 const NOT_YET_BUILT = new Set([
   'list_inbound_events',
   'get_event_summary',
@@ -26,7 +26,6 @@ const NOT_YET_BUILT = new Set([
   'ingest_webhook',
   'create_event_rule',
   'delete_event_rule',
-  'get_orchestration_stats',
 ]);
 
 describe('assembled catalogue', () => {

@@ -141,6 +141,16 @@ describe('external MCP servers through the orchestration executor', () => {
     expect(parsed.results.length + parsed.results_omitted).toBe(8_000);
   });
 
+  it('reports the success metrics, the open breakers and the slowest tools', async () => {
+    const stats = await cos.callTool('get_orchestration_stats', {});
+    expect(stats.ok).toBe(true);
+    const value = (stats.ok ? stats.value : {}) as { metrics: Array<{ name: string; value: number | null; sample_size: number }> };
+    const recovery = value.metrics.find((entry) => entry.name === 'fallback_recovery');
+    // Two chains failed at the primary: one recovered through tavily, one was exhausted.
+    expect(recovery).toMatchObject({ value: 0.5, sample_size: 2 });
+    expect(value.metrics.find((entry) => entry.name === 'tool_error_rate')?.sample_size).toBeGreaterThan(5);
+  });
+
   it('does not fall back on a file operation', async () => {
     const rowsBefore = fallbackRows().length;
     const result = await cos.callTool('files__read_text_file', { path: join(dir, 'files', 'missing.txt') });

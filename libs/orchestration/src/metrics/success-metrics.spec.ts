@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { computeSuccessMetrics, formatSuccessMetrics, type UsageSample } from './success-metrics.js';
+
+const call = (overrides: Partial<UsageSample> = {}): UsageSample => ({ toolName: 'search', success: true, errorCode: null, durationMs: 100, estimatedMs: 100, truncated: false, ...overrides });
+
+describe('computeSuccessMetrics', () => {
+  it('has no values and no verdicts without samples', () => {
+    const stats = computeSuccessMetrics([], []);
+    expect(stats.metrics.map((entry) => [entry.name, entry.value, entry.pass, entry.sample_size])).toEqual([
+      ['tool_error_rate', null, null, 0],
+      ['fallback_recovery', null, null, 0],
+      ['latency_accuracy', null, null, 0],
+      ['truncation_rate', null, null, 0],
+    ]);
+  });
+
+  it('counts service failures as errors and caller faults apart', () => {
+    const calls = [...Array.from({ length: 18 }, () => call()), call({ success: false, errorCode: 'TIMEOUT' }), call({ success: false, errorCode: 'INVALID_ARGUMENT' })];
+    const stats = computeSuccessMetrics(calls, []);
+    expect(stats.metrics[0]).toEqual({ name: 'tool_error_rate', value: 1 / 19, target: '< 5%', pass: false, sample_size: 19 });
+    expect(stats.caller_faults).toBe(1);
+  });
+
+  it('measures recovery over chains whose first tool failed', () => {
+    const stats = computeSuccessMetrics([], [
+      { chainId: 'a', attempt: 0, outcome: 'timeout' },
+      { chainId: 'a', attempt: 1, outcome: 'success' },
+      { chainId: 'b', attempt: 0, outcome: 'error' },
+      { chainId: 'b', attempt: 1, outcome: 'error' },
+      { chainId: 'c', attempt: 0, outcome: 'empty_result' },
+      { chainId: 'c', attempt: 1, outcome: 'empty_result' },
+      { chainId: 'c', attempt: 2, outcome: 'success' },
+    ]);
+    expect(stats.metrics[1]).toMatchObject({ value: 2 / 3, pass: false, sample_size: 3 });
+  });
+
+  it('takes the median relative latency error and the truncation share of answers', () => {
+    const stats = computeSuccessMetrics([call({ durationMs: 100 }), call({ durationMs: 150 }), call({ durationMs: 400, truncated: true }), call({ estimatedMs: null })], []);
+    expect(stats.metrics[2]).toMatchObject({ value: 0.5, pass: true, sample_size: 3 });
+    expect(stats.metrics[3]).toMatchObject({ value: 0.25, pass: false, sample_size: 4 });
+  });
+
+  it('lists the slowest tools and formats a readable table', () => {
+    const stats = computeSuccessMetrics([call({ toolName: 'slow', durationMs: 9_000 }), call({ toolName: 'fast', durationMs: 5 })], []);
+    expect(stats.slowest_tools.map((tool) => tool.tool)).toEqual(['slow', 'fast']);
+    const text = formatSuccessMetrics({ ...stats, breakers: [{ name: 'tavily', scope: 'server', state: 'open' }] });
+    expect(text).toMatch(/tool_error_rate\s+0\.0%\s+target < 5%\s+PASS/);
+    expect(text).toContain('tavily (server) open');
+  });
+});
