@@ -97,7 +97,7 @@ export function computeSuccessMetrics(calls: readonly UsageSample[], fallbacks: 
   const slowest = [...durations.entries()]
     .map(([tool, values]) => {
       const sorted = [...values].sort((a, b) => a - b);
-      return { tool, p50_ms: nearestRank(sorted, 0.5), p95_ms: nearestRank(sorted, 0.95), calls: sorted.length };
+      return { tool, p50_ms: Math.round(nearestRank(sorted, 0.5)), p95_ms: Math.round(nearestRank(sorted, 0.95)), calls: sorted.length };
     })
     .sort((a, b) => b.p50_ms - a.p50_ms || b.p95_ms - a.p95_ms)
     .slice(0, 5);
