@@ -3,11 +3,12 @@
  * counted, and a server that fails is reported with the fix. Nothing configured is not a problem.
  */
 import type { CosConfig, Logger } from '@chief-of-staff/core';
-import { createMcpServerPool, readServersFile } from '@chief-of-staff/orchestration';
+import { createMcpServerPool } from '@chief-of-staff/orchestration';
+import { configuredServers } from './configured-servers.js';
 import type { HealthCheck } from './health-check.js';
 
 export async function externalServerChecks(config: CosConfig, logger: Logger): Promise<HealthCheck[]> {
-  const file = readServersFile(config.mcpServersFile);
+  const file = configuredServers(config);
   const problems: HealthCheck[] = file.problems.map((problem) => ({ name: 'mcp servers file', status: 'warn', detail: problem }));
   if (file.servers.length === 0) {
     return problems.length > 0 ? problems : [{ name: 'mcp servers', status: 'ok', detail: `none configured (${config.mcpServersFile})`, data: { file: config.mcpServersFile } }];

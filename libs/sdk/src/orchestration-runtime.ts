@@ -12,7 +12,6 @@ import {
   createToolIntelligenceRegistry,
   externalToolDefinition,
   externalToolOverrides,
-  readServersFile,
   type ExternalServerConfig,
   type FallbackRecord,
   type McpServerPool,
@@ -21,6 +20,7 @@ import {
   type ToolIntelligenceRegistry,
   type ToolStatisticsSource,
 } from '@chief-of-staff/orchestration';
+import { configuredServers } from './configured-servers.js';
 import type { OrchestrationSettings } from './orchestration-settings.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
 
@@ -50,7 +50,7 @@ export interface OrchestrationRuntimeOptions {
 
 export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions): OrchestrationRuntime {
   const { catalogue, logger } = options;
-  const file = readServersFile(options.config.mcpServersFile);
+  const file = configuredServers(options.config);
   for (const problem of file.problems) logger.warn({ file: options.config.mcpServersFile }, problem);
   const servers: readonly ExternalServerConfig[] = file.servers;
   const pool: McpServerPool | undefined = servers.some((server) => !server.disabled) ? createMcpServerPool({ servers, logger }) : undefined;

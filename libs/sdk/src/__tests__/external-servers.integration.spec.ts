@@ -43,14 +43,18 @@ describe('external MCP servers through the orchestration executor', () => {
         tavily: scriptedServerEntry('tavily', { tavily_search: { description: 'Quick web search.' } }, files('tavily')),
         quick: scriptedServerEntry('quick', { lookup: {}, dump: { mode: 'big' } }, files('quick')),
         files: { command: process.execPath, args: [publishedServerPath('@modelcontextprotocol/server-filesystem'), join(dir, 'files')] },
-        memory: { command: process.execPath, args: [publishedServerPath('@modelcontextprotocol/server-memory')], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
         missing: { command: join(dir, 'no-such-server') },
       },
     };
     writeFileSync(join(dir, 'mcp-servers.json'), JSON.stringify(servers));
     cos = await createChiefOfStaff({
       dataDir: join(dir, 'data'),
-      config: { mcpServersFile: join(dir, 'mcp-servers.json'), orchestration: { reexportExternal: true, breakerThreshold: 3, breakerHalfOpenMs: 500 } },
+      config: {
+        mcpServersFile: join(dir, 'mcp-servers.json'),
+        // Servers can also sit in the main configuration; this one is joined from there.
+        mcpServers: { memory: { command: process.execPath, args: [publishedServerPath('@modelcontextprotocol/server-memory')], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } } },
+        orchestration: { reexportExternal: true, breakerThreshold: 3, breakerHalfOpenMs: 500 },
+      },
       env: {},
       logger: createSilentLogger(),
       semanticRecall: false,

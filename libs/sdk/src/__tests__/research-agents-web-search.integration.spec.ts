@@ -48,8 +48,8 @@ describe.each(['research_and_strategy', 'chief_of_staff'])('%s with a joined sea
 
   it('finds the search tool through tool_search and answers from it', async () => {
     const agent = cos.agents.registry.get(agentName);
-    expect(agent).toBeDefined();
-    const result = await cos.agents.runner.run(agent!.config, 'What is the latest news about Acme Corp?');
+    if (!agent) throw new Error(`built-in agent ${agentName} is missing`);
+    const result = await cos.agents.runner.run(agent.config, 'What is the latest news about Acme Corp?');
     expect(result.tool_calls.map((call) => [call.name, call.error_code ?? 'ok'])).toEqual([
       ['tool_search', 'ok'],
       ['tavily__tavily_search', 'ok'],
