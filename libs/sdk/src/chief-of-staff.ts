@@ -37,7 +37,7 @@ export interface ChiefOfStaff {
   readonly config: CosConfig;
   readonly logger: Logger;
   readonly clock: Clock;
-  /** Every exposed tool, sorted by name. */
+  /** Every exposed tool: the built-in ones sorted by name, then re-exported external ones (`orchestration.reexportExternal`). */
   readonly tools: readonly AnyToolDefinition[];
   /** The agent registry, runner and factory (agents also appear as MCP prompts). */
   readonly agents: AgentsService;

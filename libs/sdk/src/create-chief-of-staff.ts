@@ -122,12 +122,17 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const scheduler = createSchedulerEngine({ services, agents, config, clock, logger, owner: `${process.pid}:${newUuid().slice(0, 8)}` });
   services.scheduler = scheduler;
 
+  // Re-exported external tools are part of what this process serves, so their servers are joined before it serves.
+  if (orchestration.reexportExternal) await runtime.prepare();
+
   let closed = false;
   return {
     config,
     logger,
     clock,
-    tools: catalogue.tools,
+    get tools() {
+      return searchable();
+    },
     agents,
     scheduler,
     startScheduler: (loopOptions) => startSchedulerLoop({ memory: services.memory, scheduler, config, clock, logger }, loopOptions),
