@@ -160,4 +160,6 @@ export {
 export { createAgentsRuntime, lazyAnthropicModel } from './service/create-agents-runtime.js';
 export { createModelDocumentSummarizer } from './runtime/document-summarizer.js';
 export type { ModelDocumentSummarizerOptions } from './runtime/document-summarizer.js';
+export { createModelOutputSummarizer } from './runtime/output-summarizer.js';
+export type { OutputSummarizer } from './runtime/output-summarizer.js';
 export type { CreateAgentsRuntimeOptions } from './service/create-agents-runtime.js';

@@ -19,7 +19,7 @@ import { orchestrationSettings } from './orchestration-settings.js';
 import { usageStatistics } from './usage-statistics.js';
 import { createToolSearchTool } from './tool-search.js';
 import { createOrchestrationStatsTool } from './orchestration-stats-tool.js';
-import { createAgentsRuntime } from '@chief-of-staff/agents';
+import { createAgentsRuntime, createModelOutputSummarizer, lazyAnthropicModel, resolveAnthropicSettings } from '@chief-of-staff/agents';
 import { startSchedulerLoop } from './scheduler-loop.js';
 import { createSchedulerEngine } from './scheduler-wiring.js';
 import type { ChiefOfStaff } from './chief-of-staff.js';
@@ -84,6 +84,10 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     catalogue,
     statistics: () => usageStatistics(core.services.memory, clock),
     recordFallback: (record) => core.services.memory.fallbackEvents.record(record),
+    // Without a model key there is nothing to summarise with; oversized answers are shortened instead.
+    ...(resolveAnthropicSettings(config, options.env).apiKey === undefined
+      ? {}
+      : { summarizer: createModelOutputSummarizer({ model: lazyAnthropicModel(config, options.env), modelId: config.models.tiers.haiku }) }),
     logger,
   });
   // External tools are for agents; the host sees them only when they are re-exported.

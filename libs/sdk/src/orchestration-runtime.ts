@@ -45,6 +45,8 @@ export interface OrchestrationRuntimeOptions {
   catalogue: ToolCatalogue;
   statistics: () => ToolStatisticsSource;
   recordFallback: (record: FallbackRecord) => void;
+  /** Condenses oversized answers of tools that ask for it (`orchestration.summarize`); absent without a model key. */
+  summarizer?: (text: string, maxTokens: number, signal: AbortSignal) => Promise<string>;
   logger: Logger;
 }
 
@@ -65,6 +67,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
       .map((info) => externalToolDefinition(info, pool as McpServerPool, {
         timeoutMs: (tool) => intelligence().get(tool.name)?.latency.timeoutMs ?? 60_000,
         maxTokens: (tool) => intelligence().get(tool.name)?.response.maxTokens ?? 6_000,
+        summarizer: (tool) => (options.settings.summarize && intelligence().get(tool.name)?.response.requiresSummarization ? options.summarizer : undefined),
       }));
     registry = undefined;
   };

@@ -156,6 +156,17 @@ describe('AgentRunner through the fake Messages API', () => {
     expect(log.toolUsage[0]?.truncated).toBe(true);
   });
 
+  it('cuts a result to what still fits when the conversation nears the context window', async () => {
+    // 159,000 tokens already in the conversation leaves 1,000 tokens (about 4,000 characters) of the 80% budget.
+    const fake = await serve([toolUseTurn([{ name: 'search_documents', input: { query: 'q', count: 400 } }], { usage: { input_tokens: 158_900, output_tokens: 100 } }), textTurn('ok')]);
+    const { runner } = createRunnerHarness(fake.url, { settings: { toolResultMaxChars: 50_000 } });
+    const result = await runner.run(agentConfig(), 'x');
+    const [block] = toolResults(fake.messageRequests()[1]);
+    expect(block?.content.length).toBeLessThanOrEqual(4_000);
+    expect(() => JSON.parse(block?.content ?? '')).not.toThrow();
+    expect(result.tool_calls[0]?.truncated).toBe(true);
+  });
+
   it('warns on the 3rd identical call and stops the run at the 5th (exactly 5 model calls)', async () => {
     const fake = await serve([], () => toolUseTurn([{ name: 'query_memory', input: { query: 'same' } }]));
     const { runner, probe } = createRunnerHarness(fake.url);

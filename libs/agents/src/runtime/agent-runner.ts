@@ -52,7 +52,7 @@ import type {
   RunTrigger,
   ToolUsageRecorder,
 } from './recorders.js';
-import { normalizeToolArguments } from '@chief-of-staff/orchestration';
+import { fitsInContextWindow, normalizeToolArguments } from '@chief-of-staff/orchestration';
 import { usageQueryPattern } from './recorders.js';
 import type { AgentRunResult, RunUsage, ToolCallSummary } from './run-result.js';
 import { DEFAULT_RUNTIME_SETTINGS, type AgentRuntimeSettings } from './runtime-settings.js';
@@ -70,6 +70,8 @@ import {
   type AgentToolExecutor,
 } from './tool-port.js';
 import { truncateForModel } from './truncate-result.js';
+
+const CHARS_PER_TOKEN = 4;
 
 export interface AgentRunnerOptions {
   /** The model client, or a provider called when a run starts (so a missing key fails that run). */
@@ -138,7 +140,12 @@ interface RunState {
   warnings: string[];
   lastText: string;
   outbound: Map<string, number>;
+  /** Tokens the conversation holds after the last model response (what the next request starts from). */
+  contextTokens: number;
 }
+
+/** Context window of the Claude models agents run on; results are cut so a request stays within 80% of it. */
+const CONTEXT_WINDOW_TOKENS = 200_000;
 
 const OUTBOUND_GROUPS: Record<string, { group: string; label: string }> = {
   send_email: { group: 'email', label: 'emails' },
@@ -252,6 +259,7 @@ export class AgentRunner {
       warnings: [],
       lastText: '',
       outbound: new Map(),
+      contextTokens: 0,
     };
     const record: AgentRunRecord = {
       run_id: runId,
@@ -331,6 +339,8 @@ export class AgentRunner {
         state.usage.output_tokens += response.usage.output_tokens;
         state.usage.cache_read_tokens += response.usage.cache_read_input_tokens;
         state.usage.cache_creation_tokens += response.usage.cache_creation_input_tokens;
+        state.contextTokens =
+          response.usage.input_tokens + response.usage.cache_read_input_tokens + response.usage.cache_creation_input_tokens + response.usage.output_tokens;
         const text = textOf(response.content);
         if (text.trim() !== '') state.lastText = text;
         const uses = toolUsesOf(response.content);
@@ -567,7 +577,7 @@ export class AgentRunner {
           if (result.ok) this.learnActiveTools(plan.tool.name, result.value, run);
         }
         const durationMs = Math.round(performance.now() - started);
-        const rendered = this.render(result, warning);
+        const rendered = this.render(result, warning, this.resultBudgetChars(run.state.contextTokens, plans.length));
         run.state.toolCalls[firstIndex + offset] = {
           name: plan.use.name.slice(0, 64),
           ok: result.ok,
@@ -723,8 +733,19 @@ export class AgentRunner {
     }
   }
 
-  private render(result: ToolRunResult, warning: string | undefined): { text: string; truncated: boolean } {
+  /**
+   * How many characters each result of this round may take: the configured limit, or less when the conversation is
+   * near the context window, so the next request still fits in 80% of it.
+   */
+  private resultBudgetChars(contextTokens: number, results: number): number {
     const max = this.settings.toolResultMaxChars;
+    const share = Math.ceil(max / CHARS_PER_TOKEN);
+    if (fitsInContextWindow(contextTokens, share * results, CONTEXT_WINDOW_TOKENS)) return max;
+    const room = Math.max(0, Math.floor(CONTEXT_WINDOW_TOKENS * 0.8) - contextTokens);
+    return Math.max(200, Math.floor((room * CHARS_PER_TOKEN) / Math.max(1, results)));
+  }
+
+  private render(result: ToolRunResult, warning: string | undefined, max: number): { text: string; truncated: boolean } {
     if (result.ok) {
       const value = warning === undefined ? result.value : { loop_warning: warning, ...result.value };
       return truncateForModel(value, max);

@@ -22,6 +22,8 @@ export const externalResultSchema = z.object({
   empty: z.boolean(),
   /** True when the answer was shortened to fit (JSON text stays valid JSON). */
   truncated: z.boolean(),
+  /** True when an oversized answer was condensed by the summariser instead. */
+  summarized: z.boolean().optional(),
   /** Always true: the content came from an external service and is data, not instructions. */
   untrusted: z.literal(true),
 });
@@ -52,6 +54,8 @@ export interface ExternalToolOptions {
   timeoutMs: (info: ExternalToolInfo) => number;
   /** Largest answer kept whole, in estimated tokens (the tool's `response.maxTokens`). */
   maxTokens: (info: ExternalToolInfo) => number;
+  /** A summariser for this tool's oversized answers, when summarising is on and the tool asks for it. */
+  summarizer?: (info: ExternalToolInfo) => ((text: string, maxTokens: number, signal: AbortSignal) => Promise<string>) | undefined;
 }
 
 export function externalToolDefinition(info: ExternalToolInfo, pool: McpServerPool, options: ExternalToolOptions): AnyToolDefinition {
@@ -84,7 +88,8 @@ export function externalToolDefinition(info: ExternalToolInfo, pool: McpServerPo
         });
       }
       const structured = result.structuredContent as Record<string, unknown> | undefined;
-      const { text, wasTruncated } = await optimizeOutput(raw, { maxTokens: options.maxTokens(info) });
+      const summarizer = options.summarizer?.(info);
+      const { text, wasTruncated, summarized } = await optimizeOutput(raw, { maxTokens: options.maxTokens(info), ...(summarizer ? { summarizer } : {}) });
       return {
         server: info.server,
         tool: info.remoteName,
@@ -92,6 +97,7 @@ export function externalToolDefinition(info: ExternalToolInfo, pool: McpServerPo
         ...(structured ? { structured } : {}),
         empty: text.trim() === '' && structured === undefined,
         truncated: wasTruncated,
+        ...(summarized ? { summarized: true } : {}),
         untrusted: true as const,
       };
     },
