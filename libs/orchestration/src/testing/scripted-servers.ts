@@ -2,6 +2,7 @@
  * Helpers for tests that join real external MCP servers: the scripted server of `fixtures/scripted-mcp-server.mjs`
  * and the published reference servers installed as dev dependencies, as entries of a servers file.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -40,4 +41,37 @@ export function publishedServerPath(packageName: string): string {
   const pkg = require(manifest) as { bin?: string | Record<string, string>; main?: string };
   const bin = typeof pkg.bin === 'string' ? pkg.bin : Object.values(pkg.bin ?? {})[0] ?? pkg.main ?? 'dist/index.js';
   return join(dirname(manifest), bin);
+}
+
+export interface ScriptedHttpServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the scripted server over Streamable HTTP on a free local port (optionally requiring a bearer token). */
+export function startScriptedHttpServer(tools: Record<string, ScriptedToolBehaviour>, options: { token?: string; name?: string } = {}): Promise<ScriptedHttpServer> {
+  const child: ChildProcess = spawn(process.execPath, [SCRIPTED_SERVER_PATH], {
+    env: { PATH: process.env.PATH ?? '', SCRIPT_SERVER_NAME: options.name ?? 'scripted-http', SCRIPT_TOOLS: JSON.stringify(tools), SCRIPT_HTTP_PORT: '0', ...(options.token ? { SCRIPT_HTTP_TOKEN: options.token } : {}) },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error('the scripted HTTP server did not start within 10 s')), 10_000);
+    child.once('error', reject);
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      buffer += chunk;
+      const match = /listening (\S+)/.exec(buffer);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1],
+        close: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
 }

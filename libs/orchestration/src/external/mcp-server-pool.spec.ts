@@ -1,0 +1,71 @@
+/**
+ * The client pool against real servers over Streamable HTTP: headers reach the server, a wrong token is reported
+ * with the fix, and a server that is not running is reported without delaying the others.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createSilentLogger } from '@chief-of-staff/core';
+import { startScriptedHttpServer, type ScriptedHttpServer } from '../testing/scripted-servers.js';
+import { createMcpServerPool } from './mcp-server-pool.js';
+import { parseServersFile } from './servers-file.js';
+
+describe('external servers over Streamable HTTP', () => {
+  let server: ScriptedHttpServer;
+
+  beforeAll(async () => {
+    server = await startScriptedHttpServer({ web_lookup: { description: 'Looks things up on the web.' } }, { token: 'secret-token' });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('connects with the configured headers, lists and calls the tools, and reports refused and unreachable servers', async () => {
+    const { servers, problems } = parseServersFile(
+      JSON.stringify({
+        mcpServers: {
+          web: { url: server.url, headers: { Authorization: 'Bearer secret-token' } },
+          locked: { url: server.url, headers: { Authorization: 'Bearer wrong' } },
+          gone: { url: 'http://127.0.0.1:9/mcp' },
+        },
+      }),
+      'test',
+    );
+    expect(problems).toEqual([]);
+    const pool = createMcpServerPool({ servers, logger: createSilentLogger(), connectTimeoutMs: 5_000 });
+    try {
+      await pool.connect();
+      const status = Object.fromEntries(pool.status().map((entry) => [entry.name, entry]));
+      expect(status['web']).toMatchObject({ state: 'connected', transport: 'http', tools: 1 });
+      expect(status['locked']).toMatchObject({ state: 'failed', problem: expect.stringContaining('headers') });
+      expect(status['gone']).toMatchObject({ state: 'failed', problem: expect.stringContaining('check the URL') });
+      expect(pool.tools().map((tool) => tool.name)).toEqual(['web__web_lookup']);
+      const result = await pool.call('web', 'web_lookup', { query: 'tides in Haifa' }, { timeoutMs: 5_000 });
+      expect(result.content).toEqual([{ type: 'text', text: 'web_lookup answered: tides in Haifa' }]);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('the servers file', () => {
+  it('reads Claude Desktop entries plus the extra keys, and skips bad entries with the fix', () => {
+    const { servers, problems } = parseServersFile(
+      JSON.stringify({
+        mcpServers: {
+          'Tavily Search': { command: 'npx', args: ['-y', 'tavily-mcp'], env: { TAVILY_API_KEY: 'k' } },
+          notes: { command: 'notes-server', disabled: true, timeoutMs: 5_000, toolOverrides: { find: { priority: 90 } } },
+          broken: { args: ['x'] },
+        },
+      }),
+      'mcp-servers.json',
+    );
+    expect(servers.map((server) => [server.name, server.capability ?? null, server.disabled])).toEqual([
+      ['Tavily Search', 'web_search', false],
+      ['notes', null, true],
+    ]);
+    expect(servers[1]).toMatchObject({ timeoutMs: 5_000, toolOverrides: { find: { priority: 90 } } });
+    expect(problems).toEqual([expect.stringMatching(/Server "broken" in mcp-servers.json is skipped: .*"command"/)]);
+    expect(parseServersFile('{not json', 'f').problems[0]).toMatch(/not valid JSON/);
+    expect(parseServersFile('{"servers": {}}', 'f').problems[0]).toMatch(/"mcpServers"/);
+  });
+});
