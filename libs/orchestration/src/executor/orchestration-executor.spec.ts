@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { createSilentLogger, createSystemClock, createToolContext, defineTool, type AnyToolDefinition } from '@chief-of-staff/core';
+import { createSilentLogger, createSystemClock, createToolContext, defineTool, ToolError, type AnyToolDefinition } from '@chief-of-staff/core';
 import { createToolIntelligenceRegistry, type ToolIntelligenceOverride } from '../registry/tool-intelligence-registry.js';
 import { createOrchestrationExecutor, type ExecutorSettings, type FallbackRecord } from './orchestration-executor.js';
 
@@ -24,10 +24,8 @@ function tool(name: string, behaviour: () => Behaviour, delayMs = 0): AnyToolDef
           throw new Error('upstream exploded');
         case 'hang':
           return new Promise(() => undefined);
-        case 'bad_request': {
-          const { ToolError } = await import('@chief-of-staff/core');
+        case 'bad_request':
           throw new ToolError('NOT_FOUND', 'No such thing.');
-        }
         default:
           return { items: [`${name}: ${query}`], next_cursor: null };
       }
