@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
-import { ToolError, type Logger } from '@chief-of-staff/core';
+import { redactUrl, redactUrlsInText, ToolError, type Logger } from '@chief-of-staff/core';
 import { externalToolName } from './external-tool-name.js';
 import type { ExternalServerConfig } from './servers-file.js';
 
@@ -93,14 +93,15 @@ function transportFor(config: ExternalServerConfig): Transport {
   });
 }
 
+/** The problem in plain words with what to do; URLs lose their credentials (the text is shown and logged). */
 function fixFor(config: ExternalServerConfig, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = redactUrlsInText(error instanceof Error ? error.message : String(error));
   if (config.transport.kind === 'stdio') {
     if (/ENOENT|not found/i.test(message)) return `could not start "${config.transport.command}": is it installed and on PATH? (${message})`;
-    return `the server started but did not answer the MCP handshake (${message}); run its command by hand to see its error, or set "disabled": true.`;
+    return `the server started but did not answer the MCP handshake (${message}); run its command by hand to see its error, or set "disabled": true`;
   }
-  if (/401|403|unauthori[sz]ed|forbidden/i.test(message)) return `the server refused the credentials (${message}); check "headers" in the servers file.`;
-  return `could not reach ${config.transport.url} (${message}); check the URL and that the server is running.`;
+  if (/401|403|unauthori[sz]ed|forbidden/i.test(message)) return `the server refused the credentials (${message}); check "headers" in the servers file`;
+  return `could not reach ${redactUrl(config.transport.url)} (${message}); check the URL and that the server is running`;
 }
 
 function toolInfo(server: string, tool: Tool): ExternalToolInfo {
