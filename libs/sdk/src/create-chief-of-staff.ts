@@ -93,7 +93,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // External tools are for agents; the host sees them only when they are re-exported.
   const searchable = (): readonly AnyToolDefinition[] => (orchestration.reexportExternal ? runtime.tools() : catalogue.tools);
   const intelligence = runtime.intelligence;
-  const selector = createToolSelector({ registry: { get: (name) => intelligence().get(name), list: () => intelligence().list(), vocabulary: (name) => intelligence().vocabulary(name), actionKeywords: (name) => intelligence().actionKeywords(name) }, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
+  const selector = createToolSelector({ registry: { get: (name) => intelligence().get(name), list: () => intelligence().list(), vocabulary: (name) => intelligence().vocabulary(name), actionKeywords: (name) => intelligence().actionKeywords(name), toolsWithForm: (form) => intelligence().toolsWithForm?.(form) }, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
   const services: CosServices = core.services;
   const callTool = createToolInvoker({

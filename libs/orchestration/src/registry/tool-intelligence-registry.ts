@@ -40,6 +40,8 @@ export interface ToolIntelligenceRegistry extends ToolIntelligenceLookup {
   vocabulary(name: string): ReadonlySet<string>;
   /** How people say the tool's action ("add", "תוסיף" for create_*); a match sharpens intent within a domain. */
   actionKeywords(name: string): readonly string[];
+  /** The tools whose vocabulary holds a word form (the inverted vocabulary, so a request is matched once, not per tool). */
+  toolsWithForm?(form: string): readonly string[] | undefined;
 }
 
 /** Learned figures apply from this many successful samples. */
@@ -109,10 +111,24 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
     const action = tool.name.includes('__') ? undefined : tool.name.split('_')[0];
     entries.set(tool.name, { intelligence, vocabulary: vocabularyOf(tool), actions: (action && ACTION_WORDS[action]) || [] });
   }
+  let inverted: Map<string, string[]> | undefined;
+  const invertedVocabulary = (): Map<string, string[]> => {
+    if (inverted) return inverted;
+    inverted = new Map();
+    for (const [name, entry] of entries) {
+      for (const form of entry.vocabulary) {
+        const tools = inverted.get(form);
+        if (tools) tools.push(name);
+        else inverted.set(form, [name]);
+      }
+    }
+    return inverted;
+  };
   return {
     get: (name) => entries.get(name)?.intelligence,
     list: () => [...entries.values()].map((entry) => entry.intelligence),
     vocabulary: (name) => entries.get(name)?.vocabulary ?? new Set(),
     actionKeywords: (name) => entries.get(name)?.actions ?? [],
+    toolsWithForm: (form) => invertedVocabulary().get(form),
   };
 }

@@ -119,6 +119,25 @@ function strongestSignal(signals: readonly ToolIntentSignal[], query: QueryShape
 
 const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
 
+/**
+ * The request's content words each tool's vocabulary holds, found through the registry's inverted vocabulary: one
+ * lookup per word form instead of one per tool and form, which is what keeps large catalogues fast.
+ */
+function sharedContentWords(content: readonly string[], contentForms: readonly string[][], registry: ToolIntelligenceRegistry): Map<string, string[]> | undefined {
+  if (!registry.toolsWithForm) return undefined;
+  const shared = new Map<string, string[]>();
+  content.forEach((token, index) => {
+    const tools = new Set<string>();
+    for (const form of contentForms[index] ?? []) for (const tool of registry.toolsWithForm?.(form) ?? []) tools.add(tool);
+    for (const tool of tools) {
+      const words = shared.get(tool);
+      if (words) words.push(token);
+      else shared.set(tool, [token]);
+    }
+  });
+  return shared;
+}
+
 export function scoreAllTools(query: string, availableTools: readonly string[], options: ScoreOptions): ToolScore[] {
   const { registry } = options;
   const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
@@ -139,6 +158,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   const signalResults = new Map<readonly ToolIntentSignal[], ReturnType<typeof strongestSignal>>();
   const actionResults = new Map<readonly string[], string[]>();
   const contentForms = shape.content.map((token) => tokenForms(token));
+  const sharedWords = sharedContentWords(shape.content, contentForms, registry);
   for (const name of available) {
     const intelligence = registry.get(name);
     if (!intelligence) continue;
@@ -169,9 +189,10 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
         matched.push(`/${pattern}/`);
       }
     }
-    const vocabulary = registry.vocabulary(name);
-    const hits = shape.content.filter((_token, index) => (contentForms[index] as string[]).some((form) => vocabulary.has(form)));
+    const hits = sharedWords ? (sharedWords.get(name) ?? []) : shape.content.filter((_token, index) => (contentForms[index] as string[]).some((form) => registry.vocabulary(name).has(form)));
     const lexical = shape.content.length === 0 ? 0 : hits.length / shape.content.length;
+    // Most tools of a large catalogue share nothing with the request: drop them before building their explanation.
+    if (eligibility && intent === 0 && lexical < 0.34) continue;
     if (intent > 0) domainAsked.add(intelligence.domain);
     details.set(name, { intent, lexical, matched: [...matched, ...hits.map((hit) => `word:${hit}`)], exclusive: signal.exclusive });
   }
