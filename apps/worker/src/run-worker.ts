@@ -1,16 +1,19 @@
 /**
  * The worker process: one per data directory (unless configured otherwise), running due scheduled tasks on every
- * tick, with a health endpoint on 127.0.0.1. SIGTERM or SIGINT stops it cleanly: no new claims, running tasks get a
+ * tick, with a health endpoint on 127.0.0.1 and, when webhook sources are configured, the webhook receiver. SIGTERM or SIGINT stops it cleanly: no new claims, running tasks get a
  * moment to finish and are otherwise aborted and recorded, leases and the lock are released.
  */
 import { createChiefOfStaff } from '@chief-of-staff/sdk';
 import { startHealthServer } from './health-server.js';
+import { startWebhookServer } from './webhook-server.js';
 import { acquireWorkerLock } from './worker-lock.js';
 
 export const WORKER_VERSION = '0.1.0';
 
 export interface RunningWorker {
   healthUrl: string | null;
+  /** Where webhook deliveries are received, or null when no source is configured. */
+  webhooksUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -29,10 +32,23 @@ export async function runWorker(): Promise<RunningWorker> {
     port === null
       ? null
       : await startHealthServer(port, () => ({ status: 'ok', pid: process.pid, last_tick_at: loop.lastTickAt(), running: cos.scheduler.runningCount }));
-  cos.logger.info({ pid: process.pid, health: health?.url ?? null, tickSeconds: cos.config.scheduler.tickSeconds, dataDir: cos.config.dataDir }, 'worker started');
+  const http = cos.config.webhooks.http;
+  const webhooks =
+    Object.keys(cos.config.webhooks.sources).length === 0
+      ? null
+      : await startWebhookServer({
+          host: http.host,
+          port: http.port,
+          maxBodyBytes: http.maxBodyBytes,
+          receiver: cos.webhooks,
+          onError: (error) => cos.logger.error({ err: error }, 'webhook request failed'),
+        });
+  cos.logger.info({ pid: process.pid, health: health?.url ?? null, webhooks: webhooks?.url ?? null, tickSeconds: cos.config.scheduler.tickSeconds, dataDir: cos.config.dataDir }, 'worker started');
   return {
     healthUrl: health?.url ?? null,
+    webhooksUrl: webhooks?.url ?? null,
     async stop() {
+      await webhooks?.close();
       await loop.stop(500);
       await health?.close();
       await cos.close();

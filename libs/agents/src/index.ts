@@ -142,6 +142,10 @@ export type {
 } from './skills/skill-actions.js';
 
 export { agentTools } from './tools/agent-tools.js';
+export { eventRuleTools } from './tools/event-rule-tools.js';
+export type { EventRuleToolServices } from './tools/event-rule-tools.js';
+export { dispatchPendingWebhookEvents, dispatchWebhookEvent, MAX_WEBHOOK_ATTEMPTS } from './webhooks/dispatch-webhook-event.js';
+export type { RuleDispatch, WebhookDispatchDeps, WebhookDispatchResult } from './webhooks/dispatch-webhook-event.js';
 export { createAgentTool, deleteAgentTool, updateAgentTool } from './tools/authoring-tools.js';
 export { getAgentTool, listAgentsTool } from './tools/registry-tools.js';
 export { dispatchAgentsTool, runAgentTool, runResultSchema } from './tools/run-tools.js';

@@ -56,3 +56,26 @@ export { importExportTools } from './tools/import-export/import-export-tools.js'
 export { decideSend, onAllowList } from './tools/mail/send-policy.js';
 export type { MailPolicy, SendDecision } from './tools/mail/send-policy.js';
 export type { ProviderServices, ProviderToolConfig } from './tools/provider-common/provider-services.js';
+
+// Webhooks (service key `memory`): receiving deliveries (signature, limits, de-duplication), rule matching, the
+// event tools. Routing to agents lives in @chief-of-staff/agents.
+export { webhookEventTools } from './tools/webhooks/webhook-event-tools.js';
+export { receiveWebhook } from './webhooks/receive-webhook.js';
+export type { ReceiveWebhookDeps, WebhookAnswer, WebhookRequest } from './webhooks/receive-webhook.js';
+export { createRateLimiter } from './webhooks/rate-limiter.js';
+export type { RateLimiter } from './webhooks/rate-limiter.js';
+export { signPayload, verifySignature } from './webhooks/verify-signature.js';
+export type { SignatureCheck, SignatureVerdict } from './webhooks/verify-signature.js';
+export { globToRegExp, matchEventRules, MAX_RULES_PER_EVENT } from './webhooks/match-event-rules.js';
+export { importInbox } from './webhooks/import-inbox.js';
+export type { InboxImportResult } from './webhooks/import-inbox.js';
+
+// Proactive suggestions (service keys `memory`, `providers`, `config`).
+export { currentSuggestions, proactiveTools } from './tools/proactive/proactive-tools.js';
+export type { ProactiveServices } from './tools/proactive/proactive-tools.js';
+export { computeSuggestions } from './proactive/compute-suggestions.js';
+export type { Suggestion, SuggestionPriority, SuggestionSources } from './proactive/compute-suggestions.js';
+
+// The inbound channel view (service keys `memory`, `providers`).
+export { channelTools } from './tools/channels/channel-tools.js';
+export type { ChannelServices } from './tools/channels/channel-tools.js';

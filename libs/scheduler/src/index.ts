@@ -16,9 +16,11 @@ export type {
   HandlerResult,
   MaintenancePort,
   NotificationPort,
+  ProactivePort,
   SchedulerPorts,
   SkillAnalysisPort,
   TaskHandler,
+  WebhookPort,
 } from './handlers/task-handler.js';
 
 // Schedules and task definitions.

@@ -12,6 +12,7 @@ import type { AgentsService } from '@chief-of-staff/agents';
 import type { BreakerStateView, ServerStatus } from '@chief-of-staff/orchestration';
 import type { SchedulerEngine } from '@chief-of-staff/scheduler';
 import type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
+import type { WebhookReceiver } from './webhooks-wiring.js';
 
 export interface ToolCallOptions {
   /** Who is calling; defaults to the host. */
@@ -47,6 +48,8 @@ export interface ChiefOfStaff {
   startScheduler(options: SchedulerLoopOptions): SchedulerLoop;
   /** External MCP servers and the executor's state (for `cos doctor`, `cos stats` and embedders). */
   readonly orchestration: OrchestrationView;
+  /** Webhook deliveries: check and store one (`receive`, for an HTTP server), route stored events to agents. */
+  readonly webhooks: WebhookReceiver;
   /** Calls a tool by name; never throws for tool failures — they come back as `{ ok: false, error }`. */
   callTool(name: string, args: unknown, options?: ToolCallOptions): Promise<ToolRunResult>;
   /** Releases databases and background work. Safe to call twice. */

@@ -21,6 +21,7 @@ import { createToolSearchTool } from './tool-search.js';
 import { createOrchestrationStatsTool } from './orchestration-stats-tool.js';
 import { createAgentsRuntime, createModelOutputSummarizer, lazyAnthropicModel, resolveAnthropicSettings } from '@chief-of-staff/agents';
 import { startSchedulerLoop } from './scheduler-loop.js';
+import { createWebhookReceiver } from './webhooks-wiring.js';
 import { createSchedulerEngine } from './scheduler-wiring.js';
 import type { ChiefOfStaff } from './chief-of-staff.js';
 import { createToolInvoker } from './call-tool.js';
@@ -122,8 +123,10 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     ...(orchestration.scoring && orchestration.shortlist ? { selectTools: (instruction: string, available: readonly string[], model: string) => fillShortlist(selector.select(instruction, available, model), available, selector.limitFor(model)) } : {}),
   });
 
+  const webhooks = createWebhookReceiver({ memory: services.memory, agents, config, clock, logger });
+
   // Every process can run a task on request (run_scheduled_task); only workers (or the server without one) tick.
-  const scheduler = createSchedulerEngine({ services, agents, config, clock, logger, owner: `${process.pid}:${newUuid().slice(0, 8)}` });
+  const scheduler = createSchedulerEngine({ services, agents, config, clock, logger, webhooks, owner: `${process.pid}:${newUuid().slice(0, 8)}` });
   services.scheduler = scheduler;
 
   // Re-exported external tools are part of what this process serves, so their servers are joined before it serves.
@@ -146,11 +149,13 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
       breakerStates: () => runtime.executor.breakerStates(),
       allTools: runtime.tools,
     },
+    webhooks,
     callTool,
     async close() {
       if (closed) return;
       closed = true;
       await scheduler.stop();
+      await webhooks.idle();
       await runtime.close();
       await core.close();
     },

@@ -4,10 +4,12 @@
  * depends on the stores only.
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
-import { FACT_CATEGORIES } from '@chief-of-staff/stores';
+import { FACT_CATEGORIES, isSuggestionHidden } from '@chief-of-staff/stores';
+import { currentSuggestions } from '@chief-of-staff/capabilities';
 import { analyzeSkillPatterns, type AgentsService } from '@chief-of-staff/agents';
 import { SchedulerEngine, type SchedulerPorts } from '@chief-of-staff/scheduler';
 import type { CosServices } from './services.js';
+import type { WebhookReceiver } from './webhooks-wiring.js';
 
 export interface SchedulerWiring {
   services: CosServices;
@@ -17,10 +19,11 @@ export interface SchedulerWiring {
   logger: Logger;
   /** Lease owner name; unique per process. */
   owner: string;
+  webhooks: WebhookReceiver;
 }
 
 export function schedulerPorts(wiring: SchedulerWiring): SchedulerPorts {
-  const { services, agents, config, clock, logger } = wiring;
+  const { services, agents, config, clock, logger, webhooks } = wiring;
   return {
     memory: services.memory,
     config,
@@ -40,6 +43,26 @@ export function schedulerPorts(wiring: SchedulerWiring): SchedulerPorts {
         const entry = agents.registry.require(name, 'agent');
         const result = await agents.runner.run(entry.config, instruction, { trigger: 'scheduler', signal: options.signal, timeoutSeconds: options.timeoutSeconds });
         return { runId: result.run_id, status: result.status, text: result.text };
+      },
+    },
+    webhooks: {
+      dispatchPending: (signal) => webhooks.dispatchPending(signal),
+      importInbox: (signal) => webhooks.importInbox(signal),
+    },
+    proactive: {
+      async pushNew() {
+        const nowIso = clock.now().toISOString();
+        const suggestions = (await currentSuggestions({ services, clock, logger })).filter((suggestion) => suggestion.priority === 'high');
+        const states = services.memory.suggestionState.getMany(suggestions.map((suggestion) => suggestion.key));
+        // New, or (alerts) triggered again since the last push; never what was dismissed or is snoozed.
+        const fresh = suggestions.filter((suggestion) => {
+          const state = states.get(suggestion.key);
+          if (isSuggestionHidden(state, nowIso)) return false;
+          return !state?.lastPushedAt || (suggestion.category === 'alert' && suggestion.created_at > state.lastPushedAt);
+        });
+        if (fresh.length === 0) return { pushed: 0 };
+        services.memory.suggestionState.markPushed(fresh.map((suggestion) => ({ key: suggestion.key, category: suggestion.category })));
+        return { pushed: fresh.length, text: fresh.map((suggestion) => `• ${suggestion.title} — ${suggestion.description}`).join('\n') };
       },
     },
     skills: {

@@ -6,15 +6,18 @@ import {
   allMemoryDomainTools,
   availabilityTools,
   calendarTools,
+  channelTools,
   documentTools,
   importExportTools,
   mailTools,
   messageTools,
   notificationTools,
   reminderTools,
+  proactiveTools,
+  webhookEventTools,
 } from '@chief-of-staff/capabilities';
 import { enrichmentTools } from '@chief-of-staff/enrichment';
-import { agentTools } from '@chief-of-staff/agents';
+import { agentTools, eventRuleTools } from '@chief-of-staff/agents';
 import { schedulerTools } from '@chief-of-staff/scheduler';
 import type { AnyToolDefinition } from '@chief-of-staff/core';
 import type { ToolGroup } from './tool-catalogue.js';
@@ -37,6 +40,9 @@ export const BUILT_IN_TOOL_GROUP_NAMES = [
   'enrichment',
   'agents',
   'scheduler',
+  'webhooks',
+  'proactive',
+  'channels',
 ] as const;
 
 export type BuiltInToolGroupName = (typeof BUILT_IN_TOOL_GROUP_NAMES)[number];
@@ -55,5 +61,8 @@ export function builtInToolGroups(): ToolGroup[] {
     group('enrichment', enrichmentTools),
     group('agents', agentTools),
     group('scheduler', schedulerTools),
+    group('webhooks', [...webhookEventTools, ...eventRuleTools]),
+    group('proactive', proactiveTools),
+    group('channels', channelTools),
   ];
 }

@@ -94,6 +94,7 @@ export type {
 export { createDelegationsRepository, DELEGATION_LIST_LIMITS } from './lifecycle/delegations-repository.js';
 export type {
   CreateDelegationInput,
+  DelegationDue,
   DelegationRecord,
   DelegationsRepository,
   ListDelegationsFilters,
@@ -143,6 +144,10 @@ export type {
   RuleAlert,
 } from './lifecycle/evaluate-alerts.js';
 export { loadAlertData } from './lifecycle/alert-data.js';
+
+// Proactive suggestions: dismissals, snoozes and pushes by stable key.
+export { createSuggestionStateRepository, isSuggestionHidden } from './proactive/suggestion-state-repository.js';
+export type { SuggestionStateRecord, SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
 
 // Telemetry: tool usage, skill suggestions, runs, model calls, fallbacks, notifications.
 export {

@@ -38,8 +38,8 @@ describe('scheduler in the MCP server', () => {
     }
     expect(runs[0]).toMatchObject({ status: 'succeeded', result: { notified: 1 } });
     const status = (await client.callTool({ name: 'get_scheduler_status', arguments: {} })).structuredContent as { tasks: number; handlers: string[] };
-    // The four seeded defaults plus ours.
-    expect(status.tasks).toBe(5);
+    // The seven seeded defaults (alerts, skills, retention, briefing, webhook routing and inbox, proactive push) plus ours.
+    expect(status.tasks).toBe(8);
     expect(status.handlers).toContain('morning_brief');
   });
 });

@@ -27,6 +27,18 @@ export interface SkillAnalysisPort {
   analyze(options: { minOccurrences?: number; threshold?: number }): Promise<Record<string, unknown>>;
 }
 
+export interface WebhookPort {
+  /** Routes new webhook events, and failed ones with attempts left, to their agents. */
+  dispatchPending(signal: AbortSignal): Promise<{ processed: number; failed: number; unrouted: number }>;
+  /** Imports the JSON files dropped into the inbox folder. */
+  importInbox(signal: AbortSignal): Promise<{ imported: number; duplicates: number; failed: number; skipped?: string }>;
+}
+
+export interface ProactivePort {
+  /** Delivers high-priority suggestions not pushed before; returns how many. */
+  pushNew(signal: AbortSignal): Promise<{ pushed: number; text?: string }>;
+}
+
 export interface SchedulerPorts {
   memory: MemoryStore;
   config: CosConfig;
@@ -36,6 +48,8 @@ export interface SchedulerPorts {
   agents?: AgentRunPort;
   maintenance?: MaintenancePort;
   skills?: SkillAnalysisPort;
+  webhooks?: WebhookPort;
+  proactive?: ProactivePort;
 }
 
 export interface HandlerContext extends SchedulerPorts {

@@ -120,6 +120,9 @@ export const SEEDED_TASKS: readonly Omit<TaskDefinitionInput, 'createdBy'>[] = [
   { name: 'alert_eval', description: 'Checks alert rules and notifies you.', scheduleType: 'interval', scheduleConfig: { hours: 2 }, handlerType: 'alert_eval' },
   { name: 'skill_analysis', description: 'Finds repeated work worth an agent.', scheduleType: 'cron', scheduleConfig: { expression: '15 3 * * *' }, handlerType: 'skill_analysis' },
   { name: 'retention', description: 'Prunes old logs and keeps the vector index tidy.', scheduleType: 'cron', scheduleConfig: { expression: '30 3 * * *' }, handlerType: 'retention' },
+  { name: 'webhook_dispatch', description: 'Routes waiting webhook events to their agents and retries failed ones.', scheduleType: 'interval', scheduleConfig: { minutes: 1 }, handlerType: 'webhook_dispatch' },
+  { name: 'webhook_inbox', description: 'Imports webhook events dropped into the inbox folder.', scheduleType: 'interval', scheduleConfig: { minutes: 1 }, handlerType: 'webhook_inbox' },
+  { name: 'proactive_push', description: 'Tells you once about new overdue delegations, deadlines and triggered alerts.', scheduleType: 'interval', scheduleConfig: { hours: 1 }, handlerType: 'proactive_push', deliveryChannel: 'notification' },
   {
     name: 'morning_brief',
     description: 'Your morning briefing on weekdays (enable it with update_scheduled_task).',

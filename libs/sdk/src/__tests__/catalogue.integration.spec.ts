@@ -13,21 +13,6 @@ import { CAPABILITY_DEFINITIONS, HOST_ONLY_TOOLS, IMPLICIT_AGENT_TOOLS, capabili
 import { createToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
-/** Tools of domains still to be built (webhooks, channels, proactive). */
-const NOT_YET_BUILT = new Set([
-  'list_inbound_events',
-  'get_event_summary',
-  'get_proactive_suggestions',
-  'dismiss_suggestion',
-  'list_webhook_events',
-  'get_webhook_event',
-  'list_event_rules',
-  'process_webhook_event',
-  'ingest_webhook',
-  'create_event_rule',
-  'delete_event_rule',
-]);
-
 describe('assembled catalogue', () => {
   let dataDir: string;
   let cos: ChiefOfStaff;
@@ -42,13 +27,11 @@ describe('assembled catalogue', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('has every tool a capability grants, apart from the domains still to be built', () => {
+  it('has every tool a capability grants', () => {
     const names = new Set(cos.tools.map((tool) => tool.name));
     const granted = [...new Set([...CAPABILITY_DEFINITIONS.flatMap((capability) => [...capability.tools]), ...IMPLICIT_AGENT_TOOLS])];
     const missing = granted.filter((tool) => !names.has(tool)).sort();
-    expect(missing.filter((tool) => !NOT_YET_BUILT.has(tool))).toEqual([]);
-    // When a domain lands, its tools must leave the list above.
-    expect([...NOT_YET_BUILT].filter((tool) => names.has(tool))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 
   it('exposes the host-only tools and grants them to no capability', () => {

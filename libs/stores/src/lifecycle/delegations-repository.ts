@@ -2,7 +2,7 @@
  * Delegations (SPEC §2.3, §3.5): tasks handed to someone, with due date, priority and status. Completion time is
  * kept consistent with the status: entering `completed` sets it, leaving `completed` clears it.
  */
-import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { delegations } from '../db/schema/lifecycle.js';
@@ -79,7 +79,12 @@ export interface DelegationsRepository {
   listOverdue(filters: { delegatedTo?: string; today: string }, page: PageRequest): Page<DelegationRecord>;
   /** Every active delegation (alert evaluation). */
   allActive(): DelegationRecord[];
+  /** Active delegations due on or before `date`, latest due first, at most `limit` (proactive suggestions). */
+  activeDueBy(date: string, limit: number): DelegationDue[];
 }
+
+/** The few fields a due-date check needs. */
+export type DelegationDue = Pick<DelegationRecord, 'id' | 'task' | 'delegatedTo' | 'dueDate'>;
 
 export function createDelegationsRepository(database: CosDatabase, clock: Clock): DelegationsRepository {
   const { db } = database;
@@ -215,5 +220,14 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
 
     allActive: () =>
       db.select().from(delegations).where(eq(delegations.status, 'active')).orderBy(asc(delegations.id)).all(),
+    // Served by the (status, due_date) index; only the columns a suggestion shows are read.
+    activeDueBy: (date, limit) =>
+      db
+        .select({ id: delegations.id, task: delegations.task, delegatedTo: delegations.delegatedTo, dueDate: delegations.dueDate })
+        .from(delegations)
+        .where(and(eq(delegations.status, 'active'), isNotNull(delegations.dueDate), lte(delegations.dueDate, date)))
+        .orderBy(desc(delegations.dueDate), desc(delegations.id))
+        .limit(limit)
+        .all(),
   };
 }

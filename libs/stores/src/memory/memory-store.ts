@@ -2,6 +2,7 @@
  * The `MemoryStore` facade (DESIGN §3): one database connection and every repository over it. Tools receive it
  * as the `memory` service; the worker and the CLI open their own in the same data dir.
  */
+import { createSuggestionStateRepository, type SuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase, type OpenDatabaseOptions } from '../db/open-database.js';
 import { createAlertRulesRepository, type AlertRulesRepository } from '../lifecycle/alert-rules-repository.js';
@@ -58,6 +59,7 @@ export interface MemoryStore {
   readonly taskRuns: TaskRunsRepository;
   readonly workerHeartbeat: WorkerHeartbeatRepository;
   readonly notifications: NotificationsRepository;
+  readonly suggestionState: SuggestionStateRepository;
   /** The fact vector port, when an embedder is attached (see `attachFactVectorIndex`). */
   readonly factVectors: FactVectorIndex | undefined;
   /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
@@ -100,6 +102,7 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     taskRuns: createTaskRunsRepository(database, clock),
     workerHeartbeat: createWorkerHeartbeatRepository(database, clock),
     notifications: createNotificationsRepository(database, clock),
+    suggestionState: createSuggestionStateRepository(database, clock),
     get factVectors() {
       return factVectors;
     },

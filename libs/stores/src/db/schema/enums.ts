@@ -94,6 +94,8 @@ export const SUGGESTION_CATEGORIES = [
   'skill',
   'scheduler',
   'alert',
+  'mail',
+  'meeting',
 ] as const;
 export type SuggestionCategory = (typeof SUGGESTION_CATEGORIES)[number];
 

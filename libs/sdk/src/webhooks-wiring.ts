@@ -1,0 +1,66 @@
+/**
+ * Webhooks as the sdk runs them: deliveries received over HTTP (the worker, or an embedder's own server) are checked
+ * and stored by `receiveWebhook`; with `webhooks.autoDispatch` a new event is routed to its agents right after the
+ * answer is sent, and the scheduler's `webhook_dispatch` task picks up whatever is still waiting (a crash between the
+ * two, a failed run with attempts left).
+ */
+import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
+import { createRateLimiter, importInbox, receiveWebhook, type WebhookAnswer, type WebhookRequest } from '@chief-of-staff/capabilities';
+import { dispatchPendingWebhookEvents, dispatchWebhookEvent, type AgentsService, type WebhookDispatchResult } from '@chief-of-staff/agents';
+import type { MemoryStore } from '@chief-of-staff/stores';
+
+/** Deliveries accepted per source per minute. */
+export const WEBHOOK_RATE_PER_MINUTE = 60;
+
+export interface WebhookReceiver {
+  /** Checks and stores one delivery; resolves with the HTTP answer to send. */
+  receive(request: WebhookRequest): WebhookAnswer;
+  /** Routes one stored event now. */
+  dispatch(eventId: number, options?: { force?: boolean }): Promise<WebhookDispatchResult>;
+  /** Routes new events and failed ones with attempts left. */
+  dispatchPending(signal?: AbortSignal): Promise<{ processed: number; failed: number; unrouted: number }>;
+  /** Imports the files dropped into `webhooks.inboxDir` (and routes them when auto-dispatch is on). */
+  importInbox(signal?: AbortSignal): Promise<{ imported: number; duplicates: number; failed: number; skipped?: string }>;
+  /** Resolves when background routing started by `receive` has finished (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export function createWebhookReceiver(deps: { memory: MemoryStore; agents: AgentsService; config: CosConfig; clock: Clock; logger: Logger }): WebhookReceiver {
+  const limiter = createRateLimiter(WEBHOOK_RATE_PER_MINUTE);
+  const running = new Set<Promise<unknown>>();
+  const dispatchDeps = { memory: deps.memory, agents: deps.agents, logger: deps.logger };
+  const track = (work: Promise<unknown>) => {
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  };
+  return {
+    receive(request) {
+      const answer = receiveWebhook({ events: deps.memory.webhookEvents, webhooks: deps.config.webhooks, limiter, nowMs: () => deps.clock.now().getTime() }, request);
+      if (answer.storedEventId !== undefined && deps.config.webhooks.autoDispatch) {
+        const eventId = answer.storedEventId;
+        // After the answer: the sender is never kept waiting on an agent run.
+        track(
+          new Promise((resolve) => setImmediate(resolve))
+            .then(() => dispatchWebhookEvent(dispatchDeps, eventId))
+            .catch((error: unknown) => deps.logger.warn({ err: error, event: eventId }, 'routing a webhook event failed; the webhook_dispatch task retries it')),
+        );
+      }
+      return answer;
+    },
+    dispatch: (eventId, options) => dispatchWebhookEvent(dispatchDeps, eventId, options),
+    async importInbox(signal) {
+      const { eventIds, ...counts } = importInbox({ events: deps.memory.webhookEvents, inboxDir: deps.config.webhooks.inboxDir, logger: deps.logger, nowMs: () => deps.clock.now().getTime() });
+      if (deps.config.webhooks.autoDispatch) {
+        for (const eventId of eventIds) {
+          if (signal?.aborted) break;
+          await dispatchWebhookEvent(dispatchDeps, eventId).catch((error: unknown) => deps.logger.warn({ err: error, event: eventId }, 'routing an inbox event failed; the webhook_dispatch task retries it'));
+        }
+      }
+      return counts;
+    },
+    dispatchPending: (signal) => dispatchPendingWebhookEvents(dispatchDeps, signal ? { signal } : {}),
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
