@@ -4,6 +4,21 @@ import { CommanderError } from 'commander';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, printError } from './output.js';
 import { buildProgram } from './program.js';
 
+// `cos … | head` closes the pipe early: that is the reader saying it has enough, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+// Ctrl-C during a long command: one line, not a stack trace; the usual 130 exit status. Commands that stop
+// gracefully on their own (serve, worker) register their own handler, and then this one stands aside.
+process.on('SIGINT', () => {
+  if (process.listenerCount('SIGINT') > 1) return;
+  process.stderr.write('\nInterrupted.\n');
+  process.exit(130);
+});
+
 try {
   await buildProgram().parseAsync(process.argv);
 } catch (error) {

@@ -23,13 +23,15 @@ export function stdioConnectInstructions(dataDir: string): string {
   ].join('\n');
 }
 
-export function httpConnectInstructions(url: string, tokenWhere: string): string {
+/** `tokenFile` is the file holding the token, or undefined when the token comes from the configuration. */
+export function httpConnectInstructions(url: string, tokenWhere: string, tokenFile?: string): string {
+  const header = tokenFile === undefined ? 'Bearer <the token in mcp.http.token>' : `Bearer $(cat ${tokenFile})`;
   return [
     `Chief of Staff MCP server is listening on ${url} (Streamable HTTP, stateless).`,
     `Every request needs "Authorization: Bearer <token>"; the token is ${tokenWhere}.`,
     '',
     'Claude Code:',
-    `  claude mcp add --transport http chief-of-staff ${url} --header "Authorization: Bearer $(cat <token file>)"`,
+    `  claude mcp add --transport http chief-of-staff ${url} --header "Authorization: ${header}"`,
     '',
     'MCP Inspector:',
     `  npx @modelcontextprotocol/inspector --transport http --server-url ${url} --header "Authorization: Bearer <token>"`,

@@ -91,7 +91,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
   if (!options.quiet) {
     const where =
       token.source === 'config' ? 'the one in mcp.http.token' : `in ${token.file}${token.source === 'generated' ? ' (just generated)' : ''}`;
-    process.stderr.write(httpConnectInstructions(running.url, where));
+    process.stderr.write(httpConnectInstructions(running.url, where, token.source === 'config' ? undefined : token.file));
     if (token.source === 'generated') process.stderr.write(`Token: ${token.token}\n`);
   }
   cos.logger.info({ url: running.url, tools: cos.tools.length }, 'MCP server ready on HTTP');

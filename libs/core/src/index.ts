@@ -60,3 +60,4 @@ export { queryPatternOf } from './tools/query-pattern.js';
 export { MAX_INPUT_DEPTH, sanitizeToolInput } from './tools/sanitize-input.js';
 export { isSecretKey, REDACTED, redactSecrets, redactUrl, redactUrlsInText } from './logging/redact-secrets.js';
 export { cursorSchema, limitSchema, listOutputSchema } from './tools/list-schemas.js';
+export { closestNames, didYouMean } from './text/closest-names.js';

@@ -7,6 +7,7 @@
 import {
   type AnyToolDefinition,
   createToolContext,
+  didYouMean,
   isToolError,
   queryPatternOf,
   type CallerKind,
@@ -95,14 +96,7 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
       ? refused
       : tool
       ? await execute(tool, callArgs, options, caller)
-      : {
-          ok: false,
-          error: {
-            code: 'UNKNOWN_TOOL',
-            message: `Tool "${name}" does not exist.`,
-            hint: 'List the available tools (tools/list, or tool_search) and use one of their names.',
-          },
-        };
+      : unknownTool(name, deps.catalogue.tools, caller);
     if (tool && result.ok) {
       const capped = capToolResponse(result.value, {
         maxTokens: deps.maxResponseTokens ?? DEFAULT_MAX_RESPONSE_TOKENS,
@@ -132,6 +126,15 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
       }
     }
     return result;
+  };
+}
+
+/** UNKNOWN_TOOL with the closest names and, in the caller's own terms, where the full list is. */
+function unknownTool(name: string, tools: readonly AnyToolDefinition[], caller: ToolCaller): ToolRunResult {
+  const where = caller.kind === 'cli' ? 'Run `cos tools` to see them all.' : 'List the available tools (tools/list, or tool_search) and use one of their names.';
+  return {
+    ok: false,
+    error: { code: 'UNKNOWN_TOOL', message: `Tool "${name.slice(0, 80)}" does not exist.${didYouMean(name, tools.map((tool) => tool.name))}`, hint: where },
   };
 }
 

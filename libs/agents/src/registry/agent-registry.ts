@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ToolError, type Logger } from '@chief-of-staff/core';
+import { didYouMean, ToolError, type Logger } from '@chief-of-staff/core';
 import {
   agentConfigSchema,
   isValidAgentName,
@@ -117,7 +117,13 @@ export class AgentRegistry {
   require(name: string, field = 'name'): AgentEntry {
     assertAgentName(name, field);
     const entry = this.get(name);
-    if (entry === undefined) throw ToolError.notFound('Agent', name);
+    if (entry === undefined) {
+      const names = this.list().map((candidate) => candidate.config.name);
+      throw new ToolError('NOT_FOUND', `Agent ${name} not found.${didYouMean(name, names)}`, {
+        hint: 'See the agents with list_agents (or `cos agents list`).',
+        details: { entity: 'Agent', id: name, field },
+      });
+    }
     return entry;
   }
 

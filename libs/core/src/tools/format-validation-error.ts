@@ -4,15 +4,19 @@
  */
 import type { z } from 'zod';
 
-function fieldName(path: readonly PropertyKey[]): string {
+/** What a field accepts, in words ("a number from 0 to 1", "one of …"), from its place in the input schema. */
+export type AcceptedFor = (path: readonly PropertyKey[]) => string | undefined;
+
+export function fieldName(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'input';
   return path
     .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
     .join('');
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, acceptedFor?: AcceptedFor): string {
   const field = fieldName(issue.path);
+  const accepted = acceptedFor?.(issue.path);
   switch (issue.code) {
     case 'invalid_value':
       return `${field}: must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}.`;
@@ -24,15 +28,81 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       // A schema's own wording (anything but zod's default "Invalid input: …") already says what is accepted.
       if (!issue.message.startsWith('Invalid input')) return `${field}: ${issue.message}`;
       return issue.input === undefined
-        ? `${field}: is required (${issue.expected}).`
-        : `${field}: expected ${issue.expected}.`;
-    default:
+        ? `${field}: is required (${accepted ?? issue.expected}).`
+        : `${field}: expected ${accepted ?? issue.expected}.`;
+    default: {
+      // zod's own "Invalid input" says nothing about what is accepted; a schema's wording usually does.
+      if (accepted && issue.message.startsWith('Invalid input')) return `${field}: ${issue.message.replace(/^Invalid input: /, '')} (accepted: ${accepted}).`;
       return `${field}: ${issue.message.replace(/^Invalid input: /, '')}`;
+    }
   }
 }
 
-export function formatValidationIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues.map(describeIssue).join(' ');
+export function formatValidationIssues(issues: readonly z.core.$ZodIssue[], acceptedFor?: AcceptedFor): string {
+  return issues.map((issue) => describeIssue(issue, acceptedFor)).join(' ');
+}
+
+type JsonSchemaNode = Record<string, unknown>;
+
+function numberRange(node: JsonSchemaNode): string {
+  const kind = node['type'] === 'integer' ? 'a whole number' : 'a number';
+  const min = node['minimum'] ?? node['exclusiveMinimum'];
+  const max = node['maximum'] ?? node['exclusiveMaximum'];
+  if (min !== undefined && max !== undefined) return `${kind} from ${String(min)} to ${String(max)}`;
+  if (min !== undefined) return `${kind} of at least ${String(min)}`;
+  if (max !== undefined) return `${kind} of at most ${String(max)}`;
+  return kind;
+}
+
+const FORMAT_EXAMPLES: Record<string, string> = {
+  'date-time': 'a date-time like "2026-03-09T09:00:00Z"',
+  date: 'a date like "2026-03-09"',
+  email: 'an email address like "dana@example.com"',
+  uri: 'a URL like "https://example.com"',
+};
+
+/** A JSON-schema node in words: type, range, allowed values or format. */
+export function describeJsonSchema(node: JsonSchemaNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (Array.isArray(node['enum'])) return `one of ${(node['enum'] as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+  const options = (node['anyOf'] ?? node['oneOf']) as JsonSchemaNode[] | undefined;
+  if (Array.isArray(options)) {
+    const parts = options.filter((option) => option['type'] !== 'null').map(describeJsonSchema).filter(Boolean);
+    return parts.length > 0 ? parts.join(' or ') : undefined;
+  }
+  switch (node['type']) {
+    case 'number':
+    case 'integer':
+      return numberRange(node);
+    case 'boolean':
+      return 'true or false';
+    case 'string': {
+      const format = typeof node['format'] === 'string' ? FORMAT_EXAMPLES[node['format']] : undefined;
+      if (format) return format;
+      if (typeof node['pattern'] === 'string' && typeof node['description'] === 'string') return `text (${node['description']})`;
+      const max = node['maxLength'];
+      return max !== undefined ? `text of at most ${String(max)} characters` : 'text';
+    }
+    case 'array': {
+      const items = describeJsonSchema(node['items'] as JsonSchemaNode | undefined);
+      return items ? `a list of ${items.replace(/^an? /, '')}` : 'a list';
+    }
+    case 'object':
+      return 'an object';
+    default:
+      return undefined;
+  }
+}
+
+/** Finds the JSON-schema node of a field by its path (object properties and array items). */
+export function schemaAt(root: JsonSchemaNode, path: readonly PropertyKey[]): JsonSchemaNode | undefined {
+  let node: JsonSchemaNode | undefined = root;
+  for (const part of path) {
+    if (!node) return undefined;
+    if (typeof part === 'number') node = node['items'] as JsonSchemaNode | undefined;
+    else node = (node['properties'] as Record<string, JsonSchemaNode> | undefined)?.[String(part)];
+  }
+  return node;
 }
 
 /** For unknown-key errors: the keys the schema does accept, so the caller can correct a typo. */

@@ -73,16 +73,19 @@ describe('runTool', () => {
     if (result.ok) return;
     expect(result.error.message).toContain('unknown key "colour"');
     expect(result.error.hint).toBe('Valid keys: category, key, confidence.');
+    const typo = await runTool(echo, { category: 'work', key: 'x', confidense: 0.5 }, ctx());
+    expect(!typo.ok && typo.error.hint).toBe('Perhaps "confidense" → confidence. Valid keys: category, key, confidence.');
   });
 
   it('says when a required field is missing', async () => {
     const result = await runTool(echo, { category: 'work' }, ctx());
-    expect(!result.ok && result.error.message).toBe('key: is required (string).');
+    expect(!result.ok && result.error.message).toBe('key: is required (text).');
+    expect(!result.ok && result.error.details).toEqual({ tool: 'echo_fact', field: 'key' });
   });
 
   it('says what was expected when a value of the wrong type is given, and keeps a schema\'s own wording', async () => {
     const wrongType = await runTool(echo, { category: 'work', key: 42 }, ctx());
-    expect(!wrongType.ok && wrongType.error.message).toBe('key: expected string.');
+    expect(!wrongType.ok && wrongType.error.message).toBe('key: expected text.');
     const counted = defineTool({
       ...echo,
       name: 'counted',

@@ -5,7 +5,9 @@
 import { newErrorRef } from '../ids/ids.js';
 import { isToolError, ToolError, type ToolErrorCode } from '../errors/tool-error.js';
 import type { JsonValue } from '../errors/cos-error.js';
-import { acceptedKeys, formatValidationIssues } from './format-validation-error.js';
+import { acceptedKeys, describeJsonSchema, fieldName, formatValidationIssues, schemaAt } from './format-validation-error.js';
+import { toolInputJsonSchema } from './json-schema.js';
+import { didYouMean } from '../text/closest-names.js';
 import { sanitizeToolInput } from './sanitize-input.js';
 import type { AnyToolDefinition, ToolContext } from './tool-definition.js';
 
@@ -36,11 +38,19 @@ export function validateToolInput(tool: AnyToolDefinition, rawInput: unknown): u
   // reportInput lets the message tell a missing field from one of the wrong type; values are never echoed.
   const parsed = tool.input.safeParse(rawInput ?? {}, { reportInput: true });
   if (parsed.success) return parsed.data;
-  const hasUnknownKey = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
+  const unknownKeys = parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : []));
   const keys = acceptedKeys(tool.input);
-  throw new ToolError('INVALID_ARGUMENT', formatValidationIssues(parsed.error.issues), {
-    hint: hasUnknownKey && keys.length > 0 ? `Valid keys: ${keys.join(', ')}.` : undefined,
-    details: { tool: tool.name },
+  // Only on failure, so the happy path never pays for the JSON schema.
+  const schema = toolInputJsonSchema(tool);
+  const acceptedFor = (path: readonly PropertyKey[]) => describeJsonSchema(schemaAt(schema, path));
+  const first = parsed.error.issues[0];
+  const typo = unknownKeys.map((key) => didYouMean(key, keys).replace(/^ Did you mean /, `"${key}" → `).replace(/\?$/, '')).filter((hint) => hint.includes('→'));
+  throw new ToolError('INVALID_ARGUMENT', formatValidationIssues(parsed.error.issues, acceptedFor), {
+    hint:
+      unknownKeys.length > 0 && keys.length > 0
+        ? `${typo.length > 0 ? `Perhaps ${typo.join(', ')}. ` : ''}Valid keys: ${keys.join(', ')}.`
+        : undefined,
+    details: { tool: tool.name, ...(first && first.path.length > 0 ? { field: fieldName(first.path) } : {}) },
   });
 }
 

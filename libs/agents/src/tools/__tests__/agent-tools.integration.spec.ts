@@ -144,7 +144,12 @@ describe('agent tools', () => {
     expect(planner).toMatchObject({ name: 'planner', origin: 'builtin', model_id: 'claude-sonnet-4-6' });
     expect(planner['tools']).toEqual(['query_memory', 'list_facts', 'list_locations', 'search_identity']);
     const missing = await call('get_agent', { name: 'ghost' });
-    expect(missing.ok ? null : missing.error).toEqual({ code: 'NOT_FOUND', message: 'Agent ghost not found.', details: { entity: 'Agent', id: 'ghost' } });
+    expect(missing.ok ? null : missing.error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Agent ghost not found.',
+      hint: 'See the agents with list_agents (or `cos agents list`).',
+      details: { entity: 'Agent', id: 'ghost', field: 'name' },
+    });
   });
 
   it('create_agent explicit mode validates, records the creator and refuses to widen an agent caller', async () => {

@@ -1,0 +1,71 @@
+/**
+ * The first ten minutes with `cos`: the linked binary runs, `--version`, `cos init` sets things up with real paths,
+ * output piped into `head` ends quietly, mistyped names get suggestions in CLI words, and completion scripts complete.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CLI_MAIN, createCliSandbox, type CliSandbox } from './run-cli.js';
+
+const LAUNCHER = resolve(import.meta.dirname, '..', '..', 'bin', 'cos.mjs');
+const VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('the first minutes with cos', () => {
+  let cli: CliSandbox;
+
+  beforeAll(() => {
+    cli = createCliSandbox('first');
+  });
+
+  afterAll(() => cli.remove());
+
+  it('prints its version, through the launcher npm links as `cos` too', async () => {
+    expect((await cli.run(['--version'])).stdout.trim()).toBe(VERSION);
+    expect(execFileSync(process.execPath, [LAUNCHER, '--version'], { encoding: 'utf8' }).trim()).toBe(VERSION);
+  });
+
+  it('init creates the data dir and a config that loads, and prints connection settings with real paths', async () => {
+    const run = await cli.run(['init', '--json']);
+    expect(run.code).toBe(0);
+    const result = run.json<{ data_dir: string; config_file: string; config_created: boolean; claude_code: string; http: { claude_code: string } }>();
+    expect(result).toMatchObject({ data_dir: cli.dataDir, config_file: join(cli.dataDir, 'cos.config.yaml'), config_created: true });
+    expect(result.claude_code).toContain(`COS_DATA_DIR=${cli.dataDir}`);
+    expect(result.http.claude_code).toContain(`$(cat ${join(cli.dataDir, 'mcp-http-token')})`);
+    expect(result.http.claude_code).not.toContain('<token file>');
+    expect((await cli.run(['init', '--json'])).json<{ config_created: boolean }>().config_created).toBe(false);
+    expect((await cli.run(['doctor'])).code).toBe(0);
+  });
+
+  it('ends quietly, with status 0, when the reader of a pipe stops early', () => {
+    for (const args of [['tools'], ['tools', '--json'], ['memory', 'search', 'x']]) {
+      const piped = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI_MAIN}" ${args.join(' ')} | head -c 1 > /dev/null; echo "status:\${PIPESTATUS[0]}"`], {
+        env: { PATH: process.env['PATH'] ?? '', COS_DATA_DIR: cli.dataDir, HOME: cli.dataDir },
+        encoding: 'utf8',
+      });
+      expect(piped.stdout.trim()).toBe('status:0');
+      expect(piped.stderr).not.toMatch(/EPIPE|at .*\.js:\d+/);
+    }
+  });
+
+  it('suggests the closest names in CLI words', async () => {
+    const tool = await cli.run(['call', 'stor_fact', '{}']);
+    expect(tool.code).toBe(1);
+    expect(tool.stdout + tool.stderr).toContain('Did you mean store_fact?');
+    expect(tool.stdout + tool.stderr).toContain('cos tools');
+    const agent = await cli.run(['agents', 'run', 'chief_of_staf', 'hello']);
+    expect(agent.stdout + agent.stderr).toMatch(/Did you mean chief_of_staff\?[^]*cos agents list/);
+  });
+
+  it('prints completion scripts that complete commands, sub-commands and options', () => {
+    const complete = (words: string[]) =>
+      spawnSync('bash', ['-c', `source <("${process.execPath}" "${CLI_MAIN}" completion bash); COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _cos; echo "\${COMPREPLY[@]}"`], { encoding: 'utf8' }).stdout.trim();
+    expect(complete(['cos', 'mem'])).toBe('memory');
+    expect(complete(['cos', 'memory', 'se'])).toBe('search');
+    expect(complete(['cos', 'memory', 'search', '--js'])).toBe('--json');
+    const fish = spawnSync(process.execPath, [CLI_MAIN, 'completion', 'fish'], { encoding: 'utf8' }).stdout;
+    expect(fish).toContain("complete -c cos -n '__fish_use_subcommand' -a 'memory'");
+    expect(spawnSync(process.execPath, [CLI_MAIN, 'completion', 'tcsh'], { encoding: 'utf8' }).status).toBe(2);
+    expect(existsSync(LAUNCHER)).toBe(true);
+  });
+});
