@@ -6,7 +6,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { EXIT_USAGE, formatTable, printError, reportToolResult } from '../output.js';
+import { didYouMean } from '@chief-of-staff/core';
+import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import { EXIT_USAGE, formatTable, printError, reportToolError, reportToolResult } from '../output.js';
 import { callWithSpinner, withChiefOfStaff } from '../open-cos.js';
 import { wholeNumber } from '../options.js';
 import { oneLine } from '../text.js';
@@ -49,6 +51,21 @@ function parseJsonObject(text: string | undefined, option: string): Record<strin
     // Reported below.
   }
   throw new Error(`${option} must be a JSON object, e.g. '{"agent":"weekly_planner","instruction":"Plan next week."}'.`);
+}
+
+/** A task given by id or by name; an unknown name is reported (with the closest names) and undefined returned. */
+async function resolveTask(cos: ChiefOfStaff, ref: string, json: boolean): Promise<number | undefined> {
+  if (/^\d+$/.test(ref)) return Number(ref);
+  const listed = await cos.callTool('list_scheduled_tasks', { limit: 200 }, { caller: { kind: 'cli' } });
+  if (!listed.ok) {
+    reportToolError(listed.error, json);
+    return undefined;
+  }
+  const tasks = listed.value['items'] as Array<{ id: number; name: string }>;
+  const found = tasks.find((candidate) => candidate.name === ref);
+  if (found) return found.id;
+  reportToolError({ code: 'NOT_FOUND', message: `No task named "${ref}".${didYouMean(ref, tasks.map((candidate) => candidate.name))}`, hint: 'See the tasks with `cos schedule list`.' }, json);
+  return undefined;
 }
 
 export function workerEntry(): string {
@@ -146,11 +163,13 @@ export function registerScheduleCommands(program: Command): void {
   schedule
     .command('run')
     .description('Run a task now, outside its schedule.')
-    .argument('<id>', 'task id (cos schedule list)', wholeNumber('<id>', 1))
+    .argument('<task>', 'task id or name (cos schedule list)')
     .option('--json', 'print machine-readable JSON')
-    .action((id: number, options: { json?: boolean }) =>
+    .action((task: string, options: { json?: boolean }) =>
       withChiefOfStaff(async (cos) => {
-        const result = await callWithSpinner(cos, 'run_scheduled_task', { task_id: id }, `Running task ${id}…`);
+        const id = await resolveTask(cos, task, options.json === true);
+        if (id === undefined) return;
+        const result = await callWithSpinner(cos, 'run_scheduled_task', { task_id: id }, `Running task ${task}…`);
         reportToolResult(result, options.json === true, (value) => {
           const run = value['run'] as RunRow & { result?: { text?: string } };
           const text = run.result?.text;
@@ -162,23 +181,27 @@ export function registerScheduleCommands(program: Command): void {
   schedule
     .command('remove')
     .description('Delete a task and its run history.')
-    .argument('<id>', 'task id (cos schedule list)', wholeNumber('<id>', 1))
+    .argument('<task>', 'task id or name (cos schedule list)')
     .option('--json', 'print machine-readable JSON')
-    .action((id: number, options: { json?: boolean }) =>
+    .action((task: string, options: { json?: boolean }) =>
       withChiefOfStaff(async (cos) => {
+        const id = await resolveTask(cos, task, options.json === true);
+        if (id === undefined) return;
         const result = await callWithSpinner(cos, 'delete_scheduled_task', { task_id: id }, 'Deleting…');
-        reportToolResult(result, options.json === true, () => `Deleted task ${id}.`);
+        reportToolResult(result, options.json === true, () => `Deleted task ${task}.`);
       }),
     );
 
   schedule
     .command('runs')
     .description('Recent runs, newest first.')
-    .argument('[id]', 'only this task', wholeNumber('[id]', 1))
+    .argument('[task]', 'only this task (id or name)')
     .option('--limit <n>', 'runs to show (default 25)', wholeNumber('--limit', 1))
     .option('--json', 'print machine-readable JSON')
-    .action((id: number | undefined, options: { limit?: number; json?: boolean }) =>
+    .action((task: string | undefined, options: { limit?: number; json?: boolean }) =>
       withChiefOfStaff(async (cos) => {
+        const id = task === undefined ? undefined : await resolveTask(cos, task, options.json === true);
+        if (task !== undefined && id === undefined) return;
         const args = { ...(id === undefined ? {} : { task_id: id }), ...(options.limit ? { limit: options.limit } : {}) };
         const result = await callWithSpinner(cos, 'list_task_runs', args, 'Loading runs…');
         reportToolResult(result, options.json === true, (value) => {

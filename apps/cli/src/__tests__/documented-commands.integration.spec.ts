@@ -1,0 +1,69 @@
+/**
+ * The docs run as written: every `cos …` / `npx cos …` command in a sh/bash block of README.md and docs/*.md is run
+ * against a fresh data directory (one per page, in page order) and must exit 0. Usage synopses, commands that run
+ * until stopped, and commands that need a model key or the reader's own files are skipped, each with its reason.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { CLI_MAIN } from './run-cli.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => join('docs', name))];
+
+const SKIPS: Array<[RegExp, string]> = [
+  [/<[a-z][^>]*>|\s\[-|\s\[[a-z]/i, 'a usage synopsis, not a command'],
+  [/^cos (serve|worker)\b/, 'runs until stopped'],
+  [/^cos (ask|agents (run|create))\b/, 'needs a model API key'],
+  [/~\/Documents\//, "needs the reader's own export files"],
+];
+
+/** The commands of one page: continuation lines joined, `npx cos` read as `cos`. */
+function commandsOf(markdown: string): string[] {
+  const commands: string[] = [];
+  for (const block of markdown.matchAll(/```(?:sh|bash)\n([^]*?)```/g)) {
+    const joined = (block[1] ?? '').replace(/\\\n\s*/g, ' ');
+    for (const line of joined.split('\n')) {
+      const command = line.trim().replace(/^npx cos\b/, 'cos');
+      if (/^cos\b/.test(command)) commands.push(command);
+    }
+  }
+  return commands;
+}
+
+function run(command: string, home: string): { status: number | null; output: string } {
+  const result = spawnSync('bash', ['-c', `set -o pipefail; cos() { "${process.execPath}" "${CLI_MAIN}" "$@"; }; ${command}`], {
+    cwd: home,
+    env: { PATH: process.env['PATH'] ?? '', HOME: home, COS_DATA_DIR: join(home, 'data'), COS_TIMEZONE: 'UTC' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}`.slice(-1_500) };
+}
+
+describe('commands in the docs', () => {
+  it('run as written', () => {
+    const failures: string[] = [];
+    let ran = 0;
+    for (const page of PAGES) {
+      const commands = commandsOf(readFileSync(join(ROOT, page), 'utf8'));
+      if (commands.length === 0) continue;
+      const home = mkdtempSync(join(tmpdir(), 'cos-doc-'));
+      mkdirSync(join(home, '.config', 'fish', 'completions'), { recursive: true });
+      try {
+        for (const command of commands) {
+          if (SKIPS.some(([pattern]) => pattern.test(command))) continue;
+          ran += 1;
+          const { status, output } = run(command, home);
+          if (status !== 0) failures.push(`${page}: \`${command}\` exited ${status}\n${output}`);
+        }
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    }
+    expect(ran).toBeGreaterThan(15);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
