@@ -3,7 +3,8 @@
  * output piped into `head` ends quietly, mistyped names get suggestions in CLI words, and completion scripts complete.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CLI_MAIN, createCliSandbox, type CliSandbox } from './run-cli.js';
@@ -67,5 +68,38 @@ describe('the first minutes with cos', () => {
     expect(fish).toContain("complete -c cos -n '__fish_use_subcommand' -a 'memory'");
     expect(spawnSync(process.execPath, [CLI_MAIN, 'completion', 'tcsh'], { encoding: 'utf8' }).status).toBe(2);
     expect(existsSync(LAUNCHER)).toBe(true);
+  });
+});
+
+describe('cos on a terminal and in a pipe', () => {
+  const ESC = '\u001b[';
+
+  /** Runs `cos …` under a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
+  function onTerminal(args: string, env: Record<string, string> = {}): string {
+    return spawnSync('script', ['-qec', `"${process.execPath}" "${CLI_MAIN}" ${args}`, '/dev/null'], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: tmpdir(), COS_DATA_DIR: join(tmpdir(), 'cos-tty-test'), TERM: 'xterm', ...env },
+      encoding: 'utf8',
+    }).stdout;
+  }
+
+  it('colours on a terminal; none when piped or with NO_COLOR', () => {
+    expect(onTerminal('doctor')).toContain(`${ESC}32m`);
+    expect(onTerminal('doctor', { NO_COLOR: '1' })).not.toContain(ESC);
+    const piped = spawnSync(process.execPath, [CLI_MAIN, 'doctor'], { env: { PATH: process.env['PATH'] ?? '', COS_DATA_DIR: join(tmpdir(), 'cos-tty-test') }, encoding: 'utf8' });
+    expect(piped.stdout).not.toContain(ESC);
+    expect(piped.stderr).not.toContain(ESC);
+  });
+
+  it('shows a progress bar while ingesting on a terminal, and none when piped', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cos-tty-docs-'));
+    for (const name of ['a', 'b', 'c']) writeFileSync(join(folder, `${name}.md`), `# Note ${name}\n\nThe quarterly plan for team ${name}.\n`);
+    const env = { COS_DOCUMENTS_ALLOWED_ROOTS: folder, COS_DATA_DIR: join(folder, 'data') };
+    const terminal = onTerminal(`docs ingest ${folder}`, env);
+    expect(terminal).toContain('Ingesting [');
+    expect(terminal).toContain('100%');
+    const piped = spawnSync(process.execPath, [CLI_MAIN, 'docs', 'ingest', folder], { env: { PATH: process.env['PATH'] ?? '', HOME: folder, ...env }, encoding: 'utf8' });
+    expect(piped.status).toBe(0);
+    expect(piped.stdout + piped.stderr).not.toContain('Ingesting [');
+    rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -186,6 +186,12 @@ describe('enrich_person over the real stores', () => {
     expect(await service.personLabel('Bob Stone')).toBe('Bob Stone');
     expect(await service.personLabel('Nobody')).toBe('Nobody');
   });
+
+  it('shows a remembered role even when no identity is linked yet', async () => {
+    store.facts.upsert({ category: 'relationship', key: 'person.Dana Reed.role', value: 'Head of Platform', source: 'user' });
+    const service = createEnrichmentService({ memory: store, providers });
+    expect(await service.personLabel('Dana Reed')).toBe('Dana Reed — Head of Platform');
+  });
 });
 
 describe('the enrich_person tool', () => {

@@ -1,7 +1,8 @@
 /**
- * The inline person label brief-writing agents put next to a name (SPEC §6): the first display name (else the
- * canonical name, else the name as given) followed by " — <role>" when a relationship fact keyed
- * `person.<canonical>.role` exists, else " (<team>)" from `person.<canonical>.team`, else nothing.
+ * The inline person label brief-writing agents put next to a name: the first display name (else the canonical name,
+ * else the name as given) followed by " — <role>" when a relationship fact keyed `person.<canonical>.role` (or
+ * `.title`) exists, else " (<team>)" from `person.<canonical>.team`, else nothing. With no linked identity the name
+ * as given stands in for the canonical one, so a role remembered before any identity was linked still shows.
  */
 import { foldCase } from '@chief-of-staff/stores';
 import type { FactItem, IdentityItem } from '../enrich-person/section-items.js';
@@ -28,13 +29,12 @@ function relationshipValue(facts: readonly FactItem[], canonicalName: string, at
 }
 
 export function formatPersonLabel(parts: PersonLabelParts): string {
-  const first = parts.identities[0];
-  if (!first) return parts.name;
-  const canonical = first.canonical_name;
+  // Without a linked identity the name as given is the best canonical name there is: its facts still count.
+  const canonical = parts.identities[0]?.canonical_name ?? parts.name.trim();
   // Only the first person's identities count: other canonical names may match the same query.
   const own = parts.identities.filter((identity) => foldCase(identity.canonical_name) === foldCase(canonical));
   const shown = own.find((identity) => identity.display_name?.trim())?.display_name?.trim() ?? canonical;
-  const role = relationshipValue(parts.facts, canonical, 'role');
+  const role = relationshipValue(parts.facts, canonical, 'role') ?? relationshipValue(parts.facts, canonical, 'title');
   if (role) return `${shown} — ${role}`;
   const team = relationshipValue(parts.facts, canonical, 'team');
   return team ? `${shown} (${team})` : shown;

@@ -57,7 +57,9 @@ export function createFactsSource(memory: FactsSourceMemory, options: FactsSourc
     );
     const { canonicalNames } = await person;
     signal.throwIfAborted();
-    const personFacts = canonicalNames.flatMap((canonical) => personFactsOf(memory, canonical));
+    // No linked identity yet: facts keyed by the name as given (`person.Dana Reed.role`) are still this person's.
+    const names = canonicalNames.length > 0 ? canonicalNames : [name.trim()];
+    const personFacts = names.flatMap((canonical) => personFactsOf(memory, canonical));
     const fullyRelevant = scoreFacts(personFacts, new Map(personFacts.map((fact) => [fact.id, 1])), {
       now: memory.clock.now(),
       halfLifeDays,
