@@ -2,11 +2,12 @@
  * The first ten minutes with `cos`: the linked binary runs, `--version`, `cos init` sets things up with real paths,
  * output piped into `head` ends quietly, mistyped names get suggestions in CLI words, and completion scripts complete.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startFakeMessagesServer, textTurn } from '@chief-of-staff/agents/testing';
 import { CLI_MAIN, createCliSandbox, type CliSandbox } from './run-cli.js';
 
 const LAUNCHER = resolve(import.meta.dirname, '..', '..', 'bin', 'cos.mjs');
@@ -102,4 +103,29 @@ describe('cos on a terminal and in a pipe', () => {
     expect(piped.stdout + piped.stderr).not.toContain('Ingesting [');
     rmSync(folder, { recursive: true, force: true });
   });
+});
+
+describe('Ctrl-C during a long command', () => {
+  it('stops with one line and status 130, no stack trace', async () => {
+    const model = await startFakeMessagesServer({ script: [textTurn('too late', { delayMs: 20_000 })] });
+    const dataDir = mkdtempSync(join(tmpdir(), 'cos-sigint-'));
+    try {
+      const child = spawn(process.execPath, [CLI_MAIN, 'ask', 'What is on today?'], {
+        env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      // Wait until the question has reached the model, then interrupt.
+      for (let waited = 0; model.messageRequests().length === 0 && waited < 20_000; waited += 50) await new Promise((done) => setTimeout(done, 50));
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
+      expect(code).toBe(130);
+      expect(stderr.trim().split('\n').at(-1)).toBe('Interrupted.');
+      expect(stderr).not.toMatch(/at .*\.js:\d+/);
+    } finally {
+      await model.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
