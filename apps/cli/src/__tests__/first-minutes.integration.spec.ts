@@ -40,7 +40,7 @@ describe('the first minutes with cos', () => {
   });
 
   it('ends quietly, with status 0, when the reader of a pipe stops early', () => {
-    for (const args of [['tools'], ['tools', '--json'], ['memory', 'search', 'x']]) {
+    for (const args of [['tools'], ['tools', '--json'], ['memory', 'search', 'x'], ['docs', 'list']]) {
       const piped = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI_MAIN}" ${args.join(' ')} | head -c 1 > /dev/null; echo "status:\${PIPESTATUS[0]}"`], {
         env: { PATH: process.env['PATH'] ?? '', COS_DATA_DIR: cli.dataDir, HOME: cli.dataDir },
         encoding: 'utf8',
