@@ -86,6 +86,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     port: options.port ?? cos.config.mcp.http.port,
     token: token.token,
     allowedOrigins: cos.config.mcp.http.allowedOrigins,
+    allowedHosts: cos.config.mcp.http.allowedHosts,
     maxBodyBytes: cos.config.mcp.http.maxBodyBytes,
   });
   if (!options.quiet) {

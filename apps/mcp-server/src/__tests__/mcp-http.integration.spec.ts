@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -139,5 +140,25 @@ describe('MCP over Streamable HTTP', () => {
     expect(huge.status).toBe(413);
     const health = await fetch(server.url.replace('/mcp', '/healthz'));
     expect(health.status).toBe(200);
+  });
+
+  it('refuses a Host that is not this server (DNS rebinding), even with the right token', async () => {
+    const post = (hostHeader: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(server.url);
+        const request = httpRequest(
+          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host: hostHeader, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.on('error', reject);
+        request.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+      });
+    expect(await post('evil.example:8765')).toBe(421);
+    expect(await post('rebind.attacker.test')).toBe(421);
+    expect(await post(`localhost:${new URL(server.url).port}`)).toBe(200);
+    expect(await post(`127.0.0.1:${new URL(server.url).port}`)).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Streamable HTTP transport (SPEC §1.1, §10.7): stateless `POST /mcp` on 127.0.0.1 by default. Every request needs
- * the bearer token; a browser `Origin` not in `mcp.http.allowedOrigins` is refused (DNS-rebinding defence); bodies
+ * the bearer token; a `Host` that is not this server's (see allowed-host.ts) and a browser `Origin` not in
+ * `mcp.http.allowedOrigins` are refused (DNS-rebinding defence); bodies
  * over the limit are refused before parsing. Each request gets a fresh server and transport, so no state is kept
  * between requests and any number of clients can connect.
  */
@@ -11,6 +12,7 @@ import type { Logger } from '@chief-of-staff/core';
 import { createMcpServer } from '../create-mcp-server.js';
 import type { McpHost } from '../host-source.js';
 import { staticHostSource } from '../static-host-source.js';
+import { isAllowedHost } from './allowed-host.js';
 import { tokensMatch } from './http-token.js';
 import { InflightCalls } from './inflight-calls.js';
 
@@ -19,6 +21,8 @@ export interface McpHttpOptions {
   port: number;
   token: string;
   allowedOrigins: readonly string[];
+  /** Host names served besides IP literals, `localhost` and `host` (a reverse proxy's public name, say). */
+  allowedHosts?: readonly string[];
   maxBodyBytes: number;
 }
 
@@ -69,6 +73,10 @@ async function handleMcp(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  if (!isAllowedHost(req.headers.host, options.host, options.allowedHosts ?? [])) {
+    jsonRpcError(res, 421, `Host ${String(req.headers.host ?? '(none)').slice(0, 100)} is not served here. Add it to mcp.http.allowedHosts to permit it.`);
+    return;
+  }
   const origin = req.headers.origin;
   if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
     jsonRpcError(res, 403, `Origin ${origin} is not allowed. Add it to mcp.http.allowedOrigins to permit it.`);

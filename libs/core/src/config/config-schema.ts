@@ -220,6 +220,7 @@ export const configSchema = z
             port: port.default(8765),
             token: secret.optional(),
             allowedOrigins: z.array(z.string()).default([]),
+            allowedHosts: z.array(z.string()).default([]),
             maxBodyBytes: positiveInt.default(1024 * 1024),
           })
           .strict()
