@@ -30,7 +30,7 @@ export async function deliverMail(ctx: ProviderToolContext, mail: OutgoingMail, 
   const { draftId } = await withProviderErrors(() => provider.saveDraft(outgoing));
   const warnings: string[] = [];
   if (decision.action === 'send') {
-    warnings.push('The local mail store cannot transmit: the message was saved to Drafts and the outbox. Configure an SMTP provider to send mail.');
+    warnings.push('The local mail store cannot transmit: the message was saved to Drafts and the outbox. Send it from your mail app; this version does not connect to a sending account.');
   } else {
     warnings.push(`Saved as a draft for the user to review (${decision.reason}).`);
     const notifier = ctx.services.providers.notifier;
