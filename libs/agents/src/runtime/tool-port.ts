@@ -5,8 +5,8 @@
  * agents use until the orchestration executor replaces it behind the same interface (SPEC §7). Capability
  * gating, truncation and usage logging stay in the runner, so they apply whichever executor is plugged in.
  */
-import { runTool, type AnyToolDefinition, type LatencyTier, type ToolContext, type ToolRunResult } from '@chief-of-staff/core';
-import { normalizeToolArguments } from '@chief-of-staff/orchestration';
+import type { AnyToolDefinition, LatencyTier, ToolContext, ToolRunResult } from '@chief-of-staff/core';
+import { normalizeToolArguments, runWithDeadline } from '@chief-of-staff/orchestration';
 
 export interface AgentToolCatalogue {
   /** Every tool an agent could be offered. */
@@ -64,41 +64,16 @@ export function defaultToolTimeoutMs(tool: AnyToolDefinition): number {
   return TIMEOUT_BY_LATENCY[tool.latency] ?? 30_000;
 }
 
-function timeoutError(signal: AbortSignal): ToolRunResult {
-  const reason = signal.reason as { name?: string } | undefined;
-  return reason?.name === 'TimeoutError'
-    ? { ok: false, error: { code: 'TIMEOUT', message: 'The tool did not finish in time.', hint: 'Try again with a narrower request.' } }
-    : { ok: false, error: { code: 'UNAVAILABLE', message: 'The call was cancelled before it finished.' } };
-}
-
 /**
- * Runs a tool with `runTool` under its own timeout. A handler that ignores its signal is not waited for: the
- * call resolves with TIMEOUT as soon as the signal fires, and the handler's late result is discarded.
+ * Runs a tool with `runTool` under its own timeout (orchestration's `runWithDeadline`: a handler that ignores its
+ * signal is not waited for), after normalising its arguments.
  */
 export function createMinimalToolExecutor(): AgentToolExecutor {
   return {
     async execute({ tool, args, ctx, timeoutMs }) {
-      const timer = new AbortController();
-      const handle = setTimeout(
-        () => timer.abort(new DOMException(`${tool.name} exceeded ${timeoutMs} ms`, 'TimeoutError')),
-        Math.max(0, timeoutMs),
-      );
-      const signal = AbortSignal.any([ctx.signal, timer.signal]);
-      let onAbort: (() => void) | undefined;
-      const aborted = new Promise<ToolRunResult>((resolve) => {
-        onAbort = () => resolve(timeoutError(signal));
-        if (signal.aborted) onAbort();
-        else signal.addEventListener('abort', onAbort, { once: true });
-      });
-      try {
-        // Models often write `q` for `query` or "5" for 5; normalising first spares them a failed round.
-        const { args: normalized } = normalizeToolArguments(tool, args);
-        const result = await Promise.race([runTool(tool, normalized, { ...ctx, signal }), aborted]);
-        return { result };
-      } finally {
-        clearTimeout(handle);
-        if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
-      }
+      // Models often write `q` for `query` or "5" for 5; normalising first spares them a failed round.
+      const { args: normalized } = normalizeToolArguments(tool, args);
+      return { result: await runWithDeadline(tool, normalized, ctx, timeoutMs) };
     },
   };
 }

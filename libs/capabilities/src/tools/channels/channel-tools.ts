@@ -3,11 +3,12 @@
  * counts per channel and per sender over a window. Contents are third-party data (`untrusted_content: true`).
  */
 import { z } from 'zod';
-import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
+import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import type { MemoryStore } from '@chief-of-staff/stores';
 import type { ProviderRegistry } from '@chief-of-staff/stores/providers';
 import { LOCAL_READ } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema } from '../memory-common/memory-schemas.js';
+import { decodeOffsetCursor, nextOffsetCursor } from '../shared/offset-cursor.js';
 import { gatherInboundEvents, INBOUND_CHANNELS } from './inbound-events.js';
 
 export interface ChannelServices {
@@ -30,13 +31,6 @@ const eventSchema = z.object({
 });
 const sourcesSchema = z.record(z.string(), z.string());
 
-function offsetOf(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isInteger(offset) || offset < 0) throw ToolError.invalidArgument('cursor', 'The cursor is not one this tool returned.', 'Pass next_cursor from the previous page, or leave it out.');
-  return offset;
-}
-
 export const listInboundEventsTool = defineTool({
   name: 'list_inbound_events',
   title: 'List inbound events',
@@ -56,13 +50,13 @@ export const listInboundEventsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<ChannelServices>) {
-    const offset = offsetOf(args.cursor);
+    const offset = decodeOffsetCursor(args.cursor);
     const since = args.since === undefined ? new Date(ctx.clock.now().getTime() - 86_400_000) : new Date(args.since);
     const { events, status } = await gatherInboundEvents(
       { memory: ctx.services.memory, providers: ctx.services.providers, logger: ctx.logger },
       { ...(args.channel ? { channel: args.channel } : {}), ...(args.event_type ? { eventType: args.event_type } : {}), since, perChannel: offset + args.limit + 1 },
     );
-    const next = events.length > offset + args.limit ? Buffer.from(String(offset + args.limit)).toString('base64url') : null;
+    const next = nextOffsetCursor(offset, args.limit, events.length);
     return { items: events.slice(offset, offset + args.limit), next_cursor: next, sources: status, untrusted_content: true as const };
   },
 });

@@ -11,6 +11,7 @@ import type { ProviderRegistry } from '@chief-of-staff/stores/providers';
 import { computeSuggestions, type Suggestion, type SuggestionPriority } from '../../proactive/compute-suggestions.js';
 import { LOCAL_READ, LOCAL_UPSERT } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema } from '../memory-common/memory-schemas.js';
+import { decodeOffsetCursor, nextOffsetCursor } from '../shared/offset-cursor.js';
 
 export interface ProactiveServices {
   memory: MemoryStore;
@@ -44,13 +45,6 @@ export async function currentSuggestions(ctx: Pick<ToolContext<ProactiveServices
   );
 }
 
-function decodeOffset(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isInteger(offset) || offset < 0) throw ToolError.invalidArgument('cursor', 'The cursor is not one this tool returned.', 'Pass next_cursor from the previous page, or leave it out.');
-  return offset;
-}
-
 export const getProactiveSuggestionsTool = defineTool({
   name: 'get_proactive_suggestions',
   title: 'What needs attention',
@@ -72,7 +66,7 @@ export const getProactiveSuggestionsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<ProactiveServices>) {
-    const offset = decodeOffset(args.cursor);
+    const offset = decodeOffsetCursor(args.cursor);
     const all = await currentSuggestions(ctx);
     const states = ctx.services.memory.suggestionState.getMany(all.map((suggestion) => suggestion.key));
     const nowIso = ctx.clock.now().toISOString();
@@ -81,7 +75,7 @@ export const getProactiveSuggestionsTool = defineTool({
       .map((suggestion) => ({ ...suggestion, hidden: isSuggestionHidden(states.get(suggestion.key), nowIso) }))
       .filter((suggestion) => args.include_dismissed || !suggestion.hidden);
     const page = shown.slice(offset, offset + args.limit).map(({ hidden, ...suggestion }) => (args.include_dismissed ? { ...suggestion, dismissed: hidden } : suggestion));
-    const next = offset + args.limit < shown.length ? Buffer.from(String(offset + args.limit)).toString('base64url') : null;
+    const next = nextOffsetCursor(offset, args.limit, shown.length);
     return { items: page, next_cursor: next, total: shown.length };
   },
 });
