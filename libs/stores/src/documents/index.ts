@@ -24,7 +24,7 @@ export { DocumentCatalog } from './catalog/document-catalog.js';
 export type { DocumentListFilter, DocumentRow } from './catalog/document-catalog.js';
 
 // Search.
-export { EMPTY_INDEX_HINT, normaliseMode } from './search/search-documents.js';
+export { EMPTY_INDEX_HINT, normalizeMode } from './search/search-documents.js';
 export { DEFAULT_TOP_K, MAX_TOP_K, SUMMARY_RESULTS } from './search/search-types.js';
 export type { DocumentSearchHit, DocumentSearchOptions, DocumentSearchResult, SearchMode } from './search/search-types.js';
 export { parseDateBound } from './search/date-bounds.js';

@@ -4,7 +4,7 @@ import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { docTypeSchema, documentIdSchema, pathPrefixSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
 import { clampLimit, decodePathCursor, encodePathCursor } from './list-cursor.js';
-import { normalisePathPrefix } from './normalise-path-prefix.js';
+import { normalizePathPrefix } from './normalize-path-prefix.js';
 
 export const LIST_DOCUMENTS_DEFAULT_LIMIT = 50;
 export const LIST_DOCUMENTS_MAX_LIMIT = 200;
@@ -57,7 +57,7 @@ export const listDocumentsTool = defineTool({
   async handler(args, ctx: ToolContext<DocumentsServices>) {
     const warnings: string[] = [];
     const limit = clampLimit('limit', args.limit, LIST_DOCUMENTS_MAX_LIMIT, warnings);
-    const filter = { pathPrefix: await normalisePathPrefix(args.path_prefix), docType: args.doc_type };
+    const filter = { pathPrefix: await normalizePathPrefix(args.path_prefix), docType: args.doc_type };
     const after = args.cursor === undefined ? undefined : decodePathCursor(args.cursor, filter);
     const rows = ctx.services.documents.list(filter, limit + 1, after);
     const page = rows.slice(0, limit);

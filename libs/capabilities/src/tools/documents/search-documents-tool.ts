@@ -5,7 +5,7 @@ import { DEFAULT_TOP_K, MAX_TOP_K, parseDateBound, type DocumentSearchHit } from
 import { docTypeSchema, pathPrefixSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
 import { clampLimit } from './list-cursor.js';
-import { normalisePathPrefix } from './normalise-path-prefix.js';
+import { normalizePathPrefix } from './normalize-path-prefix.js';
 
 const hitSchema = z.object({
   document_id: z.number().int(),
@@ -98,7 +98,7 @@ export const searchDocumentsTool = defineTool({
     const result = await ctx.services.documents.search(args.query, {
       topK,
       mode: args.mode,
-      pathPrefix: await normalisePathPrefix(args.path_prefix),
+      pathPrefix: await normalizePathPrefix(args.path_prefix),
       docType: args.doc_type,
       modifiedFromMs,
       modifiedBeforeMs,

@@ -31,7 +31,7 @@ export interface SearchDependencies {
   logger?: Logger;
 }
 
-export function normaliseMode(mode: DocumentSearchOptions['mode']): SearchMode {
+export function normalizeMode(mode: DocumentSearchOptions['mode']): SearchMode {
   if (mode === undefined) return 'hybrid';
   return mode === 'keyword' ? 'fts' : mode;
 }
@@ -68,7 +68,7 @@ export async function searchDocuments(
   const text = query.trim();
   if (text === '') throw ToolError.invalidArgument('query', 'must not be blank.', 'Give the words or question to search for.');
   const topK = Math.min(MAX_TOP_K, Math.max(1, Math.trunc(options.topK ?? DEFAULT_TOP_K)));
-  const requested = normaliseMode(options.mode);
+  const requested = normalizeMode(options.mode);
   const warnings: string[] = [];
   const state = await deps.chunks.state();
   if (state.status === 'absent') return { items: [], mode: requested, warnings, hint: EMPTY_INDEX_HINT };

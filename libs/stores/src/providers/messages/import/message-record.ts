@@ -83,7 +83,7 @@ function asList(value: unknown): string[] {
 }
 
 /** Normalises one record; throws `MessageRecordError` naming the missing or bad field. */
-export function normaliseMessageRecord(
+export function normalizeMessageRecord(
   record: Record<string, unknown>,
   defaults: { channel: string; timezone: string },
 ): ImportedMessage {

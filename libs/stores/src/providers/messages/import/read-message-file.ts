@@ -5,7 +5,7 @@
 import { openRegularFile, type FileReadPolicy } from '../../../fs/regular-file.js';
 import { createInterface } from 'node:readline';
 import { parse as parseCsv } from 'csv-parse';
-import { MessageRecordError, normaliseMessageRecord, type ImportedMessage } from './message-record.js';
+import { MessageRecordError, normalizeMessageRecord, type ImportedMessage } from './message-record.js';
 
 export type MessageFileFormat = 'jsonl' | 'csv';
 
@@ -28,7 +28,7 @@ function normalise(record: unknown, line: number, defaults: Defaults): MessageFi
     return { ok: false, line, error: 'not an object' };
   }
   try {
-    return { ok: true, line, message: normaliseMessageRecord(record as Record<string, unknown>, defaults) };
+    return { ok: true, line, message: normalizeMessageRecord(record as Record<string, unknown>, defaults) };
   } catch (error) {
     if (error instanceof MessageRecordError) return { ok: false, line, error: error.message };
     throw error;

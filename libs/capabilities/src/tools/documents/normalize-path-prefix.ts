@@ -7,7 +7,7 @@ import { realpath } from 'node:fs/promises';
 import { isAbsolute, sep } from 'node:path';
 import { expandHome } from '@chief-of-staff/core';
 
-export async function normalisePathPrefix(prefix: string | undefined): Promise<string | undefined> {
+export async function normalizePathPrefix(prefix: string | undefined): Promise<string | undefined> {
   if (prefix === undefined) return undefined;
   const expanded = expandHome(prefix);
   if (!isAbsolute(expanded)) return expanded;
