@@ -50,3 +50,59 @@ export function measureColdStart(command: string, args: string[], env: NodeJS.Pr
     );
   });
 }
+
+export interface FirstAnswer {
+  /** Spawn → tools/list answered. */
+  listMs: number;
+  /** Spawn → the first tools/call answered. */
+  callMs: number;
+}
+
+/**
+ * Spawn → initialize → tools/list → one tools/call, as a client that wants an answer sees it: the milliseconds until
+ * the list and until the call's answer.
+ */
+export function measureFirstAnswer(command: string, args: string[], env: NodeJS.ProcessEnv, call: { name: string; arguments: Record<string, unknown> }): Promise<FirstAnswer> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'ignore'] });
+    let buffer = '';
+    let listMs = 0;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${args.join(' ')} did not answer ${call.name} within 60 s`));
+    }, 60_000);
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    child.on('error', reject);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      buffer += chunk;
+      let newline = buffer.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        newline = buffer.indexOf('\n');
+        const message = JSON.parse(line) as { id?: number; result?: { isError?: boolean }; error?: unknown };
+        if (message.id === 1) {
+          send({ method: 'notifications/initialized' });
+          send({ id: 2, method: 'tools/list' });
+        } else if (message.id === 2) {
+          listMs = performance.now() - started;
+          send({ id: 3, method: 'tools/call', params: call });
+        } else if (message.id === 3) {
+          const callMs = performance.now() - started;
+          clearTimeout(timer);
+          if (message.error || message.result?.isError) {
+            child.kill('SIGKILL');
+            reject(new Error(`${call.name} failed: ${JSON.stringify(message.error ?? message.result)}`));
+            return;
+          }
+          child.once('exit', () => resolve({ listMs, callMs }));
+          child.stdin.end();
+          child.kill('SIGTERM');
+        }
+      }
+    });
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'first-answer-bench', version: '1' } } });
+  });
+}
