@@ -33,7 +33,8 @@ export default [
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   {
-    ignores: ['**/dist', '**/out-tsc', '**/node_modules', 'tmp', '**/drizzle/meta', '**/*.cjs'],
+    // Config files in CommonJS are not linted; CommonJS product code under libs/*/src is (see below).
+    ignores: ['**/dist', '**/out-tsc', '**/node_modules', 'tmp', '**/drizzle/meta', '**/*.cjs', '!libs/*/src/**/*.cjs'],
   },
   {
     files: ['**/*.ts', '**/*.js', '**/*.mjs'],
@@ -56,6 +57,12 @@ export default [
         { selector: 'ExportAllDeclaration', message: 'Name what is public instead of `export *` (DESIGN §9).' },
       ],
     },
+  },
+  {
+    // Worker-thread code that must load without a build step (the embedder runtime).
+    files: ['libs/*/src/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/eslint.config.mjs', '**/*.config.{js,mjs,ts}'],

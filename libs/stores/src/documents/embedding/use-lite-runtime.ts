@@ -1,10 +1,9 @@
 /**
- * Typed access to the USE-lite runtime (`use-lite-runtime-source.ts`): where its packages live and how to evaluate
- * it on the calling thread. Worker threads evaluate the same source (`embedder-worker-source.ts`), so the in-thread
- * embedder and the worker pool cannot drift apart.
+ * Typed access to the USE-lite runtime (`use-lite-runtime.cjs`): where its packages live and how to load it on the
+ * calling thread. Worker threads load the same file (`embedder-worker.cjs`), so the in-thread embedder and the
+ * worker pool cannot drift apart.
  */
 import { createRequire } from 'node:module';
-import { USE_LITE_RUNTIME_SOURCE } from './use-lite-runtime-source.js';
 
 /** Absolute paths of the packages the runtime loads; resolved here so workers load exactly the same files. */
 export interface UseLitePackagePaths {
@@ -35,7 +34,7 @@ export interface UseLiteRuntime {
   core: unknown;
 }
 
-/** The exports of the runtime source. */
+/** The exports of the runtime file. */
 export interface UseLiteRuntimeModule {
   /** Tokens per window: the graph ignores everything after the first 128 tokens of an input. */
   WINDOW_TOKENS: number;
@@ -58,12 +57,9 @@ export function resolveUseLitePackagePaths(): UseLitePackagePaths {
 }
 
 /**
- * Evaluates the runtime source with this module's `require`. Under Jest that is Jest's own loader, so the model
- * packages load into the test's module registry exactly as a static import would.
+ * Loads the runtime with this module's `require`. Under Jest that is Jest's own loader, so the model packages load
+ * into the test's module registry exactly as a static import would.
  */
 export function evaluateUseLiteRuntime(): UseLiteRuntimeModule {
-  const module = { exports: {} };
-  const evaluate = new Function('module', 'exports', 'require', `${USE_LITE_RUNTIME_SOURCE}\n//# sourceURL=use-lite-runtime.cjs`);
-  evaluate(module, module.exports, createRequire(import.meta.url));
-  return module.exports as UseLiteRuntimeModule;
+  return createRequire(import.meta.url)('./use-lite-runtime.cjs') as UseLiteRuntimeModule;
 }

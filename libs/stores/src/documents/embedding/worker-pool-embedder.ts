@@ -6,7 +6,6 @@
  */
 import { Worker } from 'node:worker_threads';
 import { embedAligned, sliceIntoBatches, type Embedder } from './embedder.js';
-import { EMBEDDER_WORKER_SOURCE } from './embedder-worker-source.js';
 import { USE_LITE_BATCH_SIZE, USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './use-lite-embedder.js';
 import { resolveUseLitePackagePaths } from './use-lite-runtime.js';
 
@@ -112,8 +111,7 @@ export class WorkerPoolEmbedder implements Embedder {
   }
 
   #spawn(): PoolWorker {
-    const worker = new Worker(EMBEDDER_WORKER_SOURCE, {
-      eval: true,
+    const worker = new Worker(new URL('./embedder-worker.cjs', import.meta.url), {
       workerData: { paths: resolveUseLitePackagePaths(), windowsPerCall: USE_LITE_BATCH_SIZE },
     });
     const entry: PoolWorker = { worker, job: undefined, jobId: 0 };

@@ -1,10 +1,8 @@
 /**
- * The USE-lite runtime as CommonJS source text: the one implementation behind both `UseLiteEmbedder` (evaluated
- * on the calling thread by `evaluateUseLiteRuntime`) and the `WorkerPoolEmbedder` threads (evaluated inside the
- * worker source). It is text rather than a module file because worker threads must run it both from the TypeScript
- * sources (Jest, tsx) and from the tsc build: the build (no `allowJs`) would not copy a `.cjs` file into `dist`, and
- * neither Node 20 nor Jest's transform loads a `.cts`. `use-lite-runtime.ts` declares its exports; the tests run it
- * on both paths.
+ * The USE-lite runtime: the one implementation behind both `UseLiteEmbedder` (loaded on the calling thread through
+ * `use-lite-runtime.ts`) and the `WorkerPoolEmbedder` threads (`embedder-worker.cjs`). It is a CommonJS file rather
+ * than a TypeScript module because worker threads load it directly, from the sources (Jest, tsx) and from the build
+ * alike. Its JSDoc types are checked by tsc (`tsconfig.runtime.json`, with `checkJs`), and ESLint covers it too.
  *
  * What it does beyond `EmbeddingsModel.embed` of `@energetic-ai/embeddings` 0.2.0:
  * - Whole texts: the graph keeps only the first 128 tokens of an input (`ClipToMaxLength`). A longer text is cut
@@ -18,10 +16,7 @@
  *   tensors through JS.
  * - A linear-time tokenizer that returns exactly the ids of `Tokenizer.encode` (whose prefix search copies the
  *   rest of the text at every character).
- *
- * The source must stay free of backticks and dollar-brace sequences (it lives in a template literal).
  */
-export const USE_LITE_RUNTIME_SOURCE = String.raw`
 'use strict';
 
 /** The graph's ClipToMaxLength drops sparse entries at positions >= 128. */
@@ -34,6 +29,9 @@ const MIN_SLICE_MACS = 32 * 1024;
 /**
  * Loads the model from the packages at the given absolute paths and prepares this thread's backend. Never calls
  * initModel() without a source: that form downloads weights from the network.
+ *
+ * @param {{ core: string; embeddings: string; model: string }} paths
+ * @param {{ windowsPerCall?: number } | undefined} options
  */
 async function loadUseLite(paths, options) {
   const core = require(paths.core);
@@ -45,14 +43,22 @@ async function loadUseLite(paths, options) {
   const model = await initModel(modelSource);
   const windowsPerCall = Math.max(1, (options && options.windowsPerCall) || DEFAULT_WINDOWS_PER_CALL);
   return {
-    embed: (texts) => embedTexts(core, model, texts, windowsPerCall),
-    encode: (text) => encodeTokens(model.tokenizer, text),
+    embed: (/** @type {readonly string[]} */ texts) => embedTexts(core, model, texts, windowsPerCall),
+    encode: (/** @type {string} */ text) => encodeTokens(model.tokenizer, text),
     model,
     core,
   };
 }
 
+/**
+ * @param {any} core
+ * @param {any} model
+ * @param {readonly string[]} texts
+ * @param {number} windowsPerCall
+ * @returns {Promise<Float32Array[]>}
+ */
 async function embedTexts(core, model, texts, windowsPerCall) {
+  /** @type {number[][]} */
   const windows = [];
   const windowsOfText = texts.map((text, index) => {
     const ids = encodeTokens(model.tokenizer, text);
@@ -78,7 +84,12 @@ async function embedTexts(core, model, texts, windowsPerCall) {
   );
 }
 
-/** Runs token-id windows (each 1..128 ids) through the graph in one call; returns the [n, 512] output data. */
+/** Runs token-id windows (each 1..128 ids) through the graph in one call; returns the [n, 512] output data. *
+ * @param {any} core
+ * @param {any} graph
+ * @param {number[][]} windows
+ * @returns {Promise<Float32Array>}
+ */
 async function runWindows(core, graph, windows) {
   let total = 0;
   for (const ids of windows) total += ids.length;
@@ -111,7 +122,11 @@ async function runWindows(core, graph, windows) {
   }
 }
 
-/** Consecutive windows of at most 'size' ids, the last one possibly shorter. */
+/** Consecutive windows of at most 'size' ids, the last one possibly shorter. *
+ * @param {readonly number[]} ids
+ * @param {number} size
+ * @returns {number[][]}
+ */
 function splitIntoWindows(ids, size) {
   const windows = [];
   for (let start = 0; start < ids.length; start += size) windows.push(ids.slice(start, start + size));
@@ -121,6 +136,10 @@ function splitIntoWindows(ids, size) {
 /**
  * The weighted mean of unit window vectors, scaled back to unit length (the model ends in l2_normalize). A single
  * window is returned untouched so texts that fit the window keep the model's exact output.
+ *
+ * @param {readonly Float32Array[]} vectors
+ * @param {readonly number[]} weights
+ * @returns {Float32Array}
  */
 function poolWindowVectors(vectors, weights) {
   if (vectors.length === 1) return vectors[0];
@@ -143,6 +162,10 @@ function poolWindowVectors(vectors, weights) {
  * from an index (the original copies the remaining symbols at every position) and each position's candidates are
  * kept in an array in increasing start order, the order the original's for..in over integer keys yields. Each
  * (start, end) pair has at most one candidate, so the Viterbi pass sees the same sequence and breaks ties the same.
+ *
+ * @param {any} tokenizer
+ * @param {string} input
+ * @returns {number[]}
  */
 function encodeTokens(tokenizer, input) {
   const separator = '\u2581';
@@ -151,6 +174,7 @@ function encodeTokens(tokenizer, input) {
   const symbols = Array.from(processed);
   const count = symbols.length;
   // candidates[end] holds flat (start, score, id) triples for every piece ending at 'end'.
+  /** @type {number[][]} */
   const candidates = [];
   for (let end = 0; end <= count; end++) candidates.push([]);
   const root = tokenizer.trie.root;
@@ -195,15 +219,22 @@ function encodeTokens(tokenizer, input) {
   return merged.reverse();
 }
 
+/** @param {any} core */
 function installKernelOverrides(core) {
   overrideKernel(core, 'BatchMatMul', batchMatMulPerSlice);
   overrideKernel(core, 'SplitV', splitVByRows);
   overrideKernel(core, 'GatherV2', gatherV2ByRows);
 }
 
+/**
+ * @param {any} core
+ * @param {string} kernelName
+ * @param {(core: any, runOriginal: (args: any) => any) => (args: any) => any} makeKernelFunc
+ */
 function overrideKernel(core, kernelName, makeKernelFunc) {
   const original = core.getKernel(kernelName, 'wasm');
   if (!original || original.kernelFunc[OVERRIDDEN]) return;
+  /** @type {any} */
   const kernelFunc = makeKernelFunc(core, original.kernelFunc);
   kernelFunc[OVERRIDDEN] = true;
   core.unregisterKernel(kernelName, 'wasm');
@@ -215,9 +246,12 @@ function overrideKernel(core, kernelName, makeKernelFunc) {
  * The wasm backend sends any BatchMatMul with a batch dimension or a transposed operand to a naive loop
  * (~1.4 GMAC/s here) and only 2-D, untransposed products to XNNPACK (~17 GMAC/s). Attention is [n, heads, L, d]
  * products, so each slice is copied out (b transposed if needed), multiplied on the fast path, and copied back.
+ *
+ * @param {any} core
+ * @param {(args: any) => any} runOriginal
  */
 function batchMatMulPerSlice(core, runOriginal) {
-  return (args) => {
+  return (/** @type {any} */ args) => {
     const { a, b } = args.inputs;
     const { transposeA, transposeB } = args.attrs;
     const backend = args.backend;
@@ -226,7 +260,7 @@ function batchMatMulPerSlice(core, runOriginal) {
       return runOriginal(args);
     }
     const outer = a.shape.slice(0, -2);
-    if (b.shape.slice(0, -2).some((size, axis) => size !== outer[axis])) return runOriginal(args);
+    if (b.shape.slice(0, -2).some((/** @type {number} */ size, /** @type {number} */ axis) => size !== outer[axis])) return runOriginal(args);
     const batch = core.util.sizeFromShape(outer);
     const m = a.shape[rank - 2];
     const k = a.shape[rank - 1];
@@ -267,9 +301,12 @@ function batchMatMulPerSlice(core, runOriginal) {
   };
 }
 
-/** The backend's SplitV reads the whole input into JS once per output; this copies rows within wasm memory. */
+/** The backend's SplitV reads the whole input into JS once per output; this copies rows within wasm memory. *
+ * @param {any} core
+ * @param {(args: any) => any} runOriginal
+ */
 function splitVByRows(core, runOriginal) {
-  return (args) => {
+  return (/** @type {any} */ args) => {
     const { x } = args.inputs;
     const backend = args.backend;
     if (x.dtype === 'string') return runOriginal(args);
@@ -280,7 +317,7 @@ function splitVByRows(core, runOriginal) {
     const innerBytes = core.util.sizeFromShape(x.shape.slice(axis + 1)) * bytes;
     const xRowBytes = x.shape[axis] * innerBytes;
     let offset = 0;
-    return sizes.map((size) => {
+    return sizes.map((/** @type {number} */ size) => {
       const shape = x.shape.slice();
       shape[axis] = size;
       const out = backend.makeOutput(shape, x.dtype);
@@ -297,9 +334,12 @@ function splitVByRows(core, runOriginal) {
   };
 }
 
-/** Row gathers along axis 0 (the embedding lookup) as wasm memory copies; everything else goes to the original. */
+/** Row gathers along axis 0 (the embedding lookup) as wasm memory copies; everything else goes to the original. *
+ * @param {any} core
+ * @param {(args: any) => any} runOriginal
+ */
 function gatherV2ByRows(core, runOriginal) {
-  return (args) => {
+  return (/** @type {any} */ args) => {
     const { x, indices } = args.inputs;
     const backend = args.backend;
     const axis = core.util.parseAxisParam(args.attrs.axis, x.shape)[0];
@@ -335,4 +375,3 @@ module.exports = {
   splitIntoWindows,
   poolWindowVectors,
 };
-`;
