@@ -58,11 +58,14 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
   let live: Tool[] | undefined;
   let loading: Promise<McpHost> | undefined;
 
-  const start = (): Promise<McpHost> => {
-    loading ??= options.load().then(async (host) => {
-      // Loaded with the host: describing tools needs the core library, which start-up does without.
-      const { describeTool } = await import('./static-host-source.js');
-      current = host;
+  /**
+   * Describes the live tools and brings the cached list up to date. Run right after a call has been answered (or
+   * when a client asks for the list), never in front of the first call: describing 90-odd tools costs a few hundred
+   * milliseconds the first answer need not wait for.
+   */
+  let describing: Promise<Tool[]> | undefined;
+  const describeLive = (host: McpHost): Promise<Tool[]> =>
+    (describing ??= import('./static-host-source.js').then(({ describeTool }) => {
       live = host.tools.map(describeTool);
       if (JSON.stringify(live) !== JSON.stringify(cached)) {
         try {
@@ -72,6 +75,13 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
         }
         if (servedFromCache) options.onToolsChanged();
       }
+      return live;
+    }));
+
+  const start = (): Promise<McpHost> => {
+    loading ??= options.load().then((host) => {
+      current = host;
+      setTimeout(() => void describeLive(host).catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools')), 0);
       return host;
     });
     // A load that failed (a locked database at start, say) is not kept: the next call tries again.
@@ -95,8 +105,7 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
         setTimeout(() => void start().catch(reportLoadFailure), 0);
         return cached;
       }
-      await start();
-      return live ?? [];
+      return describeLive(await start());
     },
     loaded: () => current,
     settled: async () => (loading ? loading.catch(() => undefined) : undefined),

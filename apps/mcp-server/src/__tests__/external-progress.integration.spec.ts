@@ -22,7 +22,11 @@ function writeServers(dir: string): void {
     join(dir, 'mcp-servers.json'),
     JSON.stringify({
       mcpServers: {
-        research: scriptedServerEntry('research', { deep_dive: { description: 'Researches a topic in depth.', mode: 'slow', delayMs: 2_600 }, quick_fact: { description: 'Answers a fact at once.' } }, { control: join(dir, 'control.json'), calls: join(dir, 'calls') }, { capability: 'web_search' }),
+        research: scriptedServerEntry('research', { deep_dive: { description: 'Researches a topic in depth.', mode: 'slow', delayMs: 2_600 }, quick_fact: { description: 'Answers a fact at once.' } }, { control: join(dir, 'control.json'), calls: join(dir, 'calls') }, {
+          capability: 'web_search',
+          // A quick answer stays well inside its feedback delay even on a loaded machine.
+          toolOverrides: { quick_fact: { latency: { typicalMs: 200, timeoutMs: 30_000, userFeedbackDelayMs: 5_000 } } },
+        }),
       },
     }),
   );

@@ -12,15 +12,29 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
+// Converting a zod schema costs about a millisecond; the tool list, the intelligence registry and validation errors
+// all ask for the same definitions, so each is converted once. Callers must not mutate what they get.
+const inputSchemas = new WeakMap<AnyToolDefinition, JsonSchema>();
+const outputSchemas = new WeakMap<AnyToolDefinition, JsonSchema>();
+
 /** The schema a caller's arguments must match (defaults optional, as a caller writes them). */
 export function toolInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
-  const json = toJsonSchema(tool.input, 'input');
-  // The Anthropic API and MCP both require an object schema at the top level.
-  if (json.type !== 'object') return { type: 'object', properties: {}, ...json };
-  return json;
+  let schema = inputSchemas.get(tool);
+  if (!schema) {
+    const json = toJsonSchema(tool.input, 'input');
+    // The Anthropic API and MCP both require an object schema at the top level.
+    schema = json.type !== 'object' ? { type: 'object', properties: {}, ...json } : json;
+    inputSchemas.set(tool, schema);
+  }
+  return schema;
 }
 
 /** The schema of a successful result. */
 export function toolOutputJsonSchema(tool: AnyToolDefinition): JsonSchema {
-  return toJsonSchema(tool.output, 'output');
+  let schema = outputSchemas.get(tool);
+  if (!schema) {
+    schema = toJsonSchema(tool.output, 'output');
+    outputSchemas.set(tool, schema);
+  }
+  return schema;
 }
