@@ -4,7 +4,7 @@
  * write into mbox files (Status, X-Status, X-Mozilla-Status, X-Gmail-Labels).
  */
 import { createHash } from 'node:crypto';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import type { MailAddress, MailAttachmentInfo } from '../../types/mail.js';
 
 export interface ParsedMailRecord {
@@ -91,7 +91,11 @@ export function syntheticMessageId(raw: Buffer): string {
   return `<${createHash('sha256').update(raw).digest('hex').slice(0, 32)}@no-message-id.invalid>`;
 }
 
+// mailparser and its dependencies take ~100 ms to load; only imports parse mail, so only they pay for it.
+let parser: Promise<typeof import('mailparser')> | undefined;
+
 export async function parseMimeMessage(raw: Buffer, options: ParseMimeOptions): Promise<ParsedMailRecord> {
+  const { simpleParser } = await (parser ??= import('mailparser'));
   const mail = await simpleParser(raw, {
     skipImageLinks: true,
     skipTextToHtml: true,
