@@ -47,6 +47,24 @@ describe('external servers over Streamable HTTP', () => {
   });
 });
 
+describe('a server that does not answer', () => {
+  it('is given its connect limit once, then left alone for a while instead of holding up every run', async () => {
+    const { servers } = parseServersFile(JSON.stringify({ mcpServers: { silent: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] } } }), 'test');
+    const pool = createMcpServerPool({ servers, logger: createSilentLogger(), connectTimeoutMs: 400 });
+    try {
+      let started = performance.now();
+      await pool.connect();
+      expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+      expect(pool.status()[0]).toMatchObject({ state: 'failed', problem: expect.stringContaining('did not answer the MCP handshake') });
+      started = performance.now();
+      await pool.connect();
+      expect(performance.now() - started).toBeLessThan(100);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('the servers file', () => {
   it('reads Claude Desktop entries plus the extra keys, and skips bad entries with the fix', () => {
     const { servers, problems } = parseServersFile(

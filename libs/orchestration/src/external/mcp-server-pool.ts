@@ -76,7 +76,12 @@ interface Connection {
   connecting?: Promise<void>;
   backoff?: IBackoff<unknown>;
   restartTimer?: NodeJS.Timeout;
+  /** When the last connection attempt failed (ms since the epoch). */
+  failedAt?: number;
 }
+
+/** A server that failed to connect is not tried again by `connect()` for this long, so runs are not held up by it. */
+const RETRY_FAILED_AFTER_MS = 60_000;
 
 function transportFor(config: ExternalServerConfig): Transport {
   const transport = config.transport;
@@ -175,6 +180,7 @@ export function createMcpServerPool(options: McpServerPoolOptions): McpServerPoo
       } catch (error) {
         await client.close().catch(() => undefined);
         connection.state = 'failed';
+        connection.failedAt = Date.now();
         connection.problem = fixFor(connection.config, error);
         options.logger.warn({ server: connection.config.name, problem: connection.problem }, 'external MCP server unavailable');
         if (connection.restarts > 0) scheduleRestart(connection);
@@ -188,7 +194,8 @@ export function createMcpServerPool(options: McpServerPoolOptions): McpServerPoo
 
   return {
     async connect() {
-      await Promise.all([...connections.values()].map((connection) => connectOne(connection)));
+      const due = [...connections.values()].filter((connection) => connection.state !== 'failed' || Date.now() - (connection.failedAt ?? 0) >= RETRY_FAILED_AFTER_MS);
+      await Promise.all(due.map((connection) => connectOne(connection)));
     },
     tools: () => [...connections.values()].flatMap((connection) => connection.tools),
     async call(server, remoteName, args, callOptions) {
