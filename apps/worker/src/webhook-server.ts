@@ -13,6 +13,8 @@ export interface WebhookServerOptions {
   maxBodyBytes: number;
   receiver: WebhookReceiver;
   onError: (error: unknown) => void;
+  /** A delivery whose headers and body have not fully arrived by then is cut off with 408 (default 30 s). */
+  requestTimeoutMs?: number;
 }
 
 const PATH = /^\/webhooks\/([^/?#]{1,64})\/?$/;
@@ -45,7 +47,10 @@ function headersOf(request: IncomingMessage): Record<string, string | undefined>
 }
 
 export async function startWebhookServer(options: WebhookServerOptions): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((request, response) => {
+  // Slow-loris defence: a request that trickles in cannot hold a connection for Node's default 5 minutes.
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const limits = { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 2))) };
+  const server: Server = createServer(limits, (request, response) => {
     const send = (status: number, body: Record<string, unknown>) => {
       response.writeHead(status, { 'content-type': 'application/json', ...(status === 413 ? { connection: 'close' } : {}) }).end(JSON.stringify(body));
     };

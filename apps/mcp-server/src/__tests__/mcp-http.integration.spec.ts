@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect as connectSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -140,6 +141,27 @@ describe('MCP over Streamable HTTP', () => {
     expect(huge.status).toBe(413);
     const health = await fetch(server.url.replace('/mcp', '/healthz'));
     expect(health.status).toBe(200);
+  });
+
+  it('cuts off a request whose body trickles in (slow loris) instead of holding the connection', async () => {
+    const slow = await startMcpHttpServer(cos, { host: '127.0.0.1', port: 0, token: TOKEN, allowedOrigins: [], maxBodyBytes: 64 * 1024, requestTimeoutMs: 600 });
+    try {
+      const url = new URL(slow.url);
+      const started = Date.now();
+      const outcome = await new Promise<string>((resolve) => {
+        const socket = connectSocket(Number(url.port), url.hostname, () => {
+          socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
+        });
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', () => resolve(answer));
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(outcome).toMatch(/^(HTTP\/1\.1 (408|400)|$)/);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('refuses a Host that is not this server (DNS rebinding), even with the right token', async () => {

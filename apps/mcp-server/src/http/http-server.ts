@@ -23,6 +23,8 @@ export interface McpHttpOptions {
   allowedOrigins: readonly string[];
   /** Host names served besides IP literals, `localhost` and `host` (a reverse proxy's public name, say). */
   allowedHosts?: readonly string[];
+  /** A request whose headers and body have not fully arrived by then is cut off with 408 (default 30 s). */
+  requestTimeoutMs?: number;
   maxBodyBytes: number;
 }
 
@@ -133,7 +135,10 @@ async function handleMcp(
 export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions): Promise<RunningHttpServer> {
   const logger: Logger = host.logger;
   const inflight = new InflightCalls();
-  const server: Server = createServer((req, res) => {
+  // Slow-loris defence: a request that trickles in cannot hold a connection for Node's default 5 minutes.
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const limits = { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 2))) };
+  const server: Server = createServer(limits, (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz' && req.method === 'GET') {
       sendJson(res, 200, { status: 'ok' });
