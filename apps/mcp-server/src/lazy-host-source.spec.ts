@@ -27,5 +27,7 @@ describe('lazy host source', () => {
     await expect(source.host()).rejects.toThrow('database is locked');
     await expect(source.host()).resolves.toBe(host);
     expect(attempts).toBe(2);
+    // The tool list is described right after a load; let that finish before the test ends.
+    await source.settled();
   });
 });

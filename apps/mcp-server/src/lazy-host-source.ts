@@ -64,6 +64,8 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
    * milliseconds the first answer need not wait for.
    */
   let describing: Promise<Tool[]> | undefined;
+  /** Settles once the deferred description after a load has run (for shutdown and tests). */
+  let described: Promise<void> | undefined;
   const describeLive = (host: McpHost): Promise<Tool[]> =>
     (describing ??= import('./static-host-source.js').then(({ describeTool }) => {
       live = host.tools.map(describeTool);
@@ -81,7 +83,13 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
   const start = (): Promise<McpHost> => {
     loading ??= options.load().then((host) => {
       current = host;
-      setTimeout(() => void describeLive(host).catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools')), 0);
+      described = new Promise<void>((resolve) => {
+        setTimeout(() => {
+          describeLive(host)
+            .catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools'))
+            .finally(resolve);
+        }, 0);
+      });
       return host;
     });
     // A load that failed (a locked database at start, say) is not kept: the next call tries again.
@@ -108,6 +116,10 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
       return describeLive(await start());
     },
     loaded: () => current,
-    settled: async () => (loading ? loading.catch(() => undefined) : undefined),
+    settled: async () => {
+      const host = loading ? await loading.catch(() => undefined) : undefined;
+      await described;
+      return host;
+    },
   };
 }
