@@ -35,8 +35,7 @@ const looseInput = z.record(z.string(), z.unknown());
 /** A zod schema from the tool's JSON Schema; a schema zod cannot read falls back to "any object". */
 function inputSchemaOf(info: ExternalToolInfo): z.ZodType {
   try {
-    const schema = z.fromJSONSchema(info.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
-    return schema instanceof z.ZodObject || schema instanceof z.ZodType ? schema : looseInput;
+    return z.fromJSONSchema(info.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
   } catch {
     return looseInput;
   }
