@@ -3,41 +3,56 @@
  * sees it. Returns the milliseconds until the tools/list response and how many tools it listed.
  */
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+
+interface JsonRpcMessage {
+  id?: number;
+  result?: { tools?: unknown[]; isError?: boolean };
+  error?: unknown;
+}
+
+/** Calls `onMessage` with each newline-delimited JSON-RPC message the stream carries. */
+function onJsonLines(stream: Readable, onMessage: (message: JsonRpcMessage) => void): void {
+  let buffer = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      onMessage(JSON.parse(line) as JsonRpcMessage);
+    }
+  });
+}
 
 export interface ColdStart {
   ms: number;
   tools: number;
 }
 
-export function measureColdStart(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<ColdStart> {
+export function measureColdStart(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<ColdStart> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'ignore'] });
-    let buffer = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${args.join(' ')} did not answer tools/list within 30 s`));
     }, 30_000);
     child.on('error', reject);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      buffer += chunk;
-      let newline = buffer.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        newline = buffer.indexOf('\n');
-        const message = JSON.parse(line) as { id?: number; result?: { tools?: unknown[] } };
-        if (message.id === 1) {
-          child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-          child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
-        } else if (message.id === 2) {
-          const ms = performance.now() - started;
-          clearTimeout(timer);
-          child.once('exit', () => resolve({ ms, tools: message.result?.tools?.length ?? 0 }));
-          child.stdin.end();
-          child.kill('SIGTERM');
-        }
+    onJsonLines(child.stdout, (message) => {
+      if (message.id === 1) {
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+      } else if (message.id === 2) {
+        const ms = performance.now() - started;
+        clearTimeout(timer);
+        child.once('exit', () => resolve({ ms, tools: message.result?.tools?.length ?? 0 }));
+        child.stdin.end();
+        child.kill('SIGTERM');
       }
     });
     child.stdin.write(
@@ -45,7 +60,11 @@ export function measureColdStart(command: string, args: string[], env: NodeJS.Pr
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cold-start-bench', version: '1' } },
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'cold-start-bench', version: '1' },
+        },
       })}\n`,
     );
   });
@@ -62,47 +81,51 @@ export interface FirstAnswer {
  * Spawn → initialize → tools/list → one tools/call, as a client that wants an answer sees it: the milliseconds until
  * the list and until the call's answer.
  */
-export function measureFirstAnswer(command: string, args: string[], env: NodeJS.ProcessEnv, call: { name: string; arguments: Record<string, unknown> }): Promise<FirstAnswer> {
+export function measureFirstAnswer(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  call: { name: string; arguments: Record<string, unknown> },
+): Promise<FirstAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'ignore'] });
-    let buffer = '';
     let listMs = 0;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${args.join(' ')} did not answer ${call.name} within 60 s`));
     }, 60_000);
-    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    const send = (message: object) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
     child.on('error', reject);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      buffer += chunk;
-      let newline = buffer.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        newline = buffer.indexOf('\n');
-        const message = JSON.parse(line) as { id?: number; result?: { isError?: boolean }; error?: unknown };
-        if (message.id === 1) {
-          send({ method: 'notifications/initialized' });
-          send({ id: 2, method: 'tools/list' });
-        } else if (message.id === 2) {
-          listMs = performance.now() - started;
-          send({ id: 3, method: 'tools/call', params: call });
-        } else if (message.id === 3) {
-          const callMs = performance.now() - started;
-          clearTimeout(timer);
-          if (message.error || message.result?.isError) {
-            child.kill('SIGKILL');
-            reject(new Error(`${call.name} failed: ${JSON.stringify(message.error ?? message.result)}`));
-            return;
-          }
-          child.once('exit', () => resolve({ listMs, callMs }));
-          child.stdin.end();
-          child.kill('SIGTERM');
+    onJsonLines(child.stdout, (message) => {
+      if (message.id === 1) {
+        send({ method: 'notifications/initialized' });
+        send({ id: 2, method: 'tools/list' });
+      } else if (message.id === 2) {
+        listMs = performance.now() - started;
+        send({ id: 3, method: 'tools/call', params: call });
+      } else if (message.id === 3) {
+        const callMs = performance.now() - started;
+        clearTimeout(timer);
+        if (message.error || message.result?.isError) {
+          child.kill('SIGKILL');
+          reject(new Error(`${call.name} failed: ${JSON.stringify(message.error ?? message.result)}`));
+          return;
         }
+        child.once('exit', () => resolve({ listMs, callMs }));
+        child.stdin.end();
+        child.kill('SIGTERM');
       }
     });
-    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'first-answer-bench', version: '1' } } });
+    send({
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'first-answer-bench', version: '1' },
+      },
+    });
   });
 }
