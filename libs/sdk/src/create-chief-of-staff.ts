@@ -93,8 +93,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   });
   // External tools are for agents; the host sees them only when they are re-exported.
   const searchable = (): readonly AnyToolDefinition[] => (orchestration.reexportExternal ? runtime.tools() : catalogue.tools);
-  const intelligence = runtime.intelligence;
-  const selector = createToolSelector({ registry: { get: (name) => intelligence().get(name), list: () => intelligence().list(), vocabulary: (name) => intelligence().vocabulary(name), actionKeywords: (name) => intelligence().actionKeywords(name), toolsWithForm: (form) => intelligence().toolsWithForm?.(form) }, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
+  const selector = createToolSelector({ registry: runtime.registry, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
   const services: CosServices = core.services;
   const callTool = createToolInvoker({
@@ -105,7 +104,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     logger,
     usage: core.usage,
     maxResponseTokens: config.responses.maxTokens,
-    estimateMs: (name) => intelligence().get(name)?.latency.typicalMs,
+    estimateMs: (name) => runtime.registry.get(name)?.latency.typicalMs,
   });
   // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
   const agents = createAgentsRuntime({
@@ -118,7 +117,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     env: options.env,
     clock,
     logger,
-    estimateToolMs: (name) => intelligence().get(name)?.latency.typicalMs,
+    estimateToolMs: (name) => runtime.registry.get(name)?.latency.typicalMs,
     // Off (COS_ORCHESTRATION_SCORING / _SHORTLIST = false): every permitted tool is offered, as before.
     ...(orchestration.scoring && orchestration.shortlist ? { selectTools: (instruction: string, available: readonly string[], model: string) => fillShortlist(selector.select(instruction, available, model), available, selector.limitFor(model)) } : {}),
   });

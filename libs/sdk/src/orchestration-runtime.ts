@@ -29,6 +29,8 @@ export interface OrchestrationRuntime {
   tools(): readonly AnyToolDefinition[];
   get(name: string): AnyToolDefinition | undefined;
   intelligence(): ToolIntelligenceRegistry;
+  /** One stable registry object that always answers from the current build (for the selector and the executor). */
+  registry: ToolIntelligenceRegistry;
   executor: OrchestrationExecutor;
   /** Tools granted by capabilities through external servers (`web_search`), current as servers connect. */
   externalGrants: ExternalCapabilityGrants;
@@ -86,9 +88,18 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
       overrides: externalToolOverrides(pool?.tools() ?? [], servers),
     }));
 
+  // Consumers keep this object; each method asks the registry as it is now, so a rebuild is seen everywhere.
+  const liveRegistry: ToolIntelligenceRegistry = {
+    get: (name) => intelligence().get(name),
+    list: () => intelligence().list(),
+    vocabulary: (name) => intelligence().vocabulary(name),
+    actionKeywords: (name) => intelligence().actionKeywords(name),
+    toolsWithForm: (form) => intelligence().toolsWithForm?.(form),
+  };
+
   const get = (name: string) => catalogue.get(name) ?? external.find((tool) => tool.name === name);
   const executor = createOrchestrationExecutor({
-    registry: { get: (name) => intelligence().get(name), list: () => intelligence().list() },
+    registry: liveRegistry,
     resolve: get,
     settings: {
       fallback: options.settings.fallback,
@@ -109,6 +120,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     tools: () => [...catalogue.tools, ...external],
     get,
     intelligence,
+    registry: liveRegistry,
     executor,
     externalGrants,
     prepare: async () => {

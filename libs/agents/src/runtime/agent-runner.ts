@@ -656,7 +656,7 @@ export class AgentRunner {
   private async execute(
     tool: AnyToolDefinition,
     use: ModelToolUseBlock,
-    run: { config: AgentConfig; runId: string; capabilities: readonly string[]; signal: AbortSignal; deadlineAt: number; progress: ProgressReporter | undefined },
+    run: { config: AgentConfig; runId: string; capabilities: readonly string[]; permitted: ReadonlySet<string>; signal: AbortSignal; deadlineAt: number; progress: ProgressReporter | undefined },
   ): Promise<{ result: ToolRunResult; servedBy?: string }> {
     const ctx: ToolContext<unknown> = {
       services: this.options.services,
@@ -675,8 +675,7 @@ export class AgentRunner {
     const perTool = this.options.toolTimeoutMs?.(tool) ?? defaultToolTimeoutMs(tool);
     const timeoutMs = Math.max(0, Math.min(perTool, run.deadlineAt - Date.now()));
     try {
-      const permitted = new Set(this.permittedTools(run.capabilities));
-      const outcome = await this.executor.execute({ tool, args: use.input, ctx, timeoutMs, permits: (name) => permitted.has(name) });
+      const outcome = await this.executor.execute({ tool, args: use.input, ctx, timeoutMs, permits: (name) => run.permitted.has(name) });
       return outcome.servedBy === undefined ? { result: outcome.result } : { result: outcome.result, servedBy: outcome.servedBy };
     } catch (failure) {
       const ref = newErrorRef();

@@ -17,6 +17,7 @@ import {
   type ToolContext,
   type ToolRunResult,
 } from '@chief-of-staff/core';
+import { CALLER_FAULT_CODES } from '../metrics/success-metrics.js';
 import { normalizeToolArguments } from '../normalization/normalize-tool-arguments.js';
 import type { ToolIntelligence, ToolIntelligenceLookup } from '../registry/tool-intelligence.js';
 import { createCircuitBreakers, DEFAULT_BREAKER_SETTINGS, type BreakerSettings, type BreakerStateView, type CircuitBreakers } from './circuit-breakers.js';
@@ -84,8 +85,11 @@ export interface OrchestrationExecutor {
   breakerStates(): BreakerStateView[];
 }
 
-/** Error codes that say the caller asked wrongly: no other tool would do better, and no breaker should count them. */
-const CALLER_FAULTS = new Set(['INVALID_ARGUMENT', 'NOT_FOUND', 'CONFLICT', 'PERMISSION_DENIED', 'READ_ONLY', 'LIMIT_EXCEEDED', 'UNKNOWN_TOOL', 'LOOP_DETECTED']);
+/**
+ * Caller faults (the same codes the success metrics count apart) are neither retried elsewhere nor held against a
+ * breaker — except NOT_CONFIGURED: another tool of the chain may well be configured, so that one still falls back.
+ */
+const isCallerFault = (code: string): boolean => CALLER_FAULT_CODES.has(code) && code !== 'NOT_CONFIGURED';
 
 class ServiceFailure extends Error {
   constructor(readonly result: ToolRunResult) {
@@ -121,7 +125,7 @@ export function createOrchestrationExecutor(options: OrchestrationExecutorOption
     const run = async (): Promise<ToolRunResult> => {
       const result = await runWithDeadline(tool, args, ctx, limitMs);
       // Only service failures count against a breaker; the result still travels back through the throw.
-      if (!result.ok && !CALLER_FAULTS.has(result.error.code) && result.error.code !== 'NOT_CONFIGURED') throw new ServiceFailure(result);
+      if (!result.ok && !CALLER_FAULT_CODES.has(result.error.code)) throw new ServiceFailure(result);
       return result;
     };
     const guarded = policies.reduceRight<() => Promise<ToolRunResult>>((inner, policy) => () => policy.execute(inner), run);
@@ -157,7 +161,7 @@ export function createOrchestrationExecutor(options: OrchestrationExecutorOption
       const chain = settings.fallback && primary ? primary.hierarchy.filter((name) => name !== tool.name && (permits?.(name) ?? true)) : [];
       const first = await attempt(tool, normalized, ctx, Math.min(timeoutMs, primary?.latency.timeoutMs ?? timeoutMs));
       const firstOutcome = outcomeOf(first);
-      if (firstOutcome === 'success' || chain.length === 0 || (!first.ok && CALLER_FAULTS.has(first.error.code))) return { result: first };
+      if (firstOutcome === 'success' || chain.length === 0 || (!first.ok && isCallerFault(first.error.code))) return { result: first };
 
       const chainId = newErrorRef();
       const attempts: Array<AttemptSummary & { name: string; result: ToolRunResult }> = [
