@@ -13,19 +13,21 @@ export const dependencyRules = [
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:data', 'type:util'] },
   { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
-  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util'] },
+  // Data libraries may build on one another (documents on stores); the scope rules below say which.
+  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
   // Benchmarks measure every layer; nothing depends on them.
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:data', 'type:util'] },
-  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'stores', 'core'),
+  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'stores', 'core'),
   allow('agents', 'orchestration', 'capabilities', 'stores', 'core'),
-  allow('enrichment', 'stores', 'core'),
-  allow('capabilities', 'stores', 'core'),
+  allow('enrichment', 'documents', 'stores', 'core'),
+  allow('capabilities', 'documents', 'stores', 'core'),
   allow('scheduler', 'stores', 'core'),
   allow('orchestration', 'core'),
+  allow('documents', 'stores', 'core'),
   allow('stores', 'core'),
   allow('core'),
-  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'stores', 'core'),
+  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'stores', 'core'),
 ];
 
 export default [

@@ -163,7 +163,7 @@ export {
 } from './stores/memory-store-adapters.js';
 export { createAgentsRuntime, lazyAnthropicModel } from './service/create-agents-runtime.js';
 export { createModelDocumentSummarizer } from './runtime/document-summarizer.js';
-export type { ModelDocumentSummarizerOptions } from './runtime/document-summarizer.js';
+export type { DocumentSummarizer, ModelDocumentSummarizerOptions } from './runtime/document-summarizer.js';
 export { createModelOutputSummarizer } from './runtime/output-summarizer.js';
 export type { OutputSummarizer } from './runtime/output-summarizer.js';
 export type { CreateAgentsRuntimeOptions } from './service/create-agents-runtime.js';

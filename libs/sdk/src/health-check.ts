@@ -14,7 +14,7 @@ import {
   type Logger,
 } from '@chief-of-staff/core';
 import { AgentRegistry, resolveAnthropicSettings } from '@chief-of-staff/agents';
-import { VECTORS_DIR_NAME } from '@chief-of-staff/stores/documents';
+import { VECTORS_DIR_NAME } from '@chief-of-staff/documents';
 import { openCoreServices, type CoreServices } from './services.js';
 
 import { externalServerChecks } from './external-servers-check.js';

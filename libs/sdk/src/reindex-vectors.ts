@@ -11,7 +11,7 @@ import {
   type IngestProgress,
   type PrunedDocument,
   type SkippedFile,
-} from '@chief-of-staff/stores/documents';
+} from '@chief-of-staff/documents';
 import { openCoreServices } from './services.js';
 
 export type ReindexProgress =

@@ -14,7 +14,7 @@ import {
   LanceFactVectorIndex,
   VectorDatabase,
   WorkerPoolEmbedder,
-} from '@chief-of-staff/stores/documents';
+} from '@chief-of-staff/documents';
 import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff/enrichment';
 import { createModelDocumentSummarizer, lazyAnthropicModel, resolveAnthropicSettings, type AgentsService } from '@chief-of-staff/agents';
 import type { SchedulerEngine } from '@chief-of-staff/scheduler';

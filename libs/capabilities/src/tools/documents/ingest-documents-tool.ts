@@ -5,7 +5,7 @@
 import { basename, isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { defineTool, expandHome, ToolError, type ToolContext } from '@chief-of-staff/core';
-import type { IngestProgress } from '@chief-of-staff/stores/documents';
+import type { IngestProgress } from '@chief-of-staff/documents';
 import { documentIdSchema, skippedFileSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
 

@@ -1,7 +1,7 @@
 /** `search_documents` (SPEC §3.3): hybrid, vector or keyword search over ingested document chunks. */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
-import { DEFAULT_TOP_K, MAX_TOP_K, parseDateBound, type DocumentSearchHit } from '@chief-of-staff/stores/documents';
+import { DEFAULT_TOP_K, MAX_TOP_K, parseDateBound, type DocumentSearchHit } from '@chief-of-staff/documents';
 import { docTypeSchema, pathPrefixSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
 import { clampLimit } from './list-cursor.js';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';
-import { resolvePathInsideRoots } from '@chief-of-staff/stores/documents';
+import { resolvePathInsideRoots } from '@chief-of-staff/documents';
 import { importData, IMPORT_KINDS, withProviderErrors } from '@chief-of-staff/stores/providers';
 import { LOCAL_IMPORT } from '../provider-common/provider-annotations.js';
 import { textSchema } from '../provider-common/provider-schemas.js';

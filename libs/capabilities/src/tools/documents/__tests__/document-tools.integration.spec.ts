@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createToolContext, FakeClock, runTool, type AnyToolDefinition, type ToolRunResult } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { DocumentService, WorkerPoolEmbedder } from '@chief-of-staff/stores/documents';
+import { DocumentService, WorkerPoolEmbedder } from '@chief-of-staff/documents';
 import { documentTools } from '../document-tools.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-doc-tools-'));

@@ -5,11 +5,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
-import type { FactCategory } from '../../db/schema/enums.js';
-import { refreshFactVector } from '../../memory/fact-embedding.js';
-import { searchFacts } from '../../memory/fact-search.js';
-import type { FactRecord } from '../../memory/facts-repository.js';
-import { createTestMemoryStore, type TestMemoryStore } from '../../testing/create-test-memory-store.js';
+import { type FactCategory, type FactRecord, refreshFactVector, searchFacts } from '@chief-of-staff/stores';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import type { Embedder } from '../embedding/embedder.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import { LanceFactVectorIndex } from '../facts/lance-fact-vector-index.js';

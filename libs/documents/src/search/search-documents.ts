@@ -10,7 +10,7 @@ import type { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js'
 import type { ChunkFilter, ChunkHit, ChunkKind, DocumentChunkTable } from '../lance/document-chunk-table.js';
 import { embedderMismatchError, embedderMismatchWarning, vectorSpaceOf } from '../lance/vector-space.js';
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.js';
-import { keywordQuery } from '../../db/stop-words.js';
+import { keywordQuery } from '@chief-of-staff/stores';
 import { keywordCoverage } from './keyword-coverage.js';
 import {
   DEFAULT_TOP_K,

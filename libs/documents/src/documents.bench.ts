@@ -8,10 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type CosDatabase } from '../db/open-database.js';
-import type { FactToEmbed } from '../memory/fact-vector-index.js';
-import { searchFacts } from '../memory/fact-search.js';
-import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
+import { type CosDatabase, type FactToEmbed, openDatabase, searchFacts } from '@chief-of-staff/stores';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { DocumentService } from './document-service.js';
 import type { Embedder } from './embedding/embedder.js';
 import { USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './embedding/use-lite-embedder.js';

@@ -3,7 +3,7 @@
  * ingested; `xlsx` is a known type without an extractor yet, so such files are skipped with that reason.
  */
 import { extname } from 'node:path';
-import { DOC_TYPES, type DocType } from '../../db/schema/enums.js';
+import { DOC_TYPES, type DocType } from '@chief-of-staff/stores';
 
 export { DOC_TYPES };
 export type { DocType };

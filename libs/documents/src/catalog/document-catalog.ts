@@ -5,8 +5,7 @@
  * committed, so a crash in between makes the next ingest redo the file instead of skipping it.
  */
 import { and, asc, count, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import type { CosDatabase } from '../../db/open-database.js';
-import { documents } from '../../db/schema/documents.js';
+import { type CosDatabase, documents } from '@chief-of-staff/stores';
 import type { DocType } from '../extract/doc-types.js';
 
 export type DocumentRow = typeof documents.$inferSelect;

@@ -15,7 +15,7 @@ import { docTypeForPath, type DocType } from '../extract/doc-types.js';
 import { ExtractionError, extractBlocks } from '../extract/extract-document.js';
 import { collectFiles } from '../fs/collect-files.js';
 import { resolvePathInsideRoots } from '../fs/allowed-roots.js';
-import { openRegularFile, UnsafeFileError } from '../../fs/regular-file.js';
+import { openRegularFile, UnsafeFileError } from '@chief-of-staff/stores';
 import { SUMMARY_CHUNK_INDEX, type ChunkRecord, type DocumentChunkTable } from '../lance/document-chunk-table.js';
 import { embedderMismatchError, vectorSpaceOf } from '../lance/vector-space.js';
 import type {

@@ -1,5 +1,5 @@
 /**
- * @chief-of-staff/stores/documents — document memory: the offline embedder, the LanceDB chunk store,
+ * @chief-of-staff/documents — document memory: the offline embedder, the LanceDB chunk store,
  * ingestion, hybrid search and the fact vector index. Importing this module is cheap: LanceDB, Arrow, the
  * model and the format parsers load on first use. Public API named explicitly below.
  */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '../../db/open-database.js';
+import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService, type DocumentServiceOptions } from '../document-service.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';

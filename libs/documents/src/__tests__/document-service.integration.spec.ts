@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '../../db/open-database.js';
+import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService } from '../document-service.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import type { IngestReport } from '../ingest/ingest-types.js';

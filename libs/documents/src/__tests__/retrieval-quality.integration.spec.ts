@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openDatabase, type CosDatabase } from '../../db/open-database.js';
+import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService } from '../document-service.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import type { SearchMode } from '../search/search-types.js';

@@ -16,7 +16,7 @@ import {
   type CosConfig,
   type Logger,
 } from '@chief-of-staff/core';
-import type { CosDatabase } from '../db/open-database.js';
+import type { CosDatabase } from '@chief-of-staff/stores';
 import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS } from './chunking/chunker.js';
 import { DocumentCatalog, type DocumentListFilter, type DocumentRow } from './catalog/document-catalog.js';
 import type { Embedder } from './embedding/embedder.js';

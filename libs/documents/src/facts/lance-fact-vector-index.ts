@@ -8,8 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
 import { ToolError } from '@chief-of-staff/core';
-import type { FactCategory } from '../../db/schema/enums.js';
-import type { FactToEmbed, FactVectorIndex, FactVectorMatch } from '../../memory/fact-vector-index.js';
+import type { FactCategory, FactToEmbed, FactVectorIndex, FactVectorMatch } from '@chief-of-staff/stores';
 import type { Embedder } from '../embedding/embedder.js';
 import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
 import type { BackgroundOptimizerOptions } from '../lance/background-optimizer.js';

@@ -5,7 +5,7 @@
  * square of the share of query words it contains keeps full-match hits (names, codes, exact phrases) at full
  * weight while a one-word-in-five match counts for 1/25.
  */
-import { wordSet } from '../../memory/mmr.js';
+import { wordSet } from '@chief-of-staff/stores';
 
 /** A scorer for texts against `keywords` (already stripped of stop words): 0..1, 1 when every word occurs. */
 export function keywordCoverage(keywords: string): (text: string) => number {
