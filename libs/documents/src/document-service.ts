@@ -26,7 +26,7 @@ import { isInsideRoot, resolveAllowedRoots } from './fs/allowed-roots.js';
 import { ingestFiles, pruneMissing, runIngest, type IngestDependencies } from './ingest/ingest-run.js';
 import type { DocumentSummarizer, IngestOptions, IngestReport, PrunedDocument } from './ingest/ingest-types.js';
 import type { BackgroundOptimizerOptions } from './lance/background-optimizer.js';
-import { DocumentChunkTable } from './lance/document-chunk-table.js';
+import { CHUNK_TABLE_SCHEMA_VERSION, DocumentChunkTable } from './lance/document-chunk-table.js';
 import { VectorDatabase } from './lance/vector-table.js';
 import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
 import { searchDocuments } from './search/search-documents.js';
@@ -50,8 +50,6 @@ export interface DocumentServiceOptions {
   followHardLinks?: boolean;
   chunkWords?: number;
   overlapWords?: number;
-  /** `search.rrfK` (default 60). */
-  rrfK?: number;
   /** When ingests trigger a background optimize (default: after 1,000 chunks, 5 s after the last write). */
   maintenance?: Pick<BackgroundOptimizerOptions, 'afterRows' | 'delayMs'>;
   clock?: Clock;
@@ -72,7 +70,6 @@ export function documentServiceOptionsFromConfig(
     followHardLinks: config.documents.followHardLinks,
     chunkWords: config.documents.chunkWords,
     overlapWords: config.documents.overlapWords,
-    rrfK: config.search.rrfK,
   };
 }
 
@@ -83,8 +80,11 @@ export interface DeletedDocument {
 }
 
 export interface VectorIndexStatus {
-  /** `absent`: nothing ingested yet; `mismatch`: built by another embedder, run `cos reindex`. */
-  status: 'absent' | 'ok' | 'mismatch';
+  /**
+   * `absent`: nothing ingested yet; `mismatch`: built by another embedder; `outdated`: built in an older layout
+   * (search works, ingestion waits). Both of the last two are fixed by `cos reindex`.
+   */
+  status: 'absent' | 'ok' | 'mismatch' | 'outdated';
   configured: VectorSpace;
   recorded?: VectorSpace;
 }
@@ -127,7 +127,7 @@ export class DocumentService {
   }
 
   search(query: string, options: DocumentSearchOptions = {}): Promise<DocumentSearchResult> {
-    return searchDocuments({ chunks: this.chunks, queries: this.#queries, rrfK: this.#options.rrfK ?? 60, logger: this.#logger }, query, options);
+    return searchDocuments({ chunks: this.chunks, queries: this.#queries, logger: this.#logger }, query, options);
   }
 
   /** A page of documents ordered by path then id, starting after `after`. */
@@ -210,6 +210,7 @@ export class DocumentService {
     const state = await this.chunks.state();
     const configured = vectorSpaceOf(this.embedder);
     if (state.status === 'mismatch') return { status: 'mismatch', configured, recorded: state.recorded };
+    if (state.status === 'ok' && state.schemaVersion < CHUNK_TABLE_SCHEMA_VERSION) return { status: 'outdated', configured };
     return { status: state.status, configured };
   }
 

@@ -136,6 +136,7 @@ async function loadSyntheticChunks(service: DocumentService, chunks: number): Pr
         path: `/bench/folder${documentId % 50}/doc${documentId}.md`,
         sourceName: `doc${documentId}.md`,
         docType: 'markdown',
+        title: `doc ${documentId} ${randomWords(4, documentId)}`,
         text: randomWords(200, i + 1),
         contentHash: 'synthetic',
         sizeBytes: 1_400,

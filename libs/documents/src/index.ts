@@ -28,8 +28,6 @@ export { EMPTY_INDEX_HINT, normalizeMode } from './search/search-documents.js';
 export { DEFAULT_TOP_K, MAX_TOP_K, SUMMARY_RESULTS } from './search/search-types.js';
 export type { DocumentSearchHit, DocumentSearchOptions, DocumentSearchResult, SearchMode } from './search/search-types.js';
 export { parseDateBound } from './search/date-bounds.js';
-export { reciprocalRankFusion } from './search/reciprocal-rank-fusion.js';
-export type { FusedItem } from './search/reciprocal-rank-fusion.js';
 
 // Embedders.
 export { embedAligned, isBlankText, isZeroVector } from './embedding/embedder.js';

@@ -128,6 +128,14 @@ async function vectorStoreCheck(config: CosConfig, core: CoreServices): Promise<
         data: { path, exists: true, documents: count, status: state.status },
       };
     }
+    if (state.status === 'outdated') {
+      return {
+        name: 'vector store',
+        status: 'warn',
+        detail: `${path}: the document index was built by an older version; search works but new documents cannot be added until you run \`cos reindex\`.`,
+        data: { path, exists: true, documents: count, status: state.status },
+      };
+    }
     return {
       name: 'vector store',
       status: 'ok',

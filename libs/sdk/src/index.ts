@@ -11,8 +11,8 @@ export type { ToolUsageEntry, UsageRecorder, ToolInvoker } from './call-tool.js'
 export type { CosServices } from './services.js';
 export { checkHealth } from './health-check.js';
 export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-check.js';
-export { reindexVectors } from './reindex-vectors.js';
-export type { ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';
+export { checkReindexNeeded, reindexVectors } from './reindex-vectors.js';
+export type { ReindexCheck, ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';
 export type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
 export { builtInToolGroups, BUILT_IN_TOOL_GROUP_NAMES } from './tool-groups.js';
 // The orchestration metrics table, as `cos stats` prints it.

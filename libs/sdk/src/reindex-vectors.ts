@@ -11,6 +11,7 @@ import {
   type IngestProgress,
   type PrunedDocument,
   type SkippedFile,
+  type VectorIndexStatus,
 } from '@chief-of-staff/documents';
 import { openCoreServices } from './services.js';
 
@@ -76,6 +77,36 @@ export async function reindexVectors(config: CosConfig, options: ReindexVectorsO
       embedder: documents.embedder.id,
       duration_ms: Math.round(performance.now() - started),
     };
+  } finally {
+    await core.close();
+  }
+}
+
+export interface ReindexCheck {
+  /** True when `cos reindex` would change something the user notices. */
+  needed: boolean;
+  /** The document index: see `VectorIndexStatus` (`outdated`: an older layout; `mismatch`: another embedder). */
+  documents: VectorIndexStatus['status'];
+  /** Why a re-index is needed, or that none is. */
+  reason: string;
+}
+
+/** Whether the document index needs `cos reindex` (another embedder built it, or an older version's layout). */
+export async function checkReindexNeeded(config: CosConfig, options: Pick<ReindexVectorsOptions, 'env' | 'logger' | 'clock'> = {}): Promise<ReindexCheck> {
+  const logger = options.logger ?? createSilentLogger();
+  const clock = options.clock ?? createSystemClock(config.timezone);
+  const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: false });
+  try {
+    const { status, recorded, configured } = await core.services.documents.vectorStatus();
+    const reason =
+      status === 'outdated'
+        ? 'The document index was built by an older version: keyword search runs without stemming, title weighting or Hebrew prefixes, and new documents cannot be added until it is rebuilt.'
+        : status === 'mismatch'
+          ? `The document vectors were built with ${recorded?.embedderId ?? 'another embedder'}; the configured embedder is ${configured.embedderId}.`
+          : status === 'absent'
+            ? 'No documents are indexed yet.'
+            : 'The document index is current.';
+    return { needed: status === 'outdated' || status === 'mismatch', documents: status, reason };
   } finally {
     await core.close();
   }

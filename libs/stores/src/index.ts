@@ -60,6 +60,7 @@ export {
 export type { RankableFact, ScoredFact } from './memory/fact-ranking.js';
 export { cosine, jaccard, MMR_LAMBDA, selectByMmr, wordSet } from './memory/mmr.js';
 export { isStopWord, keywordQuery } from './db/stop-words.js';
+export { hebrewStem, hebrewVariants, isHebrewWord, normaliseFinalLetters, withoutHebrewPrefixes } from './db/hebrew-prefixes.js';
 export type { MmrCandidate, MmrSelection } from './memory/mmr.js';
 export { createLocationsRepository, LOCATION_LIST_LIMITS } from './memory/locations-repository.js';
 export type { LocationRecord, LocationsRepository, StoreLocationInput } from './memory/locations-repository.js';

@@ -25,11 +25,24 @@ export function registerReindexCommand(program: Command): void {
   program
     .command('reindex')
     .description('Rebuild the document and fact vectors with the configured embedder.')
+    .option('--check', 'only say whether a re-index is needed (exit status 1 when it is)')
     .option('--json', 'print machine-readable JSON')
-    .addHelpText('after', '\nRun it after changing the embedder, or when a search says to. Summaries are not regenerated.')
-    .action(async (options: { json?: boolean }) => {
+    .addHelpText(
+      'after',
+      '\nRun it after changing the embedder, after an upgrade that changes the index layout, or when a search says to.\n' +
+        '`cos reindex --check` says whether one is needed. Summaries are not regenerated.',
+    )
+    .action(async (options: { json?: boolean; check?: boolean }) => {
       const loaded = loadCliConfig();
       if (!loaded) return;
+      if (options.check) {
+        const { checkReindexNeeded } = await loadSdk();
+        const check = await checkReindexNeeded(loaded.config, { logger: loaded.logger });
+        if (options.json) printJson(check);
+        else printLine(check.needed ? `Re-index needed: ${check.reason} Run \`cos reindex\`.` : `No re-index needed. ${check.reason}`);
+        if (check.needed) process.exitCode = EXIT_FAILED;
+        return;
+      }
       const { reindexVectors } = await loadSdk();
       const progress = startProgress('Re-indexing', options.json !== true);
       try {

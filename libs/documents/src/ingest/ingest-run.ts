@@ -10,6 +10,7 @@ import { basename, dirname, sep } from 'node:path';
 import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
 import type { DocumentCatalog, DocumentFileFacts } from '../catalog/document-catalog.js';
 import { chunkBlocks } from '../chunking/chunker.js';
+import { documentTitle } from '../chunking/document-title.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { docTypeForPath, type DocType } from '../extract/doc-types.js';
 import { ExtractionError, extractBlocks } from '../extract/extract-document.js';
@@ -45,6 +46,8 @@ export interface IngestDependencies {
 interface PreparedDocument {
   facts: DocumentFileFacts;
   contentHash: string;
+  /** What the title column holds for each chunk (see documentTitle). */
+  title: string;
   chunkTexts: string[];
   summary?: string;
 }
@@ -204,8 +207,11 @@ async function prepareFile(
     modifiedAt: stats.mtime.toISOString(),
   };
   let chunkTexts: string[];
+  let title: string;
   try {
-    chunkTexts = chunkBlocks(await extractBlocks(file, docType, content), {
+    const blocks = await extractBlocks(file, docType, content);
+    title = documentTitle(file, blocks);
+    chunkTexts = chunkBlocks(blocks, {
       chunkWords: deps.chunkWords,
       overlapWords: deps.overlapWords,
     });
@@ -230,7 +236,7 @@ async function prepareFile(
       report.warnings.push(`No summary for ${basename(file)}: the model call failed (${error instanceof Error ? error.message : 'unknown error'}). The document was indexed without it.`);
     }
   }
-  return { facts, contentHash, chunkTexts, summary };
+  return { facts, contentHash, title, chunkTexts, summary };
 }
 
 async function embedAll(
@@ -271,6 +277,7 @@ async function writeBatch(
       path: doc.facts.path,
       sourceName: doc.facts.sourceName,
       docType: doc.facts.docType,
+      title: doc.title,
       contentHash: doc.contentHash,
       sizeBytes: doc.facts.sizeBytes,
       modifiedAtMs: Date.parse(doc.facts.modifiedAt),

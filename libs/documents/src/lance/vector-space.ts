@@ -36,6 +36,12 @@ export function readVectorSpace(metadata: Map<string, string>): VectorSpace | un
   return { embedderId, dims };
 }
 
+/** The table layout version recorded at creation; tables from before it was recorded count as version 1. */
+export function readSchemaVersion(metadata: Map<string, string>): number {
+  const version = Number(metadata.get(SCHEMA_VERSION_KEY));
+  return Number.isInteger(version) && version > 0 ? version : 1;
+}
+
 export function sameVectorSpace(a: VectorSpace, b: VectorSpace): boolean {
   return a.embedderId === b.embedderId && a.dims === b.dims;
 }
@@ -58,6 +64,23 @@ export function embedderMismatchError(tableLabel: string, recorded: VectorSpace 
       },
     },
   );
+}
+
+/**
+ * Writing to a table whose layout an older version created: its rows lack columns this version fills, so it is
+ * rebuilt first. Searches keep working on it meanwhile.
+ */
+export function outdatedLayoutError(tableLabel: string): ToolError {
+  return new ToolError('CONFLICT', `The ${tableLabel} were built by an older version of Chief of Staff and must be rebuilt before new documents are added.`, {
+    hint: REINDEX_HINT_OUTDATED,
+  });
+}
+
+export const REINDEX_HINT_OUTDATED = 'Run `cos reindex` once to rebuild the index in the current layout (your documents are read again; nothing is lost).';
+
+/** The warning attached to searches over an index in an older layout (keyword ranking without its improvements). */
+export function outdatedLayoutWarning(tableLabel: string): string {
+  return `The ${tableLabel} were built by an older version, so keyword ranking runs without stemming, title weighting or Hebrew prefixes. ${REINDEX_HINT_OUTDATED}`;
 }
 
 /** The warning attached to results that fell back to full-text search because of a mismatch. */

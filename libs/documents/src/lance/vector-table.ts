@@ -11,6 +11,8 @@ import { loadLance, type ArrowModule } from './load-lance.js';
 import { SerialWriter } from './serial-writer.js';
 import {
   embedderMismatchError,
+  outdatedLayoutError,
+  readSchemaVersion,
   readVectorSpace,
   sameVectorSpace,
   vectorSpaceMetadata,
@@ -54,7 +56,8 @@ export const VECTOR_REFINE_FACTOR = 10;
 
 export type VectorTableState =
   | { status: 'absent' }
-  | { status: 'ok'; table: Table }
+  /** `schemaVersion` is the layout the table was created with (1 when it predates the recorded version). */
+  | { status: 'ok'; table: Table; schemaVersion: number }
   | { status: 'mismatch'; table: Table; recorded: VectorSpace | undefined };
 
 export interface VectorTableOptions {
@@ -97,15 +100,19 @@ export class VectorTable {
   async state(): Promise<VectorTableState> {
     const table = await this.#open();
     if (!table) return { status: 'absent' };
-    const recorded = readVectorSpace((await table.schema()).metadata);
-    if (recorded && sameVectorSpace(recorded, this.space)) return { status: 'ok', table };
+    const metadata = (await table.schema()).metadata;
+    const recorded = readVectorSpace(metadata);
+    if (recorded && sameVectorSpace(recorded, this.space)) return { status: 'ok', table, schemaVersion: readSchemaVersion(metadata) };
     return { status: 'mismatch', table, recorded };
   }
 
   /** The table for writing: created when absent; a mismatch throws the "run `cos reindex`" error. */
   async forWrite(): Promise<Table> {
     const state = await this.state();
-    if (state.status === 'ok') return state.table;
+    if (state.status === 'ok') {
+      if (state.schemaVersion < this.#options.schemaVersion) throw outdatedLayoutError(this.#options.label);
+      return state.table;
+    }
     if (state.status === 'mismatch') throw embedderMismatchError(this.#options.label, state.recorded, this.space);
     return this.#create('create');
   }

@@ -1,17 +1,18 @@
 /**
- * Document search: vector (cosine over chunk embeddings), full text (BM25 over the chunk text index) and
- * hybrid (both lists fused by reciprocal rank fusion, k = `search.rrfK`, default 60, keyword hits weighted by
- * how many of the query's words they contain: see keyword-coverage.ts). Vector search is skipped
+ * Document search: vector (cosine over chunk embeddings, above a similarity floor), full text (BM25 over the
+ * analysed terms of lexical/search-terms.ts, title matches weighted) and hybrid (both lists fused per query: see
+ * hybrid-fusion.ts). Every mode returns one chunk per document, its best, so one long document cannot fill the
+ * page. Vector search is skipped
  * with a warning, never silently, when the table was built by another embedder or the embedder fails; asking
  * for `vector` mode explicitly then raises the error instead.
  */
 import { ToolError, type Logger } from '@chief-of-staff/core';
 import type { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
-import type { ChunkFilter, ChunkHit, ChunkKind, DocumentChunkTable } from '../lance/document-chunk-table.js';
-import { embedderMismatchError, embedderMismatchWarning, vectorSpaceOf } from '../lance/vector-space.js';
-import { reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkFilter, type ChunkHit, type ChunkKind, type DocumentChunkTable } from '../lance/document-chunk-table.js';
+import { foldedWords, queryTermGroups } from '../lexical/search-terms.js';
+import { embedderMismatchError, embedderMismatchWarning, outdatedLayoutWarning, vectorSpaceOf } from '../lance/vector-space.js';
 import { keywordQuery } from '@chief-of-staff/stores';
-import { keywordCoverage } from './keyword-coverage.js';
+import { bestChunkPerDocument, fuseHybrid, keywordCoverage, keywordWeight, semanticShare } from './hybrid-fusion.js';
 import {
   DEFAULT_TOP_K,
   MAX_TOP_K,
@@ -27,7 +28,6 @@ export const EMPTY_INDEX_HINT = 'No documents are indexed yet: ingest documents 
 export interface SearchDependencies {
   chunks: DocumentChunkTable;
   queries: QueryEmbeddingCache;
-  rrfK: number;
   logger?: Logger;
 }
 
@@ -52,8 +52,15 @@ function toSearchHit(hit: ChunkHit, score: number): DocumentSearchHit {
   };
 }
 
-/** Position of the keyword list in hybrid fusion; its hits are weighted by keyword coverage. */
-const KEYWORD_LIST = 1;
+/**
+ * Semantic matches less similar than this are not results: nearest neighbours always exist, however unrelated.
+ * Chosen on the development collections and their off-topic queries (ADR 0019).
+ */
+export const VECTOR_SIMILARITY_FLOOR = 0.2;
+
+function aboveFloor(hits: readonly ChunkHit[]): ChunkHit[] {
+  return hits.filter((hit) => hit.score >= VECTOR_SIMILARITY_FLOOR);
+}
 
 /** Candidates per list: enough for fusion to reorder, bounded so latency stays flat. */
 function candidateCount(topK: number): number {
@@ -99,7 +106,11 @@ export async function searchDocuments(
   }
 
   const table = state.table;
+  const schemaVersion = state.status === 'ok' ? state.schemaVersion : CHUNK_TABLE_SCHEMA_VERSION;
+  if (schemaVersion < CHUNK_TABLE_SCHEMA_VERSION) warnings.push(outdatedLayoutWarning(deps.chunks.label));
   const keywords = keywordQuery(text);
+  const groups = queryTermGroups(text);
+  const lexical = { terms: groups.flat().join(' '), rawQuery: keywords, schemaVersion };
   const run = async (kind: ChunkKind, limit: number): Promise<DocumentSearchHit[]> => {
     const filter: ChunkFilter = {
       kind,
@@ -108,24 +119,28 @@ export async function searchDocuments(
       modifiedFromMs: options.modifiedFromMs,
       modifiedBeforeMs: options.modifiedBeforeMs,
     };
+    const candidates = candidateCount(limit);
     if (mode === 'vector') {
-      const hits = await deps.chunks.vectorSearch(table, queryVector as Float32Array, filter, limit);
-      return rankedBy(hits).map((hit) => toSearchHit(hit, hit.score));
+      const hits = await deps.chunks.vectorSearch(table, queryVector as Float32Array, filter, candidates);
+      return bestChunkPerDocument(rankedBy(aboveFloor(hits)))
+        .slice(0, limit)
+        .map((hit) => toSearchHit(hit, hit.score));
     }
     if (mode === 'fts') {
-      const hits = keywords === '' ? [] : await deps.chunks.textSearch(table, keywords, filter, limit);
-      return rankedBy(hits).map((hit) => toSearchHit(hit, hit.score));
+      const hits = await deps.chunks.textSearch(table, lexical, filter, candidates);
+      return bestChunkPerDocument(rankedBy(hits))
+        .slice(0, limit)
+        .map((hit) => toSearchHit(hit, hit.score));
     }
-    const candidates = candidateCount(limit);
     const [vectorHits, textHits] = await Promise.all([
       deps.chunks.vectorSearch(table, queryVector as Float32Array, filter, candidates),
-      keywords === '' ? Promise.resolve([]) : deps.chunks.textSearch(table, keywords, filter, candidates),
+      deps.chunks.textSearch(table, lexical, filter, candidates),
     ]);
-    const coverage = keywordCoverage(keywords);
-    const weightOf = (hit: ChunkHit, list: number) => (list === KEYWORD_LIST ? coverage(hit.text) : 1);
-    return reciprocalRankFusion([rankedBy(vectorHits), rankedBy(textHits)], (hit) => hit.id, deps.rrfK, weightOf)
+    const keywordHits = rankedBy(textHits);
+    const weight = keywordWeight(groups, keywordCoverage(groups, keywordHits), semanticShare(foldedWords(text)));
+    return fuseHybrid(keywordHits, rankedBy(aboveFloor(vectorHits)), weight)
       .slice(0, limit)
-      .map((fused) => toSearchHit(fused.item, fused.score));
+      .map((fused) => toSearchHit(fused.hit, fused.score));
   };
 
   const items = await run('chunk', topK);

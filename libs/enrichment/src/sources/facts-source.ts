@@ -1,7 +1,8 @@
 /**
- * Facts from the memory store (SPEC §6): the §4.1 ranked search with the name as query (no MMR) — the store's
- * own ranking, never a second one — merged with every fact keyed `person.<canonical>.*`, which count as fully
- * relevant and are scored by the same function.
+ * Facts from the memory store: the ranked `query_memory` search with the name as query (no MMR) — the store's
+ * own ranking, never a second one — kept only where the fact mentions the person (a name, an alias, an email or a
+ * handle), merged with every fact keyed `person.<canonical>.*`, which count as fully relevant and are scored by the
+ * same function. A name nobody stored yields no facts.
  */
 import {
   compareScored,
@@ -15,6 +16,7 @@ import {
   type ScoredFact,
 } from '@chief-of-staff/stores';
 import { SECTION_ITEM_CAP } from '../enrich-person/sections.js';
+import { mentionsAnyName } from './person-matching.js';
 import { personFactKey } from '../person-label/format-person-label.js';
 import type { PersonSource } from '../enrich-person/source-ports.js';
 import type { FactItem } from '../enrich-person/section-items.js';
@@ -55,8 +57,12 @@ export function createFactsSource(memory: FactsSourceMemory, options: FactsSourc
       { query: name, halfLifeDays, ...(options.rrfK === undefined ? {} : { rrfK: options.rrfK }) },
       { limit: SECTION_ITEM_CAP },
     );
-    const { canonicalNames } = await person;
+    const { canonicalNames, names: personNames, emails, handles } = await person;
     signal.throwIfAborted();
+    // A ranked match counts only when the fact names the person: semantic recall also returns facts that are merely
+    // near the name (another person's, or anything at all for a name nobody stored).
+    const mentions = [...personNames, ...emails, ...handles];
+    const aboutPerson = ranked.items.filter((item) => mentionsAnyName(`${item.fact.key} ${item.fact.value}`, mentions));
     // No linked identity yet: facts keyed by the name as given (`person.Dana Reed.role`) are still this person's.
     const names = canonicalNames.length > 0 ? canonicalNames : [name.trim()];
     const personFacts = names.flatMap((canonical) => personFactsOf(memory, canonical));
@@ -68,7 +74,7 @@ export function createFactsSource(memory: FactsSourceMemory, options: FactsSourc
     // One entry per fact, keeping its better score; then the §4.1 order (score, updated_at, id).
     const merged = new Map<number, ScoredFact<FactRecord>>();
     for (const entry of [
-      ...ranked.items.map((item) => ({ fact: item.fact, relevance: item.relevance, decay: 1, score: item.score })),
+      ...aboutPerson.map((item) => ({ fact: item.fact, relevance: item.relevance, decay: 1, score: item.score })),
       ...fullyRelevant.map((entry) => ({ ...entry, score: round4(entry.score) })),
     ]) {
       const known = merged.get(entry.fact.id);

@@ -66,6 +66,15 @@ describe('searchFacts (query_memory ranking)', () => {
   });
   afterEach(() => store.cleanup());
 
+  it('finds Hebrew facts from words with other one-letter prefixes', async () => {
+    const meeting = put('vendor_meeting', 'בפגישה עם הספק סיכמנו על הנחה של עשרה אחוזים');
+    const leave = put('leave_days', 'לכל עובד מגיעים עשרים ימי חופשה בשנה');
+    put('garden', 'the tomatoes need water twice a week');
+    expect((await searchFacts(deps(), { query: 'מה סוכם בפגישות והספקים' }, {})).items.map((item) => item.fact.id)).toContain(meeting.id);
+    const found = await searchFacts(deps(), { query: 'החופשה' }, {});
+    expect(found.items.map((item) => item.fact.id)).toEqual([leave.id]);
+  });
+
   it('ranks the recent fact first at equal confidence, and notes the skipped vector list', async () => {
     const old = put('budget_old', 'budget review with finance', { ageDays: 60 });
     const recent = put('budget_new', 'budget review with finance', { ageDays: 1 });

@@ -67,6 +67,14 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Semantic matches less similar than this are not candidates: the nearest facts to an unrelated query or an unknown
+ * name are still "nearest", and would otherwise come back as results. Facts are short, so unrelated pairs score
+ * higher than with document chunks: unknown names reached 0.30 against person facts, paraphrased questions scored
+ * 0.34–0.53 against the fact they ask about (ADR 0019).
+ */
+export const FACT_SIMILARITY_FLOOR = 0.32;
+
 export async function searchFacts(deps: FactSearchDeps, request: FactSearchRequest, page: PageRequest): Promise<Page<RankedFact>> {
   const req = checkRequest(request);
   const window = openPage(page, QUERY_MEMORY_LIMITS, 'query_memory', {
@@ -89,7 +97,7 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     // The vector search runs on LanceDB's own threads (and the query embedding in a worker), so it is started
     // first and overlaps the synchronous SQLite lists instead of adding to them.
     const vectorSearch = deps.vectors?.search(req.query, options).then(
-      (matches) => ({ ids: matches.map((match) => match.factId) }),
+      (matches) => ({ ids: matches.filter((match) => match.similarity >= FACT_SIMILARITY_FLOOR).map((match) => match.factId) }),
       (error: unknown) => ({ error }),
     );
     const lists: number[][] = [];
@@ -97,6 +105,8 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     if (fullText === null) warnings.push('Full-text search skipped: the query has no searchable words.');
     else lists.push(fullText);
     lists.push(deps.facts.substringCandidates(req.query, options));
+    const hebrew = deps.facts.hebrewWordCandidates(req.query, options);
+    if (hebrew.length > 0) lists.push(hebrew);
 
     let vectorIds: number[] | undefined;
     const vectorOutcome = await vectorSearch;

@@ -12,6 +12,7 @@ import { closePage, openPage, type Page, type PageRequest } from '../db/paginati
 import { buildTrigramPhrase, ftsTokens, orMatch } from '../db/fts-query.js';
 import { containsPattern } from '../db/like.js';
 import { foldCase } from '../db/fold-case.js';
+import { hebrewStem, isHebrewWord } from '../db/hebrew-prefixes.js';
 import {
   assertConfidence,
   assertEnum,
@@ -68,6 +69,10 @@ export interface FactsRepository {
   fullTextCandidates(query: string, options: CandidateOptions): number[] | null;
   /** Case-folded substring candidates on key or value: exact key match first, then most recently updated. */
   substringCandidates(query: string, options: CandidateOptions): number[];
+  /**
+   * Facts containing the light stems of the query's Hebrew words ("בפגישות" finds "הפגישה"), best bm25 first; empty when the query has no Hebrew word of three letters or more.
+   */
+  hebrewWordCandidates(query: string, options: CandidateOptions): number[];
   /** Marks the vector state; with `ifUpdatedAt`, only when the row has not changed since. */
   setEmbeddingStatus(id: number, status: EmbeddingStatus, ifUpdatedAt?: string): boolean;
   count(): number;
@@ -113,7 +118,14 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
        WHERE (cos_fold(key) LIKE ? ESCAPE '\\' OR cos_fold(value) LIKE ? ESCAPE '\\') ${withCategory ? 'AND category = ?' : ''}
        ORDER BY (cos_fold(key) = ?) DESC, updated_at DESC, id DESC LIMIT ?`,
     );
+  const hebrewStatement = (withCategory: boolean) =>
+    sqlite.prepare<unknown[], { id: number }>(
+      `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
+       WHERE facts_trigram MATCH ? ${withCategory ? 'AND f.category = ?' : ''}
+       ORDER BY bm25(facts_trigram), f.id DESC LIMIT ?`,
+    );
   const statements = {
+    hebrew: [hebrewStatement(false), hebrewStatement(true)] as const,
     trigram: [trigramStatement(false), trigramStatement(true)] as const,
     like: [likeStatement(false), likeStatement(true)] as const,
   };
@@ -232,6 +244,22 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
             ? statements.like[0].all(pattern, pattern, folded, options.limit)
             : statements.like[1].all(pattern, pattern, options.category, folded, options.limit);
       }
+      return rows.map((row) => row.id);
+    },
+
+    hebrewWordCandidates(query, options) {
+      const stems = query
+        .split(/[^\p{L}\p{N}_]+/u)
+        .filter(isHebrewWord)
+        .map(hebrewStem)
+        .map(buildTrigramPhrase)
+        .filter((phrase): phrase is string => phrase !== null);
+      if (stems.length === 0) return [];
+      const match = [...new Set(stems)].join(' OR ');
+      const rows =
+        options.category === undefined
+          ? statements.hebrew[0].all(match, options.limit)
+          : statements.hebrew[1].all(match, options.category, options.limit);
       return rows.map((row) => row.id);
     },
 

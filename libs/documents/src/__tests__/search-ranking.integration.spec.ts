@@ -1,0 +1,64 @@
+/**
+ * What search shows a user, through the real ingest path and the real embedder: one entry per document however many
+ * of its chunks match, Hebrew documents found by Hebrew queries whose words carry other prefixes, and no "nearest"
+ * documents for a name that appears nowhere.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { DocumentService } from '../document-service.js';
+import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
+
+const base = mkdtempSync(join(tmpdir(), 'cos-docs-ranking-'));
+const root = join(base, 'documents');
+const embedder = new WorkerPoolEmbedder();
+let database: CosDatabase;
+let service: DocumentService;
+
+const longBudget = Array.from({ length: 12 }, (_, section) =>
+  `## Budget line ${section + 1}\n\nThe budget for line ${section + 1} covers travel, software and hiring for the quarter; the budget owner signs off every change.`,
+).join('\n\n');
+
+beforeAll(async () => {
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'budget-book.md'), `# Budget book\n\n${longBudget}`);
+  writeFileSync(join(root, 'budget-summary.md'), '# Budget summary\n\nThe total budget for the year is 2.4 million euros.');
+  writeFileSync(join(root, 'garden.md'), '# Garden\n\nThe tomatoes need water twice a week.');
+  writeFileSync(join(root, 'vendor-meeting.md'), '# סיכום הפגישה עם הספק\n\nבפגישה סיכמנו שהחוזה מתחדש בספטמבר והמחיר עולה בחמישה אחוזים.');
+  writeFileSync(join(root, 'leave-policy.md'), '# נוהל חופשות\n\nכל עובד זכאי לעשרים ימי חופשה בשנה, ואת הימים שלא נוצלו אפשר להעביר לשנה הבאה.');
+  database = openDatabase({ dataDir: base });
+  service = new DocumentService({ database, vectorsDir: join(base, 'vectors'), allowedRoots: [root], embedder });
+  await service.ingest(root);
+}, 60_000);
+
+afterAll(async () => {
+  await service.close();
+  await embedder.close();
+  database.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('search results', () => {
+  it('lists a document once even when many of its chunks match', async () => {
+    for (const mode of ['hybrid', 'fts', 'vector'] as const) {
+      const { items } = await service.search('budget owner sign off', { mode, topK: 10 });
+      const names = items.map((item) => item.sourceName);
+      expect({ mode, unique: new Set(names).size }).toEqual({ mode, unique: names.length });
+      expect(names).toContain('budget-book.md');
+    }
+  });
+
+  it('finds Hebrew documents from differently prefixed Hebrew words in the default mode', async () => {
+    const vendor = await service.search('מה סיכמנו בפגישות עם ספק על חוזה');
+    expect(vendor.items[0]?.sourceName).toBe('vendor-meeting.md');
+    const leave = await service.search('כמה ימי החופשה מגיעים לעובדים');
+    expect(leave.items[0]?.sourceName).toBe('leave-policy.md');
+  });
+
+  it('returns nothing from meaning alone for a name that appears nowhere', async () => {
+    const { items } = await service.search('Zorblax Quentworth', { mode: 'vector' });
+    expect(items).toEqual([]);
+  });
+});

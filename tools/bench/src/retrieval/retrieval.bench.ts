@@ -1,0 +1,52 @@
+/**
+ * `npm run bench -- retrieval`: every test collection (CACM, the paraphrase fixture, the personal and the Hebrew
+ * collections) ingested into a fresh data directory and searched in every mode, next to Lunr and MiniSearch over the
+ * same texts in the same run. Prints the table of MRR@10, nDCG@10 and P@10 and the goal checks; the timed operation is
+ * one default-mode search of a CACM query, so the latency sits beside the quality figures.
+ */
+import { WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { evaluateCollection, formatFiguresTable, indexCollection, type CollectionFigures, type IndexedCollection } from './evaluate-retrieval.js';
+import { checkRetrievalGoals } from './retrieval-goals.js';
+import { loadAllCollections } from './test-collections.js';
+
+const embedder = new WorkerPoolEmbedder();
+const figures: CollectionFigures[] = [];
+let cacm: IndexedCollection | undefined;
+let next = 0;
+
+export const benchmarks = [
+  {
+    name: 'retrieval: hybrid search_documents on CACM (quality figures in metrics)',
+    async setup() {
+      for (const collection of loadAllCollections()) {
+        const indexed = await indexCollection(collection, embedder);
+        figures.push(await evaluateCollection(indexed));
+        if (collection.name === 'cacm') cacm = indexed;
+        else await indexed.close();
+      }
+      console.log(formatFiguresTable(figures));
+      for (const check of checkRetrievalGoals(figures)) {
+        console.log(`${check.met ? 'met   ' : 'MISSED'} ${check.goal}: ${check.value} (target ${check.target})`);
+      }
+    },
+    async fn() {
+      const queries = cacm?.collection.queries ?? [];
+      const query = queries[next++ % queries.length];
+      if (cacm && query) await cacm.search(query.text, 'hybrid');
+    },
+    iterations: 52,
+    async teardown() {
+      await cacm?.close();
+      await embedder.close();
+    },
+    metrics() {
+      const out: Record<string, number> = {};
+      for (const f of figures) {
+        for (const [system, row] of Object.entries(f.systems)) out[`${f.collection}_${system}_ndcg10`] = Math.round(row.ndcg * 1000) / 1000;
+      }
+      out['goals_missed'] = checkRetrievalGoals(figures).filter((check) => !check.met).length;
+      return out;
+    },
+    goal: { metric: 'goals_missed', max: 0 },
+  },
+];
