@@ -11,7 +11,7 @@ const main = new URL('../dist/main.js', import.meta.url);
 if (!existsSync(main)) {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
   process.stderr.write('cos has not been built in this checkout yet; building it now (once, about a minute)…\n');
-  const built = spawnSync('npx', ['nx', 'build', '@chief-of-staff/cli', '--output-style=static'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync('npx', ['nx', 'bundle', '@chief-of-staff/cli', '--output-style=static'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (built.status !== 0 || !existsSync(main)) {
     process.stderr.write('The build failed. Run `npm run build` in the repository to see why.\n');
     process.exit(1);

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
 import type { McpHost } from './host-source.js';
-import { createLazyHostSource } from './lazy-host-source.js';
+import { createLazyHostSource, writeCachedToolList } from './lazy-host-source.js';
+import { shippedToolListFile } from './shipped-tool-list.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cos-lazy-host-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,5 +30,41 @@ describe('lazy host source', () => {
     expect(attempts).toBe(2);
     // The tool list is described right after a load; let that finish before the test ends.
     await source.settled();
+  });
+});
+
+describe('the shipped tool list', () => {
+  const listed = [{ name: 'query_memory', inputSchema: { type: 'object' as const } }];
+
+  it('answers the first tools/list of a new data directory, then the directory gets its own copy', async () => {
+    const shippedFile = join(dir, 'shipped.json');
+    writeCachedToolList(shippedFile, 'test', listed);
+    const cacheFile = join(dir, 'own.json');
+    let loads = 0;
+    const source = createLazyHostSource({
+      load: async () => {
+        loads += 1;
+        return { tools: [], logger: createSilentLogger() } as unknown as McpHost;
+      },
+      cacheFile,
+      shippedFile,
+      version: 'test',
+      onToolsChanged: () => undefined,
+      idleStartMs: 60_000,
+    });
+    expect((await source.listTools()).map((tool) => tool.name)).toEqual(['query_memory']);
+    expect(loads).toBe(0);
+    await source.host();
+    await source.settled();
+    expect(loads).toBe(1);
+    expect(existsSync(cacheFile)).toBe(true);
+  });
+
+  it('is only used where the configuration is the default one', () => {
+    const fresh = mkdtempSync(join(dir, 'data-'));
+    expect(shippedToolListFile(fresh, { COS_DATA_DIR: fresh, COS_LOG_LEVEL: 'warn' })).toBeDefined();
+    expect(shippedToolListFile(fresh, { COS_DATA_DIR: fresh, COS_ORCHESTRATION_SHORTLIST: 'off' })).toBeUndefined();
+    writeFileSync(join(fresh, 'mcp-servers.json'), '{"servers": []}');
+    expect(shippedToolListFile(fresh, { COS_DATA_DIR: fresh })).toBeUndefined();
   });
 });

@@ -38,6 +38,12 @@ export interface LazyHostSourceOptions {
   load: () => Promise<McpHost>;
   cacheFile: string;
   version: string;
+  /**
+   * The list as built with the default configuration, shipped with the server (`dist/tool-list.json`, written by the
+   * bundle step): answers `tools/list` on a data directory that has no cached list yet, under the same rule as the
+   * cache (checked against the live list, clients told when it differs).
+   */
+  shippedFile?: string;
   /** Called when tools were listed from the cache and the live list turned out different. */
   onToolsChanged: () => void;
   /** Start loading this long after start-up even if no request asked for the host (ms). */
@@ -52,7 +58,8 @@ export interface LazyHostSource extends McpHostSource {
 }
 
 export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSource {
-  const cached = readCachedToolList(options.cacheFile, options.version);
+  const ownCache = readCachedToolList(options.cacheFile, options.version);
+  const cached = ownCache ?? (options.shippedFile === undefined ? undefined : readCachedToolList(options.shippedFile, options.version));
   let servedFromCache = false;
   let current: McpHost | undefined;
   let live: Tool[] | undefined;
@@ -69,13 +76,14 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
   const describeLive = (host: McpHost): Promise<Tool[]> =>
     (describing ??= import('./static-host-source.js').then(({ describeTool }) => {
       live = host.tools.map(describeTool);
-      if (JSON.stringify(live) !== JSON.stringify(cached)) {
+      // The data directory gets its own copy even when the shipped list was right, so later starts need nothing else.
+      if (ownCache === undefined || JSON.stringify(live) !== JSON.stringify(cached)) {
         try {
           writeCachedToolList(options.cacheFile, options.version, live);
         } catch (error) {
           host.logger.warn({ err: error }, 'could not write the tool list cache');
         }
-        if (servedFromCache) options.onToolsChanged();
+        if (servedFromCache && JSON.stringify(live) !== JSON.stringify(cached)) options.onToolsChanged();
       }
       return live;
     }));
@@ -100,7 +108,7 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
   };
   const reportLoadFailure = (error: unknown) =>
     process.stderr.write(`chief-of-staff: loading the libraries failed (${error instanceof Error ? error.message : String(error)}); the next call tries again.\n`);
-  const idleTimer = setTimeout(() => void start().catch(reportLoadFailure), options.idleStartMs ?? 300);
+  const idleTimer = setTimeout(() => void start().catch(reportLoadFailure), options.idleStartMs ?? 0);
   idleTimer.unref();
 
   return {

@@ -6,6 +6,7 @@ import { BoundedStdioServerTransport, MAX_STDIO_MESSAGE_BYTES } from './bounded-
 import { httpConnectInstructions, stdioConnectInstructions } from './connect-instructions.js';
 import { createMcpServer, SERVER_VERSION } from './create-mcp-server.js';
 import { createLazyHostSource, TOOL_LIST_CACHE_FILE } from './lazy-host-source.js';
+import { shippedToolListFile } from './shipped-tool-list.js';
 
 export interface ServeOptions {
   quiet?: boolean;
@@ -26,6 +27,9 @@ async function loadChiefOfStaff(): Promise<ChiefOfStaff> {
  * so briefings and alerts happen for users who only run the server; `always` runs them regardless; `never` leaves
  * them to a worker.
  */
+/** How long after the libraries load the stdio server starts its scheduler loop. */
+const SCHEDULER_START_DELAY_MS = 250;
+
 function startServerScheduler(cos: ChiefOfStaff): SchedulerLoop | undefined {
   const mode = cos.config.scheduler.runInServer;
   if (mode === 'never') return undefined;
@@ -36,14 +40,20 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
   const dataDir = resolveDataDir();
   let notifyToolsChanged = (): void => undefined;
   let scheduler: SchedulerLoop | undefined;
+  let schedulerTimer: NodeJS.Timeout | undefined;
   const source = createLazyHostSource({
     load: async () => {
       const cos = await loadChiefOfStaff();
       cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
-      scheduler = startServerScheduler(cos);
+      // Seeding and claiming tasks can wait until the call that loaded the host has been answered.
+      schedulerTimer = setTimeout(() => {
+        scheduler = startServerScheduler(cos);
+      }, SCHEDULER_START_DELAY_MS);
+      schedulerTimer.unref();
       return cos;
     },
     cacheFile: join(dataDir, TOOL_LIST_CACHE_FILE),
+    shippedFile: shippedToolListFile(dataDir),
     version: SERVER_VERSION,
     onToolsChanged: () => notifyToolsChanged(),
   });
@@ -60,6 +70,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
     async stop() {
       await server.close();
       const cos = (await source.settled()) as ChiefOfStaff | undefined;
+      clearTimeout(schedulerTimer);
       await scheduler?.stop();
       await cos?.close();
     },

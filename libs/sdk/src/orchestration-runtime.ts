@@ -83,7 +83,10 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
         title: tool.title,
         description: tool.description,
         latency: tool.latency,
-        inputSchema: toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] },
+        // A getter: the registry builds a tool's entry (and so its JSON schema) only when that tool is looked at.
+        get inputSchema() {
+          return toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] };
+        },
       })),
       overrides: externalToolOverrides(pool?.tools() ?? [], servers),
     }));

@@ -3,7 +3,7 @@
  * (`maxRetries: 0`) because the runtime has exactly one retry layer (model-retry.ts, SPEC §4.11). SDK errors
  * are translated into sanitised `ModelCallError`s here so nothing above depends on SDK classes.
  */
-import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { Anthropic } from '@anthropic-ai/sdk';
 import { resolveSecret, ToolError, type CosConfig } from '@chief-of-staff/core';
 import {
   ModelCallError,
@@ -50,7 +50,18 @@ function sanitise(text: string | null | undefined): string {
   return text.replace(/(sk-[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/g, '$1…').replace(/\s+/g, ' ').slice(0, 200);
 }
 
-function translateError(error: unknown): ModelCallError {
+type AnthropicSdk = typeof import('@anthropic-ai/sdk');
+let anthropicSdk: Promise<AnthropicSdk> | undefined;
+/** The SDK (a megabyte of code) loads with the first model call, not with every process that might make one. */
+function loadAnthropicSdk(): Promise<AnthropicSdk> {
+  anthropicSdk ??= import('@anthropic-ai/sdk');
+  anthropicSdk.catch(() => {
+    anthropicSdk = undefined;
+  });
+  return anthropicSdk;
+}
+
+function translateError(error: unknown, { APIConnectionError, APIError, APIUserAbortError }: AnthropicSdk): ModelCallError {
   if (error instanceof APIUserAbortError) return new ModelCallError('aborted', 'The model call was aborted.', { cause: error });
   if (error instanceof APIConnectionError) {
     return new ModelCallError('connection', 'Could not reach the model API (connection failed or timed out).', { cause: error });
@@ -94,7 +105,8 @@ function checkResponse(value: unknown): ModelResponse {
  */
 export function createAnthropicModelClient(settings: AnthropicSettings): ModelClient {
   if (settings.apiKey === undefined || settings.apiKey === '') throw missingApiKeyError();
-  const anthropic = new Anthropic({ apiKey: settings.apiKey, baseURL: settings.baseURL ?? null, maxRetries: 0 });
+  const apiKey = settings.apiKey;
+  let client: Anthropic | undefined;
   return {
     async createMessage(request: ModelRequest, options) {
       // `temperature` is sent on every call (SPEC §5.1) although this SDK version's types no longer declare it.
@@ -106,8 +118,10 @@ export function createAnthropicModelClient(settings: AnthropicSettings): ModelCl
       };
       if (request.system !== undefined) body['system'] = request.system;
       if (request.tools !== undefined && request.tools.length > 0) body['tools'] = request.tools;
+      const sdk = await loadAnthropicSdk();
+      client ??= new sdk.Anthropic({ apiKey, baseURL: settings.baseURL ?? null, maxRetries: 0 });
       try {
-        const response = await anthropic.messages.create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, {
+        const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, {
           signal: options.signal,
           timeout: Math.max(1, Math.ceil(options.timeoutMs)),
           maxRetries: 0,
@@ -115,7 +129,7 @@ export function createAnthropicModelClient(settings: AnthropicSettings): ModelCl
         return checkResponse(response);
       } catch (error) {
         if (error instanceof ModelCallError) throw error;
-        throw translateError(error);
+        throw translateError(error, sdk);
       }
     },
   };

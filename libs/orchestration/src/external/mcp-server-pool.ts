@@ -4,9 +4,7 @@
  * tools are simply absent. A stdio server that exits is restarted with exponential backoff (1 s doubling to 30 s, from
  * cockatiel) and its tools come back; calls in the meantime fail fast as UNAVAILABLE instead of waiting.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
@@ -83,7 +81,19 @@ interface Connection {
 /** A server that failed to connect is not tried again by `connect()` for this long, so runs are not held up by it. */
 const RETRY_FAILED_AFTER_MS = 60_000;
 
-function transportFor(config: ExternalServerConfig): Transport {
+/** The MCP client code loads with the first connection, so processes with no external servers never load it. */
+async function importClientSdk() {
+  // One after the other: the three share modules, and parallel first loads of shared modules trip Jest's ESM loader.
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  return { Client, StdioClientTransport, StreamableHTTPClientTransport };
+}
+type ClientSdk = Awaited<ReturnType<typeof importClientSdk>>;
+let clientSdk: Promise<ClientSdk> | undefined;
+const loadClientSdk = (): Promise<ClientSdk> => (clientSdk ??= importClientSdk());
+
+function transportFor(config: ExternalServerConfig, { StdioClientTransport, StreamableHTTPClientTransport }: ClientSdk): Transport {
   const transport = config.transport;
   if (transport.kind === 'http') {
     return new StreamableHTTPClientTransport(new URL(transport.url), { requestInit: { headers: { ...transport.headers } } });
@@ -156,13 +166,14 @@ export function createMcpServerPool(options: McpServerPoolOptions): McpServerPoo
     if (closed || connection.state === 'disabled' || connection.state === 'connected') return Promise.resolve();
     connection.connecting ??= (async () => {
       connection.state = 'connecting';
-      const client = new Client({ name: options.clientName ?? 'chief-of-staff', version: '1.0.0' });
+      const sdk = await loadClientSdk();
+      const client = new sdk.Client({ name: options.clientName ?? 'chief-of-staff', version: '1.0.0' });
       let timer: NodeJS.Timeout | undefined;
       try {
         const limit = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer within ${connectTimeoutMs} ms`)), connectTimeoutMs);
         });
-        await Promise.race([client.connect(transportFor(connection.config)), limit]);
+        await Promise.race([client.connect(transportFor(connection.config, sdk)), limit]);
         const listed = await Promise.race([client.listTools(), limit]);
         connection.client = client;
         connection.tools = listed.tools.map((tool) => toolInfo(connection.config.name, tool));

@@ -86,9 +86,12 @@ function vocabularyOf(tool: CatalogueToolInfo): Set<string> {
 }
 
 export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
-  const learned = options.statistics?.learnedStatistics() ?? new Map();
-  const entries = new Map<string, { intelligence: ToolIntelligence; vocabulary: Set<string>; actions: readonly string[] }>();
-  for (const tool of options.tools) {
+  let learned: ReturnType<NonNullable<typeof options.statistics>['learnedStatistics']> | undefined;
+  type Entry = { intelligence: ToolIntelligence; vocabulary: Set<string>; actions: readonly string[] };
+  const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
+  // Entries are built on first use: a direct call needs one tool's entry, not the input schemas of the whole catalogue.
+  const built = new Map<string, Entry>();
+  const build = (tool: (typeof options.tools)[number]): Entry => {
     const base = defaultsFor(tool);
     const override = options.overrides?.[tool.name] ?? {};
     // A tool placed in another domain (an external search tool, say) takes that domain's signals and verb.
@@ -102,6 +105,7 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
       parameterHints: { ...base.parameterHints, ...override.parameterHints },
       name: tool.name,
     };
+    learned ??= options.statistics?.learnedStatistics() ?? new Map();
     const stats = learned.get(tool.name);
     if (stats && stats.samples >= MIN_LEARNED_SAMPLES) {
       // Timeouts are never learned: a slow streak must not quietly widen the limit.
@@ -109,14 +113,24 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
       intelligence.response = { ...intelligence.response, typicalTokens: Math.ceil(stats.p50ResponseBytes / 4) };
     }
     const action = tool.name.includes('__') ? undefined : tool.name.split('_')[0];
-    entries.set(tool.name, { intelligence, vocabulary: vocabularyOf(tool), actions: (action && ACTION_WORDS[action]) || [] });
-  }
+    return { intelligence, vocabulary: vocabularyOf(tool), actions: (action && ACTION_WORDS[action]) || [] };
+  };
+  const entry = (name: string): Entry | undefined => {
+    const known = built.get(name);
+    if (known) return known;
+    const tool = toolsByName.get(name);
+    if (!tool) return undefined;
+    const fresh = build(tool);
+    built.set(name, fresh);
+    return fresh;
+  };
+  const allEntries = (): Array<[string, Entry]> => [...toolsByName.keys()].map((name) => [name, entry(name) as Entry]);
   let inverted: Map<string, string[]> | undefined;
   const invertedVocabulary = (): Map<string, string[]> => {
     if (inverted) return inverted;
     inverted = new Map();
-    for (const [name, entry] of entries) {
-      for (const form of entry.vocabulary) {
+    for (const [name, { vocabulary }] of allEntries()) {
+      for (const form of vocabulary) {
         const tools = inverted.get(form);
         if (tools) tools.push(name);
         else inverted.set(form, [name]);
@@ -125,10 +139,10 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
     return inverted;
   };
   return {
-    get: (name) => entries.get(name)?.intelligence,
-    list: () => [...entries.values()].map((entry) => entry.intelligence),
-    vocabulary: (name) => entries.get(name)?.vocabulary ?? new Set(),
-    actionKeywords: (name) => entries.get(name)?.actions ?? [],
+    get: (name) => entry(name)?.intelligence,
+    list: () => allEntries().map(([, built]) => built.intelligence),
+    vocabulary: (name) => entry(name)?.vocabulary ?? new Set(),
+    actionKeywords: (name) => entry(name)?.actions ?? [],
     toolsWithForm: (form) => invertedVocabulary().get(form),
   };
 }

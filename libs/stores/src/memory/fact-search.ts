@@ -95,8 +95,10 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
   } else {
     const options = { category: req.category, limit: CANDIDATE_LIST_SIZE };
     // The vector search runs on LanceDB's own threads (and the query embedding in a worker), so it is started
-    // first and overlaps the synchronous SQLite lists instead of adding to them.
-    const vectorSearch = deps.vectors?.search(req.query, options).then(
+    // first and overlaps the synchronous SQLite lists instead of adding to them. An empty store has nothing it could
+    // find, and skipping it there spares a new user's first call loading LanceDB and the model.
+    const searchable = deps.vectors !== undefined && deps.facts.hasAnyFact();
+    const vectorSearch = (searchable ? deps.vectors : undefined)?.search(req.query, options).then(
       (matches) => ({ ids: matches.filter((match) => match.similarity >= FACT_SIMILARITY_FLOOR).map((match) => match.factId) }),
       (error: unknown) => ({ error }),
     );
@@ -111,7 +113,7 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     let vectorIds: number[] | undefined;
     const vectorOutcome = await vectorSearch;
     if (!vectorOutcome) {
-      warnings.push('Vector search skipped: no embedder is attached; results use full-text and substring matches.');
+      if (deps.vectors === undefined) warnings.push('Vector search skipped: no embedder is attached; results use full-text and substring matches.');
     } else if ('error' in vectorOutcome) {
       deps.logger?.warn({ err: vectorOutcome.error }, 'fact vector search failed');
       warnings.push(`Vector search unavailable (${errorText(vectorOutcome.error)}); results use full-text and substring matches.`);

@@ -76,6 +76,8 @@ export interface FactsRepository {
   /** Marks the vector state; with `ifUpdatedAt`, only when the row has not changed since. */
   setEmbeddingStatus(id: number, status: EmbeddingStatus, ifUpdatedAt?: string): boolean;
   count(): number;
+  /** True when at least one fact is stored (cheaper than `count()`). */
+  hasAnyFact(): boolean;
 }
 
 export function createFactsRepository(database: CosDatabase, clock: Clock): FactsRepository {
@@ -269,5 +271,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     },
 
     count: () => db.select({ n: sql<number>`count(*)` }).from(facts).get()?.n ?? 0,
+
+    hasAnyFact: () => db.select({ id: facts.id }).from(facts).limit(1).get() !== undefined,
   };
 }

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+/**
+ * `node tools/scripts/bundle-app.mjs <app dir>`: bundles an app's compiled entry (`out-tsc/lib/main.js`, from `tsc`)
+ * with the workspace libraries and most dependencies into `dist/main.js` plus chunks beside it.
+ *
+ * Why: loading ~600 small ES modules cost the MCP server ~550 ms before it could answer anything, most of it in module
+ * resolution and file reads; one bundle loads in ~200 ms (issue: time to first answer). Lazy `import()`s stay lazy:
+ * they become chunks loaded on first use.
+ *
+ * Kept outside the bundle: native modules, packages that find their own files at run time (worker scripts, model
+ * weights), and heavy ones that are only ever imported lazily. Workspace modules that locate files next to themselves
+ * (`import.meta.url`: the SQLite migrations, the built-in agents, the embedder's worker script) are given the URL of
+ * their original file in the installed package, so those files are found wherever the bundle runs.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
+import { build } from 'esbuild';
+
+const EXTERNAL = [
+  // Native addons, and packages that load files relative to themselves.
+  'better-sqlite3',
+  '@lancedb/lancedb',
+  'apache-arrow',
+  '@energetic-ai/*',
+  // Only imported lazily, for one kind of file each.
+  'mammoth',
+  'pdf-parse',
+  'mailparser',
+];
+
+const workspaceRoot = resolve(import.meta.dirname, '..', '..');
+const appDir = resolve(process.argv[2] ?? '.');
+
+/** `libs/<name>/dist/...js` → its package name and the path inside the package. */
+function workspaceModule(file) {
+  const rel = relative(workspaceRoot, file).split(sep);
+  if (rel[0] !== 'libs' || rel[2] !== 'dist') return undefined;
+  const packageRoot = join(workspaceRoot, 'libs', rel[1]);
+  const { name } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
+  return { name, path: rel.slice(2).join('/') };
+}
+
+const moduleUrlPlugin = {
+  name: 'workspace-module-url',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]libs[\\/][^\\/]+[\\/]dist[\\/].*\.js$/ }, (args) => {
+      const contents = readFileSync(args.path, 'utf8');
+      const owner = workspaceModule(args.path);
+      if (!owner || !contents.includes('import.meta.url')) return { contents, loader: 'js' };
+      const url = `__cosModuleUrl(${JSON.stringify(owner.name)}, ${JSON.stringify(owner.path)})`;
+      return { contents: contents.replace(/\bimport\.meta\.url\b/g, url), loader: 'js' };
+    });
+  },
+};
+
+// Every output file gets these: a CommonJS `require` for bundled CommonJS code, and the module-URL helper.
+const banner = [
+  "import { createRequire as __cosCreateRequire } from 'node:module';",
+  "import { dirname as __cosDirname, join as __cosJoin } from 'node:path';",
+  "import { pathToFileURL as __cosPathToFileURL } from 'node:url';",
+  'const require = __cosCreateRequire(import.meta.url);',
+  'const __cosPackageRoots = new Map();',
+  'function __cosModuleUrl(name, path) {',
+  "  if (!__cosPackageRoots.has(name)) __cosPackageRoots.set(name, __cosDirname(require.resolve(name + '/package.json')));",
+  '  return __cosPathToFileURL(__cosJoin(__cosPackageRoots.get(name), path)).href;',
+  '}',
+].join('\n');
+
+const started = performance.now();
+// Chunk names carry content hashes: without a clean directory old chunks would pile up.
+rmSync(join(appDir, 'dist'), { recursive: true, force: true });
+const result = await build({
+  entryPoints: { main: join(appDir, 'out-tsc', 'lib', 'main.js') },
+  outdir: join(appDir, 'dist'),
+  // Chunks sit beside the entry, so app code that finds files relative to itself works from any of them.
+  chunkNames: '[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: EXTERNAL,
+  // Packages publish their ESM build under these conditions; the workspace source condition is for tests only.
+  conditions: ['import', 'node', 'default'],
+  mainFields: ['module', 'main'],
+  banner: { js: banner },
+  plugins: [moduleUrlPlugin],
+  sourcemap: true,
+  metafile: true,
+  logLevel: 'warning',
+});
+// What went where: the start-path test reads it to keep heavy dependencies out of the first answer's path.
+writeFileSync(join(appDir, 'dist', 'bundle-meta.json'), JSON.stringify(result.metafile));
+/**
+ * The MCP server's tool list with the default configuration, written next to its entry (`dist/tool-list.json`) so a
+ * first start on a new data directory answers `tools/list` without loading the libraries. Produced by starting the
+ * bundle just built on an empty data directory, which also proves the bundle starts.
+ */
+async function writeShippedToolList() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cos-bundle-'));
+  try {
+    const child = spawn(process.execPath, [join(appDir, 'dist', 'main.js')], {
+      env: { PATH: process.env.PATH ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'error', COS_SCHEDULER_RUN_IN_SERVER: 'never' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    await new Promise((resolveList, rejectList) => {
+      const timer = setTimeout(() => rejectList(new Error('the bundled server did not list its tools within 30 s')), 30_000);
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        if (output.includes('"id":2')) {
+          clearTimeout(timer);
+          resolveList();
+        }
+      });
+      child.on('exit', (code) => rejectList(new Error(`the bundled server exited (${code}) before listing its tools`)));
+      send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bundle', version: '1' } } });
+      send({ method: 'notifications/initialized' });
+      send({ id: 2, method: 'tools/list' });
+    });
+    child.kill();
+    copyFileSync(join(dataDir, 'mcp-tool-list.json'), join(appDir, 'dist', 'tool-list.json'));
+    chmodSync(join(appDir, 'dist', 'tool-list.json'), 0o644);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--tool-list')) await writeShippedToolList();
+
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+console.log(`bundled ${relative(workspaceRoot, appDir)}: ${Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length} files, ${(bytes / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms`);
