@@ -24,11 +24,19 @@ function reportOpenFailure(error: unknown): void {
   process.exitCode = EXIT_USAGE;
 }
 
-export async function withChiefOfStaff(run: (cos: ChiefOfStaff) => Promise<void>): Promise<void> {
+export interface OpenOptions {
+  /**
+   * Attach the fact vector index (default true). Off for commands that only write facts: loading the vector store and
+   * the model would triple their time, and the new facts are embedded by the next search that reads them.
+   */
+  semanticRecall?: boolean;
+}
+
+export async function withChiefOfStaff(run: (cos: ChiefOfStaff) => Promise<void>, options: OpenOptions = {}): Promise<void> {
   let cos: ChiefOfStaff;
   try {
     const { createChiefOfStaff } = await loadSdk();
-    cos = await createChiefOfStaff({ config: logLevelOverride() });
+    cos = await createChiefOfStaff({ config: logLevelOverride(), ...(options.semanticRecall === false ? { semanticRecall: false } : {}) });
   } catch (error) {
     reportOpenFailure(error);
     return;

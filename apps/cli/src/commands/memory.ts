@@ -76,7 +76,7 @@ export function registerMemoryCommands(program: Command): void {
           const fact = output['fact'] as FactRow & { id: number };
           return `${output['created'] ? 'Remembered' : 'Updated'} ${fact.category}/${fact.key} (#${fact.id}): ${oneLine(fact.value, 100)}`;
         });
-      }),
+      }, { semanticRecall: false }),
     );
 
   memory

@@ -7,6 +7,7 @@ import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
 import { encodeCursor, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { FACT_CATEGORIES, type FactCategory } from '../db/schema/enums.js';
 import { assertEnum, MAX_QUERY_LENGTH } from '../db/validation.js';
+import { refreshFactVector } from './fact-embedding.js';
 import type { FactRecord, FactsRepository } from './facts-repository.js';
 import type { FactVectorIndex } from './fact-vector-index.js';
 import { DEFAULT_HALF_LIFE_DAYS, DEFAULT_RRF_K, fuseRelevance, round4, scoreFacts, type ScoredFact } from './fact-ranking.js';
@@ -75,6 +76,19 @@ function errorText(error: unknown): string {
  */
 export const FACT_SIMILARITY_FLOOR = 0.32;
 
+/** Facts embedded before one search at most; more wait for the next search or the nightly maintenance task. */
+const CATCH_UP_LIMIT = 100;
+
+/**
+ * Facts written by a process that does not embed (`cos memory add` skips loading the model) are embedded by the next
+ * search, so semantic recall sees them. Failures leave them pending and are logged by `refreshFactVector`.
+ */
+async function embedPendingFacts(deps: FactSearchDeps): Promise<void> {
+  const pending = deps.facts.pendingEmbedding(CATCH_UP_LIMIT);
+  if (pending.length === 0) return;
+  await Promise.all(pending.map((fact) => refreshFactVector({ facts: deps.facts, vectors: deps.vectors, logger: deps.logger }, fact)));
+}
+
 export async function searchFacts(deps: FactSearchDeps, request: FactSearchRequest, page: PageRequest): Promise<Page<RankedFact>> {
   const req = checkRequest(request);
   const window = openPage(page, QUERY_MEMORY_LIMITS, 'query_memory', {
@@ -98,6 +112,7 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     // first and overlaps the synchronous SQLite lists instead of adding to them. An empty store has nothing it could
     // find, and skipping it there spares a new user's first call loading LanceDB and the model.
     const searchable = deps.vectors !== undefined && deps.facts.hasAnyFact();
+    if (searchable) await embedPendingFacts(deps);
     const vectorSearch = (searchable ? deps.vectors : undefined)?.search(req.query, options).then(
       (matches) => ({ ids: matches.filter((match) => match.similarity >= FACT_SIMILARITY_FLOOR).map((match) => match.factId) }),
       (error: unknown) => ({ error }),

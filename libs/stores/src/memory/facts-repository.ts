@@ -78,6 +78,8 @@ export interface FactsRepository {
   count(): number;
   /** True when at least one fact is stored (cheaper than `count()`). */
   hasAnyFact(): boolean;
+  /** Facts whose vector is not written yet (stored by a process without the embedder, or a failed embed), oldest first. */
+  pendingEmbedding(limit: number): FactRecord[];
 }
 
 export function createFactsRepository(database: CosDatabase, clock: Clock): FactsRepository {
@@ -273,5 +275,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     count: () => db.select({ n: sql<number>`count(*)` }).from(facts).get()?.n ?? 0,
 
     hasAnyFact: () => db.select({ id: facts.id }).from(facts).limit(1).get() !== undefined,
+
+    pendingEmbedding: (limit) => db.select().from(facts).where(eq(facts.embeddingStatus, 'pending')).orderBy(asc(facts.id)).limit(limit).all(),
   };
 }
