@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the built MCP server with the official MCP Inspector CLI (pinned, run through npx, never a dependency):
 # lists the tools and calls store_fact then query_memory, over stdio and over Streamable HTTP with the bearer token.
-# Needs `npx nx build @chief-of-staff/mcp-server` first. Exits non-zero on any failure.
+# Needs `npx nx bundle @chief-of-staff/mcp-server` first. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

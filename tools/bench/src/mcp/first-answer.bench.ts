@@ -3,7 +3,7 @@
  * (`query_memory` on ours, `search_nodes` on the reference `@modelcontextprotocol/server-memory`), interleaved in one
  * run, 9 rounds each, medians compared — on a fresh data directory (every spawn its own) and on a used one (the
  * same directory every time, after a first start). And the wall time of common `cos` commands as whole processes.
- * Needs the built server and CLI (`npm run build`).
+ * Needs the bundled server and CLI (`npx nx run-many -t bundle`).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -77,7 +77,7 @@ export const benchmarks = [
     iterations: ROUNDS,
     time: 0,
     setup: async () => {
-      if (!existsSync(ourServer) || !existsSync(cli)) throw new Error('Build first: npm run build');
+      if (!existsSync(ourServer) || !existsSync(cli)) throw new Error('Bundle first: npx nx run-many -t bundle');
       if (!existsSync(referencePath()) && !existsSync(referenceServer)) {
         execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', referenceDir, '@modelcontextprotocol/server-memory'], { stdio: 'ignore' });
       }

@@ -1,7 +1,7 @@
 /**
  * MCP server cold start (spawn → tools/list answered), ours against the reference `@modelcontextprotocol/server-memory`
  * measured in the same run: 15 spawns each, medians compared. Goal: ours ≤ 1.2 × the reference, with every tool listed.
- * Needs the built server (`npx nx build @chief-of-staff/mcp-server`); the reference server is installed into a temporary
+ * Needs the built server (`npx nx bundle @chief-of-staff/mcp-server`); the reference server is installed into a temporary
  * folder from the npm registry on first use.
  */
 import { execFileSync } from 'node:child_process';
@@ -38,7 +38,7 @@ export const benchmarks = [
     iterations: RUNS,
     time: 0,
     setup: () => {
-      if (!existsSync(ourServer)) throw new Error('Build the server first: npx nx build @chief-of-staff/mcp-server');
+      if (!existsSync(ourServer)) throw new Error('Build the server first: npx nx bundle @chief-of-staff/mcp-server');
       ensureReferenceServer();
     },
     fn: async () => {
