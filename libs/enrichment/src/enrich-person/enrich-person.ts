@@ -157,7 +157,13 @@ export async function enrichPerson(
     const items = results.get(section)?.items ?? [];
     if (items.length > 0) output[section] = items;
   }
-  output.sources = Object.fromEntries(ENRICHMENT_SECTIONS.map((section) => [section, results.get(section)?.report]));
+  const reports = ENRICHMENT_SECTIONS.map((section) => [section, results.get(section)?.report] as const);
+  // A name nothing mentions says so where a reader looks first, rather than as six silent empty sections.
+  if (reports.every(([, report]) => report?.status === 'empty')) {
+    const facts = results.get('facts')?.report;
+    if (facts && facts.message === undefined) facts.message = `Nothing stored mentions ${name}: no linked identity, fact, delegation, decision, message or email.`;
+  }
+  output.sources = Object.fromEntries(reports);
   output.untrusted_content = true;
   return output as EnrichPersonResult;
 }

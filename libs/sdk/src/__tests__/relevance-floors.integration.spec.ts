@@ -73,6 +73,8 @@ describe('relevance floors on semantic recall', () => {
       expect(result.recent_emails ?? []).toEqual([]);
       expect(result.recent_messages ?? []).toEqual([]);
     }
+    const last = valueOf(await cos.callTool('enrich_person', { name: 'Nobody Atall' }));
+    expect((last.sources as Record<string, { message?: string }>).facts?.message).toMatch(/Nothing stored mentions Nobody Atall/);
   }, 120_000);
 
   it('enrich_person keeps only facts that mention the person', async () => {
