@@ -1,6 +1,6 @@
 /**
  * Document search: vector (cosine over chunk embeddings, above a similarity floor), full text (BM25 over the
- * analysed terms of lexical/search-terms.ts, title matches weighted) and hybrid (both lists fused per query: see
+ * analysed terms of lexical/search-terms.ts, title matches weighted, query words found together boosted) and hybrid (both lists fused per query: see
  * hybrid-fusion.ts). Every mode returns one chunk per document, its best, so one long document cannot fill the
  * page. Vector search is skipped
  * with a warning, never silently, when the table was built by another embedder or the embedder fails; asking
@@ -12,6 +12,7 @@ import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkFilter, type ChunkHit, type Chunk
 import { foldedWords, queryTermGroups } from '../lexical/search-terms.js';
 import { embedderMismatchError, embedderMismatchWarning, outdatedLayoutWarning, vectorSpaceOf } from '../lance/vector-space.js';
 import { keywordQuery } from '@chief-of-staff/stores';
+import { boostProximity } from './proximity-boost.js';
 import { bestChunkPerDocument, fuseHybrid, keywordCoverage, keywordWeight, semanticShare } from './hybrid-fusion.js';
 import {
   DEFAULT_TOP_K,
@@ -128,7 +129,7 @@ export async function searchDocuments(
     }
     if (mode === 'fts') {
       const hits = await deps.chunks.textSearch(table, lexical, filter, candidates);
-      return bestChunkPerDocument(rankedBy(hits))
+      return bestChunkPerDocument(boostProximity(groups, rankedBy(hits)))
         .slice(0, limit)
         .map((hit) => toSearchHit(hit, hit.score));
     }
@@ -136,7 +137,7 @@ export async function searchDocuments(
       deps.chunks.vectorSearch(table, queryVector as Float32Array, filter, candidates),
       deps.chunks.textSearch(table, lexical, filter, candidates),
     ]);
-    const keywordHits = rankedBy(textHits);
+    const keywordHits = boostProximity(groups, rankedBy(textHits));
     const weight = keywordWeight(groups, keywordCoverage(groups, keywordHits), semanticShare(foldedWords(text)));
     return fuseHybrid(keywordHits, rankedBy(aboveFloor(vectorHits)), weight)
       .slice(0, limit)
