@@ -13,7 +13,17 @@ import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-ranking-'));
 const root = join(base, 'documents');
-const embedder = new WorkerPoolEmbedder();
+const model = new WorkerPoolEmbedder();
+let embedCalls = 0;
+/** The real model, counting calls: a Hebrew query must not wait for an English model it cannot use. */
+const embedder = {
+  id: model.id,
+  dims: model.dims,
+  embed: (texts: readonly string[]) => {
+    embedCalls += 1;
+    return model.embed(texts);
+  },
+};
 let database: CosDatabase;
 let service: DocumentService;
 
@@ -35,7 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service.close();
-  await embedder.close();
+  await model.close();
   database.close();
   rmSync(base, { recursive: true, force: true });
 });
@@ -50,11 +60,13 @@ describe('search results', () => {
     }
   });
 
-  it('finds Hebrew documents from differently prefixed Hebrew words in the default mode', async () => {
+  it('finds Hebrew documents from differently prefixed Hebrew words in the default mode, without the English model', async () => {
+    const before = embedCalls;
     const vendor = await service.search('מה סיכמנו בפגישות עם ספק על חוזה');
     expect(vendor.items[0]?.sourceName).toBe('vendor-meeting.md');
     const leave = await service.search('כמה ימי החופשה מגיעים לעובדים');
     expect(leave.items[0]?.sourceName).toBe('leave-policy.md');
+    expect(embedCalls).toBe(before);
   });
 
   it('returns nothing from meaning alone for a name that appears nowhere', async () => {

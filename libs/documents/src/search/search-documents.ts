@@ -1,9 +1,11 @@
 /**
- * Document search: vector (cosine over chunk embeddings, above a similarity floor), full text (BM25 over the
- * analysed terms of lexical/search-terms.ts, title matches weighted, query words found together boosted) and hybrid (both lists fused per query: see
- * hybrid-fusion.ts). Every mode returns one chunk per document, its best, so one long document cannot fill the
- * page. Vector search is skipped
- * with a warning, never silently, when the table was built by another embedder or the embedder fails; asking
+ * Document search, in three modes:
+ * - vector: cosine over chunk embeddings, above a similarity floor;
+ * - fts: BM25 over the analysed terms of lexical/search-terms.ts, title matches weighted, phrases boosted;
+ * - hybrid: both lists fused with a per-query weight (hybrid-fusion.ts); a query the English embedder cannot read is
+ *   not embedded at all.
+ * Every mode returns one chunk per document, its best, so one long document cannot fill the page. Vector search is
+ * skipped with a warning, never silently, when the table was built by another embedder or the embedder fails; asking
  * for `vector` mode explicitly then raises the error instead.
  */
 import { ToolError, type Logger } from '@chief-of-staff/core';
@@ -83,7 +85,9 @@ export async function searchDocuments(
 
   let mode = requested;
   let queryVector: Float32Array | undefined;
-  if (mode !== 'fts') {
+  // Hybrid gives an unreadable query's semantic list no weight, so it need not wait for the model at all.
+  const readable = semanticShare(foldedWords(text));
+  if (mode !== 'fts' && !(mode === 'hybrid' && readable === 0)) {
     if (state.status === 'mismatch') {
       if (mode === 'vector') {
         throw embedderMismatchError(deps.chunks.label, state.recorded, vectorSpaceOf(deps.queries.embedder));
@@ -134,11 +138,11 @@ export async function searchDocuments(
         .map((hit) => toSearchHit(hit, hit.score));
     }
     const [vectorHits, textHits] = await Promise.all([
-      deps.chunks.vectorSearch(table, queryVector as Float32Array, filter, candidates),
+      queryVector === undefined ? Promise.resolve([]) : deps.chunks.vectorSearch(table, queryVector, filter, candidates),
       deps.chunks.textSearch(table, lexical, filter, candidates),
     ]);
     const keywordHits = boostProximity(groups, rankedBy(textHits));
-    const weight = keywordWeight(groups, keywordCoverage(groups, keywordHits), semanticShare(foldedWords(text)));
+    const weight = keywordWeight(groups, keywordCoverage(groups, keywordHits), readable);
     return fuseHybrid(keywordHits, rankedBy(aboveFloor(vectorHits)), weight)
       .slice(0, limit)
       .map((fused) => toSearchHit(fused.hit, fused.score));
