@@ -76,15 +76,16 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
   const describeLive = (host: McpHost): Promise<Tool[]> =>
     (describing ??= import('./static-host-source.js').then(({ describeTool }) => {
       live = host.tools.map(describeTool);
+      const changed = JSON.stringify(live) !== JSON.stringify(cached);
       // The data directory gets its own copy even when the shipped list was right, so later starts need nothing else.
-      if (ownCache === undefined || JSON.stringify(live) !== JSON.stringify(cached)) {
+      if (ownCache === undefined || changed) {
         try {
           writeCachedToolList(options.cacheFile, options.version, live);
         } catch (error) {
           host.logger.warn({ err: error }, 'could not write the tool list cache');
         }
-        if (servedFromCache && JSON.stringify(live) !== JSON.stringify(cached)) options.onToolsChanged();
       }
+      if (servedFromCache && changed) options.onToolsChanged();
       return live;
     }));
 

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONFIG_FILE_NAME, MCP_SERVERS_FILE_NAME } from '@chief-of-staff/core/data-dir';
 
 export const SHIPPED_TOOL_LIST_URL = new URL('./tool-list.json', import.meta.url);
 
@@ -14,7 +15,7 @@ export const SHIPPED_TOOL_LIST_URL = new URL('./tool-list.json', import.meta.url
 const NEUTRAL_SETTINGS = new Set(['COS_DATA_DIR', 'COS_LOG_LEVEL', 'COS_TIMEZONE', 'COS_SCHEDULER_RUN_IN_SERVER']);
 
 export function shippedToolListFile(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (existsSync(join(dataDir, 'cos.config.yaml')) || existsSync(join(dataDir, 'mcp-servers.json'))) return undefined;
+  if (existsSync(join(dataDir, CONFIG_FILE_NAME)) || existsSync(join(dataDir, MCP_SERVERS_FILE_NAME))) return undefined;
   if (Object.keys(env).some((name) => name.startsWith('COS_') && !NEUTRAL_SETTINGS.has(name))) return undefined;
   return fileURLToPath(SHIPPED_TOOL_LIST_URL);
 }

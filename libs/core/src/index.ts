@@ -10,9 +10,9 @@ export type { ToolErrorCode, ToolErrorOptions } from './errors/tool-error.js';
 export { configSchema } from './config/config-schema.js';
 export type { ConfigInput, CosConfig, ParsedConfig } from './config/config-schema.js';
 export { ConfigError } from './config/config-error.js';
-export { CONFIG_FILE_NAME, deepMerge, loadConfig, redactConfig, resolveSecret } from './config/load-config.js';
+export { deepMerge, loadConfig, redactConfig, resolveSecret } from './config/load-config.js';
 export type { LoadConfigOptions } from './config/load-config.js';
-export { ensurePrivateDir, expandHome, resolveDataDir } from './config/data-dir.js';
+export { CONFIG_FILE_NAME, ensurePrivateDir, expandHome, resolveDataDir } from './config/data-dir.js';
 export { envNameFor } from './config/env-overrides.js';
 
 export { createLogger, createSilentLogger } from './logging/logger.js';

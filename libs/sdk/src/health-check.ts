@@ -6,6 +6,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  CONFIG_FILE_NAME,
   createSilentLogger,
   createSystemClock,
   isCosError,
@@ -66,7 +67,7 @@ function settingsChecks(config: CosConfig, env: NodeJS.ProcessEnv): HealthCheck[
     {
       name: 'configuration file',
       status: 'ok',
-      detail: config.configFile ?? `none (defaults in use; create ${join(config.dataDir, 'cos.config.yaml')} to change them)`,
+      detail: config.configFile ?? `none (defaults in use; create ${join(config.dataDir, CONFIG_FILE_NAME)} to change them)`,
     },
     { name: 'time zone', status: 'ok', detail: config.timezone },
     anthropic.apiKey

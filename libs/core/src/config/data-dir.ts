@@ -3,6 +3,11 @@ import { mkdirSync, chmodSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/** The configuration file read from the data directory (unless `COS_CONFIG` names another). */
+export const CONFIG_FILE_NAME = 'cos.config.yaml';
+/** The external MCP servers file read from the data directory (unless `mcpServersFile` names another). */
+export const MCP_SERVERS_FILE_NAME = 'mcp-servers.json';
+
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env, configured?: string): string {
   if (env.COS_DATA_DIR && env.COS_DATA_DIR.trim() !== '') return resolve(env.COS_DATA_DIR);
   if (configured) return resolve(expandHome(configured));

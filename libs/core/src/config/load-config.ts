@@ -9,10 +9,9 @@ import { parseDocument } from 'yaml';
 import { systemTimeZone } from '../time/time-zone.js';
 import { ConfigError } from './config-error.js';
 import { configSchema, type ConfigInput, type CosConfig } from './config-schema.js';
-import { ensurePrivateDir, expandHome, resolveDataDir } from './data-dir.js';
+import { CONFIG_FILE_NAME, ensurePrivateDir, expandHome, MCP_SERVERS_FILE_NAME, resolveDataDir } from './data-dir.js';
 import { readEnvOverrides } from './env-overrides.js';
 
-export const CONFIG_FILE_NAME = 'cos.config.yaml';
 
 export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
@@ -113,7 +112,7 @@ export function loadConfig(options: LoadConfigOptions = {}): CosConfig {
       allowedRoots: (config.documents.allowedRoots ?? [join(dataDir, 'documents')]).map((root) => resolveAgainst(base, root)),
     },
     webhooks: { ...config.webhooks, inboxDir: resolveAgainst(base, config.webhooks.inboxDir ?? join(dataDir, 'webhook-inbox')) },
-    mcpServersFile: resolveAgainst(base, config.mcpServersFile ?? join(dataDir, 'mcp-servers.json')),
+    mcpServersFile: resolveAgainst(base, config.mcpServersFile ?? join(dataDir, MCP_SERVERS_FILE_NAME)),
     configFile,
   };
 }

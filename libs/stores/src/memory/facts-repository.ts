@@ -109,12 +109,15 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     const rare = tokens.filter((token) => (termRowsStatement.get(orMatch([token]), limit + 1)?.n ?? 0) <= limit);
     return rare.length > 0 ? rare : tokens;
   };
-  const trigramStatement = (withCategory: boolean) =>
+  /** Trigram matches in the given order: the `?` of `order`, if any, comes after the match (and category) values. */
+  const trigramStatement = (withCategory: boolean, order: string) =>
     sqlite.prepare<unknown[], { id: number }>(
       `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
        WHERE facts_trigram MATCH ? ${withCategory ? 'AND f.category = ?' : ''}
-       ORDER BY (cos_fold(f.key) = ?) DESC, f.updated_at DESC, f.id DESC LIMIT ?`,
+       ORDER BY ${order} LIMIT ?`,
     );
+  const EXACT_KEY_FIRST = '(cos_fold(f.key) = ?) DESC, f.updated_at DESC, f.id DESC';
+  const BEST_MATCH_FIRST = 'bm25(facts_trigram), f.id DESC';
   // Below three characters a trigram index cannot answer; a scan with the folding function can.
   const likeStatement = (withCategory: boolean) =>
     sqlite.prepare<unknown[], { id: number }>(
@@ -122,15 +125,9 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
        WHERE (cos_fold(key) LIKE ? ESCAPE '\\' OR cos_fold(value) LIKE ? ESCAPE '\\') ${withCategory ? 'AND category = ?' : ''}
        ORDER BY (cos_fold(key) = ?) DESC, updated_at DESC, id DESC LIMIT ?`,
     );
-  const hebrewStatement = (withCategory: boolean) =>
-    sqlite.prepare<unknown[], { id: number }>(
-      `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
-       WHERE facts_trigram MATCH ? ${withCategory ? 'AND f.category = ?' : ''}
-       ORDER BY bm25(facts_trigram), f.id DESC LIMIT ?`,
-    );
   const statements = {
-    hebrew: [hebrewStatement(false), hebrewStatement(true)] as const,
-    trigram: [trigramStatement(false), trigramStatement(true)] as const,
+    hebrew: [trigramStatement(false, BEST_MATCH_FIRST), trigramStatement(true, BEST_MATCH_FIRST)] as const,
+    trigram: [trigramStatement(false, EXACT_KEY_FIRST), trigramStatement(true, EXACT_KEY_FIRST)] as const,
     like: [likeStatement(false), likeStatement(true)] as const,
   };
 
@@ -252,8 +249,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     },
 
     hebrewWordCandidates(query, options) {
-      const stems = query
-        .split(/[^\p{L}\p{N}_]+/u)
+      const stems = ftsTokens(query)
         .filter(isHebrewWord)
         .map(hebrewStem)
         .map(buildTrigramPhrase)

@@ -3,6 +3,7 @@
  * (`facts_fts`) and its sync triggers live in a hand-written custom migration, not here.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
 import {
   EMBEDDING_STATUSES,
@@ -29,6 +30,8 @@ export const facts = sqliteTable(
   (t) => [
     uniqueIndex('facts_category_key_uq').on(t.category, t.key),
     index('facts_updated_at_idx').on(t.updatedAt),
+    // Every fact search asks for facts still waiting for their vector; almost none are, so the index stays tiny.
+    index('facts_pending_embedding_idx').on(t.id).where(sql`embedding_status = 'pending'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `facts_pending_embedding_idx` ON `facts` (`id`) WHERE embedding_status = 'pending';
