@@ -3,12 +3,18 @@
  * The sdk is imported on first use, so `--help` and argument mistakes answer without loading every library.
  */
 import { createLogger, isCosError, loadConfig, type CosConfig, type Logger, type ToolRunResult } from '@chief-of-staff/core';
+import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { EXIT_USAGE, printError, startSpinner } from './output.js';
 
 /** The sdk functions, loaded on demand. */
 export function loadSdk(): Promise<typeof import('./sdk.js')> {
   return import('./sdk.js');
+}
+
+async function startEarlyEmbedderFor(dataDir: string) {
+  const { startEarlyEmbedder } = await import('@chief-of-staff/sdk/early-embedder');
+  return startEarlyEmbedder(dataDir);
 }
 
 /**
@@ -30,14 +36,26 @@ export interface OpenOptions {
    * the model would triple their time, and the new facts are embedded by the next search that reads them.
    */
   semanticRecall?: boolean;
+  /**
+   * Start the embedding model (in a worker thread) before the libraries load, so both happen at once (searches that
+   * may need meaning). Nothing is started when the data directory has no vectors yet.
+   */
+  warmUpSemanticSearch?: boolean;
 }
 
 export async function withChiefOfStaff(run: (cos: ChiefOfStaff) => Promise<void>, options: OpenOptions = {}): Promise<void> {
   let cos: ChiefOfStaff;
+  // Started before the libraries load, so the model loads on another core meanwhile (undefined without vectors).
+  const embedder = options.warmUpSemanticSearch === true ? await startEarlyEmbedderFor(resolveDataDir()) : undefined;
   try {
     const { createChiefOfStaff } = await loadSdk();
-    cos = await createChiefOfStaff({ config: logLevelOverride(), ...(options.semanticRecall === false ? { semanticRecall: false } : {}) });
+    cos = await createChiefOfStaff({
+      config: logLevelOverride(),
+      ...(options.semanticRecall === false ? { semanticRecall: false } : {}),
+      ...(embedder ? { embedder } : {}),
+    });
   } catch (error) {
+    await embedder?.close();
     reportOpenFailure(error);
     return;
   }

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff, SchedulerLoop } from '@chief-of-staff/sdk';
+import { startEarlyEmbedder } from '@chief-of-staff/sdk/early-embedder';
 import { BoundedStdioServerTransport, MAX_STDIO_MESSAGE_BYTES } from './bounded-stdio-transport.js';
 import { httpConnectInstructions, stdioConnectInstructions } from './connect-instructions.js';
 import { createMcpServer, SERVER_VERSION } from './create-mcp-server.js';
@@ -16,10 +17,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Loads the sdk only when needed: its module graph is most of the start-up time. */
-async function loadChiefOfStaff(): Promise<ChiefOfStaff> {
-  const { createChiefOfStaff } = await import('@chief-of-staff/sdk');
-  return createChiefOfStaff();
+/**
+ * Loads the sdk only when needed: its module graph is most of the start-up time. When the data directory has vectors,
+ * the embedding model starts loading in a worker thread first, so it is ready about when the libraries are.
+ */
+async function loadChiefOfStaff(dataDir: string): Promise<ChiefOfStaff> {
+  const embedder = startEarlyEmbedder(dataDir);
+  try {
+    const { createChiefOfStaff } = await import('@chief-of-staff/sdk');
+    return await createChiefOfStaff(embedder ? { embedder } : {});
+  } catch (error) {
+    await embedder?.close();
+    throw error;
+  }
 }
 
 /**
@@ -29,6 +39,14 @@ async function loadChiefOfStaff(): Promise<ChiefOfStaff> {
  */
 /** How long after the libraries load the stdio server starts its scheduler loop. */
 const SCHEDULER_START_DELAY_MS = 250;
+
+/**
+ * Opens the vector store (and makes sure the model is loading) while the client is still listing tools, so the first
+ * semantic query does not pay for them; a failure only means the first query loads them itself.
+ */
+function warmUpSemanticSearch(cos: ChiefOfStaff): void {
+  cos.warmUpSemanticSearch().catch((error: unknown) => cos.logger.warn({ err: error }, 'could not warm up semantic search; the first query loads it'));
+}
 
 function startServerScheduler(cos: ChiefOfStaff): SchedulerLoop | undefined {
   const mode = cos.config.scheduler.runInServer;
@@ -43,8 +61,9 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
   let schedulerTimer: NodeJS.Timeout | undefined;
   const source = createLazyHostSource({
     load: async () => {
-      const cos = await loadChiefOfStaff();
+      const cos = await loadChiefOfStaff(dataDir);
       cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
+      warmUpSemanticSearch(cos);
       // Seeding and claiming tasks can wait until the call that loaded the host has been answered.
       schedulerTimer = setTimeout(() => {
         scheduler = startServerScheduler(cos);
@@ -83,7 +102,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     import('./http/http-server.js'),
     import('./http/http-token.js'),
     import('./http/bind-address.js'),
-    loadChiefOfStaff(),
+    loadChiefOfStaff(resolveDataDir()),
   ]);
   const token = loadOrCreateHttpToken(cos.config);
   const host = options.host ?? cos.config.mcp.http.host;
@@ -107,6 +126,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     if (token.source === 'generated') process.stderr.write(`Token: ${token.token}\n`);
   }
   cos.logger.info({ url: running.url, tools: cos.tools.length }, 'MCP server ready on HTTP');
+  warmUpSemanticSearch(cos);
   const scheduler = startServerScheduler(cos);
   return {
     async stop() {

@@ -21,6 +21,7 @@ import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS } from './chunking/chunker.j
 import { DocumentCatalog, type DocumentListFilter, type DocumentRow } from './catalog/document-catalog.js';
 import type { Embedder } from './embedding/embedder.js';
 import { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
+import { VECTORS_DIR_NAME } from './embedding/early-embedder.js';
 import { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 import { isInsideRoot, resolveAllowedRoots } from './fs/allowed-roots.js';
 import { ingestFiles, pruneMissing, runIngest, type IngestDependencies } from './ingest/ingest-run.js';
@@ -31,9 +32,6 @@ import { VectorDatabase } from './lance/vector-table.js';
 import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
 import { searchDocuments } from './search/search-documents.js';
 import type { DocumentSearchOptions, DocumentSearchResult } from './search/search-types.js';
-
-/** Folder of the LanceDB tables inside the data dir (SPEC §1.9). */
-export const VECTORS_DIR_NAME = 'vectors';
 
 export interface DocumentServiceOptions {
   database: CosDatabase;

@@ -5,7 +5,8 @@
  */
 
 // Service and command-line entry points.
-export { DocumentService, documentServiceOptionsFromConfig, VECTORS_DIR_NAME } from './document-service.js';
+export { DocumentService, documentServiceOptionsFromConfig } from './document-service.js';
+export { VECTORS_DIR_NAME } from './embedding/early-embedder.js';
 export type { VectorIndexStatus } from './document-service.js';
 
 export type { IngestProgress, PrunedDocument, SkippedFile } from './ingest/ingest-types.js';

@@ -52,6 +52,12 @@ export interface ChiefOfStaff {
   readonly webhooks: WebhookReceiver;
   /** Calls a tool by name; never throws for tool failures — they come back as `{ ok: false, error }`. */
   callTool(name: string, args: unknown, options?: ToolCallOptions): Promise<ToolRunResult>;
+  /**
+   * Loads the vector store and the embedding model in the background when the data directory has vectors, so a
+   * long-running process answers its first semantic query without waiting for them (servers call it after start).
+   * Resolves `false` when there was nothing to warm up.
+   */
+  warmUpSemanticSearch(): Promise<boolean>;
   /** Releases databases and background work. Safe to call twice. */
   close(): Promise<void>;
 }

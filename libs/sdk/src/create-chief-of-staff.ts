@@ -26,6 +26,7 @@ import { createSchedulerEngine } from './scheduler-wiring.js';
 import type { ChiefOfStaff } from './chief-of-staff.js';
 import { createToolInvoker } from './call-tool.js';
 import { openCoreServices, type CosServices } from './services.js';
+import type { WorkerPoolEmbedder } from '@chief-of-staff/documents';
 import { buildToolCatalogue, type ToolGroup } from './tool-catalogue.js';
 import { builtInToolGroups } from './tool-groups.js';
 
@@ -42,6 +43,11 @@ export interface CreateChiefOfStaffOptions {
   extraToolGroups?: readonly ToolGroup[];
   /** Keep fact vectors for semantic recall in query_memory (default true). */
   semanticRecall?: boolean;
+  /**
+   * An embedder started before the libraries loaded (`startEarlyEmbedder` from `@chief-of-staff/documents/early-embedder`),
+   * so its model loads while this opens; the Chief of Staff owns and closes it.
+   */
+  embedder?: WorkerPoolEmbedder;
   logger?: Logger;
   clock?: Clock;
 }
@@ -94,7 +100,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // External tools are for agents; the host sees them only when they are re-exported.
   const searchable = (): readonly AnyToolDefinition[] => (orchestration.reexportExternal ? runtime.tools() : catalogue.tools);
   const selector = createToolSelector({ registry: runtime.registry, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
-  const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall });
+  const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall, embedder: options.embedder });
   const services: CosServices = core.services;
   const callTool = createToolInvoker({
     catalogue: { tools: catalogue.tools, get: (name) => (orchestration.reexportExternal ? runtime.get(name) : catalogue.get(name)) },
@@ -150,6 +156,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     },
     webhooks,
     callTool,
+    warmUpSemanticSearch: () => (closed ? Promise.resolve(false) : core.warmUpSemanticSearch()),
     async close() {
       if (closed) return;
       closed = true;

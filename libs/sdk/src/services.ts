@@ -15,6 +15,7 @@ import {
   VectorDatabase,
   WorkerPoolEmbedder,
 } from '@chief-of-staff/documents';
+import { hasVectorTables } from '@chief-of-staff/documents/early-embedder';
 import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff/enrichment';
 import { createModelDocumentSummarizer, lazyAnthropicModel, resolveAnthropicSettings, type AgentsService } from '@chief-of-staff/agents';
 import type { SchedulerEngine } from '@chief-of-staff/scheduler';
@@ -35,6 +36,12 @@ export interface CosServices {
 export interface CoreServices {
   services: CosServices;
   usage: UsageRecorder;
+  /**
+   * When the data directory holds vectors, loads LanceDB and the embedding model now (the model in a worker thread),
+   * so the first semantic query of a serving process does not wait for them. Resolves `false` when there is nothing
+   * to search by meaning yet (nothing is loaded then).
+   */
+  warmUpSemanticSearch(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -44,6 +51,8 @@ export interface OpenCoreServicesOptions {
   clock: Clock;
   env?: NodeJS.ProcessEnv;
   semanticRecall?: boolean;
+  /** An embedder started earlier (`startEarlyEmbedder`); these services own it from now on and close it. */
+  embedder?: WorkerPoolEmbedder;
 }
 
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
@@ -53,7 +62,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   const documentOptions = documentServiceOptionsFromConfig(config, memory.database);
   // One LanceDB connection and one embedder serve both documents and fact vectors.
   const vectorDatabase = new VectorDatabase(documentOptions.vectorsDir);
-  const embedder = new WorkerPoolEmbedder();
+  const embedder = options.embedder ?? new WorkerPoolEmbedder();
   // Summaries need a model key; without one the option answers NOT_CONFIGURED with what to set.
   const settings = resolveAnthropicSettings(config, options.env);
   const summarizer =
@@ -91,6 +100,11 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   return {
     services: { config, memory, providers, documents, enrichment },
     usage,
+    async warmUpSemanticSearch() {
+      if (!hasVectorTables(config.dataDir)) return false;
+      await Promise.all([embedder.warmUp(), vectorDatabase.connection()]);
+      return true;
+    },
     async close() {
       // Order matters: queued fact vectors are written before the embedder and LanceDB go away.
       await factVectors?.close();

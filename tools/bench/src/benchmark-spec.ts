@@ -30,7 +30,11 @@ export interface BenchmarkSpec {
   /** Extra figures computed after the run (e.g. a wall-time ratio measured by the benchmark itself). */
   metrics?: () => Record<string, number>;
   goal?: BenchmarkGoal;
+  /** Further goals of the same benchmark (e.g. several ratios one run measures); each is checked like `goal`. */
+  goals?: BenchmarkGoal[];
 }
+
+export type CheckedGoal = BenchmarkGoal & { value: number | null; met: boolean };
 
 export interface BenchmarkResult {
   file: string;
@@ -43,6 +47,8 @@ export interface BenchmarkResult {
   samples: number;
   ratio?: number;
   metrics?: Record<string, number>;
-  goal?: BenchmarkGoal & { value: number | null; met: boolean };
+  /** The first of `goals`, kept for readers of older result files. */
+  goal?: CheckedGoal;
+  goals?: CheckedGoal[];
   error?: string;
 }

@@ -70,9 +70,13 @@ export async function runBenchmarkFile(file: string, filters: readonly string[],
       const peer = results.find((r) => r.name === spec.peer);
       if (peer && peer.mean > 0) result.ratio = result.mean / peer.mean;
     }
-    if (spec.goal) {
-      const value = goalValue(result, spec.goal.metric);
-      result.goal = { ...spec.goal, value, met: value !== null && value <= spec.goal.max };
+    const goals = [...(spec.goal ? [spec.goal] : []), ...(spec.goals ?? [])];
+    if (goals.length > 0) {
+      result.goals = goals.map((goal) => {
+        const value = goalValue(result, goal.metric);
+        return { ...goal, value, met: value !== null && value <= goal.max };
+      });
+      result.goal = result.goals[0];
     }
   }
   return results;

@@ -41,7 +41,7 @@ function printTable(results: BenchmarkResult[]): void {
     r.ratio === undefined ? '' : r.ratio.toFixed(3),
     [
       ...Object.entries(r.metrics ?? {}).map(([k, v]) => `${k}=${fmt(v)}`),
-      r.goal ? `goal ${r.goal.metric}≤${r.goal.max}: ${r.goal.met ? 'met' : 'MISSED'} (${fmt(r.goal.value ?? NaN)})` : '',
+      ...(r.goals ?? []).map((goal) => `goal ${goal.metric}≤${goal.max}: ${goal.met ? 'met' : 'MISSED'} (${fmt(goal.value ?? NaN)})`),
       r.error ?? '',
     ]
       .filter(Boolean)
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   console.log(`\n${results.length} benchmarks; results written to ${relative(workspaceRoot, join(outDir, 'latest.json'))}`);
   if (results.some((r) => r.error)) process.exitCode = 1;
-  const missed = results.filter((r) => r.goal && !r.goal.met);
+  const missed = results.filter((r) => (r.goals ?? []).some((goal) => !goal.met));
   if (check && missed.length > 0) {
     console.log(`--check: ${missed.length} goal(s) missed: ${missed.map((r) => r.name).join('; ')}`);
     process.exitCode = 1;

@@ -181,7 +181,7 @@ export function registerDocsCommands(program: Command): void {
         };
         const result = await callWithSpinner(cos, 'search_documents', args, 'Searching documents…');
         reportToolResult(result, options.json === true, (value) => renderSearch(query, value));
-      }),
+      }, { warmUpSemanticSearch: options.mode !== 'fts' }),
     );
 
   docs

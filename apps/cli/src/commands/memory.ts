@@ -49,7 +49,7 @@ export function registerMemoryCommands(program: Command): void {
           printWarnings(value['warnings'] as string[] | undefined);
           return items.length === 0 ? `No facts match "${query}". Try other words, or \`cos memory list\`.` : factTable(items, true);
         });
-      }),
+      }, { warmUpSemanticSearch: true }),
     );
 
   memory

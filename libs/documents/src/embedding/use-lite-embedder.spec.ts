@@ -296,4 +296,21 @@ describe('WorkerPoolEmbedder', () => {
     expect(pool.workerCount).toBe(0);
     await expect(pool.embed(['after close'])).rejects.toThrow(/closed/);
   });
+
+  it('serves a query sent during a warm-up from the warming worker instead of loading the model twice', async () => {
+    const pool = new WorkerPoolEmbedder({ size: 2 });
+    try {
+      const warming = pool.warmUp();
+      const [vector] = await pool.embed([texts[0] as string]);
+      await warming;
+      expect(pool.workerCount).toBe(1);
+      const [inThread] = await embedder.embed([texts[0] as string]);
+      expect(maxAbsDiff(vector as Float32Array, inThread as Float32Array)).toBeLessThanOrEqual(1e-5);
+      // A warmed pool is not warmed again.
+      await pool.warmUp();
+      expect(pool.workerCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
 });

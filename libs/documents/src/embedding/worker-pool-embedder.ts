@@ -28,6 +28,8 @@ interface PoolWorker {
   worker: Worker;
   job: Job | undefined;
   jobId: number;
+  /** True once the worker has answered a request, i.e. its model is loaded. */
+  loaded: boolean;
 }
 
 type WorkerReply = { id: number; vectors: Float32Array[] } | { id: number; error: string };
@@ -41,6 +43,7 @@ export class WorkerPoolEmbedder implements Embedder {
   readonly #workers: PoolWorker[] = [];
   readonly #queue: Job[] = [];
   #idleTimer: NodeJS.Timeout | undefined;
+  #warming: Promise<void> | undefined;
   #nextJobId = 1;
   #closed = false;
 
@@ -78,6 +81,23 @@ export class WorkerPoolEmbedder implements Embedder {
     });
   }
 
+  /**
+   * Starts a worker and loads the model in it now, so the first real request does not wait for the load (a serving
+   * process calls this when it has vectors to search). Resolves when the model is ready; rejects if it cannot load.
+   */
+  warmUp(): Promise<void> {
+    if (this.#closed || this.#workers.some((entry) => entry.loaded)) return Promise.resolve();
+    if (!this.#warming) {
+      const warming = this.#submit(['warm up']).then(() => undefined);
+      // A failed warm-up may be tried again; the first real request would load the model anyway.
+      warming.catch(() => {
+        if (this.#warming === warming) this.#warming = undefined;
+      });
+      this.#warming = warming;
+    }
+    return this.#warming;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#idleTimer);
@@ -96,7 +116,10 @@ export class WorkerPoolEmbedder implements Embedder {
     clearTimeout(this.#idleTimer);
     while (this.#queue.length > 0) {
       let entry = this.#workers.find((candidate) => candidate.job === undefined);
-      if (!entry && this.#workers.length < this.#size) entry = this.#spawn();
+      // A worker still loading its model will be free in a moment; starting another would load the model twice for
+      // one waiting request (a query right after a warm-up). A longer queue (bulk ingestion) gets the second worker.
+      const loading = this.#workers.filter((candidate) => !candidate.loaded).length;
+      if (!entry && this.#workers.length < this.#size && this.#queue.length > loading) entry = this.#spawn();
       if (!entry) return;
       const job = this.#queue.shift() as Job;
       entry.job = job;
@@ -114,11 +137,12 @@ export class WorkerPoolEmbedder implements Embedder {
     const worker = new Worker(new URL('./embedder-worker.cjs', import.meta.url), {
       workerData: { paths: resolveUseLitePackagePaths(), windowsPerCall: USE_LITE_BATCH_SIZE },
     });
-    const entry: PoolWorker = { worker, job: undefined, jobId: 0 };
+    const entry: PoolWorker = { worker, job: undefined, jobId: 0, loaded: false };
     worker.on('message', (reply: WorkerReply) => {
       const job = entry.job;
       if (!job || reply.id !== entry.jobId) return;
       entry.job = undefined;
+      entry.loaded ||= !('error' in reply);
       worker.unref();
       if ('error' in reply) job.reject(new Error(reply.error));
       else job.resolve(reply.vectors);
