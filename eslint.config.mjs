@@ -18,16 +18,17 @@ export const dependencyRules = [
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
   // Benchmarks measure every layer; nothing depends on them.
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:data', 'type:util'] },
-  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'stores', 'core'),
+  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'providers', 'stores', 'core'),
   allow('agents', 'orchestration', 'capabilities', 'stores', 'core'),
-  allow('enrichment', 'documents', 'stores', 'core'),
-  allow('capabilities', 'documents', 'stores', 'core'),
+  allow('enrichment', 'documents', 'providers', 'stores', 'core'),
+  allow('capabilities', 'documents', 'providers', 'stores', 'core'),
   allow('scheduler', 'stores', 'core'),
   allow('orchestration', 'core'),
   allow('documents', 'stores', 'core'),
+  allow('providers', 'stores', 'core'),
   allow('stores', 'core'),
   allow('core'),
-  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'stores', 'core'),
+  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'providers', 'stores', 'core'),
 ];
 
 export default [

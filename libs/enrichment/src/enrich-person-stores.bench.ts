@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema, FakeClock } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
-import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { communicationsWindow } from './enrich-person/enrich-person.js';
 import { resolvePerson, unresolvedPerson } from './enrich-person/resolve-person.js';
 import type { PersonSource, ResolvedPerson } from './enrich-person/source-ports.js';

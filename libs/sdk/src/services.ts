@@ -7,7 +7,7 @@
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
-import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import {
   DocumentService,
   documentServiceOptionsFromConfig,

@@ -10,6 +10,7 @@ export { foldCase } from './db/fold-case.js';
 
 // Shared helpers: pagination, LIKE escaping, FTS query building, validation.
 export { closePage, encodeCursor, openPage } from './db/pagination.js';
+export { containsPattern } from './db/like.js';
 export type { Page, PageWindow } from './db/pagination.js';
 
 export { normalizeEmail } from './db/validation.js';
@@ -81,8 +82,8 @@ export type { ScheduledTaskRecord } from './scheduling/scheduled-tasks-repositor
 export { TASK_RUN_LIST_LIMITS } from './scheduling/task-runs-repository.js';
 export type { TaskRunRecord } from './scheduling/task-runs-repository.js';
 
-// Schema tables (SPEC §2.3).
-export { documents, facts } from './db/schema/index.js';
+// Schema tables (SPEC §2.3): the ones other libraries query directly (documents, facts, and the provider stores).
+export { calendars, documents, events, facts, notifications, reminderLists, reminders } from './db/schema/index.js';
 
 // Enumerations (SPEC §2.2).
 export {
@@ -113,5 +114,14 @@ export type {
 } from './db/schema/enums.js';
 
 // Safe file access inside the allowed roots: no links followed, no pipes opened, hard links refused by default.
-export { UnsafeFileError, openRegularFile, writeFileReplacing } from './fs/regular-file.js';
+export {
+  SPECIAL_FILE_REASON,
+  SYMLINK_REFUSED_REASON,
+  UnsafeFileError,
+  openRegularFile,
+  readRegularFile,
+  unsafeFileReason,
+  writeFileReplacing,
+} from './fs/regular-file.js';
+export type { FileReadPolicy } from './fs/regular-file.js';
 

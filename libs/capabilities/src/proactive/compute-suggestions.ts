@@ -6,7 +6,7 @@
  */
 import type { Logger } from '@chief-of-staff/core';
 import type { MemoryStore, SuggestionCategory } from '@chief-of-staff/stores';
-import type { ProviderRegistry } from '@chief-of-staff/stores/providers';
+import type { ProviderRegistry } from '@chief-of-staff/providers';
 
 export type SuggestionPriority = 'high' | 'medium' | 'low';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema, createSilentLogger, createToolContext, FakeClock, runTool, type AnyToolDefinition } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
-import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { delegationTools } from '../tools/lifecycle/lifecycle-tools.js';
 import { getProactiveSuggestionsTool } from '../tools/proactive/proactive-tools.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { configSchema, createToolContext, FakeClock, runTool, type ToolCaller } from '@chief-of-staff/core';
-import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { enrichPerson } from '../enrich-person/enrich-person.js';
 import type { EnrichPersonResult } from '../enrich-person/enrich-person-schemas.js';

@@ -3,7 +3,7 @@
  * decisions through the memory store's repositories; messages and mail through the local providers' importers.
  */
 import type { MemoryStore } from '@chief-of-staff/stores';
-import type { ProviderRegistry } from '@chief-of-staff/stores/providers';
+import type { ProviderRegistry } from '@chief-of-staff/providers';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -4,8 +4,8 @@
  * The provider's full-text search finds the candidates; each is then checked against the person, so a message
  * that merely mentions an address in its body does not count.
  */
-import type { MailHeader, MailMessage, MailProvider } from '@chief-of-staff/stores/providers';
-import { isProviderError } from '@chief-of-staff/stores/providers';
+import type { MailHeader, MailMessage, MailProvider } from '@chief-of-staff/providers';
+import { isProviderError } from '@chief-of-staff/providers';
 import type { PersonSource } from '../enrich-person/source-ports.js';
 import type { EmailItem } from '../enrich-person/section-items.js';
 import { mentionsAnyName } from './person-matching.js';

@@ -4,7 +4,7 @@
  * (the user's replies included) of the conversations those came from — the provider contract has no participant
  * filter, so a conversation counts once the person has written in it during the window.
  */
-import type { ChatMessage, MessageProvider } from '@chief-of-staff/stores/providers';
+import type { ChatMessage, MessageProvider } from '@chief-of-staff/providers';
 import type { PersonSource, ResolvedPerson } from '../enrich-person/source-ports.js';
 import type { MessageItem } from '../enrich-person/section-items.js';
 import { handleKey, mentionsAnyName, substringSearchTerms } from './person-matching.js';

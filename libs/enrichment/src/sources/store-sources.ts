@@ -4,7 +4,7 @@
  * registry's own explanation of how to turn it on as the `unavailable` reason.
  */
 import type { MemoryStore } from '@chief-of-staff/stores';
-import type { ProviderRegistry } from '@chief-of-staff/stores/providers';
+import type { ProviderRegistry } from '@chief-of-staff/providers';
 import type { EnrichmentSection } from '../enrich-person/sections.js';
 import type { EnrichmentSources } from '../enrich-person/source-ports.js';
 import { sanitizeReason } from '../enrich-person/source-errors.js';

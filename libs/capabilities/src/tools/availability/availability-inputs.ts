@@ -1,7 +1,7 @@
 /** Inputs and helpers shared by find_my_open_slots and find_group_availability. */
 import { z } from 'zod';
 import { addDaysToDate, ToolError } from '@chief-of-staff/core';
-import { isProviderError, parseClockTime, startOfDateInZone, toToolError, type AvailabilityEvent, type SelfIdentity } from '@chief-of-staff/stores/providers';
+import { isProviderError, parseClockTime, startOfDateInZone, toToolError, type AvailabilityEvent, type SelfIdentity } from '@chief-of-staff/providers';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import type { DateRange } from '../provider-common/time-input.js';
 

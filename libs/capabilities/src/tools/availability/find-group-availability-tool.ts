@@ -14,7 +14,7 @@ import {
   withProviderErrors,
   type FreeBusyResult,
   type Interval,
-} from '@chief-of-staff/stores/providers';
+} from '@chief-of-staff/providers';
 import { PROVIDER_READ } from '../provider-common/provider-annotations.js';
 import { timeSchema } from '../provider-common/provider-schemas.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';

@@ -1,7 +1,7 @@
 /** `find_my_open_slots` (SPEC §4.4): whole free gaps in the user's working hours over a date range. */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';
-import { findOpenSlots, formatSlotsText, toLocalIso } from '@chief-of-staff/stores/providers';
+import { findOpenSlots, formatSlotsText, toLocalIso } from '@chief-of-staff/providers';
 import { PROVIDER_READ } from '../provider-common/provider-annotations.js';
 import { textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';

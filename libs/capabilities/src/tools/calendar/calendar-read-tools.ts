@@ -1,7 +1,7 @@
 /** calendar_read (SPEC §3.4): list_calendars, get_calendar_events and search_calendar_events. */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';
-import { CALENDAR_KIND_VALUES, withProviderErrors, type CalendarProvider } from '@chief-of-staff/stores/providers';
+import { CALENDAR_KIND_VALUES, withProviderErrors, type CalendarProvider } from '@chief-of-staff/providers';
 import { PROVIDER_READ } from '../provider-common/provider-annotations.js';
 import { cursorSchema, limitSchema, listOutputSchema, textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import { openListPage, pageOfList } from '../provider-common/paging.js';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { addDaysToDate, defineTool, ToolError } from '@chief-of-staff/core';
 import { normalizeEmail } from '@chief-of-staff/stores';
-import { SHOW_AS_VALUES, withProviderErrors, type Attendee, type CalendarEventPatch } from '@chief-of-staff/stores/providers';
+import { SHOW_AS_VALUES, withProviderErrors, type Attendee, type CalendarEventPatch } from '@chief-of-staff/providers';
 import { PROVIDER_CREATE, PROVIDER_DELETE, PROVIDER_UPSERT } from '../provider-common/provider-annotations.js';
 import { deletedOutputSchema, textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';

@@ -1,7 +1,7 @@
 /** The event shape calendar and availability tools return: UTC instants plus `*_local` forms in the user's zone. */
 import { z } from 'zod';
 import { addDaysToDate } from '@chief-of-staff/core';
-import { ATTENDEE_RESPONSE_VALUES, EVENT_STATUS_VALUES, SHOW_AS_VALUES, toLocalIso, type CalendarEvent } from '@chief-of-staff/stores/providers';
+import { ATTENDEE_RESPONSE_VALUES, EVENT_STATUS_VALUES, SHOW_AS_VALUES, toLocalIso, type CalendarEvent } from '@chief-of-staff/providers';
 
 export const attendeeOutputSchema = z.object({
   email: z.string(),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import type { MemoryStore } from '@chief-of-staff/stores';
-import type { ProviderRegistry } from '@chief-of-staff/stores/providers';
+import type { ProviderRegistry } from '@chief-of-staff/providers';
 import { LOCAL_READ } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema } from '../memory-common/memory-schemas.js';
 import { decodeOffsetCursor, nextOffsetCursor } from '../shared/offset-cursor.js';

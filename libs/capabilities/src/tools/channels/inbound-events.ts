@@ -6,7 +6,7 @@
  */
 import type { Logger } from '@chief-of-staff/core';
 import type { MemoryStore } from '@chief-of-staff/stores';
-import type { ProviderRegistry } from '@chief-of-staff/stores/providers';
+import type { ProviderRegistry } from '@chief-of-staff/providers';
 
 export const INBOUND_CHANNELS = ['message', 'mail', 'webhook'] as const;
 export type InboundChannel = (typeof INBOUND_CHANNELS)[number];

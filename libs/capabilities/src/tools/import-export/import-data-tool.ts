@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';
 import { resolvePathInsideRoots } from '@chief-of-staff/documents';
-import { importData, IMPORT_KINDS, withProviderErrors } from '@chief-of-staff/stores/providers';
+import { importData, IMPORT_KINDS, withProviderErrors } from '@chief-of-staff/providers';
 import { LOCAL_IMPORT } from '../provider-common/provider-annotations.js';
 import { textSchema } from '../provider-common/provider-schemas.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';

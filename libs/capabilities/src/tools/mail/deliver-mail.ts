@@ -2,7 +2,7 @@
  * Carries out a send or reply under the send policy: a preview for unconfirmed host calls, a real send when the
  * provider can transmit, otherwise a draft (with a notification to the user when an agent wrote it).
  */
-import { withProviderErrors, type OutgoingMail } from '@chief-of-staff/stores/providers';
+import { withProviderErrors, type OutgoingMail } from '@chief-of-staff/providers';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { callerLabel } from '../provider-common/caller-label.js';
 import { decideSend, DEFAULT_MAIL_POLICY } from './send-policy.js';

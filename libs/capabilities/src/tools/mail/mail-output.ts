@@ -1,6 +1,6 @@
 /** The mail shapes the mail tools return, and the send/reply result. */
 import { z } from 'zod';
-import type { MailAddress, MailHeader } from '@chief-of-staff/stores/providers';
+import type { MailAddress, MailHeader } from '@chief-of-staff/providers';
 
 export const addressOutputSchema = z.object({ name: z.string().nullable(), address: z.string() });
 

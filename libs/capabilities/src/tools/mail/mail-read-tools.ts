@@ -1,7 +1,7 @@
 /** mail_read (SPEC §3.4): list_mailboxes, get_mail_messages, get_mail_message, search_mail, get_unread_count. */
 import { z } from 'zod';
 import { addDaysToDate, defineTool } from '@chief-of-staff/core';
-import { MAILBOX_ROLE_VALUES, startOfDateInZone, withProviderErrors } from '@chief-of-staff/stores/providers';
+import { MAILBOX_ROLE_VALUES, startOfDateInZone, withProviderErrors } from '@chief-of-staff/providers';
 import { PROVIDER_READ } from '../provider-common/provider-annotations.js';
 import { cursorSchema, limitSchema, listOutputSchema, textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import { openListPage, pageOfResult } from '../provider-common/paging.js';

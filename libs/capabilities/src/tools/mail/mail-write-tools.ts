@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';
 import { normalizeEmail } from '@chief-of-staff/stores';
-import { withProviderErrors } from '@chief-of-staff/stores/providers';
+import { withProviderErrors } from '@chief-of-staff/providers';
 import { EMAIL_SEND, PROVIDER_UPSERT } from '../provider-common/provider-annotations.js';
 import { textSchema } from '../provider-common/provider-schemas.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';

@@ -1,7 +1,7 @@
 /** messages_read (SPEC §3.4): get_messages and search_messages over the messages provider (read-only). */
 import { z } from 'zod';
 import { addDaysToDate, defineTool } from '@chief-of-staff/core';
-import { startOfDateInZone, withProviderErrors, type ChatMessage } from '@chief-of-staff/stores/providers';
+import { startOfDateInZone, withProviderErrors, type ChatMessage } from '@chief-of-staff/providers';
 import { PROVIDER_READ } from '../provider-common/provider-annotations.js';
 import { cursorSchema, limitSchema, listOutputSchema, textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import { openListPage, pageOfResult } from '../provider-common/paging.js';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineTool, ToolError } from '@chief-of-staff/core';
-import { withProviderErrors, type NotificationOrigin } from '@chief-of-staff/stores/providers';
+import { withProviderErrors, type NotificationOrigin } from '@chief-of-staff/providers';
 import { PROVIDER_CREATE } from '../provider-common/provider-annotations.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 

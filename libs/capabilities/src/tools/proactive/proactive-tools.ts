@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type CosConfig, type ToolContext } from '@chief-of-staff/core';
 import { isSuggestionHidden, SUGGESTION_CATEGORIES, type MemoryStore, type SuggestionCategory } from '@chief-of-staff/stores';
-import type { ProviderRegistry } from '@chief-of-staff/stores/providers';
+import type { ProviderRegistry } from '@chief-of-staff/providers';
 import { computeSuggestions, type Suggestion, type SuggestionPriority } from '../../proactive/compute-suggestions.js';
 import { LOCAL_READ, LOCAL_UPSERT } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema } from '../memory-common/memory-schemas.js';

@@ -4,7 +4,7 @@
  * calendar occurrences, reminders) are sliced here.
  */
 import { closePage, encodeCursor, openPage, type Page, type PageWindow } from '@chief-of-staff/stores';
-import type { PageResult } from '@chief-of-staff/stores/providers';
+import type { PageResult } from '@chief-of-staff/providers';
 
 export function openListPage(list: string, args: { limit: number; cursor?: string | undefined }, maxLimit: number, filters: unknown): PageWindow {
   return openPage({ limit: args.limit, cursor: args.cursor }, { defaultLimit: args.limit, maxLimit }, list, filters);

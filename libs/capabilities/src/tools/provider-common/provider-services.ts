@@ -4,7 +4,7 @@
  */
 import type { CosConfig, ToolContext } from '@chief-of-staff/core';
 import type { MemoryStore } from '@chief-of-staff/stores';
-import { toToolError, type ProviderFor, type ProviderKind, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import { toToolError, type ProviderFor, type ProviderKind, type ProviderRegistry } from '@chief-of-staff/providers';
 
 /** The configuration keys these tools read; every one has a default when `config` is absent. */
 export type ProviderToolConfig = Pick<CosConfig, 'user' | 'mail' | 'locale' | 'documents'>;

@@ -4,7 +4,7 @@
  * range ends at the start of the following day in the user's zone.
  */
 import { addDaysToDate, isSupportedInstant, isValidDateOnly, SUPPORTED_YEARS_TEXT, ToolError } from '@chief-of-staff/core';
-import { dateInZone, parseDateTimeInZone, startOfDateInZone } from '@chief-of-staff/stores/providers';
+import { dateInZone, parseDateTimeInZone, startOfDateInZone } from '@chief-of-staff/providers';
 
 export interface TimeInput {
   instant: Date;

@@ -1,6 +1,6 @@
 /** The reminder shape the reminder tools return. */
 import { z } from 'zod';
-import { REMINDER_PRIORITY_VALUES, type Reminder } from '@chief-of-staff/stores/providers';
+import { REMINDER_PRIORITY_VALUES, type Reminder } from '@chief-of-staff/providers';
 
 export const reminderOutputSchema = z.object({
   id: z.number().int().positive(),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';
-import { REMINDER_PRIORITY_VALUES, withProviderErrors } from '@chief-of-staff/stores/providers';
+import { REMINDER_PRIORITY_VALUES, withProviderErrors } from '@chief-of-staff/providers';
 import { PROVIDER_CREATE, PROVIDER_DELETE, PROVIDER_READ, PROVIDER_UPSERT } from '../provider-common/provider-annotations.js';
 import { cursorSchema, deletedOutputSchema, limitSchema, listOutputSchema, textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import { openListPage, pageOfList } from '../provider-common/paging.js';

@@ -18,7 +18,7 @@ import {
   type ToolRunResult,
 } from '@chief-of-staff/core';
 import { openDatabase, openMemoryStore, type CosDatabase, type MemoryStore } from '@chief-of-staff/stores';
-import { createProviderRegistry } from '@chief-of-staff/stores/providers';
+import { createProviderRegistry } from '@chief-of-staff/providers';
 import { allProviderTools } from '../../provider-common/provider-tools.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-file-bounds-'));

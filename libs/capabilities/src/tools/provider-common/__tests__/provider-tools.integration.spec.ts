@@ -18,7 +18,7 @@ import {
   type ToolRunResult,
 } from '@chief-of-staff/core';
 import { openDatabase, openMemoryStore, type CosDatabase, type MemoryStore } from '@chief-of-staff/stores';
-import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/stores/providers';
+import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { TEAM_CALENDAR_ICS } from '@chief-of-staff/stores/testing';
 import { allProviderTools } from '../provider-tools.js';
 

@@ -1,0 +1,197 @@
+/**
+ * The provider registry (DESIGN §3): which provider serves each personal data source, built from the
+ * `providers.*` configuration. A source that is switched off is absent, and asking for it raises a
+ * NOT_CONFIGURED error that says what to set. The embedded local stores are always reachable for imports.
+ */
+import { expandHome, resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
+import type { CosDatabase } from '@chief-of-staff/stores';
+import { ProviderError } from '../errors/provider-error.js';
+import { LocalCalendarProvider } from '../calendar/local-calendar-provider.js';
+import { LocalReminderProvider } from '../reminders/local-reminder-provider.js';
+import { LocalMailProvider } from '../mail/local-mail-provider.js';
+import { LocalMessageProvider } from '../messages/local-message-provider.js';
+import { MacosMessagesProvider } from '../messages/macos/macos-messages-provider.js';
+import { detectDesktopChannel, type DesktopChannel } from '../notifications/desktop-notifier.js';
+import { createWebhookChannel, type WebhookChannel } from '../notifications/webhook-channel.js';
+import { createNotifierChain } from '../notifications/notifier-chain.js';
+import { createSqliteNotificationLog } from '../notifications/sqlite-notification-log.js';
+import type { CalendarProvider } from '../types/calendar.js';
+import type { ReminderProvider } from '../types/reminders.js';
+import type { MailProvider } from '../types/mail.js';
+import type { MessageProvider } from '../types/messages.js';
+import type { Notifier } from '../types/notifier.js';
+
+export type ProviderKind = 'calendar' | 'reminders' | 'mail' | 'messages' | 'notifications';
+
+interface ProviderByKind {
+  calendar: CalendarProvider;
+  reminders: ReminderProvider;
+  mail: MailProvider;
+  messages: MessageProvider;
+  notifications: Notifier;
+}
+
+/** The provider type serving `kind`. */
+export type ProviderFor<K extends ProviderKind> = ProviderByKind[K];
+
+/** The embedded stores behind the local providers; imports and exports write and read these directly. */
+export interface LocalStores {
+  /** The database the stores live in (imports batch their writes in its transactions). */
+  database: CosDatabase;
+  calendar: LocalCalendarProvider;
+  reminders: LocalReminderProvider;
+  mail: LocalMailProvider;
+  messages: LocalMessageProvider;
+}
+
+export interface ProviderStatus {
+  kind: ProviderKind;
+  /** The configured value of `providers.<kind>`. */
+  setting: string;
+  /** Provider name when present, null when the source is switched off. */
+  provider: string | null;
+  detail?: string;
+}
+
+export interface ProviderRegistry {
+  readonly calendar: CalendarProvider | null;
+  readonly reminders: ReminderProvider | null;
+  readonly mail: MailProvider | null;
+  readonly messages: MessageProvider | null;
+  readonly notifier: Notifier | null;
+  readonly local: LocalStores;
+  /** The user's zone, used to place all-day events and to read naive times. */
+  readonly timezone: string;
+  /** The provider for `kind`, or a NOT_CONFIGURED provider error saying how to turn it on. */
+  require<K extends ProviderKind>(kind: K): ProviderByKind[K];
+  status(): ProviderStatus[];
+  close(): void;
+}
+
+/** The configuration the registry reads. */
+export type ProviderConfig = Pick<CosConfig, 'providers' | 'timezone' | 'user' | 'notifications' | 'messages'>;
+
+export interface CreateProviderRegistryOptions {
+  config: ProviderConfig;
+  store: CosDatabase;
+  logger?: Logger;
+  /** Overrides desktop detection (tests, or embedders with their own channel); null disables it. */
+  desktop?: DesktopChannel | null;
+  env?: NodeJS.ProcessEnv;
+}
+
+const HOW_TO_ENABLE: Record<ProviderKind, string> = {
+  calendar: 'Set providers.calendar to "local" in cos.config.yaml (or COS_PROVIDERS_CALENDAR=local), then check with `cos doctor`.',
+  reminders: 'Set providers.reminders to "local" in cos.config.yaml (or COS_PROVIDERS_REMINDERS=local), then check with `cos doctor`.',
+  mail: 'Set providers.mail to "local" in cos.config.yaml (or COS_PROVIDERS_MAIL=local) and import mail with `cos import mbox <file>`; check with `cos doctor`.',
+  messages: 'Set providers.messages to "local" (imported exports) or "macos" (the Messages app database) in cos.config.yaml, then check with `cos doctor`.',
+  notifications: 'Set providers.notifications to "auto", "desktop" or "log" in cos.config.yaml (or COS_PROVIDERS_NOTIFICATIONS=auto).',
+};
+
+const LABEL: Record<ProviderKind, string> = {
+  calendar: 'Calendar',
+  reminders: 'Reminders',
+  mail: 'Mail',
+  messages: 'Messages',
+  notifications: 'Notifications',
+};
+
+export function notConfigured(kind: ProviderKind, setting: string): ProviderError {
+  return new ProviderError('not_configured', `${LABEL[kind]} is not configured (providers.${kind}: ${setting}).`, {
+    provider: 'registry',
+    hint: HOW_TO_ENABLE[kind],
+    details: { source: kind },
+  });
+}
+
+function webhookFrom(config: ProviderConfig, env: NodeJS.ProcessEnv, logger?: Logger): WebhookChannel | null {
+  const webhook = config.notifications.webhook;
+  if (!webhook) return null;
+  const url = resolveSecret(webhook.url, env);
+  if (!url) {
+    logger?.warn('notifications.webhook.url refers to an unset environment variable; webhook delivery is off');
+    return null;
+  }
+  const token = resolveSecret(webhook.token, env);
+  try {
+    return createWebhookChannel({
+      url,
+      format: webhook.format,
+      timeoutMs: webhook.timeoutMs,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch (error) {
+    logger?.warn({ reason: error instanceof Error ? error.message : 'invalid' }, 'notifications.webhook.url rejected; webhook delivery is off');
+    return null;
+  }
+}
+
+export function createProviderRegistry(options: CreateProviderRegistryOptions): ProviderRegistry {
+  const { config, store, logger } = options;
+  const env = options.env ?? process.env;
+  const selfAddress = config.user.email ?? null;
+  const local: LocalStores = {
+    database: store,
+    calendar: new LocalCalendarProvider(store, { timezone: config.timezone }),
+    reminders: new LocalReminderProvider(store),
+    mail: new LocalMailProvider(store, { selfAddress, selfName: config.user.name ?? null }),
+    messages: new LocalMessageProvider(store),
+  };
+  const settings = config.providers;
+  let macos: MacosMessagesProvider | null = null;
+  let messages: MessageProvider | null = null;
+  if (settings.messages === 'local') messages = local.messages;
+  else if (settings.messages === 'macos') {
+    macos = new MacosMessagesProvider({
+      path: config.messages.chatDbPath ? expandHome(config.messages.chatDbPath) : undefined,
+      selfHandle: config.user.email ?? config.user.handles[0],
+    });
+    messages = macos;
+  }
+  let notifier: Notifier | null = null;
+  let desktop: DesktopChannel | null = null;
+  const webhook = settings.notifications === 'none' ? null : webhookFrom(config, env, logger);
+  if (settings.notifications !== 'none') {
+    desktop =
+      settings.notifications === 'log' ? null : options.desktop !== undefined ? options.desktop : detectDesktopChannel({ path: env['PATH'] });
+    if (settings.notifications === 'desktop' && !desktop) {
+      logger?.warn('providers.notifications is "desktop" but no desktop notifier (notify-send/osascript) was found; notifications are logged only');
+    }
+    notifier = createNotifierChain({ log: createSqliteNotificationLog(store), desktop, webhook, logger });
+  }
+  const providers = {
+    calendar: settings.calendar === 'local' ? local.calendar : null,
+    reminders: settings.reminders === 'local' ? local.reminders : null,
+    mail: settings.mail === 'local' ? local.mail : null,
+    messages,
+    notifications: notifier,
+  };
+  return {
+    calendar: providers.calendar,
+    reminders: providers.reminders,
+    mail: providers.mail,
+    messages: providers.messages,
+    notifier: providers.notifications,
+    local,
+    timezone: config.timezone,
+    require<K extends ProviderKind>(kind: K): ProviderByKind[K] {
+      const provider = providers[kind] as ProviderByKind[K] | null;
+      if (!provider) throw notConfigured(kind, settings[kind]);
+      return provider;
+    },
+    status(): ProviderStatus[] {
+      return (Object.keys(providers) as ProviderKind[]).map((kind) => {
+        const provider = providers[kind];
+        const status: ProviderStatus = { kind, setting: settings[kind], provider: provider?.name ?? null };
+        if (kind === 'notifications' && provider) {
+          status.detail = `log${desktop ? `, desktop (${desktop.command})` : ''}${webhook ? ', webhook' : ''}`;
+        }
+        if (kind === 'messages' && macos) status.detail = 'macOS Messages database, read-only';
+        return status;
+      });
+    },
+    close(): void {
+      macos?.close();
+    },
+  };
+}
