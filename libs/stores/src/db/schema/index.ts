@@ -7,7 +7,7 @@ export { calendars, events } from './calendar.js';
 export type { EventAttendee } from './calendar.js';
 export { documents } from './documents.js';
 export { alertRules, decisions, delegations } from './lifecycle.js';
-export { mailboxes, mailMessages, mailOutbox } from './mail.js';
+export { mailboxes, mailMessages, mailOutbox, mailSyncState } from './mail.js';
 export type { MailAddress, MailAttachmentMeta } from './mail.js';
 export { facts, identities, locations } from './memory.js';
 export { conversations, messages } from './messages.js';

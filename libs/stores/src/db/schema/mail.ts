@@ -56,6 +56,8 @@ export const mailMessages = sqliteTable(
     inReplyTo: text('in_reply_to'),
     references: text('references', { mode: 'json' }).$type<string[]>().notNull().default([]),
     attachments: text('attachments', { mode: 'json' }).$type<MailAttachmentMeta[]>().notNull().default([]),
+    /** IMAP UID of the server copy (synced mailboxes only; valid for the mailbox's recorded UIDVALIDITY). */
+    remoteUid: integer('remote_uid'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -63,8 +65,25 @@ export const mailMessages = sqliteTable(
     uniqueIndex('mail_messages_mailbox_message_id_uq').on(t.mailboxId, t.messageId),
     index('mail_messages_mailbox_date_idx').on(t.mailboxId, t.date),
     index('mail_messages_message_id_idx').on(t.messageId),
+    index('mail_messages_mailbox_remote_uid_idx').on(t.mailboxId, t.remoteUid),
   ],
 );
+
+/**
+ * Where the incremental sync of a server mailbox (IMAP) stands: messages below `uid_next` are in the local store for
+ * this `uid_validity`; flag changes up to `highest_modseq` (CONDSTORE) are applied.
+ */
+export const mailSyncState = sqliteTable('mail_sync_state', {
+  mailboxId: integer('mailbox_id')
+    .primaryKey()
+    .references(() => mailboxes.id, { onDelete: 'cascade' }),
+  uidValidity: text('uid_validity').notNull(),
+  uidNext: integer('uid_next').notNull(),
+  /** Decimal text: mod-sequences are 63-bit. */
+  highestModseq: text('highest_modseq'),
+  syncedAt: text('synced_at').notNull(),
+  updatedAt: updatedAtColumn(),
+});
 
 /** Mail sent or drafted through the product, recorded locally whatever the transport. */
 export const mailOutbox = sqliteTable(
