@@ -32,7 +32,7 @@ import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
 import { searchDocuments } from './search/search-documents.js';
 import type { DocumentSearchOptions, DocumentSearchResult } from './search/search-types.js';
 
-/** Folder of the LanceDB tables inside the data dir (SPEC §1.9). */
+/** Folder of the LanceDB tables inside the data dir (docs/reference/conventions.md#configuration). */
 export const VECTORS_DIR_NAME = 'vectors';
 
 export interface DocumentServiceOptions {

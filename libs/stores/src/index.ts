@@ -81,10 +81,10 @@ export type { ScheduledTaskRecord } from './scheduling/scheduled-tasks-repositor
 export { TASK_RUN_LIST_LIMITS } from './scheduling/task-runs-repository.js';
 export type { TaskRunRecord } from './scheduling/task-runs-repository.js';
 
-// Schema tables (SPEC §2.3).
+// Schema tables (docs/reference/data-model.md#tables).
 export { documents, facts } from './db/schema/index.js';
 
-// Enumerations (SPEC §2.2).
+// Enumerations (docs/reference/data-model.md#enumerations).
 export {
   AGENT_MEMORY_TYPES,
   ALERT_TYPES,

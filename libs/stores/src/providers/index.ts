@@ -1,7 +1,9 @@
 /**
- * @chief-of-staff/stores/providers — personal data providers (SPEC §3.4): the provider contracts, the registry
- * built from config, the embedded local stores, importers and exporters, and the availability algorithms of
- * SPEC §4.4–4.5. Public API is named explicitly below.
+ * @chief-of-staff/stores/providers — personal data providers
+ * (docs/reference/tool-catalogue.md#personal-data-providers): the provider contracts, the registry built from config,
+ * the embedded local stores, importers and exporters, and the availability algorithms of
+ * docs/reference/algorithms.md#availability, docs/reference/algorithms.md#group-availability. Public API is named
+ * explicitly below.
  */
 
 // Errors.
@@ -104,7 +106,7 @@ export type {
   ImportResult,
 } from './import/import-types.js';
 
-// Availability (SPEC §4.4–4.5).
+// Availability (docs/reference/algorithms.md#availability, docs/reference/algorithms.md#group-availability).
 export { classifyEvent, DEFAULT_SOFT_KEYWORDS, isOutOfOffice, selfAttendee } from './availability/classify-event.js';
 export type { AvailabilityEvent, ClassifyOptions, EventBlocking, SelfIdentity } from './availability/classify-event.js';
 export { datesInclusive, findOpenSlots, parseClockTime } from './availability/open-slots.js';
