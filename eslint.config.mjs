@@ -1,6 +1,7 @@
 /**
- * Workspace lint rules. `@nx/enforce-module-boundaries` encodes DESIGN §1's dependency rules: each library
- * carries a `scope:<name>` tag and may only import the scopes listed for it; apps import libraries only.
+ * Workspace lint rules. `@nx/enforce-module-boundaries` encodes the dependency rules of
+ * docs/reference/architecture.md#dependency-rules: each library carries a `scope:<name>` tag and may only import the
+ * scopes listed for it; apps import libraries only.
  */
 import nx from '@nx/eslint-plugin';
 
@@ -56,8 +57,8 @@ export default [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (DESIGN §9).' },
-        { selector: 'ExportAllDeclaration', message: 'Name what is public instead of `export *` (DESIGN §9).' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (house rule).' },
+        { selector: 'ExportAllDeclaration', message: 'Name what is public instead of `export *` (house rule).' },
       ],
     },
   },

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Proves the dependency rules of DESIGN §1 are enforced: lints probe imports placed (in memory only) inside
- * libraries and checks that forbidden ones fail `@nx/enforce-module-boundaries` and allowed ones pass.
- * Run by .ci/run; exits 1 when a rule is not enforced.
+ * Proves the dependency rules of docs/reference/architecture.md#dependency-rules are enforced: lints probe imports
+ * placed (in memory only) inside libraries and checks that forbidden ones fail `@nx/enforce-module-boundaries` and
+ * allowed ones pass. Run by .ci/run; exits 1 when a rule is not enforced.
  */
 import { ESLint } from 'eslint';
 

@@ -1,7 +1,7 @@
 /**
  * How an agent run (run_agent, `cos ask`) is shown to people: the answer on stdout, a one-line account of what
  * was done on stderr, and — when the run did not complete — plain guidance on how to get a better result
- * (SPEC §7.9) instead of a raw status.
+ * (docs/orchestration.md#guidance-instead-of-raw-errors) instead of a raw status.
  */
 import { paint, plural } from './text.js';
 

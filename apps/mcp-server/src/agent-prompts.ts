@@ -1,6 +1,6 @@
 /**
- * Agents as MCP prompts and read-only resources (DESIGN §7). Both are answered from the agent registry on every
- * request, so agents added or edited on disk appear without restarting the server.
+ * Agents as MCP prompts and read-only resources (docs/reference/architecture.md#apps). Both are answered from the
+ * agent registry on every request, so agents added or edited on disk appear without restarting the server.
  *
  * A prompt asks the host's model to delegate to the agent through `run_agent`; a resource is the agent's YAML file.
  */

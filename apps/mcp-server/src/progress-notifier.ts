@@ -1,7 +1,7 @@
 /**
  * Relays a tool's `ctx.progress(message, fraction?)` as MCP `notifications/progress`, only when the client sent a
- * progress token. `progress` must strictly increase (SPEC §7.8): fractions are used when given, otherwise elapsed
- * seconds, and a value that would not increase is nudged up.
+ * progress token. `progress` must strictly increase (docs/orchestration.md#progress): fractions are used when given,
+ * otherwise elapsed seconds, and a value that would not increase is nudged up.
  */
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { ProgressReporter } from '@chief-of-staff/core';

@@ -1,6 +1,7 @@
 /**
- * Maps a tool run to an MCP `CallToolResult` (SPEC §1.3–1.4): success carries `structuredContent` and the same
- * object as compact JSON text; failure is `isError: true` with the text "<code>: <message> <hint>".
+ * Maps a tool run to an MCP `CallToolResult` (docs/reference/conventions.md#result-envelope,
+ * docs/reference/conventions.md#errors): success carries `structuredContent` and the same object as compact JSON
+ * text; failure is `isError: true` with the text "<code>: <message> <hint>".
  *
  * Error results carry no `structuredContent`: MCP SDK clients validate any structured content against the tool's
  * output schema even on errors, and would turn our actionable message into a protocol error (docs/adr/0002).

@@ -1,6 +1,6 @@
 /**
- * @chief-of-staff/enrichment — person enrichment (SPEC §6): `enrichPerson` over six source ports, the adapters
- * from the stores and providers to those ports, the `enrich_person` tool and the inline person label.
+ * @chief-of-staff/enrichment — person enrichment (docs/enrichment.md): `enrichPerson` over six source ports, the
+ * adapters from the stores and providers to those ports, the `enrich_person` tool and the inline person label.
  */
 
 // Gathering a profile.

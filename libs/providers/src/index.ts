@@ -1,7 +1,8 @@
 /**
- * @chief-of-staff/providers — personal data providers (SPEC §3.4): the provider contracts, the registry
- * built from config, the embedded local stores, importers and exporters, and the availability algorithms of
- * SPEC §4.4–4.5. Public API is named explicitly below.
+ * @chief-of-staff/providers — personal data providers (docs/reference/tool-catalogue.md#personal-data-providers):
+ * the provider contracts, the registry built from config, the embedded local stores, importers and exporters, and the
+ * availability algorithms (docs/reference/algorithms.md#availability, #group-availability). Public API is named
+ * explicitly below.
  */
 
 // Errors.
@@ -105,7 +106,7 @@ export type {
   ImportResult,
 } from './import/import-types.js';
 
-// Availability (SPEC §4.4–4.5).
+// Availability (docs/reference/algorithms.md#availability).
 
 export type { AvailabilityEvent, SelfIdentity } from './availability/classify-event.js';
 export { findOpenSlots, parseClockTime } from './availability/open-slots.js';

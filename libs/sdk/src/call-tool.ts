@@ -1,8 +1,9 @@
 /**
  * The single call path for every surface (MCP, CLI, scheduler, embedders): look the tool up, normalise its
- * arguments (SPEC §7.6), build its context, run it through `runTool`, cap a successful result to the response size
- * limit (SPEC §1.5), and record the call in the usage log (SPEC §1.10). Tracking failures are logged and swallowed;
- * they never change the tool's result.
+ * arguments (docs/orchestration.md#argument-normalisation), build its context, run it through `runTool`, cap a
+ * successful result to the response size limit (docs/reference/conventions.md#pagination-and-size-caps), and record
+ * the call in the usage log (docs/reference/conventions.md#usage-tracking). Tracking failures are logged and
+ * swallowed; they never change the tool's result.
  */
 import {
   type AnyToolDefinition,

@@ -1,6 +1,6 @@
--- Full-text indexes (SPEC §2.3) over facts (words and trigrams), mail messages and messages: FTS5 external-content tables kept in
--- sync by triggers. Written by hand (drizzle-kit generate --custom) because drizzle-kit cannot express
--- virtual tables or triggers.
+-- Full-text indexes (docs/reference/data-model.md#tables) over facts (words and trigrams), mail messages and
+-- messages: FTS5 external-content tables kept in sync by triggers. Written by hand (drizzle-kit generate --custom)
+-- because drizzle-kit cannot express virtual tables or triggers.
 CREATE VIRTUAL TABLE `facts_fts` USING fts5(
 	`key`, `value`, `category`,
 	content='facts', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
@@ -21,7 +21,8 @@ END;
 --> statement-breakpoint
 INSERT INTO `facts_fts`(`facts_fts`) VALUES ('rebuild');
 --> statement-breakpoint
--- Trigram index over facts for case-insensitive substring search (SPEC §4.1 list b) without a full scan.
+-- Trigram index over facts for case-insensitive substring search (list b of
+-- docs/reference/algorithms.md#fact-ranking) without a full scan.
 CREATE VIRTUAL TABLE `facts_trigram` USING fts5(
 	`key`, `value`,
 	content='facts', content_rowid='id', tokenize='trigram case_sensitive 0'

@@ -1,5 +1,6 @@
--- Substring search over decisions (SPEC §3.5 search_decisions) without a full scan: a trigram FTS5 table over the
--- six searched columns, case-insensitive like `facts_trigram`, kept in sync by triggers and filled from existing
+-- Substring search over decisions (search_decisions in
+-- docs/reference/tool-catalogue.md#decisions-delegations-and-alerts) without a full scan: a trigram FTS5 table over
+-- the six searched columns, case-insensitive like `facts_trigram`, kept in sync by triggers and filled from existing
 -- rows. Written by hand (drizzle-kit generate --custom) because drizzle-kit cannot express virtual tables or
 -- triggers. The triggers call no application function, so the database stays writable from any SQLite tool.
 CREATE VIRTUAL TABLE `decisions_trigram` USING fts5(

@@ -82,10 +82,11 @@ export type { ScheduledTaskRecord } from './scheduling/scheduled-tasks-repositor
 export { TASK_RUN_LIST_LIMITS } from './scheduling/task-runs-repository.js';
 export type { TaskRunRecord } from './scheduling/task-runs-repository.js';
 
-// Schema tables (SPEC §2.3): the ones other libraries query directly (documents, facts, and the provider stores).
+// Schema tables (docs/reference/data-model.md#tables): the ones other libraries query directly (documents, facts and
+// the provider stores).
 export { calendars, documents, events, facts, notifications, reminderLists, reminders } from './db/schema/index.js';
 
-// Enumerations (SPEC §2.2).
+// Enumerations (docs/reference/data-model.md#enumerations).
 export {
   AGENT_MEMORY_TYPES,
   ALERT_TYPES,

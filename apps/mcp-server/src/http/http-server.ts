@@ -1,9 +1,9 @@
 /**
- * Streamable HTTP transport (SPEC §1.1, §10.7): stateless `POST /mcp` on 127.0.0.1 by default. Every request needs
- * the bearer token; a `Host` that is not this server's (see allowed-host.ts) and a browser `Origin` not in
- * `mcp.http.allowedOrigins` are refused (DNS-rebinding defence); bodies
- * over the limit are refused before parsing. Each request gets a fresh server and transport, so no state is kept
- * between requests and any number of clients can connect.
+ * Streamable HTTP transport (docs/reference/conventions.md#processes-and-surfaces, docs/security.md#http-transports):
+ * stateless `POST /mcp` on 127.0.0.1 by default. Every request needs the bearer token; a `Host` that is not this
+ * server's (see allowed-host.ts) and a browser `Origin` not in `mcp.http.allowedOrigins` are refused (DNS-rebinding
+ * defence); bodies over the limit are refused before parsing. Each request gets a fresh server and transport, so no
+ * state is kept between requests and any number of clients can connect.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

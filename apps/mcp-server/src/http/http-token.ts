@@ -1,6 +1,6 @@
 /**
- * The bearer token for MCP over HTTP (SPEC §10.7): the configured one, else a random token generated on first start
- * into `<dataDir>/mcp-http-token` (mode 0600) and reused afterwards.
+ * The bearer token for MCP over HTTP (docs/security.md#http-transports): the configured one, else a random token
+ * generated on first start into `<dataDir>/mcp-http-token` (mode 0600) and reused afterwards.
  */
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
- * The agent configuration (SPEC §5.1): one YAML file per agent. The schema validates every field, including the
- * capability list against the capability registry, so a config that loads is a config that can run.
+ * The agent configuration (docs/reference/agents.md#registry): one YAML file per agent. The schema validates every
+ * field, including the capability list against the capability registry, so a config that loads is a config that can
+ * run.
  */
 import { z } from 'zod';
 import { isToolError } from '@chief-of-staff/core';

@@ -1,7 +1,7 @@
 /**
- * dispatch_agents (SPEC §5.6): one task to several agents in parallel under a concurrency limit and a batch
- * wall clock. Finished results are always kept; runs still going at the wall clock are aborted and reported as
- * `timeout` with their partial text; an optional cheap-tier call synthesises the completed answers.
+ * dispatch_agents (docs/reference/agents.md#dispatch): one task to several agents in parallel under a concurrency
+ * limit and a batch wall clock. Finished results are always kept; runs still going at the wall clock are aborted and
+ * reported as `timeout` with their partial text; an optional cheap-tier call synthesises the completed answers.
  */
 import { isToolError, newErrorRef, type ToolCaller, ToolError } from '@chief-of-staff/core';
 import { validateCapabilities } from '@chief-of-staff/capabilities';

@@ -1,6 +1,7 @@
 /**
- * Running a named agent on behalf of a caller (SPEC §5.6 run_agent): NOT_FOUND for unknown agents, the nesting
- * bound, restricted capabilities only when the initiating agent holds them, and the parent's deadline.
+ * Running a named agent on behalf of a caller (run_agent in docs/reference/agents.md#dispatch): NOT_FOUND for unknown
+ * agents, the nesting bound, restricted capabilities only when the initiating agent holds them, and the parent's
+ * deadline.
  */
 import { ToolError, type ProgressReporter, type ToolCaller } from '@chief-of-staff/core';
 import type { RunAgentOptions } from '../runtime/agent-runner.js';

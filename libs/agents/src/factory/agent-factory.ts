@@ -1,8 +1,8 @@
 /**
- * The agent factory (SPEC §5.5): turns a natural-language description into a saved agent config through the
- * model. The model's reply is treated as untrusted input: JSON is extracted robustly, every field is sanitised,
- * restricted capabilities are stripped unless allowed, the result is validated like any other config and never
- * overwrites an existing agent unless asked.
+ * The agent factory (docs/reference/agents.md#agent-factory): turns a natural-language description into a saved agent
+ * config through the model. The model's reply is treated as untrusted input: JSON is extracted robustly, every field
+ * is sanitised, restricted capabilities are stripped unless allowed, the result is validated like any other config
+ * and never overwrites an existing agent unless asked.
  */
 import {
   createSilentLogger,
@@ -91,7 +91,7 @@ export interface SanitisedCapabilities {
   warnings: string[];
 }
 
-/** Applies SPEC §5.5's capability rules to whatever the model proposed. */
+/** Applies the factory's capability rules (docs/reference/agents.md#agent-factory) to whatever the model proposed. */
 export function sanitiseFactoryCapabilities(
   proposed: unknown,
   options: { allowRestricted?: readonly string[]; required?: readonly string[]; callerCapabilities?: readonly string[] } = {},

@@ -1,4 +1,7 @@
-/** The system prompt of the agent factory (SPEC §5.5): role, capabilities, the exact JSON shape, authoring rules. */
+/**
+ * The system prompt of the agent factory (docs/reference/agents.md#agent-factory): role, capabilities, the exact JSON
+ * shape, authoring rules.
+ */
 import { capabilityPromptLines, type ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
 
 export const CORRECTIVE_INSTRUCTION =

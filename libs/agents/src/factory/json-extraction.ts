@@ -1,7 +1,7 @@
 /**
- * Robust extraction of one JSON object from model text (SPEC §5.5): the whole trimmed text, else the first
- * fenced code block (json-tagged or untagged), else the first balanced `{…}` found with string-aware brace
- * matching. Returns undefined when none of them parses to an object.
+ * Robust extraction of one JSON object from model text (docs/reference/agents.md#agent-factory): the whole trimmed
+ * text, else the first fenced code block (json-tagged or untagged), else the first balanced `{…}` found with
+ * string-aware brace matching. Returns undefined when none of them parses to an object.
  */
 
 function parseObject(text: string): Record<string, unknown> | undefined {

@@ -1,7 +1,7 @@
 /**
- * The agent registry (SPEC §5.1): built-in agents shipped read-only in `agent_configs/` plus the user's agent
- * directory, where a file with a built-in's name is an override. Bad files are reported as problems instead of
- * disappearing; new and edited files are picked up by re-stating the directories (at most once per
+ * The agent registry (docs/reference/agents.md#registry): built-in agents shipped read-only in `agent_configs/` plus
+ * the user's agent directory, where a file with a built-in's name is an override. Bad files are reported as problems
+ * instead of disappearing; new and edited files are picked up by re-stating the directories (at most once per
  * `rescanIntervalMs`); writes are validated first and atomic.
  */
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
- * `AgentRunner`: one agent run — the tool-use loop of SPEC §5.3 on a Messages-API model. Everything that keeps
- * a run safe is enforced here in code, whatever the model asks for: the capability gate, unknown tools,
- * concurrent execution of a turn's calls, per-call timeouts, result truncation, loop detection, outbound caps,
- * max rounds and a wall-clock deadline that aborts in-flight work.
+ * `AgentRunner`: one agent run — the tool-use loop of docs/reference/agents.md#run-loop on a Messages-API model.
+ * Everything that keeps a run safe is enforced here in code, whatever the model asks for: the capability gate,
+ * unknown tools, concurrent execution of a turn's calls, per-call timeouts, result truncation, loop detection,
+ * outbound caps, max rounds and a wall-clock deadline that aborts in-flight work.
  */
 import { Buffer } from 'node:buffer';
 import {
@@ -116,7 +116,10 @@ export interface RunAgentOptions {
   parentRunId?: string;
   /** Nesting depth: 0 for a top-level run. */
   depth?: number;
-  /** The initiating agent's capabilities: restricted capabilities it lacks are removed for this run (SPEC §10.3). */
+  /**
+   * The initiating agent's capabilities: restricted capabilities it lacks are removed for this run
+   * (docs/security.md#capabilities).
+   */
   parentCapabilities?: readonly string[];
   runId?: string;
   progress?: ProgressReporter;
@@ -212,9 +215,9 @@ export class AgentRunner {
   }
 
   /**
-   * The tools a run with these capabilities is offered (SPEC §5.2): capability tools and tool_search, in
-   * capability order, that exist in the catalogue and whose provider is configured; plus the data sources left
-   * out because they are not configured.
+   * The tools a run with these capabilities is offered (docs/reference/agents.md#run-preparation): capability tools
+   * and tool_search, in capability order, that exist in the catalogue and whose provider is configured; plus the data
+   * sources left out because they are not configured.
    */
   effectiveTools(capabilities: readonly string[]): { tools: string[]; unavailableSources: string[] } {
     const known = new Set(this.options.catalogue.listTools().map((tool) => tool.name));

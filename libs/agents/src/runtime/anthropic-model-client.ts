@@ -1,7 +1,8 @@
 /**
  * The default `ModelClient`: the Anthropic SDK's Messages API. The SDK's own retries are switched off
- * (`maxRetries: 0`) because the runtime has exactly one retry layer (model-retry.ts, SPEC §4.11). SDK errors
- * are translated into sanitised `ModelCallError`s here so nothing above depends on SDK classes.
+ * (`maxRetries: 0`) because the runtime has exactly one retry layer (model-retry.ts,
+ * docs/reference/algorithms.md#model-call-retry). SDK errors are translated into sanitised `ModelCallError`s here so
+ * nothing above depends on SDK classes.
  */
 import type { Anthropic } from '@anthropic-ai/sdk';
 import { resolveSecret, ToolError, type CosConfig } from '@chief-of-staff/core';
@@ -109,7 +110,8 @@ export function createAnthropicModelClient(settings: AnthropicSettings): ModelCl
   let client: Anthropic | undefined;
   return {
     async createMessage(request: ModelRequest, options) {
-      // `temperature` is sent on every call (SPEC §5.1) although this SDK version's types no longer declare it.
+      // `temperature` is sent on every call (docs/reference/agents.md#registry) although this SDK version's types no
+      // longer declare it.
       const body: Record<string, unknown> = {
         model: request.model,
         max_tokens: request.max_tokens,

@@ -1,6 +1,6 @@
 /**
  * Canonical JSON for call identity: object keys sorted recursively, `undefined` dropped, array order kept, so
- * `{a:1,b:2}` and `{b:2,a:1}` are the same call (SPEC §4.12).
+ * `{a:1,b:2}` and `{b:2,a:1}` are the same call (docs/reference/algorithms.md#loop-detection).
  */
 import { createHash } from 'node:crypto';
 

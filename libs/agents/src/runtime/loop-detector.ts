@@ -1,6 +1,7 @@
 /**
- * Loop detection for one run (SPEC §4.12), pure and synchronous. Calls are fed in issue order; the detector
- * says whether each may run, whether its result carries a warning, or whether the run must stop.
+ * Loop detection for one run (docs/reference/algorithms.md#loop-detection), pure and synchronous. Calls are fed in
+ * issue order; the detector says whether each may run, whether its result carries a warning, or whether the run must
+ * stop.
  */
 import { toolCallKey } from './canonical-json.js';
 

@@ -44,7 +44,7 @@ export interface ModelRequest {
   /** Omitted from the request when empty. */
   tools?: readonly ModelToolSpec[];
   max_tokens: number;
-  /** Sent on every call (SPEC §5.1). */
+  /** Sent on every call (docs/reference/agents.md#registry). */
   temperature: number;
 }
 

@@ -1,7 +1,8 @@
 /**
- * The one retry layer for model calls (SPEC §4.11), built on cockatiel: retries 429, 500, 502, 503, 504, 529
- * and connection failures, honours `retry-after` (capped), otherwise backs off 1 s, 2 s, 4 s ±25 %, and never
- * sleeps past the run deadline — a wait that would cross it ends the call as a deadline failure instead.
+ * The one retry layer for model calls (docs/reference/algorithms.md#model-call-retry), built on cockatiel: retries
+ * 429, 500, 502, 503, 504, 529 and connection failures, honours `retry-after` (capped), otherwise backs off 1 s, 2 s,
+ * 4 s ±25 %, and never sleeps past the run deadline — a wait that would cross it ends the call as a deadline failure
+ * instead.
  */
 import { DelegateBackoff, handleWhen, retry } from 'cockatiel';
 import { isModelCallError, ModelCallError } from './model-client.js';

@@ -56,7 +56,10 @@ export interface ToolUsageRecorder {
   record(entry: ToolUsageRecord): void | Promise<void>;
 }
 
-/** Successful usage rows since a moment, for the skills detector (SPEC §4.7). */
+/**
+ * Successful usage rows since a moment, for the skills detector
+ * (docs/reference/algorithms.md#skill-pattern-detection).
+ */
 export interface ToolUsageReader {
   listSuccessfulUsage(sinceIso: string): Promise<ReadonlyArray<Pick<ToolUsageRecord, 'tool_name' | 'query_pattern' | 'created_at'>>>;
 }
@@ -120,5 +123,8 @@ export function createInMemoryRunLog(): InMemoryRunLog {
   };
 }
 
-/** The usage-log query pattern of a call (SPEC §1.10); one rule for every caller, kept in core. */
+/**
+ * The usage-log query pattern of a call (docs/reference/conventions.md#usage-tracking); one rule for every caller,
+ * kept in core.
+ */
 export const usageQueryPattern = queryPatternOf;

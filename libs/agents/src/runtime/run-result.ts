@@ -1,4 +1,7 @@
-/** The result of one agent run (SPEC §5.4): what run_agent returns and the CLI prints as JSON. */
+/**
+ * The result of one agent run (docs/reference/agents.md#run-result): what run_agent returns and the CLI prints as
+ * JSON.
+ */
 import type { RunStatus } from './recorders.js';
 
 export interface ToolCallSummary {

@@ -1,4 +1,7 @@
-/** The runtime bounds an `AgentRunner` works within, derived from the configuration (SPEC §1.9). */
+/**
+ * The runtime bounds an `AgentRunner` works within, derived from the configuration
+ * (docs/reference/conventions.md#configuration).
+ */
 import type { CosConfig } from '@chief-of-staff/core';
 import type { ModelTier } from '../config/agent-config-schema.js';
 import { DEFAULT_LOOP_SETTINGS, type LoopDetectorSettings } from './loop-detector.js';

@@ -1,6 +1,7 @@
 /**
- * Prompt assembly for a run (SPEC §5.2, §10.1): the agent's own prompt, a runtime context, its memory blocks
- * and the standing untrusted-content rule; instructions with attached context wrapped as untrusted data.
+ * Prompt assembly for a run (docs/reference/agents.md#run-preparation, docs/security.md#untrusted-data): the agent's
+ * own prompt, a runtime context, its memory blocks and the standing untrusted-content rule; instructions with
+ * attached context wrapped as untrusted data.
  */
 
 export const UNTRUSTED_CONTENT_RULE =

@@ -1,9 +1,10 @@
 /**
  * How tools reach the runtime. The catalogue says which tool definitions exist (and which are unusable because
  * their provider is not configured); the executor runs one call. The minimal executor here (argument
- * normalisation of SPEC §7.6, input validation via `runTool`, per-call timeout that really stops waiting) is what
- * agents use until the orchestration executor replaces it behind the same interface (SPEC §7). Capability
- * gating, truncation and usage logging stay in the runner, so they apply whichever executor is plugged in.
+ * normalisation of docs/orchestration.md#argument-normalisation, input validation via `runTool`, per-call timeout
+ * that really stops waiting) is what agents use until the orchestration executor replaces it behind the same
+ * interface (docs/orchestration.md). Capability gating, truncation and usage logging stay in the runner, so they
+ * apply whichever executor is plugged in.
  */
 import type { AnyToolDefinition, LatencyTier, ToolContext, ToolRunResult } from '@chief-of-staff/core';
 import { normalizeToolArguments, runWithDeadline } from '@chief-of-staff/orchestration';
@@ -59,7 +60,10 @@ const TIMEOUT_BY_LATENCY: Record<LatencyTier, number> = {
   very_slow: 300_000,
 };
 
-/** The default per-call timeout of a tool, from its latency tier (SPEC §7.1 defaults). */
+/**
+ * The default per-call timeout of a tool, from its latency tier (the defaults in
+ * docs/orchestration.md#tool-metadata).
+ */
 export function defaultToolTimeoutMs(tool: AnyToolDefinition): number {
   return TIMEOUT_BY_LATENCY[tool.latency] ?? 30_000;
 }

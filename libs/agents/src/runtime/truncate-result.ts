@@ -1,7 +1,8 @@
 /**
- * Structure-preserving truncation of tool results for the model (SPEC §5.3, §7.7): shorten long strings, then
- * drop trailing array items (leaving a marker with the omitted count), so the result still parses as JSON. Only
- * if that cannot fit does the text get cut at a character boundary with a marker.
+ * Structure-preserving truncation of tool results for the model (docs/reference/agents.md#run-loop,
+ * docs/orchestration.md#output-size): shorten long strings, then drop trailing array items (leaving a marker with the
+ * omitted count), so the result still parses as JSON. Only if that cannot fit does the text get cut at a character
+ * boundary with a marker.
  */
 
 export const TRUNCATION_MARKER = '…[truncated]';

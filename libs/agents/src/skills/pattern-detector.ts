@@ -1,7 +1,7 @@
 /**
- * The skill pattern detector (SPEC §4.7), pure: successful usage rows → per-tool clusters of similar query
- * patterns (Jaccard ≥ 0.4 against each cluster's first member) → suggestions with an absolute confidence from
- * volume, recency and spread. A single busy cluster is not automatically certain.
+ * The skill pattern detector (docs/reference/algorithms.md#skill-pattern-detection), pure: successful usage rows →
+ * per-tool clusters of similar query patterns (Jaccard ≥ 0.4 against each cluster's first member) → suggestions with
+ * an absolute confidence from volume, recency and spread. A single busy cluster is not automatically certain.
  */
 import { createHash } from 'node:crypto';
 import { formatDateInZone } from '@chief-of-staff/core';

@@ -1,7 +1,7 @@
 /**
- * Tokenising usage-log query patterns for skill detection (SPEC §4.7): folded words of Unicode letters and
- * digits (Hebrew included), without identifiers and dates — ids and timestamps differ on every call and would
- * keep identical habits from ever clustering.
+ * Tokenising usage-log query patterns for skill detection (docs/reference/algorithms.md#skill-pattern-detection):
+ * folded words of Unicode letters and digits (Hebrew included), without identifiers and dates — ids and timestamps
+ * differ on every call and would keep identical habits from ever clustering.
  */
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
@@ -40,7 +40,7 @@ export function tokenizePattern(pattern: string): string[] {
   return tokens;
 }
 
-/** Jaccard similarity of two token sets; 0 when either is empty (SPEC §4.2). */
+/** Jaccard similarity of two token sets; 0 when either is empty (docs/reference/algorithms.md#mmr-and-jaccard). */
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;

@@ -1,6 +1,8 @@
 /**
  * The skills workflow over its ports: analyse the usage log and upsert suggestions, and turn a pending
- * suggestion into an agent through the factory (SPEC §3.9, §4.7).
+ * suggestion into an agent through the factory
+ * (docs/reference/tool-catalogue.md#skills-telemetry-orchestration-and-enrichment,
+ * docs/reference/algorithms.md#skill-pattern-detection).
  */
 import { ToolError, type ToolCaller } from '@chief-of-staff/core';
 import type { AgentEntry } from '../registry/agent-registry.js';

@@ -1,4 +1,7 @@
-/** create_agent, update_agent and delete_agent (SPEC §3.6): validated, atomic, and never widening permissions. */
+/**
+ * create_agent, update_agent and delete_agent (docs/reference/tool-catalogue.md#agents-and-agent-memory): validated,
+ * atomic, and never widening permissions.
+ */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
 import { validateCapabilities } from '@chief-of-staff/capabilities';
@@ -115,7 +118,7 @@ export const updateAgentTool = defineTool({
   handler: async (input, ctx: ToolContext<AgentToolServices>) => {
     const { registry } = ctx.services.agents;
     const entry = registry.require(input.name);
-    // The agent that results must not exercise anything an agent caller lacks (SPEC §10.3).
+    // The agent that results must not exercise anything an agent caller lacks (docs/security.md#capabilities).
     const capabilities = input.capabilities === undefined ? entry.config.capabilities : validateCapabilities(input.capabilities);
     assertCallerHolds(ctx.caller, capabilities);
     const { name: _name, override, ...changes } = input;

@@ -1,4 +1,7 @@
-/** list_agents and get_agent (SPEC §3.6): the hot-reloaded registry, read-only. */
+/**
+ * list_agents and get_agent (docs/reference/tool-catalogue.md#agents-and-agent-memory): the hot-reloaded registry,
+ * read-only.
+ */
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { validateCapabilities } from '@chief-of-staff/capabilities';
@@ -44,7 +47,10 @@ export const listAgentsTool = defineTool({
     total: z.number().int(),
     problems: z.array(problemSchema),
     warnings: z.array(z.string()).optional(),
-    /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+    /**
+     * Set when the response was cut to fit the response cap (docs/reference/conventions.md#pagination-and-size-caps);
+     * `warnings` says what was left out.
+     */
     truncated: z.literal(true).optional(),
   }),
   annotations: READ_ONLY,

@@ -1,4 +1,7 @@
-/** run_agent and dispatch_agents (SPEC §3.6, §5.6). */
+/**
+ * run_agent and dispatch_agents (docs/reference/tool-catalogue.md#agents-and-agent-memory,
+ * docs/reference/agents.md#dispatch).
+ */
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { dispatchAgents } from '../dispatch/dispatch-agents.js';

@@ -1,4 +1,8 @@
-/** analyze_skill_patterns and auto_create_skill (SPEC §3.9, §4.7). */
+/**
+ * analyze_skill_patterns and auto_create_skill
+ * (docs/reference/tool-catalogue.md#skills-telemetry-orchestration-and-enrichment,
+ * docs/reference/algorithms.md#skill-pattern-detection).
+ */
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { validateCapabilities } from '@chief-of-staff/capabilities';

@@ -42,13 +42,16 @@ export function agentView(entry: AgentEntry): AgentView {
   return { ...entry.config, origin: entry.origin };
 }
 
-/** `user` for people, `agent:<name>` for agents, the caller kind otherwise (SPEC §5.5 created_by). */
+/**
+ * `user` for people, `agent:<name>` for agents, the caller kind otherwise (`created_by` in
+ * docs/reference/agents.md#agent-factory).
+ */
 export function createdBy(caller: ToolCaller): string {
   if (caller.kind === 'agent') return `agent:${caller.agentName ?? 'unknown'}`;
   return caller.kind === 'host' || caller.kind === 'cli' ? 'user' : caller.kind;
 }
 
-/** An agent caller may not hand out capabilities it does not hold itself (SPEC §10.3). */
+/** An agent caller may not hand out capabilities it does not hold itself (docs/security.md#capabilities). */
 export function assertCallerHolds(caller: ToolCaller, capabilities: readonly string[]): void {
   if (caller.kind !== 'agent') return;
   const held = caller.capabilities ?? [];

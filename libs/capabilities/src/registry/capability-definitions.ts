@@ -1,8 +1,8 @@
 /**
- * The capability table of SPEC §3.1: the only way an agent gains tools. Each entry names the tools it grants,
- * whether it is restricted (stripped from factory output and not inherited by nested runs unless the parent
- * holds it) and a one-line description used in prompts. The table is data; the functions that read it live in
- * capability-registry.ts.
+ * The capability table of docs/reference/tool-catalogue.md#capabilities-and-tools: the only way an agent gains tools.
+ * Each entry names the tools it grants, whether it is restricted (stripped from factory output and not inherited by
+ * nested runs unless the parent holds it) and a one-line description used in prompts. The table is data; the
+ * functions that read it live in capability-registry.ts.
  */
 
 export interface CapabilityDefinition {
@@ -11,7 +11,7 @@ export interface CapabilityDefinition {
   readonly description: string;
   /** Tools granted, in the order they are offered to a model. Empty only for widening capabilities. */
   readonly tools: readonly string[];
-  /** Restricted capabilities (SPEC §10.3). */
+  /** Restricted capabilities (docs/security.md#capabilities). */
   readonly restricted: boolean;
   /** Extra behaviour worth knowing (e.g. what the capability widens); shown in prompts when present. */
   readonly notes?: string;
@@ -36,7 +36,7 @@ const cap = (
     ...(options.notes === undefined ? {} : { notes: options.notes }),
   });
 
-/** Implemented capabilities, in the order of SPEC §3.1. */
+/** Implemented capabilities, in the order of docs/reference/tool-catalogue.md#capabilities-and-tools. */
 export const CAPABILITY_DEFINITIONS: readonly CapabilityDefinition[] = Object.freeze([
   cap('memory_read', 'Read long-term memory: facts, locations and identities', [
     'query_memory',
@@ -178,8 +178,8 @@ export const CAPABILITY_DEFINITIONS: readonly CapabilityDefinition[] = Object.fr
 
 /**
  * Legacy capabilities: accepted in configs for compatibility, grant nothing. `web_search` is the exception
- * that can become real when an external MCP server is assigned to it (SPEC §7.10); callers pass those grants
- * in as `externalGrants`.
+ * that can become real when an external MCP server is assigned to it (docs/orchestration.md#external-mcp-servers);
+ * callers pass those grants in as `externalGrants`.
  */
 export const LEGACY_CAPABILITY_DEFINITIONS: readonly LegacyCapabilityDefinition[] = Object.freeze([
   { name: 'code_analysis', description: 'Static code analysis workflows' },

@@ -37,7 +37,7 @@ describe('capability table', () => {
     for (const tool of [...HOST_ONLY_TOOLS, ...IMPLICIT_AGENT_TOOLS]) expect(seen.has(tool)).toBe(false);
   });
 
-  it('marks exactly the restricted capabilities of SPEC §10.3', () => {
+  it('marks exactly the restricted capabilities', () => {
     expect([...RESTRICTED_CAPABILITY_NAMES].sort()).toEqual(
       [
         'agent_dispatch',

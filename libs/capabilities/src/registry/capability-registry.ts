@@ -1,7 +1,8 @@
 /**
- * Lookups over the capability table (SPEC §3.1): validation of an agent's capability list, the tools a list
- * grants, which capabilities grant a tool, and restriction checks. Everything here is pure; the one dynamic
- * input — external MCP servers assigned to `web_search` (SPEC §7.10) — is passed in as `externalGrants`.
+ * Lookups over the capability table (docs/reference/tool-catalogue.md#capabilities-and-tools): validation of an
+ * agent's capability list, the tools a list grants, which capabilities grant a tool, and restriction checks.
+ * Everything here is pure; the one dynamic input — external MCP servers assigned to `web_search`
+ * (docs/orchestration.md#external-mcp-servers) — is passed in as `externalGrants`.
  */
 import { ToolError } from '@chief-of-staff/core';
 import {
@@ -34,7 +35,7 @@ export const LEGACY_CAPABILITY_NAMES: readonly string[] = Object.freeze(
   LEGACY_CAPABILITY_DEFINITIONS.map((c) => c.name).sort(),
 );
 
-/** Names of the restricted capabilities (SPEC §10.3), in table order. */
+/** Names of the restricted capabilities (docs/security.md#capabilities), in table order. */
 export const RESTRICTED_CAPABILITY_NAMES: readonly string[] = Object.freeze(
   CAPABILITY_DEFINITIONS.filter((c) => c.restricted).map((c) => c.name),
 );
@@ -63,9 +64,9 @@ export function isLegacyCapability(name: string, options: CapabilityLookupOption
 }
 
 /**
- * Validates an agent's capability list (SPEC §5.1): entries are trimmed, blanks skipped, duplicates dropped
- * keeping the first occurrence. Any unknown name fails the whole list with an INVALID_ARGUMENT error that
- * lists every valid name, so the author can fix it in one go.
+ * Validates an agent's capability list (docs/reference/agents.md#registry): entries are trimmed, blanks skipped,
+ * duplicates dropped keeping the first occurrence. Any unknown name fails the whole list with an INVALID_ARGUMENT
+ * error that lists every valid name, so the author can fix it in one go.
  */
 export function validateCapabilities(list: readonly string[], field = 'capabilities'): string[] {
   const result: string[] = [];

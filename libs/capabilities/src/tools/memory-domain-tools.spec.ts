@@ -3,7 +3,7 @@ import { toolInputJsonSchema, type AnyToolDefinition } from '@chief-of-staff/cor
 import { CAPABILITY_DEFINITIONS } from '../registry/capability-definitions.js';
 import { allMemoryDomainTools } from './memory-domain-tools.js';
 
-/** Ann codes of SPEC §3 (readOnly, destructive, idempotent, openWorld). */
+/** Ann codes of docs/reference/conventions.md#annotations (readOnly, destructive, idempotent, openWorld). */
 const EXPECTED_ANNOTATIONS: Record<string, string> = {
   query_memory: 'R-I-',
   store_memory: 'W-I-',
@@ -49,7 +49,7 @@ function annotationCode(tool: AnyToolDefinition): string {
 const tools = allMemoryDomainTools as readonly AnyToolDefinition[];
 
 describe('memory-domain tool catalogue', () => {
-  it('defines each tool of the domain exactly once with the annotations of SPEC §3', () => {
+  it('defines each tool of the domain exactly once with its expected annotations', () => {
     const names = tools.map((tool) => tool.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(Object.keys(EXPECTED_ANNOTATIONS).sort());

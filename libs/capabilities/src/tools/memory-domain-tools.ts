@@ -1,4 +1,7 @@
-/** Every store-backed memory-domain tool (SPEC §3.2, §3.5, §3.6 storage, §3.9 usage), for one-line registration. */
+/**
+ * Every store-backed memory-domain tool (memory and identity, decisions, delegations and alerts, agent memory storage,
+ * usage: docs/reference/tool-catalogue.md), for one-line registration.
+ */
 import { agentMemoryTools } from './agent-memory/agent-memory-tools.js';
 import { alertTools, decisionTools, delegationTools } from './lifecycle/lifecycle-tools.js';
 import { memoryTools } from './memory/memory-tools.js';

@@ -1,6 +1,6 @@
 /**
  * Injectable time. Code never calls `new Date()` for decisions; it asks a `Clock`, so tests can pin and move
- * time, and "today" is always computed in the user's time zone (SPEC §1.6).
+ * time, and "today" is always computed in the user's time zone (docs/reference/conventions.md#time).
  */
 import { formatDateInZone } from '../time/time-zone.js';
 

@@ -1,6 +1,6 @@
 /**
- * The one configuration schema (SPEC §1.9). Every key has a default, so an empty file is a working
- * configuration. Objects are strict: a misspelt key is reported rather than silently ignored.
+ * The one configuration schema (docs/reference/conventions.md#configuration). Every key has a default, so an empty
+ * file is a working configuration. Objects are strict: a misspelt key is reported rather than silently ignored.
  */
 import { z } from 'zod';
 import { isValidTimeZone } from '../time/time-zone.js';

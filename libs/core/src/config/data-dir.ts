@@ -1,4 +1,6 @@
-/** Where the user's data lives (DESIGN §3): never inside node_modules or an npx cache. */
+/**
+ * Where the user's data lives (docs/configuration.md#the-data-directory): never inside node_modules or an npx cache.
+ */
 import { mkdirSync, chmodSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';

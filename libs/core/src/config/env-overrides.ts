@@ -112,7 +112,7 @@ export function readEnvOverrides(schema: z.ZodType, env: NodeJS.ProcessEnv): Env
   };
   for (const [name, path] of ALIASES) apply({ path, kind: 'string' }, name);
   for (const leaf of leaves) apply(leaf, envNameFor(leaf.path));
-  // Orchestration feature flags: COS_ORCHESTRATION_<FLAG> (SPEC §7.11).
+  // Orchestration feature flags: COS_ORCHESTRATION_<FLAG> (docs/orchestration.md#switches).
   for (const [name, raw] of Object.entries(env)) {
     if (!name.startsWith('COS_ORCHESTRATION_') || raw === undefined || raw === '') continue;
     const flag = name.slice('COS_ORCHESTRATION_'.length).toLowerCase().replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

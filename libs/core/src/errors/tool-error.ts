@@ -4,7 +4,7 @@
  */
 import { CosError, isCosError, type ErrorCategory, type JsonValue } from './cos-error.js';
 
-/** The error codes of SPEC §1.4. */
+/** The error codes of docs/reference/conventions.md#errors. */
 export const TOOL_ERROR_CODES = [
   'INVALID_ARGUMENT',
   'NOT_FOUND',
@@ -67,7 +67,7 @@ export class ToolError extends CosError {
     this.hint = options.hint;
   }
 
-  /** The uniform not-found error of SPEC §1.4: `"<Entity> <id> not found."`. */
+  /** The uniform not-found error of docs/reference/conventions.md#errors: `"<Entity> <id> not found."`. */
   static notFound(entity: string, id: string | number): ToolError {
     return new ToolError('NOT_FOUND', `${entity} ${id} not found.`, { details: { entity, id } });
   }

@@ -1,4 +1,4 @@
-/** Date-only and timestamp conventions of SPEC §1.6. */
+/** Date-only and timestamp conventions of docs/reference/conventions.md#time. */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,6 +1,7 @@
 /**
  * Turns zod issues into one `INVALID_ARGUMENT` message that names each field, says what was wrong and lists
- * what is accepted (SPEC §1.4, §1.7), written for a model or a person to fix their call.
+ * what is accepted (docs/reference/conventions.md#errors, docs/reference/conventions.md#validation), written for a
+ * model or a person to fix their call.
  */
 import type { z } from 'zod';
 

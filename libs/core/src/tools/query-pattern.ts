@@ -1,7 +1,7 @@
 /**
- * The query pattern recorded for each tool call (SPEC §1.10): the first non-empty string among well-known
- * argument keys, trimmed to 100 characters. Content-bearing keys are never used, so message bodies and fact values
- * never reach the usage log.
+ * The query pattern recorded for each tool call (docs/reference/conventions.md#usage-tracking): the first non-empty
+ * string among well-known argument keys, trimmed to 100 characters. Content-bearing keys are never used, so message
+ * bodies and fact values never reach the usage log.
  */
 const PATTERN_KEYS = [
   'query',

@@ -1,6 +1,7 @@
 /**
  * `runTool`: the in-process call path every surface shares. It validates input, runs the handler, validates
- * output and maps every failure to the uniform error shape of SPEC §1.4, so callers never see a raw exception.
+ * output and maps every failure to the uniform error shape of docs/reference/conventions.md#errors, so callers never
+ * see a raw exception.
  */
 import { newErrorRef } from '../ids/ids.js';
 import { isToolError, ToolError, type ToolErrorCode } from '../errors/tool-error.js';

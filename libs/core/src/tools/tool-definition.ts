@@ -1,6 +1,7 @@
 /**
- * The Tool contract (DESIGN §2, SPEC §1.2): every tool is defined once with `defineTool` and used unchanged by
- * the MCP server, the agent runtime, the CLI, the scheduler and embedders.
+ * The Tool contract (docs/reference/architecture.md#the-tool-contract,
+ * docs/reference/conventions.md#one-definition-per-tool): every tool is defined once with `defineTool` and used
+ * unchanged by the MCP server, the agent runtime, the CLI, the scheduler and embedders.
  */
 import type { z } from 'zod';
 import type { Clock } from '../clock/clock.js';
@@ -9,7 +10,7 @@ import type { Logger } from '../logging/logger.js';
 /** A tool name: lower-case letters, digits and underscores, 1–64 characters. */
 export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,64}$/;
 
-/** All four MCP annotation hints, always set explicitly (SPEC §1.8). */
+/** All four MCP annotation hints, always set explicitly (docs/reference/conventions.md#annotations). */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;

@@ -1,6 +1,6 @@
 /**
  * Semantic recall for facts: the LanceDB `fact_vectors` index attached to a real memory store, with the real
- * embedder, ranked through the memory store's own fact search (SPEC §4.1 list c).
+ * embedder, ranked through the memory store's own fact search (list c of docs/reference/algorithms.md#fact-ranking).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,7 +1,7 @@
 /**
- * The `documents` table (SPEC §2.3): one row per ingested file, the source of truth for listing (never a
- * vector scan) and for "unchanged" detection by content hash. A row is created before its chunks are written
- * (chunk ids need the document id) with an empty hash, and gets its real hash only after the chunks are
+ * The `documents` table (docs/reference/data-model.md#tables): one row per ingested file, the source of truth for
+ * listing (never a vector scan) and for "unchanged" detection by content hash. A row is created before its chunks are
+ * written (chunk ids need the document id) with an empty hash, and gets its real hash only after the chunks are
  * committed, so a crash in between makes the next ingest redo the file instead of skipping it.
  */
 import { and, asc, count, eq, gt, or, sql, type SQL } from 'drizzle-orm';

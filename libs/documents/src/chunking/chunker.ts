@@ -1,6 +1,6 @@
 /**
  * Structure-aware chunking (~100 words with a 20-word overlap: one 128-token window of the default embedder,
- * see ADR 0007; SPEC §3.3 says ~200/30). Chunks start at section boundaries when
+ * see ADR 0007 and docs/reference/tool-catalogue.md#documents). Chunks start at section boundaries when
  * the current chunk already has some substance, paragraphs are kept whole when they fit, long paragraphs are
  * split at sentence ends and verbatim blocks at line ends. A chunk that continues a section starts with the
  * section's heading trail and with the last `overlapWords` words of the previous chunk, so it reads on its own.

@@ -1,7 +1,7 @@
 /**
- * The `Embedder` contract (SPEC §2.1): turns texts into fixed-length vectors. Every vector table records the
- * `id` and `dims` of the embedder that built it, so swapping embedders is a configuration change followed by
- * `cos reindex`, never a silent mix of incompatible vectors.
+ * The `Embedder` contract (docs/reference/data-model.md#storage): turns texts into fixed-length vectors. Every vector
+ * table records the `id` and `dims` of the embedder that built it, so swapping embedders is a configuration change
+ * followed by `cos reindex`, never a silent mix of incompatible vectors.
  */
 
 export interface Embedder {

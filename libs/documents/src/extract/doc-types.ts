@@ -1,6 +1,7 @@
 /**
- * Document types (SPEC §2.2 `doc_type`) and how a file's extension maps to one. Unknown extensions are not
- * ingested; `xlsx` is a known type without an extractor yet, so such files are skipped with that reason.
+ * Document types (`doc_type` in docs/reference/data-model.md#enumerations) and how a file's extension maps to one.
+ * Unknown extensions are not ingested; `xlsx` is a known type without an extractor yet, so such files are skipped
+ * with that reason.
  */
 import { extname } from 'node:path';
 import { DOC_TYPES, type DocType } from '@chief-of-staff/stores';

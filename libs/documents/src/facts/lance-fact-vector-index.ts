@@ -1,9 +1,9 @@
 /**
- * The fact vector index (SPEC §2.1 `fact_vectors`, §4.1 list c): implements the memory store's
- * `FactVectorIndex` port over a LanceDB table, with the same embedder as the documents. Writes are batched
- * (facts stored within a few milliseconds share one embedding call and one commit), unchanged texts are not
- * re-embedded, query vectors are cached by text, and a table built by another embedder is refused with the
- * "run `cos reindex`" message until `reindex()` rebuilds it.
+ * The fact vector index (`fact_vectors` in docs/reference/data-model.md#storage; list c of
+ * docs/reference/algorithms.md#fact-ranking): implements the memory store's `FactVectorIndex` port over a LanceDB
+ * table, with the same embedder as the documents. Writes are batched (facts stored within a few milliseconds share
+ * one embedding call and one commit), unchanged texts are not re-embedded, query vectors are cached by text, and a
+ * table built by another embedder is refused with the "run `cos reindex`" message until `reindex()` rebuilds it.
  */
 import { createHash } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';

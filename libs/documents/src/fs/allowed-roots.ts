@@ -1,7 +1,7 @@
 /**
- * File-access guard for ingestion (SPEC §10.5): a path is usable only when its real path (after resolving
- * every symlink) lies inside one of `documents.allowedRoots`; the path itself must not be a symlink. Refusals
- * name the allowed roots and the configuration key, never file contents.
+ * File-access guard for ingestion (docs/security.md#file-roots): a path is usable only when its real path (after
+ * resolving every symlink) lies inside one of `documents.allowedRoots`; the path itself must not be a symlink.
+ * Refusals name the allowed roots and the configuration key, never file contents.
  */
 import { lstat, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * One writer per table per process (SPEC §2.1): writes run one after another, and a write that loses a
- * commit race against another process (LanceDB's optimistic concurrency) is retried with backoff.
+ * One writer per table per process (docs/reference/data-model.md#storage): writes run one after another, and a write
+ * that loses a commit race against another process (LanceDB's optimistic concurrency) is retried with backoff.
  */
 
 const RETRYABLE = /conflict|retry|concurrent|commit/i;

@@ -1,7 +1,7 @@
 /**
- * Date filters for document search (SPEC §1.6): ISO datetimes with `Z` or an offset, naive datetimes in the
- * user's time zone, or date-only values. A date-only upper bound is inclusive: it ends at the start of the
- * following day in the user's zone.
+ * Date filters for document search (docs/reference/conventions.md#time): ISO datetimes with `Z` or an offset, naive
+ * datetimes in the user's time zone, or date-only values. A date-only upper bound is inclusive: it ends at the start
+ * of the following day in the user's zone.
  */
 import { DateTime } from 'luxon';
 import { isValidDateOnly, ToolError } from '@chief-of-staff/core';

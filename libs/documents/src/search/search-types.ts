@@ -1,4 +1,4 @@
-/** Inputs and results of document search (SPEC §3.3 `search_documents`). */
+/** Inputs and results of document search (`search_documents` in docs/reference/tool-catalogue.md#documents). */
 import type { DocType } from '../extract/doc-types.js';
 
 /** `keyword` is accepted as another name for `fts`. */

@@ -1,6 +1,8 @@
 /**
- * Input and output of `enrich_person` (SPEC §3.9, §6). The same schemas validate direct library calls and tool
- * calls, so both reject the same input with the same messages.
+ * Input and output of `enrich_person`
+ * (docs/reference/tool-catalogue.md#skills-telemetry-orchestration-and-enrichment,
+ * docs/enrichment.md#what-comes-back). The same schemas validate direct library calls and tool calls, so both reject
+ * the same input with the same messages.
  */
 import { z } from 'zod';
 import { ToolError, formatValidationIssues } from '@chief-of-staff/core';

@@ -1,7 +1,7 @@
 /**
- * `enrichPerson`: one call that gathers everything known about a person (SPEC §6). All six sources start at
- * once; identity resolution runs inside the identities task and the other sources receive its result as a
- * promise, so they wait for it only where they need the person's other names, emails and handles. Each source
+ * `enrichPerson`: one call that gathers everything known about a person (docs/enrichment.md#how-a-call-runs). All six
+ * sources start at once; identity resolution runs inside the identities task and the other sources receive its result
+ * as a promise, so they wait for it only where they need the person's other names, emails and handles. Each source
  * has its own timeout and its failures stay in its own `sources` entry: the call as a whole fails only on
  * invalid input.
  */
@@ -81,7 +81,7 @@ interface SectionResult {
   report: SourceReport;
 }
 
-/** The communications window of SPEC §6: `[now − days_back days, now]`. */
+/** The communications window of docs/enrichment.md#where-each-section-comes-from: `[now − days_back days, now]`. */
 export function communicationsWindow(now: Date, daysBack: number): TimeWindow {
   return { since: new Date(now.getTime() - daysBack * DAY_MS), until: new Date(now.getTime()) };
 }

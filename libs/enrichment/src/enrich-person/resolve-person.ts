@@ -1,7 +1,7 @@
 /**
- * Identity resolution (SPEC §6): from the identities that match a name, the person's search terms — the input
- * name, at most three canonical names, their display names, emails and provider ids. Comparison is by Unicode
- * case folding, so "JANE smith" and "Jane Smith" are one term.
+ * Identity resolution (docs/enrichment.md#where-each-section-comes-from): from the identities that match a name, the
+ * person's search terms — the input name, at most three canonical names, their display names, emails and provider
+ * ids. Comparison is by Unicode case folding, so "JANE smith" and "Jane Smith" are one term.
  */
 import { foldCase } from '@chief-of-staff/stores';
 import type { ResolvedPerson } from './source-ports.js';
@@ -28,8 +28,8 @@ function distinct(values: Iterable<string | null | undefined>): string[] {
 }
 
 /**
- * Identity order of SPEC §6: an exact (case-folded) canonical-name match first, then by canonical name, then
- * provider; the provider id breaks remaining ties so the order is total.
+ * Identity order of docs/enrichment.md#where-each-section-comes-from: an exact (case-folded) canonical-name match
+ * first, then by canonical name, then provider; the provider id breaks remaining ties so the order is total.
  */
 export function compareIdentities(query: string): (a: IdentityItem, b: IdentityItem) => number {
   const folded = foldCase(query.trim());

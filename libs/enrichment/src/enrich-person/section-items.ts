@@ -1,7 +1,7 @@
 /**
- * The item shape of each section (SPEC §6), as zod schemas. They serve twice: as the tool's output schema, and as
- * the filter every item a source returns passes through, so a section can only ever hold well-formed data rows —
- * never an error object or a stray field from a source.
+ * The item shape of each section (docs/enrichment.md#what-comes-back), as zod schemas. They serve twice: as the
+ * tool's output schema, and as the filter every item a source returns passes through, so a section can only ever hold
+ * well-formed data rows — never an error object or a stray field from a source.
  */
 import { z } from 'zod';
 
@@ -18,7 +18,7 @@ export const factItemSchema = z.object({
   key: z.string().describe('Fact key'),
   value: z.string().describe('Fact value'),
   confidence: z.number().describe('0–1'),
-  score: z.number().describe('Ranking score (SPEC §4.1); 1 for facts keyed person.<canonical>.*'),
+  score: z.number().describe('Ranking score (relevance × confidence × recency); 1 for facts keyed person.<canonical>.*'),
 });
 
 export const delegationItemSchema = z.object({

@@ -1,7 +1,7 @@
 /**
- * The six sections of a person profile (SPEC §6), the capability an agent caller needs for each, and the
- * statuses a section's source can end in. Kept in one place so the orchestrator, the output schema and the
- * capability gate can never disagree about the list.
+ * The six sections of a person profile (docs/enrichment.md#agents-and-capabilities), the capability an agent caller
+ * needs for each, and the statuses a section's source can end in. Kept in one place so the orchestrator, the output
+ * schema and the capability gate can never disagree about the list.
  */
 
 export const ENRICHMENT_SECTIONS = [
@@ -29,7 +29,10 @@ export const SOURCE_STATUSES = ['ok', 'empty', 'unavailable', 'error', 'timeout'
 
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
-/** For agent callers every section needs a capability (SPEC §6); host callers get all sections. */
+/**
+ * For agent callers every section needs a capability (docs/enrichment.md#agents-and-capabilities); host callers get
+ * all sections.
+ */
 export const SECTION_CAPABILITIES: Readonly<Record<EnrichmentSection, string>> = {
   identities: 'memory_read',
   facts: 'memory_read',

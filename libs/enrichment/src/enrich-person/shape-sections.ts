@@ -1,8 +1,9 @@
 /**
  * Turns what a source returned into a section: only rows that match the section's item shape survive (unknown
  * fields are stripped, anything else — an error object, a half-filled row — is dropped), duplicates are removed,
- * the SPEC §6 order is applied and the list is capped. Doing this here rather than in each source is what lets
- * `enrichPerson` promise well-formed, ordered, bounded sections whatever a source does.
+ * the order of docs/enrichment.md#where-each-section-comes-from is applied and the list is capped. Doing this here
+ * rather than in each source is what lets `enrichPerson` promise well-formed, ordered, bounded sections whatever a
+ * source does.
  */
 import type { z } from 'zod';
 import { foldCase } from '@chief-of-staff/stores';
@@ -63,8 +64,8 @@ export function shapeIdentities(rows: readonly unknown[], order: (a: IdentityIte
 }
 
 /**
- * Score desc. The sort is stable, so ties keep the source's order — for the store that is SPEC §4.1's
- * (updated_at desc, then id), which the item shape cannot carry.
+ * Score desc. The sort is stable, so ties keep the source's order — for the store that is the order of
+ * docs/reference/algorithms.md#fact-ranking (updated_at desc, then id), which the item shape cannot carry.
  */
 export function shapeFacts(rows: readonly unknown[]): { items: FactItem[]; dropped: number } {
   const { items, dropped } = keepWellFormed(factItemSchema, rows);

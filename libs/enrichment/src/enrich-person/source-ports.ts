@@ -20,8 +20,9 @@ export interface TimeWindow {
 }
 
 /**
- * Who the profile is about, after identity resolution: the search terms of SPEC §6. Every list is distinct
- * (case-insensitively) and in resolution order.
+ * Who the profile is about, after identity resolution: the search terms of
+ * docs/enrichment.md#where-each-section-comes-from. Every list is distinct (case-insensitively) and in resolution
+ * order.
  */
 export interface ResolvedPerson {
   /** The name as the caller gave it (trimmed). */
@@ -45,8 +46,9 @@ export interface IdentitiesSourceRequest {
 }
 
 /**
- * Finds the identities matching `name` and every identity sharing a matched canonical name (SPEC §6). Their
- * canonical names, display names, emails and handles become the terms the other sources search for.
+ * Finds the identities matching `name` and every identity sharing a matched canonical name
+ * (docs/enrichment.md#where-each-section-comes-from). Their canonical names, display names, emails and handles become
+ * the terms the other sources search for.
  */
 export type IdentitiesSource = (request: IdentitiesSourceRequest) => Promise<readonly IdentityItem[]>;
 

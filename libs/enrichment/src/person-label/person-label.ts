@@ -1,6 +1,7 @@
 /**
- * `personLabel(name)` (SPEC §6): the inline label for a person, e.g. "Jane Smith — VP Engineering", built from the
- * same identity and fact sources as `enrich_person` so the two never disagree. Unknown people keep their name.
+ * `personLabel(name)` (docs/enrichment.md#what-comes-back): the inline label for a person, e.g. "Jane Smith — VP
+ * Engineering", built from the same identity and fact sources as `enrich_person` so the two never disagree. Unknown
+ * people keep their name.
  */
 import { enrichPerson, type EnrichPersonDeps } from '../enrich-person/enrich-person.js';
 

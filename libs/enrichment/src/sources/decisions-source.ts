@@ -1,7 +1,7 @@
 /**
- * Decisions from the memory store (SPEC §6): the decision search (title, description, context, tags, owner,
- * decided_by, case-folded substring) for each of the person's names, newest first. A name that contains another
- * is not searched separately: the shorter name's search already finds it.
+ * Decisions from the memory store (docs/enrichment.md#where-each-section-comes-from): the decision search (title,
+ * description, context, tags, owner, decided_by, case-folded substring) for each of the person's names, newest first.
+ * A name that contains another is not searched separately: the shorter name's search already finds it.
  */
 import type { DecisionRecord, DecisionsRepository } from '@chief-of-staff/stores';
 import { SECTION_ITEM_CAP } from '../enrich-person/sections.js';

@@ -1,6 +1,7 @@
 /**
- * Delegations from the memory store (SPEC §6): those whose `delegated_to` equals — case-folded and trimmed — any of
- * the person's names or email addresses. Active ones are fetched first; finished ones only fill a short section.
+ * Delegations from the memory store (docs/enrichment.md#where-each-section-comes-from): those whose `delegated_to`
+ * equals — case-folded and trimmed — any of the person's names or email addresses. Active ones are fetched first;
+ * finished ones only fill a short section.
  */
 import type { DelegationRecord, DelegationsRepository, DelegationStatus, MemoryStore } from '@chief-of-staff/stores';
 import { SECTION_ITEM_CAP } from '../enrich-person/sections.js';

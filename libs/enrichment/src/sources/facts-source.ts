@@ -71,7 +71,8 @@ export function createFactsSource(memory: FactsSourceMemory, options: FactsSourc
       halfLifeDays,
     });
 
-    // One entry per fact, keeping its better score; then the §4.1 order (score, updated_at, id).
+    // One entry per fact, keeping its better score; then the order of docs/reference/algorithms.md#fact-ranking
+    // (score, updated_at, id).
     const merged = new Map<number, ScoredFact<FactRecord>>();
     for (const entry of [
       ...aboutPerson.map((item) => ({ fact: item.fact, relevance: item.relevance, decay: 1, score: item.score })),

@@ -1,6 +1,7 @@
 /**
- * Identities from the memory store (SPEC §6): `search_identity(name)`, then every identity that shares a matched
- * canonical name, so a match on one handle brings the person's other handles with it.
+ * Identities from the memory store (docs/enrichment.md#where-each-section-comes-from): `search_identity(name)`, then
+ * every identity that shares a matched canonical name, so a match on one handle brings the person's other handles
+ * with it.
  */
 import type { IdentitiesRepository, IdentityRecord } from '@chief-of-staff/stores';
 import { foldCase } from '@chief-of-staff/stores';

@@ -1,8 +1,8 @@
 /**
- * Recent email from the mail provider (SPEC §6), inside the window and across all mailboxes: mail from one of the
- * person's addresses, mail whose sender name matches one of their names, and mail addressed to them (To or Cc).
- * The provider's full-text search finds the candidates; each is then checked against the person, so a message
- * that merely mentions an address in its body does not count.
+ * Recent email from the mail provider (docs/enrichment.md#where-each-section-comes-from), inside the window and
+ * across all mailboxes: mail from one of the person's addresses, mail whose sender name matches one of their names,
+ * and mail addressed to them (To or Cc). The provider's full-text search finds the candidates; each is then checked
+ * against the person, so a message that merely mentions an address in its body does not count.
  */
 import type { MailHeader, MailMessage, MailProvider } from '@chief-of-staff/providers';
 import { isProviderError } from '@chief-of-staff/providers';

@@ -1,8 +1,9 @@
 /**
- * Recent messages from the messages provider (SPEC §6), inside the window: messages sent from one of the person's
- * handles, emails or phone numbers, or by a sender whose name matches one of their names, plus the other messages
- * (the user's replies included) of the conversations those came from — the provider contract has no participant
- * filter, so a conversation counts once the person has written in it during the window.
+ * Recent messages from the messages provider (docs/enrichment.md#where-each-section-comes-from), inside the window:
+ * messages sent from one of the person's handles, emails or phone numbers, or by a sender whose name matches one of
+ * their names, plus the other messages (the user's replies included) of the conversations those came from — the
+ * provider contract has no participant filter, so a conversation counts once the person has written in it during the
+ * window.
  */
 import type { ChatMessage, MessageProvider } from '@chief-of-staff/providers';
 import type { PersonSource, ResolvedPerson } from '../enrich-person/source-ports.js';

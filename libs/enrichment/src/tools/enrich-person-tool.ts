@@ -1,7 +1,8 @@
 /**
- * The `enrich_person` tool (SPEC §3.9, §6): one read-only call that returns a person's identities, facts,
- * delegations, decisions and recent messages and email, gathered in parallel. Sections the caller may not read
- * are skipped, per the caller's capabilities.
+ * The `enrich_person` tool (docs/reference/tool-catalogue.md#skills-telemetry-orchestration-and-enrichment,
+ * docs/enrichment.md): one read-only call that returns a person's identities, facts, delegations, decisions and
+ * recent messages and email, gathered in parallel. Sections the caller may not read are skipped, per the caller's
+ * capabilities.
  */
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { allowedSections } from '../enrich-person/allowed-sections.js';

@@ -1,6 +1,7 @@
 /**
- * The alias map of SPEC §7.6: names callers (models especially) commonly use for a field, mapped to the field the
- * tool actually has. Several targets mean "the first one the tool has" (`limit`, else `top_k`).
+ * The alias map of docs/orchestration.md#argument-normalisation: names callers (models especially) commonly use for a
+ * field, mapped to the field the tool actually has. Several targets mean "the first one the tool has" (`limit`, else
+ * `top_k`).
  */
 export interface ArgumentAlias {
   readonly from: readonly string[];

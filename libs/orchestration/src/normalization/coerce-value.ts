@@ -1,7 +1,8 @@
 /**
- * Type coercions of SPEC §7.6, driven by the field's schema: numeric strings → numbers, yes/no words → booleans,
- * comma-separated text → string lists, a single value → a one-element list, JSON text → objects. A value the field
- * already accepts is never touched; a value no rule fits is left for validation to report.
+ * Type coercions of docs/orchestration.md#argument-normalisation, driven by the field's schema: numeric strings →
+ * numbers, yes/no words → booleans, comma-separated text → string lists, a single value → a one-element list, JSON
+ * text → objects. A value the field already accepts is never touched; a value no rule fits is left for validation to
+ * report.
  */
 import { acceptsAsIs, type FieldShape } from './field-shape.js';
 

@@ -1,8 +1,8 @@
 /**
- * Argument normalisation (SPEC §7.6): the step every tool call passes through before strict validation. It renames
- * well-known aliases to the tool's own field names and coerces values whose type is plainly meant (a numeric string
- * for a number field). It never invents fields and never drops unknown ones, so strict validation still reports
- * whatever it could not fix. Pure and deterministic.
+ * Argument normalisation (docs/orchestration.md#argument-normalisation): the step every tool call passes through
+ * before strict validation. It renames well-known aliases to the tool's own field names and coerces values whose type
+ * is plainly meant (a numeric string for a number field). It never invents fields and never drops unknown ones, so
+ * strict validation still reports whatever it could not fix. Pure and deterministic.
  */
 import type { AnyToolDefinition } from '@chief-of-staff/core';
 import { ARGUMENT_ALIASES, GENERIC_ID_ALIAS } from './argument-aliases.js';

@@ -4,7 +4,10 @@ import { capToolResponse, LONG_STRING_CHARS } from './cap-tool-response.js';
 import { estimateJsonTokens } from './estimate-tokens.js';
 
 const item = z.object({ id: z.number().int(), text: z.string() });
-/** A list output as SPEC §1.3 describes it, strict so any undeclared key would fail. */
+/**
+ * A list output as docs/reference/conventions.md#result-envelope describes it, strict so any undeclared key would
+ * fail.
+ */
 const listOutput = z
   .object({
     items: z.array(item),

@@ -1,14 +1,15 @@
 /**
- * The response cap of SPEC §1.5 / §7.7: a successful tool result larger than `maxTokens` is made smaller while
- * staying valid JSON and valid against the tool's output schema. First trailing `items` are dropped (the caller is
- * told how many and how to get them), then long strings are shortened with a visible marker. Pure and
- * deterministic: the same value and options always give the same result.
+ * The response cap (docs/reference/conventions.md#pagination-and-size-caps, docs/orchestration.md#output-size): a
+ * successful tool result larger than `maxTokens` is made smaller while staying valid JSON and valid against the
+ * tool's output schema. First trailing `items` are dropped (the caller is told how many and how to get them), then
+ * long strings are shortened with a visible marker. Pure and deterministic: the same value and options always give
+ * the same result.
  */
 import type { z } from 'zod';
 import { CHARS_PER_TOKEN, estimateJsonTokens } from './estimate-tokens.js';
 import { shortenLongStrings } from './shorten-strings.js';
 
-/** Strings longer than this are shortened first (SPEC §1.5). */
+/** Strings longer than this are shortened first (docs/reference/conventions.md#pagination-and-size-caps). */
 export const LONG_STRING_CHARS = 2_000;
 /** When 2,000-character strings still do not fit, each further round halves what is kept. */
 const STRING_LIMITS = [LONG_STRING_CHARS, 1_000, 500, 250] as const;

@@ -1,4 +1,7 @@
-/** The response-size estimate of SPEC §1.5: tokens ≈ characters of the compact JSON / 4, rounded up. */
+/**
+ * The response-size estimate of docs/reference/conventions.md#pagination-and-size-caps: tokens ≈ characters of the
+ * compact JSON / 4, rounded up.
+ */
 
 /** The cap when configuration says nothing (`responses.maxTokens`). */
 export const DEFAULT_MAX_RESPONSE_TOKENS = 25_000;

@@ -1,5 +1,5 @@
 /**
- * The `formatted_text` of SPEC §4.4 step 6: one line per date, e.g.
+ * The `formatted_text` of step 6 in docs/reference/algorithms.md#availability: one line per date, e.g.
  * `Mon, Feb 23: 9:00 AM–10:30 AM, 1:00 PM–2:00 PM (MST)`, in the configured locale and the user's zone.
  */
 import type { OpenSlot } from './open-slots.js';

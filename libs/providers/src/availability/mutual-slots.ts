@@ -1,6 +1,6 @@
 /**
- * Mutual slots of SPEC §4.5: the user's open slots minus the union of every participant's busy blocks, keeping
- * fragments at least as long as the meeting.
+ * Mutual slots of docs/reference/algorithms.md#group-availability: the user's open slots minus the union of every
+ * participant's busy blocks, keeping fragments at least as long as the meeting.
  */
 import { DateTime } from 'luxon';
 import type { BusyBlock } from '../types/calendar.js';
@@ -19,8 +19,8 @@ export interface MutualSlot {
 
 /**
  * A participant's busy time: busy, oof and tentative block; free, working_elsewhere and cancelled do not. All-day
- * entries block only when they are out-of-office, as for the user (§4.4 step 3), so birthday or holiday feeds
- * marked busy do not wipe out whole days.
+ * entries block only when they are out-of-office, as for the user (step 3 of
+ * docs/reference/algorithms.md#availability), so birthday or holiday feeds marked busy do not wipe out whole days.
  */
 export function participantBusyIntervals(blocks: readonly BusyBlock[], timezone: string): Interval[] {
   const intervals: Interval[] = [];

@@ -33,7 +33,7 @@ function slots(events: AvailabilityEvent[], overrides: Partial<OpenSlotsInput> =
 
 const me = (response: 'accepted' | 'declined' | 'tentative' | 'needs_action') => [{ email: 'ME@example.com', name: null, response, isSelf: false }];
 
-describe('findOpenSlots (SPEC §4.4)', () => {
+describe('findOpenSlots', () => {
   it('no events → the whole working window', () => {
     expect(slots([])).toEqual(['2026-02-23 09:00-17:00']);
   });

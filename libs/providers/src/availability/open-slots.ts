@@ -1,6 +1,7 @@
 /**
- * `findOpenSlots`, step 5 of SPEC §4.4: per local date (end date inclusive) the working window minus the merged
- * blocking events; slots are whole gaps of at least the requested duration, with the soft events they overlap.
+ * `findOpenSlots`, step 5 of docs/reference/algorithms.md#availability: per local date (end date inclusive) the
+ * working window minus the merged blocking events; slots are whole gaps of at least the requested duration, with the
+ * soft events they overlap.
  */
 import { DateTime } from 'luxon';
 import { addDaysToDate } from '@chief-of-staff/core';

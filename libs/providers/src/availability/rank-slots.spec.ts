@@ -14,7 +14,7 @@ const slot = (from: string, to: string): OpenSlot => ({
   softConflicts: [],
 });
 
-describe('slot ranking (SPEC §4.5)', () => {
+describe('slot ranking (placement and weighted score)', () => {
   it('weights sum to one in the documented proportions', () => {
     expect(SCORE_WEIGHTS).toEqual({ preferred: 0.3, back_to_back: 0.25, time_of_day: 0.2, proximity: 0.15, buffer: 0.1 });
   });

@@ -1,5 +1,5 @@
 /**
- * Suggested placement and the slot score of SPEC §4.5:
+ * Suggested placement and the slot score of docs/reference/algorithms.md#group-availability:
  * score = 0.30·preferred + 0.25·back_to_back + 0.20·time_of_day + 0.15·proximity + 0.10·buffer (4 dp).
  */
 import { DateTime } from 'luxon';

@@ -1,7 +1,8 @@
 /**
- * The embedded calendar (SPEC §3.4): calendars and events in the product's SQLite database. Series are stored
- * once (RRULE + EXDATEs) with overriding instances as separate rows keyed by RECURRENCE-ID, and expanded inside
- * each query range; all-day events are placed in the user's zone at read time.
+ * The embedded calendar (docs/reference/tool-catalogue.md#personal-data-providers): calendars and events in the
+ * product's SQLite database. Series are stored once (RRULE + EXDATEs) with overriding instances as separate rows
+ * keyed by RECURRENCE-ID, and expanded inside each query range; all-day events are placed in the user's zone at read
+ * time.
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { addDaysToDate, newUuid } from '@chief-of-staff/core';

@@ -1,12 +1,13 @@
 /**
- * Typed provider failures (SPEC §3.4). Providers throw a `ProviderError` for conditions they understand and never
- * return error rows as data; tools map it to a `ToolError` with `toToolError` so callers see the codes of SPEC §1.4.
+ * Typed provider failures (docs/reference/tool-catalogue.md#personal-data-providers). Providers throw a
+ * `ProviderError` for conditions they understand and never return error rows as data; tools map it to a `ToolError`
+ * with `toToolError` so callers see the codes of docs/reference/conventions.md#errors.
  */
 import { CosError, isCosError, ToolError, type JsonValue, type ToolErrorCode } from '@chief-of-staff/core';
 
 /**
- * The failure kinds every provider reports. Beyond SPEC §3.4's five, `read_only` covers writes to read-only sources
- * and `conflict` a name that is already taken.
+ * The failure kinds every provider reports (docs/reference/tool-catalogue.md#personal-data-providers); `read_only`
+ * covers writes to read-only sources and `conflict` a name that is already taken.
  */
 export const PROVIDER_ERROR_KINDS = ['not_configured', 'unavailable', 'auth', 'not_found', 'invalid', 'read_only', 'conflict'] as const;
 export type ProviderErrorKind = (typeof PROVIDER_ERROR_KINDS)[number];
@@ -49,7 +50,7 @@ export class ProviderError extends CosError {
     this.provider = options.provider;
   }
 
-  /** The uniform not-found shape of SPEC §1.4: `"<Entity> <id> not found."`. */
+  /** The uniform not-found shape of docs/reference/conventions.md#errors: `"<Entity> <id> not found."`. */
   static notFound(provider: string, entity: string, id: string | number, hint?: string): ProviderError {
     return new ProviderError('not_found', `${entity} ${id} not found.`, { provider, hint, details: { entity, id } });
   }

@@ -1,7 +1,7 @@
 /**
  * `importData`: the one entry point for loading personal data into the embedded stores — used by the
  * `import_data` tool and by `cos import <kind> <path>`. Idempotent: events by UID, mail by Message-ID, messages
- * by external id. When `allowedRoots` is given the path must lie inside them (SPEC §10.5).
+ * by external id. When `allowedRoots` is given the path must lie inside them (docs/security.md#file-roots).
  */
 import { lstat } from 'node:fs/promises';
 import { resolve } from 'node:path';

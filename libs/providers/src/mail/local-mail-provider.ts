@@ -1,7 +1,7 @@
 /**
- * The embedded mail store (SPEC §3.4): mailboxes and messages in SQLite with an FTS5 index over subject, sender,
- * recipients and body. It imports mbox, Maildir and .eml; it cannot transmit, so sends are saved as drafts and
- * recorded in the outbox.
+ * The embedded mail store (docs/reference/tool-catalogue.md#personal-data-providers): mailboxes and messages in
+ * SQLite with an FTS5 index over subject, sender, recipients and body. It imports mbox, Maildir and .eml; it cannot
+ * transmit, so sends are saved as drafts and recorded in the outbox.
  */
 import type { Statement } from 'better-sqlite3';
 import { newUuid } from '@chief-of-staff/core';

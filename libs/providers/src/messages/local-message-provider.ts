@@ -1,6 +1,6 @@
 /**
- * The embedded messages store (SPEC §3.4): conversations and messages imported from chat exports, searchable with
- * FTS5 over text and sender. Read-only to tools; only imports write.
+ * The embedded messages store (docs/reference/tool-catalogue.md#personal-data-providers): conversations and messages
+ * imported from chat exports, searchable with FTS5 over text and sender. Read-only to tools; only imports write.
  */
 import type { Statement } from 'better-sqlite3';
 import { type CosDatabase, foldCase, containsPattern } from '@chief-of-staff/stores';

@@ -1,7 +1,7 @@
 /**
- * The notifier chain of SPEC §3.4: a desktop notification when the OS offers one, an optional webhook, and
- * always an entry in the notification log (the `notifications` table). A failed channel never fails the call;
- * it is reported in `failures` and the log still holds the notification.
+ * The notifier chain of docs/reference/tool-catalogue.md#personal-data-providers: a desktop notification when the OS
+ * offers one, an optional webhook, and always an entry in the notification log (the `notifications` table). A failed
+ * channel never fails the call; it is reported in `failures` and the log still holds the notification.
  */
 import { redactUrlsInText, type Logger } from '@chief-of-staff/core';
 import type { NotificationOrigin, NotificationOutcome, NotificationRequest, NotificationUrgency, Notifier } from '../types/notifier.js';

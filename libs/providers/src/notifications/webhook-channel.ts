@@ -1,7 +1,7 @@
 /**
  * Optional outbound webhook delivery, ntfy-style by default (message as the body, title and priority as
  * headers) or as JSON. Only https URLs are allowed (http for localhost), with a timeout and at most three
- * redirects, each re-checked (SPEC §10.5).
+ * redirects, each re-checked (docs/security.md#commands-and-outbound-http).
  */
 import { redactUrl } from '@chief-of-staff/core';
 import type { NotificationRequest } from '../types/notifier.js';

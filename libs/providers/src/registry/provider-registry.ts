@@ -1,6 +1,6 @@
 /**
- * The provider registry (DESIGN §3): which provider serves each personal data source, built from the
- * `providers.*` configuration. A source that is switched off is absent, and asking for it raises a
+ * The provider registry (docs/reference/architecture.md#data-layer): which provider serves each personal data source,
+ * built from the `providers.*` configuration. A source that is switched off is absent, and asking for it raises a
  * NOT_CONFIGURED error that says what to set. The embedded local stores are always reachable for imports.
  */
 import { expandHome, resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';

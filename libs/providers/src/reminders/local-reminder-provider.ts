@@ -1,6 +1,6 @@
 /**
- * The embedded reminders store (SPEC §3.4): reminder lists (one is the default, created on first use) and
- * to-dos in SQLite, imported from and exported to iCalendar VTODOs.
+ * The embedded reminders store (docs/reference/tool-catalogue.md#personal-data-providers): reminder lists (one is the
+ * default, created on first use) and to-dos in SQLite, imported from and exported to iCalendar VTODOs.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { newUuid } from '@chief-of-staff/core';

@@ -1,7 +1,7 @@
 /**
  * FTS5 queries for the mail and messages stores, built only from quoted words and phrases so user text never
- * reaches `MATCH` raw (SPEC §1.7). Unlike the ranked OR-queries of fact search, every word must match (AND),
- * which is what people expect from a mail search box.
+ * reaches `MATCH` raw (docs/reference/conventions.md#validation). Unlike the ranked OR-queries of fact search, every
+ * word must match (AND), which is what people expect from a mail search box.
  */
 
 /**

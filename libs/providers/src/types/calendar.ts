@@ -1,6 +1,7 @@
 /**
- * The calendar provider contract (SPEC §3.4): calendars, events with recurrence expanded inside a query range, and
- * optional free/busy for other people. The embedded SQLite store implements it; CalDAV implements the same shape.
+ * The calendar provider contract (docs/reference/tool-catalogue.md#personal-data-providers): calendars, events with
+ * recurrence expanded inside a query range, and optional free/busy for other people. The embedded SQLite store
+ * implements it; CalDAV implements the same shape.
  */
 
 export const SHOW_AS_VALUES = ['busy', 'free', 'tentative', 'oof', 'working_elsewhere'] as const;

@@ -1,6 +1,7 @@
 /**
- * The mail provider contract (SPEC §3.4). Message ids are provider-scoped strings (the local store uses its row
- * id); the RFC 5322 Message-ID is carried separately as `internetMessageId`.
+ * The mail provider contract (docs/reference/tool-catalogue.md#personal-data-providers). Message ids are
+ * provider-scoped strings (the local store uses its row id); the RFC 5322 Message-ID is carried separately as
+ * `internetMessageId`.
  */
 
 export const MAILBOX_ROLE_VALUES = ['inbox', 'sent', 'drafts', 'archive', 'trash', 'other'] as const;

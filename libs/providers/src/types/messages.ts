@@ -1,4 +1,7 @@
-/** The messages provider contract (SPEC §3.4): read-only conversations from chat services. */
+/**
+ * The messages provider contract (docs/reference/tool-catalogue.md#personal-data-providers): read-only conversations
+ * from chat services.
+ */
 import type { PageResult } from './mail.js';
 
 export interface ChatMessage {

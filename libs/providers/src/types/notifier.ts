@@ -1,4 +1,7 @@
-/** The notifier contract (SPEC §3.4): deliver a short notice to the user through whatever the machine offers. */
+/**
+ * The notifier contract (docs/reference/tool-catalogue.md#personal-data-providers): deliver a short notice to the
+ * user through whatever the machine offers.
+ */
 
 export type NotificationUrgency = 'low' | 'normal' | 'high';
 export type NotificationOrigin = 'tool' | 'scheduler' | 'alert' | 'agent';

@@ -1,4 +1,7 @@
-/** The reminders provider contract (SPEC §3.4): lists of to-dos with due dates, priority and completion. */
+/**
+ * The reminders provider contract (docs/reference/tool-catalogue.md#personal-data-providers): lists of to-dos with
+ * due dates, priority and completion.
+ */
 
 export const REMINDER_PRIORITY_VALUES = ['none', 'low', 'medium', 'high'] as const;
 export type ReminderPriority = (typeof REMINDER_PRIORITY_VALUES)[number];

@@ -1,7 +1,8 @@
 /**
- * The sdk call path end to end: arguments are normalised before validation (SPEC §7.6) and successful results are
- * capped to `responses.maxTokens` (SPEC §1.5) — still valid against the tool's output schema, with the truncation
- * recorded in the usage log.
+ * The sdk call path end to end: arguments are normalised before validation
+ * (docs/orchestration.md#argument-normalisation) and successful results are capped to `responses.maxTokens`
+ * (docs/reference/conventions.md#pagination-and-size-caps) — still valid against the tool's output schema, with the
+ * truncation recorded in the usage log.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -88,7 +89,10 @@ describe('callTool response cap (responses.maxTokens = 500)', () => {
   let dataDir: string;
   let cos: ChiefOfStaff;
 
-  /** A list tool whose output declares `truncated` as SPEC §1.3 describes list outputs. */
+  /**
+   * A list tool whose output declares `truncated` as docs/reference/conventions.md#result-envelope describes list
+   * outputs.
+   */
   const pages = defineTool({
     name: 'list_pages',
     title: 'List pages',

@@ -1,7 +1,7 @@
 /**
- * Multi-process safety (SPEC §1.1, §2.1): three processes open the same fresh database at once (racing to
- * migrate it) and write 2,000 rows each. Every row must land, no SQLITE_BUSY may surface, and the file must
- * pass an integrity check.
+ * Multi-process safety (docs/reference/conventions.md#processes-and-surfaces, docs/reference/data-model.md#storage):
+ * three processes open the same fresh database at once (racing to migrate it) and write 2,000 rows each. Every row
+ * must land, no SQLITE_BUSY may surface, and the file must pass an integrity check.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
 /**
  * Applies the drizzle-kit migrations to a connection, safely when several processes open the database at once
- * (SPEC §2.1): the first one takes the write lock with `BEGIN IMMEDIATE` and migrates, the others wait on the
- * busy timeout and then find nothing left to do. Bookkeeping uses drizzle's own `__drizzle_migrations` table
- * so drizzle tooling reads the same history.
+ * (docs/reference/data-model.md#storage): the first one takes the write lock with `BEGIN IMMEDIATE` and migrates, the
+ * others wait on the busy timeout and then find nothing left to do. Bookkeeping uses drizzle's own
+ * `__drizzle_migrations` table so drizzle tooling reads the same history.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';

@@ -1,6 +1,7 @@
 /**
- * Unicode case folding (SPEC §1.7). Case-insensitive matching in the store never relies on SQLite's ASCII-only
- * `lower()`/`LIKE`; it compares folded text, computed in JavaScript and registered in SQLite as `cos_fold`.
+ * Unicode case folding (docs/reference/conventions.md#validation). Case-insensitive matching in the store never
+ * relies on SQLite's ASCII-only `lower()`/`LIKE`; it compares folded text, computed in JavaScript and registered in
+ * SQLite as `cos_fold`.
  */
 
 /** Name of the SQL function registered on every connection by `openDatabase`. */

@@ -1,7 +1,8 @@
 /**
- * Builds FTS5 `MATCH` expressions from user text (SPEC §1.7, §4.1): only sanitised word tokens, each quoted,
- * OR-joined. Operators, quotes, column filters and bare AND/OR/NOT/NEAR never reach FTS5, so no query text can
- * raise an FTS syntax error. English function words are dropped unless the query has nothing else (ADR 0010).
+ * Builds FTS5 `MATCH` expressions from user text (docs/reference/conventions.md#validation,
+ * docs/reference/algorithms.md#fact-ranking): only sanitised word tokens, each quoted, OR-joined. Operators, quotes,
+ * column filters and bare AND/OR/NOT/NEAR never reach FTS5, so no query text can raise an FTS syntax error. English
+ * function words are dropped unless the query has nothing else (ADR 0010).
  */
 import { isStopWord } from './stop-words.js';
 

@@ -1,6 +1,6 @@
 /**
- * Safe `LIKE` patterns from user text (SPEC §1.7): `\`, `%` and `_` are escaped (use with `ESCAPE '\'`) and the
- * text is case-folded, to be compared against `cos_fold(column)`.
+ * Safe `LIKE` patterns from user text (docs/reference/conventions.md#validation): `\`, `%` and `_` are escaped (use
+ * with `ESCAPE '\'`) and the text is case-folded, to be compared against `cos_fold(column)`.
  */
 import { foldCase } from './fold-case.js';
 

@@ -1,7 +1,7 @@
 /**
- * Opens the one SQLite database of the product (SPEC §2.1): WAL, a 5 s busy timeout, foreign keys on,
- * synchronous NORMAL, the case-folding SQL function, and migrations applied on open. Safe to call from several
- * processes at once (MCP server, worker, CLI).
+ * Opens the one SQLite database of the product (docs/reference/data-model.md#storage): WAL, a 5 s busy timeout,
+ * foreign keys on, synchronous NORMAL, the case-folding SQL function, and migrations applied on open. Safe to call
+ * from several processes at once (MCP server, worker, CLI).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

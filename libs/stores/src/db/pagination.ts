@@ -1,8 +1,8 @@
 /**
- * List pagination shared by every repository and tool (SPEC §1.5): `limit` with a per-list default and max
- * (above the max is clamped with a warning, below 1 is INVALID_ARGUMENT) and opaque base64url cursors bound to
- * the query's filters, so a cursor reused with other filters is rejected instead of silently skipping rows.
- * Cursors carry an offset into a deterministic order (explicit ORDER BY with an id tiebreak).
+ * List pagination shared by every repository and tool (docs/reference/conventions.md#pagination-and-size-caps):
+ * `limit` with a per-list default and max (above the max is clamped with a warning, below 1 is INVALID_ARGUMENT) and
+ * opaque base64url cursors bound to the query's filters, so a cursor reused with other filters is rejected instead of
+ * silently skipping rows. Cursors carry an offset into a deterministic order (explicit ORDER BY with an id tiebreak).
  */
 import { createHash } from 'node:crypto';
 import { ToolError } from '@chief-of-staff/core';
@@ -26,7 +26,7 @@ export interface PageWindow {
   filterKey: string;
 }
 
-/** The list envelope of SPEC §1.3. */
+/** The list envelope of docs/reference/conventions.md#result-envelope. */
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;

@@ -1,7 +1,7 @@
 /**
- * Store-level validation (SPEC §1.7): every repository checks enums, dates and ranges on create and on update,
- * whoever the caller is (a tool, the worker, an embedder), and reports INVALID_ARGUMENT naming the field and
- * what is accepted.
+ * Store-level validation (docs/reference/conventions.md#validation): every repository checks enums, dates and ranges
+ * on create and on update, whoever the caller is (a tool, the worker, an embedder), and reports INVALID_ARGUMENT
+ * naming the field and what is accepted.
  */
 import { isSupportedInstant, isValidDateOnly, SUPPORTED_YEARS_TEXT, ToolError, type Clock } from '@chief-of-staff/core';
 
@@ -47,7 +47,7 @@ export function nowIso(clock: Clock): string {
   return clock.now().toISOString();
 }
 
-/** Default length limits of SPEC §1.7. */
+/** Default length limits of docs/reference/conventions.md#validation. */
 export const MAX_NAME_LENGTH = 200;
 export const MAX_QUERY_LENGTH = 500;
 export const MAX_VALUE_LENGTH = 10_000;
@@ -62,7 +62,7 @@ export function isEmailAddress(value: string): boolean {
   return LOCAL_PART.test(value.slice(0, at)) && DOMAIN.test(value.slice(at + 1));
 }
 
-/** Validates an email address and lower-cases its domain (SPEC §1.7). */
+/** Validates an email address and lower-cases its domain (docs/reference/conventions.md#validation). */
 export function normalizeEmail(field: string, value: string): string {
   const text = value.trim();
   if (!isEmailAddress(text)) {

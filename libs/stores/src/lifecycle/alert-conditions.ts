@@ -1,6 +1,6 @@
 /**
- * Alert rule conditions (SPEC §4.3): one strict schema per alert type, with defaults. Used when a rule is
- * created (invalid → INVALID_ARGUMENT) and when it is evaluated.
+ * Alert rule conditions (docs/reference/algorithms.md#lifecycle-and-alerts): one strict schema per alert type, with
+ * defaults. Used when a rule is created (invalid → INVALID_ARGUMENT) and when it is evaluated.
  */
 import { z } from 'zod';
 import { ToolError } from '@chief-of-staff/core';

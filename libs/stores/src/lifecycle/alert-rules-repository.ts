@@ -1,6 +1,8 @@
 /**
- * Alert rules (SPEC §2.3, §3.5, §4.3): named, typed conditions evaluated by `check_alerts` and the worker,
- * with a cooldown and the trigger state the worker uses to avoid repeating itself.
+ * Alert rules (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#decisions-delegations-and-alerts,
+ * docs/reference/algorithms.md#lifecycle-and-alerts): named, typed conditions evaluated by `check_alerts` and the
+ * worker, with a cooldown and the trigger state the worker uses to avoid repeating itself.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

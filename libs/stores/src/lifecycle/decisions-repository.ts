@@ -1,6 +1,7 @@
 /**
- * Decisions (SPEC §2.3, §3.5): what was decided, by whom, its execution status and follow-up date. Search uses
- * the `decisions_trigram` index (kept in sync by triggers) to avoid folding every row; see decisions-text-search.ts.
+ * Decisions (docs/reference/data-model.md#tables, docs/reference/tool-catalogue.md#decisions-delegations-and-alerts):
+ * what was decided, by whom, its execution status and follow-up date. Search uses the `decisions_trigram` index (kept
+ * in sync by triggers) to avoid folding every row; see decisions-text-search.ts.
  */
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

@@ -1,8 +1,9 @@
 /**
- * The indexed half of decision search (SPEC §3.5 search_decisions): which decisions may contain a folded query,
+ * The indexed half of decision search (search_decisions in
+ * docs/reference/tool-catalogue.md#decisions-delegations-and-alerts): which decisions may contain a folded query,
  * answered from the `decisions_trigram` FTS5 table plus the rows that table cannot judge, instead of folding six
- * columns of every row. The caller still applies the exact `cos_fold(...) LIKE` test to these candidates, so
- * results are the same as a full folded scan.
+ * columns of every row. The caller still applies the exact `cos_fold(...) LIKE` test to these candidates, so results
+ * are the same as a full folded scan.
  *
  * Why two sources: the trigram tokenizer folds case one character at a time (SQLite's simple folding), which
  * agrees with `foldCase` only for some characters. For a row made solely of "plain" characters (below) the

@@ -1,6 +1,8 @@
 /**
- * Delegations (SPEC §2.3, §3.5): tasks handed to someone, with due date, priority and status. Completion time is
- * kept consistent with the status: entering `completed` sets it, leaving `completed` clears it.
+ * Delegations (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#decisions-delegations-and-alerts): tasks handed to someone, with due date,
+ * priority and status. Completion time is kept consistent with the status: entering `completed` sets it, leaving
+ * `completed` clears it.
  */
 import { and, asc, desc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

@@ -1,7 +1,7 @@
 /**
- * Alert evaluation (SPEC §4.3), pure and shared: `check_alerts` and the worker's `alert_eval` handler both call
- * these functions, so "overdue", "upcoming", "stale" and "follow-up due" have exactly one definition. Inputs are
- * plain rows and the current time; nothing here reads the database or the clock.
+ * Alert evaluation (docs/reference/algorithms.md#lifecycle-and-alerts), pure and shared: `check_alerts` and the
+ * worker's `alert_eval` handler both call these functions, so "overdue", "upcoming", "stale" and "follow-up due" have
+ * exactly one definition. Inputs are plain rows and the current time; nothing here reads the database or the clock.
  */
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
@@ -317,8 +317,9 @@ export interface AlertDeliveryDecision {
 }
 
 /**
- * `<hash>|<JSON array of sorted entity keys>`: the hash of the sorted matched entity ids (SPEC §4.3) followed by the keys
- * themselves, so a later evaluation can tell whether entities were added.
+ * `<hash>|<JSON array of sorted entity keys>`: the hash of the sorted matched entity ids
+ * (docs/reference/algorithms.md#lifecycle-and-alerts) followed by the keys themselves, so a later evaluation can tell
+ * whether entities were added.
  */
 export function alertFingerprint(matches: readonly AlertMatch[]): string {
   const keys = [...new Set(matches.map(alertEntityKey))].sort();

@@ -1,7 +1,7 @@
 /**
- * Per-agent memory (SPEC §2.3, §3.6): insights, preferences and context an agent keeps between runs, unique per
- * (agent, type, key) and injected into that agent's future prompts. Scoping (who may read whose memory) is the
- * tools' job; this repository stores and filters.
+ * Per-agent memory (docs/reference/data-model.md#tables, docs/reference/tool-catalogue.md#agents-and-agent-memory):
+ * insights, preferences and context an agent keeps between runs, unique per (agent, type, key) and injected into that
+ * agent's future prompts. Scoping (who may read whose memory) is the tools' job; this repository stores and filters.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';

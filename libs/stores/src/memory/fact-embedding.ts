@@ -1,7 +1,8 @@
 /**
- * Keeps fact vectors in step with fact writes (SPEC §3.2 store_memory / delete_fact): after a write the vector is
- * refreshed in the background and the fact marked `embedding_status = ok`; a failed embed only leaves it
- * `pending` and is logged, it never fails the write.
+ * Keeps fact vectors in step with fact writes (store_memory and delete_fact in
+ * docs/reference/tool-catalogue.md#memory-and-identity): after a write the vector is refreshed in the background and
+ * the fact marked `embedding_status = ok`; a failed embed only leaves it `pending` and is logged, it never fails the
+ * write.
  */
 import type { Logger } from '@chief-of-staff/core';
 import type { FactRecord, FactsRepository } from './facts-repository.js';

@@ -1,7 +1,7 @@
 /**
- * The scoring half of fact ranking (SPEC §4.1 steps 2–4, 7), pure: reciprocal-rank fusion of the candidate lists
- * into a 0..1 relevance, temporal decay with a half-life (pinned facts never decay), the final score and the
- * deterministic order.
+ * The scoring half of fact ranking (steps 2–4 and 7 of docs/reference/algorithms.md#fact-ranking), pure:
+ * reciprocal-rank fusion of the candidate lists into a 0..1 relevance, temporal decay with a half-life (pinned facts
+ * never decay), the final score and the deterministic order.
  */
 
 export const DEFAULT_RRF_K = 60;

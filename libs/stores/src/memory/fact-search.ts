@@ -1,7 +1,8 @@
 /**
- * Ranked fact search (SPEC §4.1–4.2), the only fact-scoring path: used by `query_memory` and by person
- * enrichment. Gathers the candidate lists (full text, substring, vector through the optional port), fuses them,
- * applies confidence and decay, optionally diversifies with MMR, and pages by offset in the final order.
+ * Ranked fact search (docs/reference/algorithms.md#fact-ranking, docs/reference/algorithms.md#mmr-and-jaccard), the
+ * only fact-scoring path: used by `query_memory` and by person enrichment. Gathers the candidate lists (full text,
+ * substring, vector through the optional port), fuses them, applies confidence and decay, optionally diversifies with
+ * MMR, and pages by offset in the final order.
  */
 import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
 import { encodeCursor, openPage, type Page, type PageRequest } from '../db/pagination.js';
@@ -14,7 +15,7 @@ import { DEFAULT_HALF_LIFE_DAYS, DEFAULT_RRF_K, fuseRelevance, round4, scoreFact
 import { cosine, jaccard, selectByMmr, wordSet } from './mmr.js';
 
 export const QUERY_MEMORY_LIMITS = { defaultLimit: 10, maxLimit: 100 };
-/** Each candidate list holds at most this many facts (SPEC §4.1 step 1). */
+/** Each candidate list holds at most this many facts (step 1 of docs/reference/algorithms.md#fact-ranking). */
 export const CANDIDATE_LIST_SIZE = 50;
 
 export interface FactSearchRequest {
@@ -141,7 +142,7 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     const rows = deps.facts.getMany([...ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     if (vectorIds) {
-      // Only vectors of current facts count (SPEC §4.1 c: embedding_status = ok).
+      // Only vectors of current facts count (embedding_status = ok; list c of docs/reference/algorithms.md#fact-ranking).
       lists.push(vectorIds.filter((id) => byId.get(id)?.embeddingStatus === 'ok').slice(0, CANDIDATE_LIST_SIZE));
     }
     const relevance = fuseRelevance(lists, req.rrfK);

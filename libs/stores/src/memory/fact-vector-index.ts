@@ -1,7 +1,8 @@
 /**
- * The port through which fact ranking (SPEC §4.1 list c, §4.2) reaches fact vectors. The memory store never
- * embeds anything itself: the documents side implements this over LanceDB `fact_vectors` and the composition
- * root attaches it. Without one, the vector list is skipped with a warning and MMR falls back to Jaccard.
+ * The port through which fact ranking (list c of docs/reference/algorithms.md#fact-ranking, and
+ * docs/reference/algorithms.md#mmr-and-jaccard) reaches fact vectors. The memory store never embeds anything itself:
+ * the documents side implements this over LanceDB `fact_vectors` and the composition root attaches it. Without one,
+ * the vector list is skipped with a warning and MMR falls back to Jaccard.
  */
 import type { FactCategory } from '../db/schema/enums.js';
 

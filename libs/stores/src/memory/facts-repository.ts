@@ -1,7 +1,8 @@
 /**
- * Facts: the user's long-term memory, one value per (category, key) (SPEC §2.3, §3.2). Writes keep the FTS and
- * trigram indexes in sync through triggers; this repository also produces the two lexical candidate lists of
- * the ranking path (§4.1 a and b).
+ * Facts: the user's long-term memory, one value per (category, key) (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#memory-and-identity). Writes keep the FTS and trigram indexes in sync through
+ * triggers; this repository also produces the two lexical candidate lists of the ranking path (lists a and b of
+ * docs/reference/algorithms.md#fact-ranking).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
@@ -63,7 +64,7 @@ export interface FactsRepository {
   /** Deletes (category, key); returns the deleted row, or undefined when absent. */
   delete(category: FactCategory, key: string): FactRecord | undefined;
   list(filters: ListFactsFilters, page: PageRequest): Page<FactRecord>;
-  /** Every fact of a category (blank-query ranking, SPEC §4.1 step 5). */
+  /** Every fact of a category (blank-query ranking, step 5 of docs/reference/algorithms.md#fact-ranking). */
   allInCategory(category: FactCategory): FactRecord[];
   /** FTS5 candidates ordered by bm25; null when the query has no searchable token. */
   fullTextCandidates(query: string, options: CandidateOptions): number[] | null;

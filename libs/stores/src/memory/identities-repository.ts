@@ -1,7 +1,7 @@
 /**
- * Identities (SPEC §2.3, §3.2): links between a person's canonical name and their handles on each provider.
- * Provider ids are normalised so the same handle always maps to one row: emails lower-case, phones as digits
- * with a leading `+`.
+ * Identities (docs/reference/data-model.md#tables, docs/reference/tool-catalogue.md#memory-and-identity): links
+ * between a person's canonical name and their handles on each provider. Provider ids are normalised so the same
+ * handle always maps to one row: emails lower-case, phones as digits with a leading `+`.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

@@ -1,5 +1,6 @@
 /**
- * Locations (SPEC §2.3, §3.2): named places, unique by case-folded name. Unknown coordinates are NULL, never 0.
+ * Locations (docs/reference/data-model.md#tables, docs/reference/tool-catalogue.md#memory-and-identity): named
+ * places, unique by case-folded name. Unknown coordinates are NULL, never 0.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

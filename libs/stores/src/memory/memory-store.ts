@@ -1,6 +1,6 @@
 /**
- * The `MemoryStore` facade (DESIGN §3): one database connection and every repository over it. Tools receive it
- * as the `memory` service; the worker and the CLI open their own in the same data dir.
+ * The `MemoryStore` facade (docs/reference/architecture.md#data-layer): one database connection and every repository
+ * over it. Tools receive it as the `memory` service; the worker and the CLI open their own in the same data dir.
  */
 import { createSuggestionStateRepository, type SuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';

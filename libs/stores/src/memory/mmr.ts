@@ -1,6 +1,7 @@
 /**
- * Diversity re-ranking (SPEC §4.2): maximal marginal relevance over the top candidates, with cosine similarity
- * of fact vectors when both exist and Jaccard similarity of their word sets otherwise. Pure.
+ * Diversity re-ranking (docs/reference/algorithms.md#mmr-and-jaccard): maximal marginal relevance over the top
+ * candidates, with cosine similarity of fact vectors when both exist and Jaccard similarity of their word sets
+ * otherwise. Pure.
  */
 import { foldCase } from '../db/fold-case.js';
 

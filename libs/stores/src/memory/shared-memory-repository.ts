@@ -1,6 +1,7 @@
 /**
- * Shared memory (SPEC §2.3, §3.6): key/value entries in named namespaces that several agents read and write.
- * Namespace permissions are checked by the tools from the caller; this repository validates and stores.
+ * Shared memory (docs/reference/data-model.md#tables, docs/reference/tool-catalogue.md#agents-and-agent-memory):
+ * key/value entries in named namespaces that several agents read and write. Namespace permissions are checked by the
+ * tools from the caller; this repository validates and stores.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

@@ -1,7 +1,8 @@
 /**
- * Scheduled tasks storage (SPEC §2.3, §3.8, §8.1): definitions, next/last run state and the lease that makes a
- * task run in exactly one process at a time. Schedule maths and handler configs are validated by the scheduler
- * library, which passes the computed `nextRunAt` in.
+ * Scheduled tasks storage (docs/reference/data-model.md#tables, docs/reference/tool-catalogue.md#scheduler,
+ * docs/scheduler.md#exactly-once): definitions, next/last run state and the lease that makes a task run in exactly
+ * one process at a time. Schedule maths and handler configs are validated by the scheduler library, which passes the
+ * computed `nextRunAt` in.
  */
 import { and, asc, eq, isNotNull, lte, or, isNull, lt, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

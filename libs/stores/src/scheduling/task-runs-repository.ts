@@ -1,6 +1,7 @@
 /**
- * Task runs and the worker heartbeat (SPEC §2.3, §3.8, §8.1): one row per scheduled-task execution, and the
- * liveness row each worker refreshes.
+ * Task runs and the worker heartbeat (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#scheduler, docs/scheduler.md#exactly-once): one row per scheduled-task execution,
+ * and the liveness row each worker refreshes.
  */
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';

@@ -1,6 +1,7 @@
 /**
- * The local notification log (SPEC §2.3, §3.4 send_notification): every notification is written here whatever
- * channel carried it; the per-run count backs the "max 5 per agent run" rule.
+ * The local notification log (docs/reference/data-model.md#tables, send_notification in
+ * docs/reference/tool-catalogue.md#personal-data-providers): every notification is written here whatever channel
+ * carried it; the per-run count backs the "max 5 per agent run" rule.
  */
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';

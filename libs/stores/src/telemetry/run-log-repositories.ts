@@ -1,6 +1,6 @@
 /**
- * Storage of agent runs, model calls and fallback events (SPEC §2.3): what the agent runtime and orchestration
- * record so `cos stats`, retention and debugging can read it back.
+ * Storage of agent runs, model calls and fallback events (docs/reference/data-model.md#tables): what the agent
+ * runtime and orchestration record so `cos stats`, retention and debugging can read it back.
  */
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { newUuid, type Clock } from '@chief-of-staff/core';

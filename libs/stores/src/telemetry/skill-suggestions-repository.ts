@@ -1,5 +1,7 @@
 /**
- * Skill suggestions (SPEC §2.3, §3.9, §4.7): repeated usage patterns proposed as new agents. A rejected
+ * Skill suggestions (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#skills-telemetry-orchestration-and-enrichment,
+ * docs/reference/algorithms.md#skill-pattern-detection): repeated usage patterns proposed as new agents. A rejected
  * signature is never re-opened by later analysis.
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';

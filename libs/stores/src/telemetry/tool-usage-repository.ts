@@ -1,6 +1,8 @@
 /**
- * The tool usage log (SPEC §1.10, §2.3, §3.9): one row per tool call from every caller. Feeds tool statistics,
- * learned latency (§7.2) and skill pattern detection (§4.7).
+ * The tool usage log (docs/reference/conventions.md#usage-tracking, docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#skills-telemetry-orchestration-and-enrichment): one row per tool call from every
+ * caller. Feeds tool statistics, learned latency (docs/orchestration.md#tool-metadata) and skill pattern detection
+ * (docs/reference/algorithms.md#skill-pattern-detection).
  */
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';

@@ -1,6 +1,9 @@
 /**
- * Event rules (SPEC §2.3, §3.7, §8.6): route webhook events of a source and type pattern to an agent. Whether the
- * target agent exists and whether the caller may target it are checked by the tools; this stores and lists.
+ * Event rules (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#channels-proactive-suggestions-and-webhooks,
+ * docs/webhooks.md#event-rules-which-agent-handles-what): route webhook events of a source and type pattern to an
+ * agent. Whether the target agent exists and whether the caller may target it are checked by the tools; this stores
+ * and lists.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

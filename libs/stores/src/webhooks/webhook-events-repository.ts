@@ -1,6 +1,8 @@
 /**
- * Webhook events (SPEC §2.3, §3.7, §8.4): every received event, de-duplicated by (source, delivery id), with its
- * processing status. The HTTP receiver, the inbox watcher and `ingest_webhook` all store through here.
+ * Webhook events (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#channels-proactive-suggestions-and-webhooks, docs/webhooks.md#receiving-webhooks):
+ * every received event, de-duplicated by (source, delivery id), with its processing status. The HTTP receiver, the
+ * inbox watcher and `ingest_webhook` all store through here.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';

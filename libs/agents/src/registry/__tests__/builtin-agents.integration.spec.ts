@@ -1,6 +1,6 @@
 /**
- * Every built-in agent of SPEC §9: loads without problems, has exactly the capabilities the SPEC lists, names
- * only agents that exist, and mentions no tool outside its effective tools.
+ * Every built-in agent (docs/reference/agents.md#built-in-agents): loads without problems, has exactly the
+ * capabilities listed there, names only agents that exist, and mentions no tool outside its effective tools.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -65,13 +65,13 @@ const agents = registry.list();
 const names = new Set(agents.map((a) => a.config.name));
 
 describe('built-in agents', () => {
-  it('load without problems and are exactly the agents of SPEC §9', () => {
+  it('load without problems and are exactly the expected agents', () => {
     expect(registry.problems()).toEqual([]);
     expect([...names].sort()).toEqual(Object.keys(EXPECTED).sort());
     for (const agent of agents) expect(agent.origin).toBe('builtin');
   });
 
-  it.each(Object.entries(EXPECTED))('%s has exactly the capabilities SPEC §9 lists', (name, capabilities) => {
+  it.each(Object.entries(EXPECTED))('%s has exactly its listed capabilities', (name, capabilities) => {
     expect(registry.get(name)?.config.capabilities).toEqual(capabilities);
   });
 
@@ -88,7 +88,7 @@ describe('built-in agents', () => {
     expect(config.system_prompt).not.toMatch(/\b(jira|confluence|workday|okta|sharepoint|ms teams|microsoft teams)\b/i);
   });
 
-  it('uses the SPEC defaults and the noted exceptions', () => {
+  it('uses the default model settings and the noted exceptions', () => {
     const pick = (name: string) => {
       const c = registry.get(name)?.config;
       return [c?.model, c?.temperature, c?.max_tokens];

@@ -1,6 +1,7 @@
 /**
- * Agent and shared memory tools (SPEC §3.6): get/store/clear_agent_memory, store/get_shared_memory. Storage only;
- * the runtime injects an agent's memory into its prompts.
+ * Agent and shared memory tools (docs/reference/tool-catalogue.md#agents-and-agent-memory):
+ * get/store/clear_agent_memory, store/get_shared_memory. Storage only; the runtime injects an agent's memory into its
+ * prompts.
  */
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';

@@ -1,6 +1,7 @@
 /**
- * Who may touch which agent memory and shared namespace (SPEC §3.6, §10.4). Decided here from `ctx.caller`,
- * so the host, agents and the scheduler share one definition of each tool.
+ * Who may touch which agent memory and shared namespace (docs/reference/tool-catalogue.md#agents-and-agent-memory,
+ * docs/security.md#agent-memory-isolation). Decided here from `ctx.caller`, so the host, agents and the scheduler
+ * share one definition of each tool.
  */
 import { ToolError, type ToolCaller } from '@chief-of-staff/core';
 

@@ -1,4 +1,7 @@
-/** The scheduling tool group (SPEC §3.1 `scheduling`), service key `providers`. */
+/**
+ * The scheduling tool group (`scheduling` in docs/reference/tool-catalogue.md#capabilities-and-tools), service key
+ * `providers`.
+ */
 import { findGroupAvailabilityTool } from './find-group-availability-tool.js';
 import { findMyOpenSlotsTool } from './find-my-open-slots-tool.js';
 

@@ -1,6 +1,7 @@
 /**
- * `find_group_availability` (SPEC §4.5): the user's open slots minus every participant's busy time (from the
- * calendars the provider holds for them), ranked by preference, adjacency, time of day, proximity and buffer.
+ * `find_group_availability` (docs/reference/algorithms.md#group-availability): the user's open slots minus every
+ * participant's busy time (from the calendars the provider holds for them), ranked by preference, adjacency, time of
+ * day, proximity and buffer.
  */
 import { z } from 'zod';
 import { defineTool, ToolError } from '@chief-of-staff/core';

@@ -1,4 +1,7 @@
-/** `find_my_open_slots` (SPEC §4.4): whole free gaps in the user's working hours over a date range. */
+/**
+ * `find_my_open_slots` (docs/reference/algorithms.md#availability): whole free gaps in the user's working hours over
+ * a date range.
+ */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';
 import { findOpenSlots, formatSlotsText, toLocalIso } from '@chief-of-staff/providers';

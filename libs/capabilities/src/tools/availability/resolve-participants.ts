@@ -1,7 +1,7 @@
 /**
- * Participant resolution for group availability (SPEC §4.5): an address is used as given; a name is looked up
- * with search_identity (exact canonical or display name first, else the first substring match) and the
- * identity's email taken.
+ * Participant resolution for group availability (docs/reference/algorithms.md#group-availability): an address is used
+ * as given; a name is looked up with search_identity (exact canonical or display name first, else the first substring
+ * match) and the identity's email taken.
  */
 import { foldCase, normalizeEmail } from '@chief-of-staff/stores';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';

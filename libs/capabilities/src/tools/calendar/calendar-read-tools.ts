@@ -1,4 +1,7 @@
-/** calendar_read (SPEC §3.4): list_calendars, get_calendar_events and search_calendar_events. */
+/**
+ * calendar_read (docs/reference/tool-catalogue.md#personal-data-providers): list_calendars, get_calendar_events and
+ * search_calendar_events.
+ */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';
 import { CALENDAR_KIND_VALUES, withProviderErrors, type CalendarProvider } from '@chief-of-staff/providers';

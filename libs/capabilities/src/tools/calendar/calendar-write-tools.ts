@@ -1,6 +1,7 @@
 /**
- * calendar_write (SPEC §3.4): create_calendar_event, update_calendar_event, delete_calendar_event. Writes go to
- * the calendar provider only; invitations are never sent. Read-only calendars answer READ_ONLY.
+ * calendar_write (docs/reference/tool-catalogue.md#personal-data-providers): create_calendar_event,
+ * update_calendar_event, delete_calendar_event. Writes go to the calendar provider only; invitations are never sent.
+ * Read-only calendars answer READ_ONLY.
  */
 import { z } from 'zod';
 import { addDaysToDate, defineTool, ToolError } from '@chief-of-staff/core';

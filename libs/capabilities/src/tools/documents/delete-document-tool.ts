@@ -1,4 +1,7 @@
-/** `delete_document` (SPEC §3.3): removes a document's index entry and chunks; the file is never touched. */
+/**
+ * `delete_document` (docs/reference/tool-catalogue.md#documents): removes a document's index entry and chunks; the
+ * file is never touched.
+ */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
 import { documentIdSchema } from './document-schemas.js';

@@ -1,6 +1,7 @@
 /**
- * `ingest_documents` (SPEC §3.3): indexes a file or folder inside `documents.allowedRoots`, reporting
- * progress per file. Unchanged files are skipped by content hash; entries of deleted files are pruned.
+ * `ingest_documents` (docs/reference/tool-catalogue.md#documents): indexes a file or folder inside
+ * `documents.allowedRoots`, reporting progress per file. Unchanged files are skipped by content hash; entries of
+ * deleted files are pruned.
  */
 import { basename, isAbsolute } from 'node:path';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import type { IngestProgress } from '@chief-of-staff/documents';
 import { documentIdSchema, skippedFileSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
 
-/** SPEC §3.3: at most 500 new or changed files per call; the rest wait for the next call. */
+/** At most 500 new or changed files per call (docs/reference/tool-catalogue.md#documents); the rest wait. */
 export const MAX_FILES_PER_CALL = 500;
 /** Skipped files listed in the result; the rest are counted in a warning. */
 export const MAX_SKIPPED_LISTED = 100;

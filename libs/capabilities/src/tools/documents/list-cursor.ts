@@ -1,7 +1,7 @@
 /**
- * Opaque list cursors for `list_documents` (SPEC §1.5): base64url JSON holding the last row's sort key and a
- * fingerprint of the filters, so a cursor reused with other filters, or edited, is refused instead of
- * silently returning the wrong page.
+ * Opaque list cursors for `list_documents` (docs/reference/conventions.md#pagination-and-size-caps): base64url JSON
+ * holding the last row's sort key and a fingerprint of the filters, so a cursor reused with other filters, or edited,
+ * is refused instead of silently returning the wrong page.
  */
 import { createHash } from 'node:crypto';
 import { ToolError } from '@chief-of-staff/core';
@@ -37,7 +37,10 @@ export function decodePathCursor(cursor: string, filters: Record<string, unknown
   return { path: value.p, id: value.i as number };
 }
 
-/** Applies the SPEC §1.5 limit rule: above `max` is clamped with a warning (below 1 is rejected by the schema). */
+/**
+ * Applies the limit rule of docs/reference/conventions.md#pagination-and-size-caps: above `max` is clamped with a
+ * warning (below 1 is rejected by the schema).
+ */
 export function clampLimit(field: string, value: number, max: number, warnings: string[]): number {
   if (value <= max) return value;
   warnings.push(`${field} clamped to ${max}.`);

@@ -1,4 +1,7 @@
-/** `list_documents` (SPEC §3.3): the document index from SQLite (never a vector scan), ordered by path. */
+/**
+ * `list_documents` (docs/reference/tool-catalogue.md#documents): the document index from SQLite (never a vector
+ * scan), ordered by path.
+ */
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { docTypeSchema, documentIdSchema, pathPrefixSchema } from './document-schemas.js';
@@ -39,7 +42,10 @@ const output = z.object({
   next_cursor: z.string().nullable(),
   total: z.number().int().min(0),
   warnings: z.array(z.string()).optional(),
-  /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+  /**
+   * Set when the response was cut to fit the response cap (docs/reference/conventions.md#pagination-and-size-caps);
+   * `warnings` says what was left out.
+   */
   truncated: z.literal(true).optional(),
 });
 

@@ -1,4 +1,7 @@
-/** `search_documents` (SPEC §3.3): hybrid, vector or keyword search over ingested document chunks. */
+/**
+ * `search_documents` (docs/reference/tool-catalogue.md#documents): hybrid, vector or keyword search over ingested
+ * document chunks.
+ */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
 import { DEFAULT_TOP_K, MAX_TOP_K, parseDateBound, type DocumentSearchHit } from '@chief-of-staff/documents';
@@ -58,7 +61,10 @@ const output = z.object({
   mode: z.enum(['hybrid', 'vector', 'fts']),
   hint: z.string().optional(),
   warnings: z.array(z.string()).optional(),
-  /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+  /**
+   * Set when the response was cut to fit the response cap (docs/reference/conventions.md#pagination-and-size-caps);
+   * `warnings` says what was left out.
+   */
   truncated: z.literal(true).optional(),
   untrusted_content: z.literal(true),
 });

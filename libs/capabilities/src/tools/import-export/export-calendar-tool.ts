@@ -1,6 +1,6 @@
 /**
- * `export_calendar` (SPEC §3.4, host/CLI only): one calendar of the local store as iCalendar — returned inline
- * when small, or written to an `.ics` file inside the allowed roots.
+ * `export_calendar` (docs/reference/tool-catalogue.md#personal-data-providers, host/CLI only): one calendar of the
+ * local store as iCalendar — returned inline when small, or written to an `.ics` file inside the allowed roots.
  */
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';

@@ -1,4 +1,7 @@
-/** import_data and export_calendar touch files, so only the user (host or CLI) may call them (SPEC §3.1). */
+/**
+ * import_data and export_calendar touch files, so only the user (host or CLI) may call them
+ * (docs/reference/tool-catalogue.md#capabilities-and-tools).
+ */
 import { ToolError } from '@chief-of-staff/core';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
 

@@ -1,6 +1,7 @@
 /**
- * `import_data` (SPEC §3.4, host/CLI only): loads an .ics, mbox, Maildir, .eml or messages export from inside the
- * allowed roots into the embedded stores. Idempotent: re-importing adds nothing new.
+ * `import_data` (docs/reference/tool-catalogue.md#personal-data-providers, host/CLI only): loads an .ics, mbox,
+ * Maildir, .eml or messages export from inside the allowed roots into the embedded stores. Idempotent: re-importing
+ * adds nothing new.
  */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';

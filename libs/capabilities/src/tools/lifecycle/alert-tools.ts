@@ -1,7 +1,8 @@
 /**
- * Alert tools (SPEC §3.5, §4.3): create_alert_rule, list_alert_rules, check_alerts, dismiss_alert,
- * delete_alert_rule. check_alerts runs the shared, pure evaluation from the store library (the same code the
- * worker's alert_eval handler uses) and never changes trigger state.
+ * Alert tools (docs/reference/tool-catalogue.md#decisions-delegations-and-alerts,
+ * docs/reference/algorithms.md#lifecycle-and-alerts): create_alert_rule, list_alert_rules, check_alerts,
+ * dismiss_alert, delete_alert_rule. check_alerts runs the shared, pure evaluation from the store library (the same
+ * code the worker's alert_eval handler uses) and never changes trigger state.
  */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';

@@ -1,6 +1,6 @@
 /**
- * Decision tools (SPEC §3.5): create_decision, search_decisions, update_decision, list_pending_decisions,
- * delete_decision.
+ * Decision tools (docs/reference/tool-catalogue.md#decisions-delegations-and-alerts): create_decision,
+ * search_decisions, update_decision, list_pending_decisions, delete_decision.
  */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';

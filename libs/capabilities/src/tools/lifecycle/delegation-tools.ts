@@ -1,7 +1,7 @@
 /**
- * Delegation tools (SPEC §3.5): create_delegation, list_delegations, update_delegation,
- * check_overdue_delegations, delete_delegation. "Overdue" is computed with the shared alert evaluation
- * (today in the user's zone), never re-implemented here.
+ * Delegation tools (docs/reference/tool-catalogue.md#decisions-delegations-and-alerts): create_delegation,
+ * list_delegations, update_delegation, check_overdue_delegations, delete_delegation. "Overdue" is computed with the
+ * shared alert evaluation (today in the user's zone), never re-implemented here.
  */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';

@@ -1,4 +1,7 @@
-/** The decision, delegation and alert tools of SPEC §3.5, as groups. */
+/**
+ * The decision, delegation and alert tools of docs/reference/tool-catalogue.md#decisions-delegations-and-alerts, as
+ * groups.
+ */
 import {
   checkAlertsTool,
   createAlertRuleTool,

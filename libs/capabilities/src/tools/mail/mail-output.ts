@@ -52,7 +52,10 @@ export const sendResultSchema = z.object({
     })
     .optional(),
   warnings: z.array(z.string()).optional(),
-  /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+  /**
+   * Set when the response was cut to fit the response cap (docs/reference/conventions.md#pagination-and-size-caps);
+   * `warnings` says what was left out.
+   */
   truncated: z.literal(true).optional(),
 });
 

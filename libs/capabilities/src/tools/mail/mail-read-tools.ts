@@ -1,4 +1,7 @@
-/** mail_read (SPEC §3.4): list_mailboxes, get_mail_messages, get_mail_message, search_mail, get_unread_count. */
+/**
+ * mail_read (docs/reference/tool-catalogue.md#personal-data-providers): list_mailboxes, get_mail_messages,
+ * get_mail_message, search_mail, get_unread_count.
+ */
 import { z } from 'zod';
 import { addDaysToDate, defineTool } from '@chief-of-staff/core';
 import { MAILBOX_ROLE_VALUES, startOfDateInZone, withProviderErrors } from '@chief-of-staff/providers';

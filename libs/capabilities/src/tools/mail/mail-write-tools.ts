@@ -1,6 +1,6 @@
 /**
- * mail_write (SPEC §3.4, §10.2): send_email and reply_to_email under the send policy, and the state changes
- * mark_mail_read, mark_mail_flagged, move_mail_message.
+ * mail_write (docs/reference/tool-catalogue.md#personal-data-providers, docs/security.md#sending): send_email and
+ * reply_to_email under the send policy, and the state changes mark_mail_read, mark_mail_flagged, move_mail_message.
  */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';

@@ -1,7 +1,7 @@
 /**
- * Who may send mail, and when (SPEC §10.2). Hosts and the CLI send only with confirm_send=true and otherwise get
- * a preview. Agents and unattended callers (scheduler, webhooks) ignore confirm_send: with `mail.agentSendMode`
- * `draft` they always save a draft; with `allow_list` they send only when every recipient is on
+ * Who may send mail, and when (docs/security.md#sending). Hosts and the CLI send only with confirm_send=true and
+ * otherwise get a preview. Agents and unattended callers (scheduler, webhooks) ignore confirm_send: with
+ * `mail.agentSendMode` `draft` they always save a draft; with `allow_list` they send only when every recipient is on
  * `mail.agentSendAllowList` (exact address or `@domain`); `send` lets them send.
  */
 import type { CosConfig, ToolCaller } from '@chief-of-staff/core';

@@ -1,4 +1,7 @@
-/** The annotation sets of SPEC §1.8 used by the local (closed-world) memory-domain tools. */
+/**
+ * The annotation sets of docs/reference/conventions.md#annotations used by the local (closed-world) memory-domain
+ * tools.
+ */
 import type { ToolAnnotations } from '@chief-of-staff/core';
 
 /** Local reads and searches: R-I-. */

@@ -37,7 +37,7 @@ export const sourceRefSchema = z
   .strict()
   .describe('Provenance: where this came from.');
 
-/** Accepts a list or a comma-separated string (SPEC: "CSV coerced"). */
+/** Accepts a list or a comma-separated string. */
 export function csvListSchema(description: string, maxItems = 50) {
   return z
     .preprocess(

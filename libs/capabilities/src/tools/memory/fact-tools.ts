@@ -1,4 +1,7 @@
-/** Fact tools (SPEC §3.2): store_memory and its synonym store_fact, delete_fact, list_facts. */
+/**
+ * Fact tools (docs/reference/tool-catalogue.md#memory-and-identity): store_memory and its synonym store_fact,
+ * delete_fact, list_facts.
+ */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
 import { FACT_LIST_LIMITS, refreshFactVector, removeFactVector } from '@chief-of-staff/stores';

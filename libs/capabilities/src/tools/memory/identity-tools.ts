@@ -1,4 +1,7 @@
-/** Identity tools (SPEC §3.2): search_identity, link_identity (upsert) and unlink_identity. */
+/**
+ * Identity tools (docs/reference/tool-catalogue.md#memory-and-identity): search_identity, link_identity (upsert) and
+ * unlink_identity.
+ */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
 import { IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, type IdentityRecord } from '@chief-of-staff/stores';

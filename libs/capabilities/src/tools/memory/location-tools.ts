@@ -1,4 +1,7 @@
-/** Location tools (SPEC §3.2): store_location (upsert by case-folded name) and list_locations. */
+/**
+ * Location tools (docs/reference/tool-catalogue.md#memory-and-identity): store_location (upsert by case-folded name)
+ * and list_locations.
+ */
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { LOCATION_LIST_LIMITS, type LocationRecord } from '@chief-of-staff/stores';

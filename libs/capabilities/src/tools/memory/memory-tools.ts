@@ -1,4 +1,4 @@
-/** The memory and identity tools of SPEC §3.2, as one group. */
+/** The memory and identity tools of docs/reference/tool-catalogue.md#memory-and-identity, as one group. */
 import { deleteFactTool, listFactsTool, storeFactTool, storeMemoryTool } from './fact-tools.js';
 import { linkIdentityTool, searchIdentityTool, unlinkIdentityTool } from './identity-tools.js';
 import { listLocationsTool, storeLocationTool } from './location-tools.js';

@@ -1,4 +1,7 @@
-/** `query_memory` (SPEC §3.2, §4.1–4.2): ranked search over facts, or over locations with category=location. */
+/**
+ * `query_memory` (docs/reference/tool-catalogue.md#memory-and-identity, docs/reference/algorithms.md#fact-ranking,
+ * docs/reference/algorithms.md#mmr-and-jaccard): ranked search over facts, or over locations with category=location.
+ */
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { FACT_CATEGORIES, QUERY_MEMORY_LIMITS, searchFacts } from '@chief-of-staff/stores';
@@ -46,7 +49,10 @@ const output = z.object({
   next_cursor: z.string().nullable(),
   total: z.number().int().min(0).optional(),
   warnings: z.array(z.string()).optional(),
-  /** Set when the response was cut to fit the response cap (SPEC §1.5); `warnings` says what was left out. */
+  /**
+   * Set when the response was cut to fit the response cap (docs/reference/conventions.md#pagination-and-size-caps);
+   * `warnings` says what was left out.
+   */
   truncated: z.literal(true).optional(),
 });
 

@@ -1,4 +1,7 @@
-/** messages_read (SPEC §3.4): get_messages and search_messages over the messages provider (read-only). */
+/**
+ * messages_read (docs/reference/tool-catalogue.md#personal-data-providers): get_messages and search_messages over the
+ * messages provider (read-only).
+ */
 import { z } from 'zod';
 import { addDaysToDate, defineTool } from '@chief-of-staff/core';
 import { startOfDateInZone, withProviderErrors, type ChatMessage } from '@chief-of-staff/providers';

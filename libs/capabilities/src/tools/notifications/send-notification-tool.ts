@@ -1,6 +1,6 @@
 /**
- * `send_notification` (SPEC §3.4): through the notifier chain (desktop, webhook) and always into the notification
- * log. An agent run may send at most five.
+ * `send_notification` (docs/reference/tool-catalogue.md#personal-data-providers): through the notifier chain
+ * (desktop, webhook) and always into the notification log. An agent run may send at most five.
  */
 import { z } from 'zod';
 import { defineTool, ToolError } from '@chief-of-staff/core';

@@ -1,7 +1,7 @@
 /**
- * Pagination for provider-backed lists (SPEC §1.5) on the shared cursor format: offsets bound to the filters,
- * `limit` clamped with a warning. Providers page in SQL and report `hasMore`; in-memory lists (expanded
- * calendar occurrences, reminders) are sliced here.
+ * Pagination for provider-backed lists (docs/reference/conventions.md#pagination-and-size-caps) on the shared cursor
+ * format: offsets bound to the filters, `limit` clamped with a warning. Providers page in SQL and report `hasMore`;
+ * in-memory lists (expanded calendar occurrences, reminders) are sliced here.
  */
 import { closePage, encodeCursor, openPage, type Page, type PageWindow } from '@chief-of-staff/stores';
 import type { PageResult } from '@chief-of-staff/providers';

@@ -1,4 +1,7 @@
-/** The annotation sets of SPEC §1.8 used by the provider-backed (open-world) tools and the host-only import/export. */
+/**
+ * The annotation sets of docs/reference/conventions.md#annotations used by the provider-backed (open-world) tools and
+ * the host-only import/export.
+ */
 import type { ToolAnnotations } from '@chief-of-staff/core';
 
 /** Provider-backed reads and searches: R-IO. */

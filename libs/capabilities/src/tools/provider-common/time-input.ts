@@ -1,7 +1,7 @@
 /**
- * Date and datetime inputs of the personal-data tools (SPEC §1.6): ISO-8601 with `Z` or an offset, a naive time
- * read in the user's zone, or (where documented) a date-only value. A date-only end of a range is inclusive: the
- * range ends at the start of the following day in the user's zone.
+ * Date and datetime inputs of the personal-data tools (docs/reference/conventions.md#time): ISO-8601 with `Z` or an
+ * offset, a naive time read in the user's zone, or (where documented) a date-only value. A date-only end of a range
+ * is inclusive: the range ends at the start of the following day in the user's zone.
  */
 import { addDaysToDate, isSupportedInstant, isValidDateOnly, SUPPORTED_YEARS_TEXT, ToolError } from '@chief-of-staff/core';
 import { dateInZone, parseDateTimeInZone, startOfDateInZone } from '@chief-of-staff/providers';

@@ -1,6 +1,7 @@
 /**
- * reminders_read and reminders_write (SPEC §3.4): list_reminder_lists, list_reminders, search_reminders,
- * create_reminder, complete_reminder, delete_reminder — over the reminders provider.
+ * reminders_read and reminders_write (docs/reference/tool-catalogue.md#personal-data-providers): list_reminder_lists,
+ * list_reminders, search_reminders, create_reminder, complete_reminder, delete_reminder — over the reminders
+ * provider.
  */
 import { z } from 'zod';
 import { defineTool } from '@chief-of-staff/core';

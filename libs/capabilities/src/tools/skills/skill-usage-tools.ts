@@ -1,6 +1,8 @@
 /**
- * Usage and skill-suggestion tools backed by the store (SPEC §3.9): record_tool_usage, list_skill_suggestions,
- * reject_skill_suggestion, get_tool_statistics. Pattern analysis and skill creation live with the agents.
+ * Usage and skill-suggestion tools backed by the store
+ * (docs/reference/tool-catalogue.md#skills-telemetry-orchestration-and-enrichment): record_tool_usage,
+ * list_skill_suggestions, reject_skill_suggestion, get_tool_statistics. Pattern analysis and skill creation live with
+ * the agents.
  */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';

@@ -62,7 +62,7 @@ export function formatWallClockCompact(wc: WallClock): string {
 
 /**
  * An ISO-8601 date-time as an instant: with `Z` or an offset as written, without one (naive) read in `zone`
- * (SPEC §1.6). Null when the text is not an ISO-8601 date-time.
+ * (docs/reference/conventions.md#time). Null when the text is not an ISO-8601 date-time.
  */
 export function parseDateTimeInZone(text: string, zone: string): Date | null {
   const parsed = DateTime.fromISO(text.trim(), { zone });

@@ -1,5 +1,6 @@
 /**
- * Agent tables (SPEC §2.3): per-agent memory, shared namespaced memory, agent runs and model calls.
+ * Agent tables (docs/reference/data-model.md#tables): per-agent memory, shared namespaced memory, agent runs and
+ * model calls.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

@@ -1,5 +1,7 @@
 /**
- * Local calendar tables (SPEC §2.3, §3.4): calendars (own, other people's, ICS feeds) and their events.
+ * Local calendar tables (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#personal-data-providers): calendars (own, other people's, ICS feeds) and their
+ * events.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

@@ -1,7 +1,7 @@
 /**
  * Column builders shared by every table: the integer primary key and the UTC timestamp columns. Timestamps are
- * ISO-8601 text with milliseconds and `Z` (SPEC §1.6); the SQL default produces the same format so rows
- * inserted by hand or by another process still sort and compare correctly.
+ * ISO-8601 text with milliseconds and `Z` (docs/reference/conventions.md#time); the SQL default produces the same
+ * format so rows inserted by hand or by another process still sort and compare correctly.
  */
 import { sql } from 'drizzle-orm';
 import { integer, text } from 'drizzle-orm/sqlite-core';

@@ -1,6 +1,7 @@
 /**
- * The document index table (SPEC §2.3, §3.3). Chunk text and vectors live in LanceDB (`document_chunks`);
- * this table is what `list_documents` reads so listing never scans vectors.
+ * The document index table (docs/reference/data-model.md#tables, docs/reference/tool-catalogue.md#documents). Chunk
+ * text and vectors live in LanceDB (`document_chunks`); this table is what `list_documents` reads so listing never
+ * scans vectors.
  */
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

@@ -1,6 +1,6 @@
 /**
- * Enumerations of the data model (SPEC §2.2), one list each. Schemas, repositories and tool input schemas all
- * use these arrays so a value accepted by a tool is always a value the store accepts.
+ * Enumerations of the data model (docs/reference/data-model.md#enumerations), one list each. Schemas, repositories
+ * and tool input schemas all use these arrays so a value accepted by a tool is always a value the store accepts.
  */
 
 export const FACT_CATEGORIES = ['personal', 'preference', 'work', 'relationship', 'backlog'] as const;
@@ -171,7 +171,7 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 export const SOURCE_REF_PROVIDERS = ['email', 'message', 'calendar', 'document', 'webhook', 'manual'] as const;
 export type SourceRefProvider = (typeof SOURCE_REF_PROVIDERS)[number];
 
-/** Provenance of a fact, decision or delegation (SPEC §2.2 SourceRef). */
+/** Provenance of a fact, decision or delegation (SourceRef in docs/reference/data-model.md#enumerations). */
 export interface SourceRef {
   provider: SourceRefProvider;
   thread_id?: string;

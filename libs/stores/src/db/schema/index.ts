@@ -1,6 +1,6 @@
 /**
- * The whole SQLite schema (SPEC §2.3), one module per domain. drizzle-kit reads this folder to generate
- * migrations; repositories import the tables from here.
+ * The whole SQLite schema (docs/reference/data-model.md#tables), one module per domain. drizzle-kit reads this folder
+ * to generate migrations; repositories import the tables from here.
  */
 export { agentMemory, agentRuns, modelCalls, sharedMemory } from './agents.js';
 export { calendars, events } from './calendar.js';

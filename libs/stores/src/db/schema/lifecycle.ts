@@ -1,5 +1,5 @@
 /**
- * Lifecycle tables (SPEC §2.3): decisions, delegations and alert rules.
+ * Lifecycle tables (docs/reference/data-model.md#tables): decisions, delegations and alert rules.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
@@ -41,7 +41,7 @@ export const delegations = sqliteTable(
     task: text('task').notNull(),
     description: text('description').notNull().default(''),
     delegatedTo: text('delegated_to').notNull(),
-    /** Case-folded `delegated_to` for case-insensitive equality (SPEC §1.7). */
+    /** Case-folded `delegated_to` for case-insensitive equality (docs/reference/conventions.md#validation). */
     delegatedToFolded: text('delegated_to_folded').notNull(),
     delegatedBy: text('delegated_by').notNull().default('user'),
     /** `YYYY-MM-DD`. */

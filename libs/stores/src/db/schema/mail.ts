@@ -1,6 +1,7 @@
 /**
- * Local mail store tables (SPEC §2.3, §3.4): mailboxes, messages and the outbox of locally recorded sends.
- * The `mail_messages_fts` full-text index lives in a hand-written custom migration.
+ * Local mail store tables (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#personal-data-providers): mailboxes, messages and the outbox of locally recorded
+ * sends. The `mail_messages_fts` full-text index lives in a hand-written custom migration.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

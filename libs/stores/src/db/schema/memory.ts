@@ -1,6 +1,6 @@
 /**
- * Long-term memory tables (SPEC §2.3): facts, locations and identities. The facts full-text index
- * (`facts_fts`) and its sync triggers live in a hand-written custom migration, not here.
+ * Long-term memory tables (docs/reference/data-model.md#tables): facts, locations and identities. The facts full-text
+ * index (`facts_fts`) and its sync triggers live in a hand-written custom migration, not here.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
@@ -40,7 +40,7 @@ export const locations = sqliteTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
-    /** Case-folded name (SPEC §1.7); uniqueness is enforced on it. */
+    /** Case-folded name (docs/reference/conventions.md#validation); uniqueness is enforced on it. */
     nameFolded: text('name_folded').notNull(),
     address: text('address'),
     /** NULL when unknown, never 0. */

@@ -1,5 +1,6 @@
 /**
- * Local messages store tables (SPEC §2.3, §3.4): conversations and their messages (read-only to tools).
+ * Local messages store tables (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#personal-data-providers): conversations and their messages (read-only to tools).
  * The `messages_fts` full-text index lives in a hand-written custom migration.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';

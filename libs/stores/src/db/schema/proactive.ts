@@ -1,5 +1,6 @@
 /**
- * Proactive tables (SPEC §2.3): suggestion dismissals/pushes and the local notification log.
+ * Proactive tables (docs/reference/data-model.md#tables): suggestion dismissals/pushes and the local notification
+ * log.
  */
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

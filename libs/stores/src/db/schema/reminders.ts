@@ -1,5 +1,6 @@
 /**
- * Local reminders tables (SPEC §2.3, §3.4): reminder lists (one is the default) and reminders.
+ * Local reminders tables (docs/reference/data-model.md#tables,
+ * docs/reference/tool-catalogue.md#personal-data-providers): reminder lists (one is the default) and reminders.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

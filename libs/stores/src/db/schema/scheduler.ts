@@ -1,6 +1,6 @@
 /**
- * Scheduler tables (SPEC §2.3, §8.1): scheduled tasks with their lease columns, task runs, and the worker
- * heartbeat used for liveness.
+ * Scheduler tables (docs/reference/data-model.md#tables, docs/scheduler.md#exactly-once): scheduled tasks with their
+ * lease columns, task runs, and the worker heartbeat used for liveness.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

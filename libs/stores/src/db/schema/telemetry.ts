@@ -1,5 +1,6 @@
 /**
- * Usage telemetry tables (SPEC §2.3): the tool usage log, fallback events and skill suggestions.
+ * Usage telemetry tables (docs/reference/data-model.md#tables): the tool usage log, fallback events and skill
+ * suggestions.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

@@ -1,5 +1,6 @@
 /**
- * Webhook tables (SPEC §2.3): received webhook events and the event rules that route them to agents.
+ * Webhook tables (docs/reference/data-model.md#tables): received webhook events and the event rules that route them
+ * to agents.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';

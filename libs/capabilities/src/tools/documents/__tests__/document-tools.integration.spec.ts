@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 describe('document tools', () => {
-  it('declare SPEC annotations and a latency tier', () => {
+  it('declare the expected annotations and a latency tier', () => {
     const annotations = Object.fromEntries(documentTools.map((definition) => [definition.name, definition.annotations]));
     expect(annotations['search_documents']).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     expect(annotations['list_documents']).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });

@@ -78,7 +78,7 @@ afterAll(() => {
 });
 
 describe('every tool is well formed', () => {
-  it('has the 29 tools of SPEC §3.4, uniquely named, with the annotations of SPEC §1.8', () => {
+  it('has the 29 provider tools, uniquely named, with the expected annotations', () => {
     const names = allProviderTools.map((t) => t.name);
     expect(new Set(names).size).toBe(29);
     const hints = (name: string) => {
@@ -201,7 +201,7 @@ describe('reminders tools', () => {
   });
 });
 
-describe('mail tools and the send rules of SPEC §10.2', () => {
+describe('mail tools and the send rules', () => {
   beforeAll(() => {
     const mbox = [
       'From alice@acme.example Mon Mar  2 09:00:00 2026',
