@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * The workspace test command (`npm test`): type-checks and tests every project through Nx, then prints one
- * summary line for the whole workspace — `Tests: N passed, N failed, N skipped` — from the per-project totals the
- * Jest summary reporter writes. Exits non-zero when any task failed. Extra arguments go to `nx run-many`.
+ * The workspace test command (`npm test`): installs the test servers where it can, type-checks and tests every
+ * project through Nx, then prints one summary line for the whole workspace — `Tests: N passed, N failed, N skipped`
+ * — from the per-project totals the Jest summary reporter writes. Exits non-zero when any task failed. Extra arguments go to `nx run-many`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +11,24 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..', '..');
 const resultsDir = join(root, 'tmp', 'test-results');
 rmSync(resultsDir, { recursive: true, force: true });
+
+/**
+ * The mail and calendar account tests run against real servers from Debian packages. Run as root (CI, containers)
+ * with apt-get, they are installed first; elsewhere (nobody is asked for a sudo password) those suites skip with a
+ * message naming the script, and under CI (where they must run) a failed installation fails the run.
+ */
+function installTestServers() {
+  if (process.env.COS_SKIP_TEST_SERVERS === '1' || process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) return;
+  if (process.getuid?.() !== 0) return;
+  const install = spawnSync('bash', [join(root, 'tools', 'test-servers', 'install.sh')], { cwd: root, stdio: 'inherit' });
+  if (install.status === 0) return;
+  if (process.env.CI) {
+    console.error('The test servers could not be installed (tools/test-servers/install.sh); CI needs them.');
+    process.exit(install.status ?? 1);
+  }
+  console.warn('*** The test servers could not be installed; the account tests will be skipped. See tools/test-servers/README.md.');
+}
+installTestServers();
 
 const run = spawnSync(
   'npx',

@@ -134,7 +134,8 @@ export const configSchema = z
       .object({
         calendar: z.enum(['local', 'none']).default('local'),
         reminders: z.enum(['local', 'none']).default('local'),
-        mail: z.enum(['local', 'none']).default('local'),
+        /** `imap`: a mail server account (`mail.imap`, and `mail.smtp` to send), synced into the local store. */
+        mail: z.enum(['local', 'imap', 'none']).default('local'),
         messages: z.enum(['local', 'macos', 'none']).default('local'),
         notifications: z.enum(['auto', 'desktop', 'log', 'none']).default('auto'),
       })
@@ -144,6 +145,44 @@ export const configSchema = z
       .object({
         agentSendMode: z.enum(['draft', 'allow_list', 'send']).default('draft'),
         agentSendAllowList: z.array(z.string()).default([]),
+        /** The mail server read by `providers.mail: imap`. */
+        imap: z
+          .object({
+            host: z.string().min(1),
+            /** 993 with `secure` (TLS from the start), 143 without (STARTTLS when the server offers it). */
+            port: port.optional(),
+            secure: z.boolean().default(true),
+            user: z.string().min(1),
+            /** Use an `env:NAME` reference (an app password for Gmail, iCloud, Fastmail, Microsoft 365). */
+            password: secret,
+            /** How tools name this account (default: the user name). */
+            account: z.string().min(1).optional(),
+            /** Reads sync the account first when the last sync is older than this. */
+            syncIntervalSeconds: positiveInt.default(60),
+            /** Per connection and per command. */
+            timeoutMs: positiveInt.default(15_000),
+            /** Accept a self-signed certificate (a home server); never needed for the big providers. */
+            allowSelfSignedCertificate: z.boolean().default(false),
+          })
+          .strict()
+          .optional(),
+        /** Sending for `providers.mail: imap` (send_email, reply_to_email); the sent copy is appended to Sent. */
+        smtp: z
+          .object({
+            host: z.string().min(1),
+            /** 465 with `secure`, 587 without (STARTTLS). */
+            port: port.optional(),
+            secure: z.boolean().default(true),
+            /** Default: the IMAP user and password. */
+            user: z.string().min(1).optional(),
+            password: secret.optional(),
+            /** The From address (default: user.email, else the user name when it is an address). */
+            from: z.string().min(3).optional(),
+            timeoutMs: positiveInt.default(15_000),
+            allowSelfSignedCertificate: z.boolean().default(false),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .prefault({}),

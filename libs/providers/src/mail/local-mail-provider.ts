@@ -132,6 +132,11 @@ export class LocalMailProvider implements MailProvider {
     private readonly options: LocalMailOptions = {},
   ) {}
 
+  /** The database the store lives in (a synced account keeps its sync state beside the messages). */
+  get database(): CosDatabase {
+    return this.store;
+  }
+
   private prepare(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
@@ -334,12 +339,15 @@ export class LocalMailProvider implements MailProvider {
 
   // ---- drafts and outbox -----------------------------------------------------------------------------------
 
-  /** Saves the message in the account's Drafts mailbox and records it in the outbox as a draft. */
-  async saveDraft(mail: OutgoingMail): Promise<{ draftId: string }> {
+  /**
+   * Saves the message in the account's Drafts mailbox (or `options.mailbox`) and records it in the outbox as a
+   * draft; returns the draft's id and the Message-ID it was given.
+   */
+  async saveDraft(mail: OutgoingMail, options: { mailbox?: string } = {}): Promise<{ draftId: string; messageId: string }> {
     const account = mail.account ?? LOCAL_MAIL_ACCOUNT;
     const now = new Date().toISOString();
     return this.store.writeTransaction(() => {
-      const drafts = this.ensureMailbox(account, 'Drafts', 'drafts');
+      const drafts = this.ensureMailbox(account, options.mailbox ?? 'Drafts', 'drafts');
       const messageId = `<${newUuid()}@chief-of-staff.local>`;
       const references = mail.references ?? [];
       const inserted = this.prepare(
@@ -376,7 +384,7 @@ export class LocalMailProvider implements MailProvider {
         JSON.stringify(references),
         mail.createdBy ?? 'user',
       );
-      return { draftId: String(inserted.lastInsertRowid) };
+      return { draftId: String(inserted.lastInsertRowid), messageId };
     });
   }
 

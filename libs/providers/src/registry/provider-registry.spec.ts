@@ -20,6 +20,36 @@ describe('createProviderRegistry', () => {
     ]);
   });
 
+  it('names what is missing when providers.mail is imap without a usable account', () => {
+    const codeOf = (test: ProviderTestEnv) => {
+      try {
+        test.providers.require('mail');
+        return undefined;
+      } catch (caught) {
+        const error = toToolError(caught);
+        return isToolError(error) ? { code: error.code, message: error.message, hint: error.hint } : error;
+      }
+    };
+    const mailOn = { calendar: 'local', reminders: 'local', mail: 'imap', messages: 'local', notifications: 'log' } as const;
+    env = providerTestEnv({ providers: mailOn });
+    expect(codeOf(env)).toEqual({
+      code: 'NOT_CONFIGURED',
+      message: 'providers.mail is "imap" but there is no mail.imap account.',
+      hint: expect.stringContaining('Add mail.imap with host, user and password'),
+    });
+    expect(env.providers.status().find((status) => status.kind === 'mail')).toMatchObject({ provider: null, detail: expect.stringContaining('no mail.imap account') });
+    env.close();
+    env = providerTestEnv({
+      providers: mailOn,
+      mail: {
+        agentSendMode: 'draft',
+        agentSendAllowList: [],
+        imap: { host: 'imap.example.com', secure: true, user: 'dana@example.com', password: 'env:COS_TEST_UNSET_PASSWORD', syncIntervalSeconds: 60, timeoutMs: 15_000, allowSelfSignedCertificate: false },
+      },
+    });
+    expect(codeOf(env)).toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringContaining('env:COS_TEST_UNSET_PASSWORD, which is unset') });
+  });
+
   it('leaves switched-off sources absent, and asking for one says what to set', () => {
     env = providerTestEnv({
       providers: { calendar: 'none', reminders: 'local', mail: 'none', messages: 'none', notifications: 'none' },

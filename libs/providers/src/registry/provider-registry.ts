@@ -11,6 +11,8 @@ import { LocalReminderProvider } from '../reminders/local-reminder-provider.js';
 import { LocalMailProvider } from '../mail/local-mail-provider.js';
 import { LocalMessageProvider } from '../messages/local-message-provider.js';
 import { MacosMessagesProvider } from '../messages/macos/macos-messages-provider.js';
+import { imapAccountFrom } from '../mail/imap/imap-account-from-config.js';
+import type { ImapMailProvider } from '../mail/imap/imap-mail-provider.js';
 import { detectDesktopChannel, type DesktopChannel } from '../notifications/desktop-notifier.js';
 import { createWebhookChannel, type WebhookChannel } from '../notifications/webhook-channel.js';
 import { createNotifierChain } from '../notifications/notifier-chain.js';
@@ -69,7 +71,7 @@ export interface ProviderRegistry {
 }
 
 /** The configuration the registry reads. */
-export type ProviderConfig = Pick<CosConfig, 'providers' | 'timezone' | 'user' | 'notifications' | 'messages'>;
+export type ProviderConfig = Pick<CosConfig, 'providers' | 'timezone' | 'user' | 'notifications' | 'messages'> & Partial<Pick<CosConfig, 'mail'>>;
 
 export interface CreateProviderRegistryOptions {
   config: ProviderConfig;
@@ -83,7 +85,7 @@ export interface CreateProviderRegistryOptions {
 const HOW_TO_ENABLE: Record<ProviderKind, string> = {
   calendar: 'Set providers.calendar to "local" in cos.config.yaml (or COS_PROVIDERS_CALENDAR=local), then check with `cos doctor`.',
   reminders: 'Set providers.reminders to "local" in cos.config.yaml (or COS_PROVIDERS_REMINDERS=local), then check with `cos doctor`.',
-  mail: 'Set providers.mail to "local" in cos.config.yaml (or COS_PROVIDERS_MAIL=local) and import mail with `cos import mbox <file>`; check with `cos doctor`.',
+  mail: 'Set providers.mail to "local" in cos.config.yaml (or COS_PROVIDERS_MAIL=local) and import mail with `cos import mbox <file>`, or to "imap" with a mail.imap account; check with `cos doctor`.',
   messages: 'Set providers.messages to "local" (imported exports) or "macos" (the Messages app database) in cos.config.yaml, then check with `cos doctor`.',
   notifications: 'Set providers.notifications to "auto", "desktop" or "log" in cos.config.yaml (or COS_PROVIDERS_NOTIFICATIONS=auto).',
 };
@@ -159,10 +161,17 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     }
     notifier = createNotifierChain({ log: createSqliteNotificationLog(store), desktop, webhook, logger });
   }
+  let imap: ImapMailProvider | null = null;
+  let mailProblem: ProviderError | null = null;
+  if (settings.mail === 'imap') {
+    const account = imapAccountFrom(config, env, local.mail, logger);
+    if (account instanceof ProviderError) mailProblem = account;
+    else imap = account;
+  }
   const providers = {
     calendar: settings.calendar === 'local' ? local.calendar : null,
     reminders: settings.reminders === 'local' ? local.reminders : null,
-    mail: settings.mail === 'local' ? local.mail : null,
+    mail: settings.mail === 'local' ? local.mail : imap,
     messages,
     notifications: notifier,
   };
@@ -176,6 +185,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     timezone: config.timezone,
     require<K extends ProviderKind>(kind: K): ProviderByKind[K] {
       const provider = providers[kind] as ProviderByKind[K] | null;
+      if (!provider && kind === 'mail' && mailProblem) throw mailProblem;
       if (!provider) throw notConfigured(kind, settings[kind]);
       return provider;
     },
@@ -187,11 +197,14 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
           status.detail = `log${desktop ? `, desktop (${desktop.command})` : ''}${webhook ? ', webhook' : ''}`;
         }
         if (kind === 'messages' && macos) status.detail = 'macOS Messages database, read-only';
+        if (kind === 'mail' && imap) status.detail = `${imap.account} (IMAP${imap.canSend ? ' + SMTP' : ', no SMTP: drafts only'})`;
+        if (kind === 'mail' && mailProblem) status.detail = `${mailProblem.message} ${mailProblem.hint ?? ''}`.trim();
         return status;
       });
     },
     close(): void {
       macos?.close();
+      void imap?.close();
     },
   };
 }

@@ -62,6 +62,8 @@ export interface PageResult<T> {
   items: T[];
   total: number | null;
   hasMore: boolean;
+  /** Caveats for the reader, e.g. an account that could not be synced and is answered from its cache. */
+  warnings?: string[];
 }
 
 export interface MailListQuery {
@@ -113,4 +115,6 @@ export interface MailProvider {
   /** Saves into the drafts mailbox (created on first use). */
   saveDraft(mail: OutgoingMail): Promise<{ draftId: string }>;
   send?(mail: OutgoingMail): Promise<SendResult>;
+  /** For accounts on a server: connects and logs in (and checks sending), resolving with what was found. */
+  checkConnection?(): Promise<string>;
 }

@@ -30,7 +30,9 @@ export async function deliverMail(ctx: ProviderToolContext, mail: OutgoingMail, 
   const { draftId } = await withProviderErrors(() => provider.saveDraft(outgoing));
   const warnings: string[] = [];
   if (decision.action === 'send') {
-    warnings.push('The local mail store cannot transmit: the message was saved to Drafts and the outbox. Send it from your mail app; this version does not connect to a sending account.');
+    warnings.push(
+      'This mail account cannot transmit: the message was saved to Drafts and the outbox. Send it from your mail app, or connect a mail server account (providers.mail: imap with mail.smtp) to send from here.',
+    );
   } else {
     warnings.push(`Saved as a draft for the user to review (${decision.reason}).`);
     const notifier = ctx.services.providers.notifier;

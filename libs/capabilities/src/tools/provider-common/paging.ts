@@ -22,6 +22,7 @@ export function pageOfResult<T>(result: PageResult<T>, window: PageWindow): Page
     next_cursor: result.hasMore ? encodeCursor(window.offset + window.limit, window.filterKey) : null,
   };
   if (result.total !== null) page.total = result.total;
-  if (window.warnings.length > 0) page.warnings = [...window.warnings];
+  const warnings = [...window.warnings, ...(result.warnings ?? [])];
+  if (warnings.length > 0) page.warnings = warnings;
   return page;
 }
