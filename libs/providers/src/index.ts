@@ -106,6 +106,10 @@ export type {
   ImportResult,
 } from './import/import-types.js';
 
+// Calendar feeds (calendar.feeds), refreshed by the calendar_sync task.
+export { syncCalendarFeeds } from './calendar/feeds/sync-calendar-feeds.js';
+export type { CalendarFeed, FeedSyncResult, SyncCalendarFeedsOptions } from './calendar/feeds/sync-calendar-feeds.js';
+
 // Availability (docs/reference/algorithms.md#availability).
 
 export type { AvailabilityEvent, SelfIdentity } from './availability/classify-event.js';

@@ -5,6 +5,7 @@
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
 import { FACT_CATEGORIES, isSuggestionHidden } from '@chief-of-staff/stores';
+import { syncCalendarFeeds } from '@chief-of-staff/providers';
 import { currentSuggestions } from '@chief-of-staff/capabilities';
 import { analyzeSkillPatterns, type AgentsService } from '@chief-of-staff/agents';
 import { SchedulerEngine, type SchedulerPorts } from '@chief-of-staff/scheduler';
@@ -67,6 +68,17 @@ export function schedulerPorts(wiring: SchedulerWiring): SchedulerPorts {
     },
     skills: {
       analyze: async (options) => ({ ...(await analyzeSkillPatterns(agents, { minOccurrences: options.minOccurrences, confidenceThreshold: options.threshold })) }),
+    },
+    calendarFeeds: {
+      sync: async ({ force }) =>
+        (
+          await syncCalendarFeeds(services.providers.local.calendar, config.calendar.feeds, {
+            timezone: config.timezone,
+            selfEmails: [config.user.email, ...config.user.handles].filter((email): email is string => Boolean(email)),
+            now: clock.now(),
+            force,
+          })
+        ).map((result) => ({ ...result })),
     },
     maintenance: {
       async embedPendingFacts(signal) {

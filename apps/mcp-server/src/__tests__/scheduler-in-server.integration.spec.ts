@@ -38,8 +38,9 @@ describe('scheduler in the MCP server', () => {
     }
     expect(runs[0]).toMatchObject({ status: 'succeeded', result: { notified: 1 } });
     const status = (await client.callTool({ name: 'get_scheduler_status', arguments: {} })).structuredContent as { tasks: number; handlers: string[] };
-    // The seven seeded defaults (alerts, skills, retention, briefing, webhook routing and inbox, proactive push) plus ours.
-    expect(status.tasks).toBe(8);
+    // The eight seeded defaults (alerts, skills, retention, briefing, webhook routing and inbox, proactive push,
+    // calendar feeds) plus ours.
+    expect(status.tasks).toBe(9);
     expect(status.handlers).toContain('morning_brief');
   });
 });

@@ -209,6 +209,31 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    calendar: z
+      .object({
+        /**
+         * Read-only calendars subscribed by URL (holiday calendars, a team's shared feed, a colleague's published
+         * calendar), refreshed by the `calendar_sync` task. `webcal://` is read as `https://`; plain http is refused.
+         */
+        feeds: z
+          .array(
+            z
+              .object({
+                name: z.string().trim().min(1).max(200),
+                url: z
+                  .string()
+                  .url()
+                  .refine((url) => /^(https|webcal):\/\//i.test(url), { message: 'must be an https:// (or webcal://) address; plain http is not fetched' }),
+                /** Whose calendar it is: their busy times then count in find_group_availability. */
+                ownerEmail: z.string().email().optional(),
+                refreshMinutes: positiveInt.default(60),
+              })
+              .strict(),
+          )
+          .default([]),
+      })
+      .strict()
+      .prefault({}),
     enrichment: z.object({ sourceTimeoutMs: positiveInt.default(5_000) }).strict().prefault({}),
     scheduler: z
       .object({

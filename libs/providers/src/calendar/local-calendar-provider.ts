@@ -217,6 +217,32 @@ export class LocalCalendarProvider implements CalendarProvider {
     this.store.db.update(calendars).set({ lastSyncedAt: at.toISOString(), updatedAt: at.toISOString() }).where(eq(calendars.id, calendarId)).run();
   }
 
+  /** What a feed refresh needs to know about a calendar: its address, when it was last fetched, its validators. */
+  feedState(calendarId: number): { kind: string; feedUrl: string | null; lastSyncedAt: string | null; etag: string | null; lastModified: string | null } {
+    const row = this.store.db
+      .select({ kind: calendars.kind, feedUrl: calendars.feedUrl, lastSyncedAt: calendars.lastSyncedAt, etag: calendars.feedEtag, lastModified: calendars.feedLastModified })
+      .from(calendars)
+      .where(eq(calendars.id, calendarId))
+      .get();
+    if (!row) throw ProviderError.notFound(PROVIDER, 'Calendar', calendarId);
+    return row;
+  }
+
+  /** Records a feed download: when, from where, and the validators to send next time. */
+  markFeedFetched(calendarId: number, at: Date, feed: { url: string; etag?: string | null; lastModified?: string | null }): void {
+    this.store.db
+      .update(calendars)
+      .set({
+        feedUrl: feed.url,
+        lastSyncedAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+        ...(feed.etag !== undefined ? { feedEtag: feed.etag } : {}),
+        ...(feed.lastModified !== undefined ? { feedLastModified: feed.lastModified } : {}),
+      })
+      .where(eq(calendars.id, calendarId))
+      .run();
+  }
+
   // ---- reading events --------------------------------------------------------------------------------------
 
   private calendarNames(): Map<number, string> {
@@ -614,6 +640,15 @@ export class LocalCalendarProvider implements CalendarProvider {
       }
     });
     return outcome;
+  }
+
+  /** A feed refresh: the calendar's events become the feed's (upserted by UID, the rest removed), all at once. */
+  replaceFeedEvents(calendarId: number, records: readonly IcsEventRecord[]): UpsertOutcome & { removed: number } {
+    return this.store.writeTransaction(() => {
+      const outcome = this.upsertEvents(calendarId, records);
+      const removed = this.removeMissing(calendarId, new Set(records.map((record) => record.uid)));
+      return { ...outcome, removed };
+    });
   }
 
   /** Removes events of a calendar whose UIDs are not in `keepUids` (feed refresh). Returns how many went. */

@@ -188,3 +188,36 @@ describe('scheduler tools', () => {
     expect(gone.ok ? null : gone.error).toMatchObject({ code: 'NOT_FOUND', message: `Scheduled task ${task.id} not found.` });
   });
 });
+
+describe('calendar_sync', () => {
+  it('skips quickly without feeds, and records each feed\'s outcome in the run', async () => {
+    const clock = new FakeClock('2026-03-02T08:00:00.000Z', 'Europe/London');
+    store = createTestMemoryStore({ clock });
+    const feeds = [{ name: 'Holidays', url: 'https://example.org/holidays.ics' }];
+    const calls: boolean[] = [];
+    const engineFor = (overrides: ConfigInput) =>
+      new SchedulerEngine({
+        memory: store as TestMemoryStore,
+        config: loadConfig({ env: { COS_DATA_DIR: (store as TestMemoryStore).dataDir }, overrides }),
+        clock,
+        logger: createSilentLogger(),
+        owner: 'worker-a',
+        calendarFeeds: {
+          async sync({ force }) {
+            calls.push(force);
+            return [{ name: 'Holidays', status: 'failed', error: 'The feed at example.org answered HTTP 500.' }];
+          },
+        },
+      });
+    const none = engineFor({});
+    const deps = { memory: store, clock, timezone: 'Europe/London', handlers: none.handlers };
+    const { task } = createTaskDefinition(deps, { name: 'feeds', scheduleType: 'interval', scheduleConfig: { minutes: 15 }, handlerType: 'calendar_sync', createdBy: 'user' });
+    expect((await none.runNow(task.id)).result).toEqual({ feeds: 0 });
+    expect(calls).toEqual([]);
+
+    const run = await engineFor({ calendar: { feeds } }).runNow(task.id);
+    expect(calls).toEqual([false]);
+    expect(run.result).toMatchObject({ feeds: [{ name: 'Holidays', status: 'failed', error: 'The feed at example.org answered HTTP 500.' }] });
+  });
+});
+

@@ -1,7 +1,8 @@
 /**
  * Housekeeping handlers: `retention` prunes old logs, runs, processed webhook events and notifications by age
  * (keeping the newest 20 runs of every task), embeds facts still waiting for a vector and compacts the vector
- * tables; `skill_analysis` runs the usage-pattern detector and stores its suggestions.
+ * tables; `skill_analysis` runs the usage-pattern detector and stores its suggestions; `calendar_sync` refreshes the
+ * subscribed calendar feeds.
  */
 import { z } from 'zod';
 import type { TaskHandler } from './task-handler.js';
@@ -43,5 +44,24 @@ export const skillAnalysisHandler: TaskHandler<z.infer<typeof skillConfig>> = {
   async run(config, ctx) {
     if (!ctx.skills) return { data: { skipped: 'the skill detector is not wired in this process' } };
     return { data: await ctx.skills.analyze({ minOccurrences: config.min_occurrences, threshold: config.threshold }) };
+  },
+};
+
+const calendarSyncConfig = z.object({ force: z.boolean().optional() }).strict();
+
+/** `calendar_sync`: refreshes the calendar feeds of `calendar.feeds` whose refresh interval has passed. */
+export const calendarSyncHandler: TaskHandler<z.infer<typeof calendarSyncConfig>> = {
+  type: 'calendar_sync',
+  description: 'Refreshes subscribed calendar feeds (calendar.feeds) that are due.',
+  config: calendarSyncConfig,
+  async run(config, ctx) {
+    if (!ctx.calendarFeeds) return { data: { skipped: 'calendar feeds are not wired in this process' } };
+    if (ctx.config.calendar.feeds.length === 0) return { data: { feeds: 0 } };
+    const feeds = await ctx.calendarFeeds.sync({ force: config.force === true, signal: ctx.signal });
+    const failed = feeds.filter((feed) => feed.status === 'failed');
+    return {
+      ...(failed.length > 0 ? { text: failed.map((feed) => `Calendar feed ${feed.name}: ${feed.error ?? 'failed'}`).join('\n') } : {}),
+      data: { feeds },
+    };
   },
 };

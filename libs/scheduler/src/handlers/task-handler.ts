@@ -39,6 +39,11 @@ export interface ProactivePort {
   pushNew(signal: AbortSignal): Promise<{ pushed: number; text?: string }>;
 }
 
+export interface CalendarFeedsPort {
+  /** Refreshes the subscribed calendar feeds that are due (all of them with `force`); one result per feed. */
+  sync(options: { force: boolean; signal: AbortSignal }): Promise<Array<{ name: string; status: string; error?: string } & Record<string, unknown>>>;
+}
+
 export interface SchedulerPorts {
   memory: MemoryStore;
   config: CosConfig;
@@ -50,6 +55,7 @@ export interface SchedulerPorts {
   skills?: SkillAnalysisPort;
   webhooks?: WebhookPort;
   proactive?: ProactivePort;
+  calendarFeeds?: CalendarFeedsPort;
 }
 
 export interface HandlerContext extends SchedulerPorts {

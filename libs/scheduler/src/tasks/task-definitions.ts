@@ -122,6 +122,7 @@ export const SEEDED_TASKS: readonly Omit<TaskDefinitionInput, 'createdBy'>[] = [
   { name: 'retention', description: 'Prunes old logs and keeps the vector index tidy.', scheduleType: 'cron', scheduleConfig: { expression: '30 3 * * *' }, handlerType: 'retention' },
   { name: 'webhook_dispatch', description: 'Routes waiting webhook events to their agents and retries failed ones.', scheduleType: 'interval', scheduleConfig: { minutes: 1 }, handlerType: 'webhook_dispatch' },
   { name: 'webhook_inbox', description: 'Imports webhook events dropped into the inbox folder.', scheduleType: 'interval', scheduleConfig: { minutes: 1 }, handlerType: 'webhook_inbox' },
+  { name: 'calendar_sync', description: 'Refreshes subscribed calendar feeds that are due.', scheduleType: 'interval', scheduleConfig: { minutes: 15 }, handlerType: 'calendar_sync' },
   { name: 'proactive_push', description: 'Tells you once about new overdue delegations, deadlines and triggered alerts.', scheduleType: 'interval', scheduleConfig: { hours: 1 }, handlerType: 'proactive_push', deliveryChannel: 'notification' },
   {
     name: 'morning_brief',

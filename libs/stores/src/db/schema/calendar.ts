@@ -23,6 +23,9 @@ export const calendars = sqliteTable(
     kind: text('kind', { enum: CALENDAR_KINDS }).notNull().default('own'),
     ownerEmail: text('owner_email'),
     feedUrl: text('feed_url'),
+    /** Validators of the last feed download, sent back so an unchanged feed answers 304 and is not parsed again. */
+    feedEtag: text('feed_etag'),
+    feedLastModified: text('feed_last_modified'),
     readOnly: integer('read_only', { mode: 'boolean' }).notNull().default(false),
     color: text('color'),
     lastSyncedAt: text('last_synced_at'),
