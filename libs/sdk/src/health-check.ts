@@ -193,17 +193,24 @@ function agentsCheck(config: CosConfig, logger: Logger): HealthCheck {
   }
 }
 
-/** A mail server account (`providers.mail: imap`): logs in to IMAP and SMTP and names what fails and how to fix it. */
-async function mailAccountChecks(config: CosConfig, core: CoreServices): Promise<HealthCheck[]> {
-  if (config.providers.mail !== 'imap') return [];
-  try {
-    const mail = core.services.providers.require('mail');
-    const found = (await mail.checkConnection?.()) ?? mail.name;
-    return [{ name: 'mail account', status: 'ok', detail: found }];
-  } catch (error) {
-    const hint = typeof error === 'object' && error !== null && 'hint' in error && typeof error.hint === 'string' ? ` ${error.hint}` : '';
-    return [{ name: 'mail account', status: 'fail', detail: `${reasonOf(error)}${hint}` }];
+/**
+ * Accounts on a server (`providers.mail: imap`, `providers.calendar: caldav`): logs in to each and names what fails
+ * and how to fix it.
+ */
+async function accountChecks(config: CosConfig, core: CoreServices): Promise<HealthCheck[]> {
+  const accounts: Array<{ name: string; check: () => Promise<string | undefined> }> = [];
+  if (config.providers.mail === 'imap') accounts.push({ name: 'mail account', check: async () => core.services.providers.require('mail').checkConnection?.() });
+  if (config.providers.calendar === 'caldav') accounts.push({ name: 'calendar account', check: async () => core.services.providers.require('calendar').checkConnection?.() });
+  const checks: HealthCheck[] = [];
+  for (const account of accounts) {
+    try {
+      checks.push({ name: account.name, status: 'ok', detail: (await account.check()) ?? 'configured' });
+    } catch (error) {
+      const hint = typeof error === 'object' && error !== null && 'hint' in error && typeof error.hint === 'string' ? ` ${error.hint}` : '';
+      checks.push({ name: account.name, status: 'fail', detail: `${reasonOf(error)}${hint}` });
+    }
   }
+  return checks;
 }
 
 /** Runs every check; never throws for a failed check (it comes back with status `fail`). */
@@ -223,7 +230,7 @@ export async function checkHealth(config: CosConfig, options: CheckHealthOptions
   const checks: HealthCheck[] = [dataDirCheck(config), ...settings];
   if (!core) return [...checks, databaseFailure as HealthCheck, agentsCheck(config, logger)];
   try {
-    checks.push(databaseCheck(core), ...providerChecks(core), ...(await mailAccountChecks(config, core)), await vectorStoreCheck(config, core));
+    checks.push(databaseCheck(core), ...providerChecks(core), ...(await accountChecks(config, core)), await vectorStoreCheck(config, core));
     checks.push(await embedderCheck(core, options.deep === true), agentsCheck(config, logger));
     checks.push(...(await externalServerChecks(config, logger)));
   } finally {

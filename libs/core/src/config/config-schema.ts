@@ -132,7 +132,8 @@ export const configSchema = z
       .prefault({}),
     providers: z
       .object({
-        calendar: z.enum(['local', 'none']).default('local'),
+        /** `caldav`: the calendars of a CalDAV account (`calendar.caldav`), mirrored into the local store. */
+        calendar: z.enum(['local', 'caldav', 'none']).default('local'),
         reminders: z.enum(['local', 'none']).default('local'),
         /** `imap`: a mail server account (`mail.imap`, and `mail.smtp` to send), synced into the local store. */
         mail: z.enum(['local', 'imap', 'none']).default('local'),
@@ -231,6 +232,20 @@ export const configSchema = z
               .strict(),
           )
           .default([]),
+        /** The CalDAV account read by `providers.calendar: caldav`. */
+        caldav: z
+          .object({
+            /** The server's address; its calendars are found from there (e.g. https://caldav.fastmail.com/). */
+            serverUrl: z.string().url(),
+            user: z.string().min(1),
+            /** Use an `env:NAME` reference (an app password for iCloud, Fastmail, Google). */
+            password: secret,
+            /** Reads sync first when the last sync is older than this. */
+            syncIntervalSeconds: positiveInt.default(300),
+            timeoutMs: positiveInt.default(30_000),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .prefault({}),

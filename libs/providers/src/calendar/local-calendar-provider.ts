@@ -213,6 +213,16 @@ export class LocalCalendarProvider implements CalendarProvider {
     return toCalendarInfo(this.calendarRow(name));
   }
 
+  /** The database the store lives in (a CalDAV account keeps its object URLs and ETags beside the events). */
+  get database(): CosDatabase {
+    return this.store;
+  }
+
+  /** Removes a calendar and its events (a mirrored calendar deleted on its server). */
+  deleteCalendarById(calendarId: number): void {
+    this.store.db.delete(calendars).where(eq(calendars.id, calendarId)).run();
+  }
+
   markSynced(calendarId: number, at: Date): void {
     this.store.db.update(calendars).set({ lastSyncedAt: at.toISOString(), updatedAt: at.toISOString() }).where(eq(calendars.id, calendarId)).run();
   }

@@ -13,6 +13,8 @@ import { LocalMessageProvider } from '../messages/local-message-provider.js';
 import { MacosMessagesProvider } from '../messages/macos/macos-messages-provider.js';
 import { imapAccountFrom } from '../mail/imap/imap-account-from-config.js';
 import type { ImapMailProvider } from '../mail/imap/imap-mail-provider.js';
+import { calDavAccountFrom } from '../calendar/caldav/caldav-account-from-config.js';
+import type { CalDavCalendarProvider } from '../calendar/caldav/caldav-calendar-provider.js';
 import { detectDesktopChannel, type DesktopChannel } from '../notifications/desktop-notifier.js';
 import { createWebhookChannel, type WebhookChannel } from '../notifications/webhook-channel.js';
 import { createNotifierChain } from '../notifications/notifier-chain.js';
@@ -71,7 +73,7 @@ export interface ProviderRegistry {
 }
 
 /** The configuration the registry reads. */
-export type ProviderConfig = Pick<CosConfig, 'providers' | 'timezone' | 'user' | 'notifications' | 'messages'> & Partial<Pick<CosConfig, 'mail'>>;
+export type ProviderConfig = Pick<CosConfig, 'providers' | 'timezone' | 'user' | 'notifications' | 'messages'> & Partial<Pick<CosConfig, 'mail' | 'calendar'>>;
 
 export interface CreateProviderRegistryOptions {
   config: ProviderConfig;
@@ -83,7 +85,7 @@ export interface CreateProviderRegistryOptions {
 }
 
 const HOW_TO_ENABLE: Record<ProviderKind, string> = {
-  calendar: 'Set providers.calendar to "local" in cos.config.yaml (or COS_PROVIDERS_CALENDAR=local), then check with `cos doctor`.',
+  calendar: 'Set providers.calendar to "local" in cos.config.yaml (or COS_PROVIDERS_CALENDAR=local), or to "caldav" with a calendar.caldav account; check with `cos doctor`.',
   reminders: 'Set providers.reminders to "local" in cos.config.yaml (or COS_PROVIDERS_REMINDERS=local), then check with `cos doctor`.',
   mail: 'Set providers.mail to "local" in cos.config.yaml (or COS_PROVIDERS_MAIL=local) and import mail with `cos import mbox <file>`, or to "imap" with a mail.imap account; check with `cos doctor`.',
   messages: 'Set providers.messages to "local" (imported exports) or "macos" (the Messages app database) in cos.config.yaml, then check with `cos doctor`.',
@@ -161,6 +163,13 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     }
     notifier = createNotifierChain({ log: createSqliteNotificationLog(store), desktop, webhook, logger });
   }
+  let caldav: CalDavCalendarProvider | null = null;
+  let calendarProblem: ProviderError | null = null;
+  if (settings.calendar === 'caldav') {
+    const account = calDavAccountFrom(config, env, local.calendar, logger);
+    if (account instanceof ProviderError) calendarProblem = account;
+    else caldav = account;
+  }
   let imap: ImapMailProvider | null = null;
   let mailProblem: ProviderError | null = null;
   if (settings.mail === 'imap') {
@@ -169,7 +178,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     else imap = account;
   }
   const providers = {
-    calendar: settings.calendar === 'local' ? local.calendar : null,
+    calendar: settings.calendar === 'local' ? local.calendar : caldav,
     reminders: settings.reminders === 'local' ? local.reminders : null,
     mail: settings.mail === 'local' ? local.mail : imap,
     messages,
@@ -186,6 +195,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     require<K extends ProviderKind>(kind: K): ProviderByKind[K] {
       const provider = providers[kind] as ProviderByKind[K] | null;
       if (!provider && kind === 'mail' && mailProblem) throw mailProblem;
+      if (!provider && kind === 'calendar' && calendarProblem) throw calendarProblem;
       if (!provider) throw notConfigured(kind, settings[kind]);
       return provider;
     },
@@ -199,6 +209,8 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
         if (kind === 'messages' && macos) status.detail = 'macOS Messages database, read-only';
         if (kind === 'mail' && imap) status.detail = `${imap.account} (IMAP${imap.canSend ? ' + SMTP' : ', no SMTP: drafts only'})`;
         if (kind === 'mail' && mailProblem) status.detail = `${mailProblem.message} ${mailProblem.hint ?? ''}`.trim();
+        if (kind === 'calendar' && caldav) status.detail = `CalDAV ${config.calendar?.caldav?.user ?? ''} at ${config.calendar?.caldav?.serverUrl ?? ''}`;
+        if (kind === 'calendar' && calendarProblem) status.detail = `${calendarProblem.message} ${calendarProblem.hint ?? ''}`.trim();
         return status;
       });
     },

@@ -144,4 +144,8 @@ export interface CalendarProvider {
   deleteEvent(id: number, options?: { occurrenceStart?: Date }): Promise<void>;
   /** Busy blocks of other people in [start, end); a missing entry means no data for that person. */
   freeBusy?(emails: readonly string[], range: { start: Date; end: Date }): Promise<Map<string, FreeBusyResult>>;
+  /** For accounts on a server: why the last reads may be out of date (the last sync failed), else undefined. */
+  staleness?(): string | undefined;
+  /** For accounts on a server: logs in and lists the calendars, for `cos doctor`. */
+  checkConnection?(): Promise<string>;
 }

@@ -93,6 +93,8 @@ export const getCalendarEventsTool = defineTool({
     const events = await withProviderErrors(() =>
       calendar.listEvents({ start: range.start, end: range.end, calendarIds, includeCancelled: args.include_cancelled }),
     );
+    const stale = calendar.staleness?.();
+    if (stale) window.warnings.push(stale);
     return { ...pageOfList(events.map((event) => toEventOutput(event, zone)), window), untrusted_content: true as const };
   },
 });
@@ -134,6 +136,8 @@ export const searchCalendarEventsTool = defineTool({
     });
     const calendarIds = await calendarIdsFor(calendar, args.calendar);
     const events = await withProviderErrors(() => calendar.searchEvents({ query: args.query, start: range.start, end: range.end, calendarIds }));
+    const stale = calendar.staleness?.();
+    if (stale) window.warnings.push(stale);
     return { ...pageOfList(events.map((event) => toEventOutput(event, zone)), window), untrusted_content: true as const };
   },
 });

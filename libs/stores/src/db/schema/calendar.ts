@@ -23,7 +23,11 @@ export const calendars = sqliteTable(
     kind: text('kind', { enum: CALENDAR_KINDS }).notNull().default('own'),
     ownerEmail: text('owner_email'),
     feedUrl: text('feed_url'),
-    /** Validators of the last feed download, sent back so an unchanged feed answers 304 and is not parsed again. */
+    /**
+     * Validators of the remote copy: a feed's ETag and Last-Modified (an unchanged feed answers 304), or a CalDAV
+     * collection's ctag in `feed_etag` (an unchanged collection is not listed again). `feed_url` is the feed address
+     * or the CalDAV collection URL.
+     */
     feedEtag: text('feed_etag'),
     feedLastModified: text('feed_last_modified'),
     readOnly: integer('read_only', { mode: 'boolean' }).notNull().default(false),
@@ -68,6 +72,9 @@ export const events = sqliteTable(
     attendees: text('attendees', { mode: 'json' }).$type<EventAttendee[]>().notNull().default([]),
     /** Minutes before start. */
     alarms: text('alarms', { mode: 'json' }).$type<number[]>().notNull().default([]),
+    /** CalDAV calendars: the URL and ETag of the server object holding this event (shared by a series' rows). */
+    remoteHref: text('remote_href'),
+    remoteEtag: text('remote_etag'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -1,0 +1,38 @@
+/**
+ * Builds the CalDAV account of `providers.calendar: caldav` from `calendar.caldav`, resolving the `env:` password
+ * reference; a missing block or password comes back as a NOT_CONFIGURED error saying what to add.
+ */
+import { resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
+import { ProviderError } from '../../errors/provider-error.js';
+import type { LocalCalendarProvider } from '../local-calendar-provider.js';
+import { CalDavCalendarProvider } from './caldav-calendar-provider.js';
+
+type CalendarConfig = Partial<Pick<CosConfig, 'calendar'>> & Pick<CosConfig, 'user' | 'timezone'>;
+
+function missing(message: string, hint: string): ProviderError {
+  return new ProviderError('not_configured', message, { provider: 'caldav', hint, details: { source: 'calendar' } });
+}
+
+export function calDavAccountFrom(config: CalendarConfig, env: NodeJS.ProcessEnv, local: LocalCalendarProvider, logger?: Logger): CalDavCalendarProvider | ProviderError {
+  const account = config.calendar?.caldav;
+  if (!account) {
+    return missing(
+      'providers.calendar is "caldav" but there is no calendar.caldav account.',
+      'Add calendar.caldav with serverUrl, user and password (e.g. password: env:COS_CALDAV_PASSWORD) to cos.config.yaml.',
+    );
+  }
+  const password = resolveSecret(account.password, env);
+  if (!password) {
+    return missing(
+      `The CalDAV password for ${account.user} is not set (calendar.caldav.password is ${account.password.startsWith('env:') ? `${account.password}, which is unset` : 'empty'}).`,
+      'Set the environment variable it names, or point calendar.caldav.password at one that is set.',
+    );
+  }
+  return new CalDavCalendarProvider({
+    settings: { serverUrl: account.serverUrl, user: account.user, password, syncIntervalSeconds: account.syncIntervalSeconds, timeoutMs: account.timeoutMs },
+    local,
+    timezone: config.timezone,
+    selfEmails: [config.user.email, ...config.user.handles].filter((email): email is string => Boolean(email)),
+    logger,
+  });
+}

@@ -1,0 +1,368 @@
+/**
+ * A CalDAV account (Nextcloud, Fastmail, iCloud with an app password, Radicale, …) behind the `CalendarProvider`
+ * interface. Its calendars are mirrored into the local calendar store, so reads (ranges with recurrences expanded,
+ * search, free time) are local and work offline; reads sync first when the last sync is older than
+ * `syncIntervalSeconds`. A sync skips collections whose ctag did not change and parses only objects whose ETag did.
+ * Changes are written to the server object with the ETag they were based on; a change the server refuses is undone
+ * locally by syncing that calendar again, so the two never disagree.
+ */
+import type { DAVCalendar, DAVClient } from 'tsdav';
+import type { Logger } from '@chief-of-staff/core';
+import { ProviderError } from '../../errors/provider-error.js';
+import type {
+  CalendarEvent,
+  CalendarEventPatch,
+  CalendarInfo,
+  CalendarProvider,
+  EventRange,
+  EventSearch,
+  FreeBusyResult,
+  NewCalendar,
+  NewCalendarEvent,
+} from '../../types/calendar.js';
+import { parseIcs } from '../ics/parse-ics.js';
+import { writeIcs } from '../ics/write-ics.js';
+import type { LocalCalendarProvider } from '../local-calendar-provider.js';
+import { CalDavObjectStore } from './caldav-object-store.js';
+
+const PROVIDER = 'caldav';
+
+export interface CalDavSettings {
+  serverUrl: string;
+  user: string;
+  password: string;
+  syncIntervalSeconds: number;
+  timeoutMs: number;
+}
+
+export interface CalDavCalendarProviderOptions {
+  settings: CalDavSettings;
+  local: LocalCalendarProvider;
+  timezone: string;
+  selfEmails: readonly string[];
+  logger?: Logger;
+  now?: () => Date;
+}
+
+export interface CalendarSyncResult {
+  calendar: string;
+  /** False when the collection's ctag had not changed. */
+  changed: boolean;
+  fetched: number;
+  removed: number;
+}
+
+type DavClient = InstanceType<typeof DAVClient>;
+
+export class CalDavCalendarProvider implements CalendarProvider {
+  readonly name = 'caldav';
+  readonly #settings: CalDavSettings;
+  readonly #local: LocalCalendarProvider;
+  readonly #objects: CalDavObjectStore;
+  readonly #timezone: string;
+  readonly #selfEmails: readonly string[];
+  readonly #logger: Logger | undefined;
+  readonly #now: () => Date;
+  #client: Promise<DavClient> | undefined;
+  #syncing: Promise<CalendarSyncResult[]> | undefined;
+  #lastError: string | undefined;
+
+  constructor(options: CalDavCalendarProviderOptions) {
+    this.#settings = options.settings;
+    this.#local = options.local;
+    this.#objects = new CalDavObjectStore(options.local.database);
+    this.#timezone = options.timezone;
+    this.#selfEmails = options.selfEmails;
+    this.#logger = options.logger;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  // ---- sync ------------------------------------------------------------------------------------------------
+
+  /** Mirrors every calendar (VEVENT collection) of the account now; concurrent callers share one sync. */
+  sync(): Promise<CalendarSyncResult[]> {
+    this.#syncing ??= this.#syncAll()
+      .then((results) => {
+        this.#lastError = undefined;
+        return results;
+      })
+      .catch((error: unknown) => {
+        const failure = this.#describe(error);
+        this.#lastError = failure.message;
+        throw failure;
+      })
+      .finally(() => {
+        this.#syncing = undefined;
+      });
+    return this.#syncing;
+  }
+
+  /** For `cos doctor`: logs in and lists the calendars, or throws a precise error. */
+  async checkConnection(): Promise<string> {
+    try {
+      const calendars = await (await this.#connect()).fetchCalendars();
+      return `${this.#settings.user} on ${new URL(this.#settings.serverUrl).host}: ${calendars.filter(isEventCollection).length} calendars`;
+    } catch (error) {
+      throw this.#describe(error);
+    }
+  }
+
+  async #syncAll(): Promise<CalendarSyncResult[]> {
+    const client = await this.#connect();
+    const collections = (await client.fetchCalendars()).filter(isEventCollection);
+    const results: CalendarSyncResult[] = [];
+    const seen = new Set<string>();
+    for (const collection of collections) {
+      seen.add(collection.url);
+      results.push(await this.#syncCollection(client, collection));
+    }
+    // Calendars deleted on the server go locally too.
+    for (const linked of this.#objects.linkedCalendars()) {
+      if (!seen.has(linked.url)) this.#local.deleteCalendarById(linked.id);
+    }
+    return results;
+  }
+
+  async #syncCollection(client: DavClient, collection: DAVCalendar): Promise<CalendarSyncResult> {
+    const calendar = this.#linkedCalendar(collection);
+    const ctag = collection.ctag ?? null;
+    if (ctag !== null && calendar.ctag === ctag) {
+      this.#objects.saveCtag(calendar.id, ctag, this.#now());
+      return { calendar: calendar.name, changed: false, fetched: 0, removed: 0 };
+    }
+    const known = this.#objects.objects(calendar.id);
+    const objects = await client.fetchCalendarObjects({ calendar: collection });
+    let fetched = 0;
+    for (const object of objects) {
+      const previous = known.get(object.url);
+      known.delete(object.url);
+      if (previous && previous.etag !== null && previous.etag === (object.etag ?? null)) continue;
+      const text = typeof object.data === 'string' ? object.data : '';
+      const parsed = parseIcs(text, { timezone: this.#timezone, selfEmails: this.#selfEmails });
+      this.#local.database.writeTransaction(() => {
+        if (previous) this.#objects.removeObjects(calendar.id, [object.url]);
+        this.#local.upsertEvents(calendar.id, parsed.events);
+        for (const uid of new Set(parsed.events.map((event) => event.uid))) this.#objects.setObject(calendar.id, uid, object.url, object.etag ?? null);
+      });
+      fetched += 1;
+    }
+    const removed = this.#objects.removeObjects(calendar.id, [...known.keys()]);
+    this.#objects.saveCtag(calendar.id, ctag, this.#now());
+    return { calendar: calendar.name, changed: true, fetched, removed };
+  }
+
+  /** The local calendar mirroring `collection`, created on first sight under the collection's display name. */
+  #linkedCalendar(collection: DAVCalendar): { id: number; name: string; ctag: string | null } {
+    const linked = this.#objects.calendarFor(collection.url);
+    if (linked) return linked;
+    const display = typeof collection.displayName === 'string' && collection.displayName.trim() ? collection.displayName.trim() : decodeURIComponent(collection.url.split('/').filter(Boolean).pop() ?? 'CalDAV');
+    // A local calendar of the same name is never merged into: the server's gets a distinct name.
+    let name = display;
+    for (let n = 2; this.#calendarNameTaken(name); n += 1) name = `${display} (${n})`;
+    const info = this.#local.ensureCalendar(name, { kind: 'own', color: collection.calendarColor ?? null });
+    this.#objects.linkCalendar(info.id, collection.url);
+    return { id: info.id, name: info.name, ctag: null };
+  }
+
+  #calendarNameTaken(name: string): boolean {
+    return (this.#local.database.sqlite.prepare(`SELECT 1 FROM calendars WHERE cos_fold(name) = cos_fold(?)`).get(name) as unknown) !== undefined;
+  }
+
+  async #freshen(): Promise<void> {
+    const last = this.#objects.lastSyncedAt();
+    const age = last === undefined ? Infinity : this.#now().getTime() - Date.parse(last);
+    if (age < this.#settings.syncIntervalSeconds * 1000) return;
+    try {
+      await this.sync();
+    } catch (error) {
+      this.#logger?.warn({ err: error }, 'calendar sync failed; answering from the synced copy');
+    }
+  }
+
+  /** Why reads may be out of date (the last sync failed), for tools to show. */
+  staleness(): string | undefined {
+    if (!this.#lastError) return undefined;
+    const last = this.#objects.lastSyncedAt();
+    return `Calendars may be out of date: ${this.#lastError} ${last ? `Showing them as synced at ${last}.` : 'Nothing has been synced yet.'}`;
+  }
+
+  // ---- reads (local mirror) ----------------------------------------------------------------------------------
+
+  async listCalendars(): Promise<CalendarInfo[]> {
+    await this.#freshen();
+    return this.#local.listCalendars();
+  }
+
+  async getCalendar(nameOrId: string | number): Promise<CalendarInfo> {
+    return this.#local.getCalendar(nameOrId);
+  }
+
+  async createCalendar(input: NewCalendar): Promise<CalendarInfo> {
+    return this.#local.createCalendar(input);
+  }
+
+  async listEvents(range: EventRange): Promise<CalendarEvent[]> {
+    await this.#freshen();
+    return this.#local.listEvents(range);
+  }
+
+  async searchEvents(search: EventSearch): Promise<CalendarEvent[]> {
+    await this.#freshen();
+    return this.#local.searchEvents(search);
+  }
+
+  async getEvent(id: number): Promise<CalendarEvent> {
+    return this.#local.getEvent(id);
+  }
+
+  async freeBusy(emails: readonly string[], range: { start: Date; end: Date }): Promise<Map<string, FreeBusyResult>> {
+    await this.#freshen();
+    return this.#local.freeBusy(emails, range);
+  }
+
+  // ---- changes (written to the server object) ----------------------------------------------------------------
+
+  async createEvent(input: NewCalendarEvent): Promise<CalendarEvent> {
+    const calendarId = input.calendarId ?? this.#objects.linkedCalendars()[0]?.id;
+    const collection = calendarId === undefined ? undefined : this.#collectionOf(calendarId);
+    const created = await this.#local.createEvent(calendarId === undefined ? input : { ...input, calendarId });
+    if (!collection) return created;
+    try {
+      const filename = `${created.uid.replace(/[^A-Za-z0-9._-]/g, '_')}.ics`;
+      const response = await (await this.#connect()).createCalendarObject({ calendar: { url: collection }, iCalString: await this.#objectText(created.calendarId, created.uid), filename });
+      if (!response.ok) throw new ProviderError('unavailable', `The CalDAV server refused the new event (HTTP ${response.status}).`, { provider: PROVIDER });
+      this.#objects.setObject(created.calendarId, created.uid, new URL(filename, collection).href, response.headers.get('etag'));
+      return created;
+    } catch (error) {
+      await this.#local.deleteEvent(created.id);
+      throw this.#describe(error);
+    }
+  }
+
+  async updateEvent(id: number, patch: CalendarEventPatch): Promise<CalendarEvent> {
+    const before = await this.#local.getEvent(id);
+    const updated = await this.#local.updateEvent(id, patch);
+    await this.#writeBack(before.calendarId, before.uid);
+    return updated;
+  }
+
+  async deleteEvent(id: number, options: { occurrenceStart?: Date } = {}): Promise<void> {
+    const event = await this.#local.getEvent(id);
+    const object = this.#objects.objectOf(event.calendarId, event.uid);
+    if (!object || options.occurrenceStart) {
+      await this.#local.deleteEvent(id, options);
+      if (object) await this.#writeBack(event.calendarId, event.uid);
+      return;
+    }
+    try {
+      const response = await (await this.#connect()).deleteCalendarObject({ calendarObject: { url: object.href, etag: object.etag ?? undefined } });
+      if (!response.ok && response.status !== 404) await this.#refused(response.status, event.calendarId);
+    } catch (error) {
+      throw this.#describe(error);
+    }
+    await this.#local.deleteEvent(id);
+  }
+
+  /** Writes the local state of event `uid` to its server object; undoes the local change when the server refuses. */
+  async #writeBack(calendarId: number, uid: string): Promise<void> {
+    const object = this.#objects.objectOf(calendarId, uid);
+    if (!object) return;
+    try {
+      const response = await (await this.#connect()).updateCalendarObject({
+        calendarObject: { url: object.href, etag: object.etag ?? undefined, data: await this.#objectText(calendarId, uid) },
+      });
+      if (!response.ok) await this.#refused(response.status, calendarId);
+      this.#objects.setObject(calendarId, uid, object.href, response.headers.get('etag'));
+    } catch (error) {
+      await this.#resync(calendarId);
+      throw this.#describe(error);
+    }
+  }
+
+  async #refused(status: number, calendarId: number): Promise<never> {
+    await this.#resync(calendarId);
+    if (status === 412) {
+      throw new ProviderError('conflict', 'The event was changed on the server meanwhile; nothing was changed here.', {
+        provider: PROVIDER,
+        hint: 'The calendar has been synced again: read the event and try once more.',
+      });
+    }
+    throw new ProviderError('unavailable', `The CalDAV server refused the change (HTTP ${status}); the event is as it was.`, { provider: PROVIDER });
+  }
+
+  /** Brings one calendar back to the server's state (after a refused change). */
+  async #resync(calendarId: number): Promise<void> {
+    const url = this.#collectionOf(calendarId);
+    if (!url) return;
+    try {
+      this.#objects.saveCtag(calendarId, null, this.#now());
+      const client = await this.#connect();
+      const collection = (await client.fetchCalendars()).find((candidate) => candidate.url === url);
+      if (collection) {
+        // Every object is re-read: the ETags recorded locally may describe the refused change.
+        for (const object of this.#objects.objects(calendarId).values()) this.#objects.setObject(calendarId, object.uid, object.href, null);
+        await this.#syncCollection(client, collection);
+      }
+    } catch (error) {
+      this.#logger?.warn({ err: error }, 'could not re-sync a calendar after a refused change');
+    }
+  }
+
+  #collectionOf(calendarId: number): string | undefined {
+    return this.#objects.linkedCalendars().find((calendar) => calendar.id === calendarId)?.url;
+  }
+
+  async #objectText(calendarId: number, uid: string): Promise<string> {
+    const records = (await this.#local.exportRecords(calendarId)).filter((record) => record.uid === uid);
+    return writeIcs({ events: records, now: this.#now() });
+  }
+
+  #connect(): Promise<DavClient> {
+    if (!this.#client) {
+      const settings = this.#settings;
+      const connecting = import('tsdav').then(async ({ DAVClient }) => {
+        const client = new DAVClient({
+          serverUrl: settings.serverUrl,
+          credentials: { username: settings.user, password: settings.password },
+          authMethod: 'Basic',
+          defaultAccountType: 'caldav',
+          // Each request gets its own time limit (a signal made once would expire for every later request).
+          fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(settings.timeoutMs) }),
+        });
+        await client.login();
+        return client;
+      });
+      // A failed login is tried again on the next call.
+      connecting.catch(() => {
+        if (this.#client === connecting) this.#client = undefined;
+      });
+      this.#client = connecting;
+    }
+    return this.#client;
+  }
+
+  #describe(error: unknown): ProviderError {
+    if (error instanceof ProviderError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    const host = new URL(this.#settings.serverUrl).host;
+    const code = String((error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code ?? '');
+    if (/401|unauthori[sz]ed|invalid credentials/i.test(message)) {
+      return new ProviderError('auth', `The CalDAV server ${host} refused the user name or password.`, {
+        provider: PROVIDER,
+        cause: error,
+        hint: 'Check calendar.caldav.user and calendar.caldav.password (iCloud, Fastmail and Google need an app password).',
+      });
+    }
+    if (code === 'ECONNREFUSED' || /ECONNREFUSED|fetch failed/i.test(message)) {
+      return new ProviderError('unavailable', `The CalDAV server ${host} could not be reached.`, { provider: PROVIDER, cause: error, hint: 'Check calendar.caldav.serverUrl, and that the server is running; the synced calendars are still shown.' });
+    }
+    if (code === 'ENOTFOUND') {
+      return new ProviderError('unavailable', `The CalDAV host ${host} could not be found (DNS).`, { provider: PROVIDER, cause: error, hint: 'Check calendar.caldav.serverUrl.' });
+    }
+    return new ProviderError('unavailable', `The CalDAV server ${host} failed: ${message}`, { provider: PROVIDER, cause: error, hint: 'Try again later; the synced calendars are still shown.' });
+  }
+}
+
+function isEventCollection(calendar: DAVCalendar): boolean {
+  return !calendar.components || calendar.components.length === 0 || calendar.components.includes('VEVENT');
+}
