@@ -134,7 +134,8 @@ export const configSchema = z
       .object({
         /** `caldav`: the calendars of a CalDAV account (`calendar.caldav`), mirrored into the local store. */
         calendar: z.enum(['local', 'caldav', 'none']).default('local'),
-        reminders: z.enum(['local', 'none']).default('local'),
+        /** `caldav`: the to-do lists of the `calendar.caldav` account. */
+        reminders: z.enum(['local', 'caldav', 'none']).default('local'),
         /** `imap`: a mail server account (`mail.imap`, and `mail.smtp` to send), synced into the local store. */
         mail: z.enum(['local', 'imap', 'none']).default('local'),
         messages: z.enum(['local', 'macos', 'none']).default('local'),

@@ -13,8 +13,9 @@ import { LocalMessageProvider } from '../messages/local-message-provider.js';
 import { MacosMessagesProvider } from '../messages/macos/macos-messages-provider.js';
 import { imapAccountFrom } from '../mail/imap/imap-account-from-config.js';
 import type { ImapMailProvider } from '../mail/imap/imap-mail-provider.js';
-import { calDavAccountFrom } from '../calendar/caldav/caldav-account-from-config.js';
+import { calDavAccountFrom, calDavRemindersFrom } from '../calendar/caldav/caldav-account-from-config.js';
 import type { CalDavCalendarProvider } from '../calendar/caldav/caldav-calendar-provider.js';
+import type { CalDavReminderProvider } from '../calendar/caldav/caldav-reminder-provider.js';
 import { detectDesktopChannel, type DesktopChannel } from '../notifications/desktop-notifier.js';
 import { createWebhookChannel, type WebhookChannel } from '../notifications/webhook-channel.js';
 import { createNotifierChain } from '../notifications/notifier-chain.js';
@@ -86,7 +87,7 @@ export interface CreateProviderRegistryOptions {
 
 const HOW_TO_ENABLE: Record<ProviderKind, string> = {
   calendar: 'Set providers.calendar to "local" in cos.config.yaml (or COS_PROVIDERS_CALENDAR=local), or to "caldav" with a calendar.caldav account; check with `cos doctor`.',
-  reminders: 'Set providers.reminders to "local" in cos.config.yaml (or COS_PROVIDERS_REMINDERS=local), then check with `cos doctor`.',
+  reminders: 'Set providers.reminders to "local" in cos.config.yaml (or COS_PROVIDERS_REMINDERS=local), or to "caldav" with a calendar.caldav account; check with `cos doctor`.',
   mail: 'Set providers.mail to "local" in cos.config.yaml (or COS_PROVIDERS_MAIL=local) and import mail with `cos import mbox <file>`, or to "imap" with a mail.imap account; check with `cos doctor`.',
   messages: 'Set providers.messages to "local" (imported exports) or "macos" (the Messages app database) in cos.config.yaml, then check with `cos doctor`.',
   notifications: 'Set providers.notifications to "auto", "desktop" or "log" in cos.config.yaml (or COS_PROVIDERS_NOTIFICATIONS=auto).',
@@ -170,6 +171,13 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     if (account instanceof ProviderError) calendarProblem = account;
     else caldav = account;
   }
+  let caldavReminders: CalDavReminderProvider | null = null;
+  let remindersProblem: ProviderError | null = null;
+  if (settings.reminders === 'caldav') {
+    const account = calDavRemindersFrom(config, env, local.reminders, logger);
+    if (account instanceof ProviderError) remindersProblem = account;
+    else caldavReminders = account;
+  }
   let imap: ImapMailProvider | null = null;
   let mailProblem: ProviderError | null = null;
   if (settings.mail === 'imap') {
@@ -179,7 +187,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
   }
   const providers = {
     calendar: settings.calendar === 'local' ? local.calendar : caldav,
-    reminders: settings.reminders === 'local' ? local.reminders : null,
+    reminders: settings.reminders === 'local' ? local.reminders : caldavReminders,
     mail: settings.mail === 'local' ? local.mail : imap,
     messages,
     notifications: notifier,
@@ -196,6 +204,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
       const provider = providers[kind] as ProviderByKind[K] | null;
       if (!provider && kind === 'mail' && mailProblem) throw mailProblem;
       if (!provider && kind === 'calendar' && calendarProblem) throw calendarProblem;
+      if (!provider && kind === 'reminders' && remindersProblem) throw remindersProblem;
       if (!provider) throw notConfigured(kind, settings[kind]);
       return provider;
     },
@@ -211,6 +220,8 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
         if (kind === 'mail' && mailProblem) status.detail = `${mailProblem.message} ${mailProblem.hint ?? ''}`.trim();
         if (kind === 'calendar' && caldav) status.detail = `CalDAV ${config.calendar?.caldav?.user ?? ''} at ${config.calendar?.caldav?.serverUrl ?? ''}`;
         if (kind === 'calendar' && calendarProblem) status.detail = `${calendarProblem.message} ${calendarProblem.hint ?? ''}`.trim();
+        if (kind === 'reminders' && caldavReminders) status.detail = `CalDAV to-do lists of ${config.calendar?.caldav?.user ?? ''}`;
+        if (kind === 'reminders' && remindersProblem) status.detail = `${remindersProblem.message} ${remindersProblem.hint ?? ''}`.trim();
         return status;
       });
     },

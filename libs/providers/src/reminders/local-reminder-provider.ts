@@ -24,6 +24,11 @@ export class LocalReminderProvider implements ReminderProvider {
 
   constructor(private readonly store: CosDatabase) {}
 
+  /** The database the store lives in (a CalDAV account keeps its object URLs and ETags beside the to-dos). */
+  get database(): CosDatabase {
+    return this.store;
+  }
+
   private listRows(): ListRow[] {
     return this.store.db.select().from(reminderLists).orderBy(asc(reminderLists.name), asc(reminderLists.id)).all();
   }

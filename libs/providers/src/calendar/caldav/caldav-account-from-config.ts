@@ -1,11 +1,15 @@
 /**
- * Builds the CalDAV account of `providers.calendar: caldav` from `calendar.caldav`, resolving the `env:` password
- * reference; a missing block or password comes back as a NOT_CONFIGURED error saying what to add.
+ * Builds the CalDAV account of `providers.calendar: caldav` (and `providers.reminders: caldav`) from `calendar.caldav`,
+ * resolving the `env:` password reference; a missing block or password comes back as a NOT_CONFIGURED error saying
+ * what to add.
  */
 import { resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
 import { ProviderError } from '../../errors/provider-error.js';
 import type { LocalCalendarProvider } from '../local-calendar-provider.js';
+import type { LocalReminderProvider } from '../../reminders/local-reminder-provider.js';
 import { CalDavCalendarProvider } from './caldav-calendar-provider.js';
+import type { CalDavSettings } from './caldav-connection.js';
+import { CalDavReminderProvider } from './caldav-reminder-provider.js';
 
 type CalendarConfig = Partial<Pick<CosConfig, 'calendar'>> & Pick<CosConfig, 'user' | 'timezone'>;
 
@@ -13,11 +17,12 @@ function missing(message: string, hint: string): ProviderError {
   return new ProviderError('not_configured', message, { provider: 'caldav', hint, details: { source: 'calendar' } });
 }
 
-export function calDavAccountFrom(config: CalendarConfig, env: NodeJS.ProcessEnv, local: LocalCalendarProvider, logger?: Logger): CalDavCalendarProvider | ProviderError {
+/** The account's settings with the password resolved, or what is missing. */
+export function calDavSettingsFrom(config: CalendarConfig, env: NodeJS.ProcessEnv): CalDavSettings | ProviderError {
   const account = config.calendar?.caldav;
   if (!account) {
     return missing(
-      'providers.calendar is "caldav" but there is no calendar.caldav account.',
+      'providers.calendar or providers.reminders is "caldav" but there is no calendar.caldav account.',
       'Add calendar.caldav with serverUrl, user and password (e.g. password: env:COS_CALDAV_PASSWORD) to cos.config.yaml.',
     );
   }
@@ -28,11 +33,23 @@ export function calDavAccountFrom(config: CalendarConfig, env: NodeJS.ProcessEnv
       'Set the environment variable it names, or point calendar.caldav.password at one that is set.',
     );
   }
+  return { serverUrl: account.serverUrl, user: account.user, password, syncIntervalSeconds: account.syncIntervalSeconds, timeoutMs: account.timeoutMs };
+}
+
+export function calDavAccountFrom(config: CalendarConfig, env: NodeJS.ProcessEnv, local: LocalCalendarProvider, logger?: Logger): CalDavCalendarProvider | ProviderError {
+  const settings = calDavSettingsFrom(config, env);
+  if (settings instanceof ProviderError) return settings;
   return new CalDavCalendarProvider({
-    settings: { serverUrl: account.serverUrl, user: account.user, password, syncIntervalSeconds: account.syncIntervalSeconds, timeoutMs: account.timeoutMs },
+    settings,
     local,
     timezone: config.timezone,
     selfEmails: [config.user.email, ...config.user.handles].filter((email): email is string => Boolean(email)),
     logger,
   });
+}
+
+export function calDavRemindersFrom(config: CalendarConfig, env: NodeJS.ProcessEnv, local: LocalReminderProvider, logger?: Logger): CalDavReminderProvider | ProviderError {
+  const settings = calDavSettingsFrom(config, env);
+  if (settings instanceof ProviderError) return settings;
+  return new CalDavReminderProvider({ settings, local, timezone: config.timezone, logger });
 }

@@ -6,7 +6,7 @@
  * Changes are written to the server object with the ETag they were based on; a change the server refuses is undone
  * locally by syncing that calendar again, so the two never disagree.
  */
-import type { DAVCalendar, DAVClient } from 'tsdav';
+import type { DAVCalendar } from 'tsdav';
 import type { Logger } from '@chief-of-staff/core';
 import { ProviderError } from '../../errors/provider-error.js';
 import type {
@@ -23,17 +23,8 @@ import type {
 import { parseIcs } from '../ics/parse-ics.js';
 import { writeIcs } from '../ics/write-ics.js';
 import type { LocalCalendarProvider } from '../local-calendar-provider.js';
+import { connectCalDav, describeCalDavError, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
 import { CalDavObjectStore } from './caldav-object-store.js';
-
-const PROVIDER = 'caldav';
-
-export interface CalDavSettings {
-  serverUrl: string;
-  user: string;
-  password: string;
-  syncIntervalSeconds: number;
-  timeoutMs: number;
-}
 
 export interface CalDavCalendarProviderOptions {
   settings: CalDavSettings;
@@ -51,8 +42,6 @@ export interface CalendarSyncResult {
   fetched: number;
   removed: number;
 }
-
-type DavClient = InstanceType<typeof DAVClient>;
 
 export class CalDavCalendarProvider implements CalendarProvider {
   readonly name = 'caldav';
@@ -318,48 +307,16 @@ export class CalDavCalendarProvider implements CalendarProvider {
   }
 
   #connect(): Promise<DavClient> {
-    if (!this.#client) {
-      const settings = this.#settings;
-      const connecting = import('tsdav').then(async ({ DAVClient }) => {
-        const client = new DAVClient({
-          serverUrl: settings.serverUrl,
-          credentials: { username: settings.user, password: settings.password },
-          authMethod: 'Basic',
-          defaultAccountType: 'caldav',
-          // Each request gets its own time limit (a signal made once would expire for every later request).
-          fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(settings.timeoutMs) }),
-        });
-        await client.login();
-        return client;
-      });
+    this.#client ??= connectCalDav(this.#settings).catch((error: unknown) => {
       // A failed login is tried again on the next call.
-      connecting.catch(() => {
-        if (this.#client === connecting) this.#client = undefined;
-      });
-      this.#client = connecting;
-    }
+      this.#client = undefined;
+      throw error;
+    });
     return this.#client;
   }
 
   #describe(error: unknown): ProviderError {
-    if (error instanceof ProviderError) return error;
-    const message = error instanceof Error ? error.message : String(error);
-    const host = new URL(this.#settings.serverUrl).host;
-    const code = String((error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code ?? '');
-    if (/401|unauthori[sz]ed|invalid credentials/i.test(message)) {
-      return new ProviderError('auth', `The CalDAV server ${host} refused the user name or password.`, {
-        provider: PROVIDER,
-        cause: error,
-        hint: 'Check calendar.caldav.user and calendar.caldav.password (iCloud, Fastmail and Google need an app password).',
-      });
-    }
-    if (code === 'ECONNREFUSED' || /ECONNREFUSED|fetch failed/i.test(message)) {
-      return new ProviderError('unavailable', `The CalDAV server ${host} could not be reached.`, { provider: PROVIDER, cause: error, hint: 'Check calendar.caldav.serverUrl, and that the server is running; the synced calendars are still shown.' });
-    }
-    if (code === 'ENOTFOUND') {
-      return new ProviderError('unavailable', `The CalDAV host ${host} could not be found (DNS).`, { provider: PROVIDER, cause: error, hint: 'Check calendar.caldav.serverUrl.' });
-    }
-    return new ProviderError('unavailable', `The CalDAV server ${host} failed: ${message}`, { provider: PROVIDER, cause: error, hint: 'Try again later; the synced calendars are still shown.' });
+    return describeCalDavError(error, this.#settings);
   }
 }
 

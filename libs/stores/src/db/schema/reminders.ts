@@ -13,6 +13,10 @@ export const reminderLists = sqliteTable(
     name: text('name').notNull(),
     color: text('color'),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    /** CalDAV lists: the collection mirrored, its ctag at the last sync, and when that was. */
+    remoteUrl: text('remote_url'),
+    remoteCtag: text('remote_ctag'),
+    lastSyncedAt: text('last_synced_at'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -36,6 +40,9 @@ export const reminders = sqliteTable(
     priority: text('priority', { enum: REMINDER_PRIORITIES }).notNull().default('none'),
     completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
     completedAt: text('completed_at'),
+    /** CalDAV lists: the URL and ETag of the server object holding this to-do. */
+    remoteHref: text('remote_href'),
+    remoteEtag: text('remote_etag'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

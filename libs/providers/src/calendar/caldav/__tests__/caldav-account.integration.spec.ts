@@ -11,7 +11,9 @@ import { DAVClient, type DAVCalendar } from 'tsdav';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry, type ProviderConfig } from '../../../registry/provider-registry.js';
 import type { CalDavCalendarProvider } from '../caldav-calendar-provider.js';
-import { describeWithRadicale, startRadicale, type RadicaleServer } from './radicale-server.js';
+import type { CalDavReminderProvider } from '../caldav-reminder-provider.js';
+import { describeWithRadicale } from './describe-with-radicale.js';
+import { startRadicale, type RadicaleServer } from './radicale-server.js';
 
 const STANDUP = (title: string) =>
   [
@@ -41,11 +43,12 @@ describeWithRadicale('CalDAV account', () => {
   let dir: string;
   let store: CosDatabase;
   let calendar: CalDavCalendarProvider;
+  let reminders: CalDavReminderProvider;
 
   const config = (password = 'env:TEST_CALDAV_PASSWORD'): ProviderConfig => ({
     timezone: 'UTC',
     user: { name: 'Test User', email: 'test@example.com', handles: [] },
-    providers: { calendar: 'caldav', reminders: 'local', mail: 'local', messages: 'local', notifications: 'log' },
+    providers: { calendar: 'caldav', reminders: 'caldav', mail: 'local', messages: 'local', notifications: 'log' },
     notifications: {},
     messages: {},
     calendar: { feeds: [], caldav: { serverUrl: radicale.url, user: radicale.user, password, syncIntervalSeconds: 3600, timeoutMs: 10_000 } },
@@ -65,7 +68,9 @@ describeWithRadicale('CalDAV account', () => {
     await admin.createCalendarObject({ calendar: work, filename: 'lunch.ics', iCalString: LUNCH });
     dir = mkdtempSync(join(tmpdir(), 'cos-caldav-'));
     store = openDatabase({ dataDir: dir });
-    calendar = createProviderRegistry({ config: config(), store, desktop: null, env: { TEST_CALDAV_PASSWORD: radicale.password } }).require('calendar') as CalDavCalendarProvider;
+    const registry = createProviderRegistry({ config: config(), store, desktop: null, env: { TEST_CALDAV_PASSWORD: radicale.password } });
+    calendar = registry.require('calendar') as CalDavCalendarProvider;
+    reminders = registry.require('reminders') as CalDavReminderProvider;
   }, 60_000);
 
   afterAll(async () => {
@@ -126,6 +131,27 @@ describeWithRadicale('CalDAV account', () => {
     }
     await calendar.sync();
     expect(calendar.staleness()).toBeUndefined();
+  });
+
+  it('mirrors to-do lists, and creates, completes and deletes to-dos on the server', async () => {
+    const todo = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//caldav//EN', 'BEGIN:VTODO', 'UID:todo-budget@example.org', 'DTSTAMP:20261101T000000Z', 'DUE;VALUE=DATE:20261205', 'SUMMARY:Send the budget', 'END:VTODO', 'END:VCALENDAR', ''].join('\r\n');
+    await admin.createCalendarObject({ calendar: work, filename: 'todo-budget.ics', iCalString: todo });
+    [work] = (await admin.fetchCalendars()) as DAVCalendar[];
+    expect(await reminders.sync()).toEqual([expect.objectContaining({ list: 'Work', changed: true, fetched: 1 })]);
+    expect((await reminders.list({ status: 'open' })).map((item) => [item.title, item.list, item.dueDate])).toEqual([['Send the budget', 'Work', '2026-12-05']]);
+
+    const created = await reminders.create({ title: 'Book the offsite venue', dueDate: '2026-12-12', priority: 'high' });
+    expect(created.list).toBe('Work');
+    const todoFilter = [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VTODO' } } } }];
+    const onServer = async () => (await admin.fetchCalendarObjects({ calendar: work, filters: todoFilter })).map((object) => String(object.data));
+    expect((await onServer()).find((text) => text.includes('SUMMARY:Book the offsite venue'))).toBeDefined();
+
+    await reminders.complete(created.id, true);
+    expect((await onServer()).find((text) => text.includes('SUMMARY:Book the offsite venue'))).toMatch(/STATUS:COMPLETED/);
+
+    await reminders.delete(created.id);
+    expect((await onServer()).some((text) => text.includes('Book the offsite venue'))).toBe(false);
+    expect((await onServer()).some((text) => text.includes('Send the budget'))).toBe(true);
   });
 
   it('names a wrong password as an authentication failure', async () => {

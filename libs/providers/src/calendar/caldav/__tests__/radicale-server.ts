@@ -1,26 +1,14 @@
 /**
  * Radicale (Debian `radicale`) for the CalDAV tests: started per suite on a free 127.0.0.1 port with one user and
- * throw-away storage; suites skip loudly without it (and fail under CI), like the Dovecot ones.
+ * throw-away storage (also used by the sync benchmark, so nothing here depends on Jest).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe } from '@jest/globals';
-import { freePort, INSTALL_SCRIPT } from '../../../mail/imap/__tests__/test-servers.js';
+import { freePort } from '../../../mail/imap/__tests__/test-servers.js';
 
-const BINARY = '/usr/bin/radicale';
-
-export function describeWithRadicale(name: string, body: () => void): void {
-  if (existsSync(BINARY)) {
-    describe(name, body);
-    return;
-  }
-  const message = `Radicale is not installed, so "${name}" cannot run. Install the test servers with: bash ${INSTALL_SCRIPT}`;
-  if (process.env['CI']) throw new Error(message);
-  process.stderr.write(`\n*** SKIPPED: ${message}\n\n`);
-  describe.skip(name, body);
-}
+export const RADICALE_BINARY = '/usr/bin/radicale';
 
 export interface RadicaleServer {
   url: string;
@@ -54,7 +42,7 @@ export async function startRadicale(): Promise<RadicaleServer> {
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn(
-      BINARY,
+      RADICALE_BINARY,
       [
         `--server-hosts=127.0.0.1:${port}`,
         `--storage-filesystem-folder=${join(root, 'collections')}`,
