@@ -24,6 +24,7 @@ import { parseIcs } from '../ics/parse-ics.js';
 import { writeIcs } from '../ics/write-ics.js';
 import type { LocalCalendarProvider } from '../local-calendar-provider.js';
 import { connectCalDav, describeCalDavError, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
+import { retryTransient } from '../../shared/transient-retry.js';
 import { CalDavObjectStore } from './caldav-object-store.js';
 
 export interface CalDavCalendarProviderOptions {
@@ -68,9 +69,12 @@ export class CalDavCalendarProvider implements CalendarProvider {
 
   // ---- sync ------------------------------------------------------------------------------------------------
 
-  /** Mirrors every calendar (VEVENT collection) of the account now; concurrent callers share one sync. */
+  /**
+   * Mirrors every calendar (VEVENT collection) of the account now; concurrent callers share one sync, and a transient
+   * failure is retried twice with backoff.
+   */
   sync(): Promise<CalendarSyncResult[]> {
-    this.#syncing ??= this.#syncAll()
+    this.#syncing ??= retryTransient(() => this.#syncAll().catch((error: unknown) => Promise.reject(this.#describe(error))))
       .then((results) => {
         this.#lastError = undefined;
         return results;

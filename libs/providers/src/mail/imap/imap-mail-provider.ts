@@ -26,6 +26,7 @@ import { roleForMailboxName } from '../mailbox-roles.js';
 import { describeConnectionError, type ServerAddress } from './connection-errors.js';
 import { syncMailbox, type MailboxSyncResult } from './imap-sync.js';
 import { composeMessage, type SmtpSender } from './smtp-sender.js';
+import { retryTransient } from '../../shared/transient-retry.js';
 import { SyncedMailStore } from './synced-mail-store.js';
 
 const PROVIDER = 'imap-mail';
@@ -52,6 +53,8 @@ export interface ImapMailProviderOptions {
   selfAddress: string;
   logger?: Logger;
   now?: () => Date;
+  /** First pause before a sync is retried after a transient failure (default 500 ms). */
+  retryDelayMs?: number;
 }
 
 export interface AccountSyncResult {
@@ -78,6 +81,7 @@ export class ImapMailProvider implements MailProvider {
   readonly #logger: Logger | undefined;
   readonly #now: () => Date;
   readonly #server: ServerAddress;
+  readonly #retryDelayMs: number | undefined;
   #client: ImapFlow | undefined;
   #syncing: Promise<AccountSyncResult> | undefined;
   #lastError: { at: Date; message: string } | undefined;
@@ -93,6 +97,7 @@ export class ImapMailProvider implements MailProvider {
     this.#logger = options.logger;
     this.#now = options.now ?? (() => new Date());
     this.#server = { protocol: 'IMAP', host: options.settings.host, port: options.settings.port, settings: 'mail.imap' };
+    this.#retryDelayMs = options.retryDelayMs;
   }
 
   get canSend(): boolean {
@@ -105,9 +110,12 @@ export class ImapMailProvider implements MailProvider {
 
   // ---- sync ------------------------------------------------------------------------------------------------
 
-  /** Syncs every mailbox of the account now (one sync at a time; a second caller shares the running one). */
+  /**
+   * Syncs every mailbox of the account now (one sync at a time; a second caller shares the running one). A transient
+   * failure is retried twice with backoff; each attempt resumes where the previous one stopped.
+   */
   sync(): Promise<AccountSyncResult> {
-    this.#syncing ??= this.#serverWork((client) => this.#syncAll(client))
+    this.#syncing ??= retryTransient(() => this.#serverWork((client) => this.#syncAll(client)), { initialDelayMs: this.#retryDelayMs })
       .catch((error: unknown) => {
         // Remembered so reads can say their answer comes from an out-of-date cache, and why.
         this.#lastError = { at: this.#now(), message: error instanceof Error ? error.message : String(error) };
