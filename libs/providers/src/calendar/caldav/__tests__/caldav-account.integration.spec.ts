@@ -53,6 +53,12 @@ describeWithRadicale('CalDAV account', () => {
     messages: {},
     calendar: { feeds: [], caldav: { serverUrl: radicale.url, user: radicale.user, password, syncIntervalSeconds: 3600, timeoutMs: 10_000 } },
   });
+  /** The collection as the server describes it now (with its current ctag). */
+  const refreshWork = async () => {
+    const [found] = await admin.fetchCalendars();
+    if (!found) throw new Error('the test calendar is missing');
+    work = found;
+  };
   const serverObjects = async () => (await admin.fetchCalendarObjects({ calendar: work })).map((object) => String(object.data));
   const titles = async () => (await calendar.listEvents(RANGE)).map((event) => `${event.title} ${event.start.toISOString().slice(0, 10)}`);
 
@@ -62,8 +68,7 @@ describeWithRadicale('CalDAV account', () => {
     await admin.login();
     const home = admin.account?.homeUrl ?? `${radicale.url}${radicale.user}/`;
     await admin.makeCalendar({ url: `${home}work/`, props: { displayname: 'Work' } });
-    [work] = (await admin.fetchCalendars()) as DAVCalendar[];
-    if (!work) throw new Error('the test calendar was not created');
+    await refreshWork();
     await admin.createCalendarObject({ calendar: work, filename: 'standup.ics', iCalString: STANDUP('Standup') });
     await admin.createCalendarObject({ calendar: work, filename: 'lunch.ics', iCalString: LUNCH });
     dir = mkdtempSync(join(tmpdir(), 'cos-caldav-'));
@@ -88,7 +93,7 @@ describeWithRadicale('CalDAV account', () => {
     const [standup] = (await admin.fetchCalendarObjects({ calendar: work })).filter((object) => String(object.data).includes('standup@example.org'));
     if (!standup) throw new Error('standup object missing');
     await admin.updateCalendarObject({ calendarObject: { ...standup, data: STANDUP('Team standup') } });
-    [work] = (await admin.fetchCalendars()) as DAVCalendar[];
+    await refreshWork();
     expect(await calendar.sync()).toEqual([{ calendar: 'Work', changed: true, fetched: 1, removed: 0 }]);
     expect((await titles()).filter((title) => title.startsWith('Team standup'))).toHaveLength(4);
     expect(await calendar.listCalendars()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Work', provider: 'caldav', readOnly: false })]));
@@ -108,7 +113,7 @@ describeWithRadicale('CalDAV account', () => {
     expect((await serverObjects()).some((text) => text.includes('Board meeting'))).toBe(false);
     expect((await titles()).some((title) => title.startsWith('Board meeting'))).toBe(false);
     // Our own writes do not come back as changes.
-    [work] = (await admin.fetchCalendars()) as DAVCalendar[];
+    await refreshWork();
     const resync = await calendar.sync();
     expect(resync[0]).toMatchObject({ removed: 0 });
     expect(await titles()).toHaveLength(5);
@@ -136,7 +141,7 @@ describeWithRadicale('CalDAV account', () => {
   it('mirrors to-do lists, and creates, completes and deletes to-dos on the server', async () => {
     const todo = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//caldav//EN', 'BEGIN:VTODO', 'UID:todo-budget@example.org', 'DTSTAMP:20261101T000000Z', 'DUE;VALUE=DATE:20261205', 'SUMMARY:Send the budget', 'END:VTODO', 'END:VCALENDAR', ''].join('\r\n');
     await admin.createCalendarObject({ calendar: work, filename: 'todo-budget.ics', iCalString: todo });
-    [work] = (await admin.fetchCalendars()) as DAVCalendar[];
+    await refreshWork();
     expect(await reminders.sync()).toEqual([expect.objectContaining({ list: 'Work', changed: true, fetched: 1 })]);
     expect((await reminders.list({ status: 'open' })).map((item) => [item.title, item.list, item.dueDate])).toEqual([['Send the budget', 'Work', '2026-12-05']]);
 

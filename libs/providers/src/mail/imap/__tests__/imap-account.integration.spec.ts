@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ImapFlow } from 'imapflow';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { isProviderError } from '../../../errors/provider-error.js';
 import { createProviderRegistry, type ProviderConfig, type ProviderRegistry } from '../../../registry/provider-registry.js';
 import type { ImapMailProvider } from '../imap-mail-provider.js';
 import { describeWithDovecot } from './describe-with-dovecot.js';
