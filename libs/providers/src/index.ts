@@ -114,6 +114,7 @@ export type { CalendarFeed, FeedSyncResult, SyncCalendarFeedsOptions } from './c
 
 export type { AvailabilityEvent, SelfIdentity } from './availability/classify-event.js';
 export { findOpenSlots, parseClockTime } from './availability/open-slots.js';
+export type { OpenSlotsInput } from './availability/open-slots.js';
 
 export { formatSlotsText } from './availability/format-slots.js';
 export { mutualSlots, participantBusyIntervals } from './availability/mutual-slots.js';

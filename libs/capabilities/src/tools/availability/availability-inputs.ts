@@ -1,7 +1,7 @@
 /** Inputs and helpers shared by find_my_open_slots and find_group_availability. */
 import { z } from 'zod';
 import { addDaysToDate, ToolError } from '@chief-of-staff/core';
-import { isProviderError, parseClockTime, startOfDateInZone, toToolError, type AvailabilityEvent, type SelfIdentity } from '@chief-of-staff/providers';
+import { isProviderError, parseClockTime, startOfDateInZone, toToolError, type AvailabilityEvent, type OpenSlotsInput, type SelfIdentity } from '@chief-of-staff/providers';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import type { DateRange } from '../provider-common/time-input.js';
 
@@ -26,6 +26,27 @@ export function checkWorkingHours(start: string, end: string): void {
   if (from.hour * 60 + from.minute >= to.hour * 60 + to.minute) {
     throw ToolError.invalidArgument('working_hours_end', 'must be later than working_hours_start.', 'For example 08:00 to 18:00.');
   }
+}
+
+/**
+ * The part of `findOpenSlots`' input both availability tools take from their arguments the same way: the days and
+ * bounds of the range, the zone, working hours and meeting length.
+ */
+export function openSlotsWindow(
+  range: DateRange,
+  zone: string,
+  args: { working_hours_start: string; working_hours_end: string; duration_minutes: number },
+): Pick<OpenSlotsInput, 'startDate' | 'endDate' | 'rangeStart' | 'rangeEnd' | 'timezone' | 'workingHoursStart' | 'workingHoursEnd' | 'durationMinutes'> {
+  return {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    rangeStart: range.startIsDate ? undefined : range.start,
+    rangeEnd: range.endIsDate ? undefined : range.end,
+    timezone: zone,
+    workingHoursStart: args.working_hours_start,
+    workingHoursEnd: args.working_hours_end,
+    durationMinutes: args.duration_minutes,
+  };
 }
 
 export function selfIdentity(ctx: ProviderToolContext): SelfIdentity {

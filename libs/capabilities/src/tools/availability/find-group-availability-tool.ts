@@ -20,7 +20,7 @@ import { PROVIDER_READ } from '../provider-common/provider-annotations.js';
 import { timeSchema } from '../provider-common/provider-schemas.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseDateRange } from '../provider-common/time-input.js';
-import { checkWorkingHours, durationSchema, fetchMyEvents, MAX_AVAILABILITY_DAYS, selfIdentity, workingHoursSchema } from './availability-inputs.js';
+import { checkWorkingHours, durationSchema, fetchMyEvents, MAX_AVAILABILITY_DAYS, openSlotsWindow, selfIdentity, workingHoursSchema } from './availability-inputs.js';
 import { resolveParticipant } from './resolve-participants.js';
 
 const MAX_SUGGESTIONS = 20;
@@ -136,14 +136,7 @@ export const findGroupAvailabilityTool = defineTool({
     const mine = await fetchMyEvents(ctx, range, undefined, false);
     const open = findOpenSlots({
       events: mine.events,
-      startDate: range.startDate,
-      endDate: range.endDate,
-      rangeStart: range.startIsDate ? undefined : range.start,
-      rangeEnd: range.endIsDate ? undefined : range.end,
-      timezone: zone,
-      workingHoursStart: args.working_hours_start,
-      workingHoursEnd: args.working_hours_end,
-      durationMinutes: args.duration_minutes,
+      ...openSlotsWindow(range, zone, args),
       includeSoftBlocks: args.include_my_soft_blocks,
       includeWeekends: args.include_weekends,
       blockOooAllDay: true,

@@ -9,7 +9,7 @@ import { PROVIDER_READ } from '../provider-common/provider-annotations.js';
 import { textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseDateRange } from '../provider-common/time-input.js';
-import { checkWorkingHours, durationSchema, fetchMyEvents, MAX_AVAILABILITY_DAYS, selfIdentity, workingHoursSchema } from './availability-inputs.js';
+import { checkWorkingHours, durationSchema, fetchMyEvents, MAX_AVAILABILITY_DAYS, openSlotsWindow, selfIdentity, workingHoursSchema } from './availability-inputs.js';
 
 const slotOutputSchema = z.object({
   start: z.string(),
@@ -62,14 +62,7 @@ export const findMyOpenSlotsTool = defineTool({
     const mine = await fetchMyEvents(ctx, range, args.calendars, args.allow_partial);
     const { slots } = findOpenSlots({
       events: mine.events,
-      startDate: range.startDate,
-      endDate: range.endDate,
-      rangeStart: range.startIsDate ? undefined : range.start,
-      rangeEnd: range.endIsDate ? undefined : range.end,
-      timezone: zone,
-      workingHoursStart: args.working_hours_start,
-      workingHoursEnd: args.working_hours_end,
-      durationMinutes: args.duration_minutes,
+      ...openSlotsWindow(range, zone, args),
       includeSoftBlocks: args.include_soft_blocks,
       softKeywords: args.soft_keywords,
       includeWeekends: args.include_weekends,

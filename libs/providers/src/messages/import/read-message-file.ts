@@ -23,7 +23,7 @@ interface Defaults {
   timezone: string;
 }
 
-function normalise(record: unknown, line: number, defaults: Defaults): MessageFileItem {
+function normalizeRecord(record: unknown, line: number, defaults: Defaults): MessageFileItem {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     return { ok: false, line, error: 'not an object' };
   }
@@ -57,7 +57,7 @@ async function* readJsonLines(path: string, defaults: Defaults, policy: FileRead
       await handle.close();
     }
     let index = 0;
-    for (const record of records as unknown[]) yield normalise(record, (index += 1), defaults);
+    for (const record of records as unknown[]) yield normalizeRecord(record, (index += 1), defaults);
     return;
   }
   // The stream reads from the start (not from the handle's position) and closes the handle when done.
@@ -73,7 +73,7 @@ async function* readJsonLines(path: string, defaults: Defaults, policy: FileRead
       yield { ok: false, line: lineNumber, error: 'not valid JSON' };
       continue;
     }
-    yield normalise(record, lineNumber, defaults);
+    yield normalizeRecord(record, lineNumber, defaults);
   }
 }
 
@@ -85,7 +85,7 @@ async function* readCsv(path: string, defaults: Defaults, policy: FileReadPolicy
   let line = 1;
   for await (const record of parser) {
     line += 1;
-    yield normalise(record, line, defaults);
+    yield normalizeRecord(record, line, defaults);
   }
 }
 
