@@ -29,6 +29,8 @@ export const dependencyRules = [
   allow('providers', 'stores', 'core'),
   allow('stores', 'core'),
   allow('core'),
+  // The reliability suite talks to the built server over MCP only.
+  allow('reliability'),
   allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'providers', 'stores', 'core'),
 ];
 
