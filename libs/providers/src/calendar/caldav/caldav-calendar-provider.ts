@@ -23,7 +23,7 @@ import type {
 import { parseIcs } from '../ics/parse-ics.js';
 import { writeIcs } from '../ics/write-ics.js';
 import type { LocalCalendarProvider } from '../local-calendar-provider.js';
-import { connectCalDav, describeCalDavError, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
+import { connectCalDav, describeCalDavError, listObjectEtags, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
 import { retryTransient } from '../../shared/transient-retry.js';
 import { CalDavObjectStore } from './caldav-object-store.js';
 
@@ -124,12 +124,16 @@ export class CalDavCalendarProvider implements CalendarProvider {
       return { calendar: calendar.name, changed: false, fetched: 0, removed: 0 };
     }
     const known = this.#objects.objects(calendar.id);
-    const objects = await client.fetchCalendarObjects({ calendar: collection });
+    // One listing of URLs and ETags, then the data of the new and changed objects only.
+    const listed = await listObjectEtags(client, collection.url, 'VEVENT');
+    const changed = [...listed].filter(([url, etag]) => {
+      const previous = known.get(url);
+      return !previous || previous.etag === null || previous.etag !== etag;
+    });
+    const objects = changed.length === 0 ? [] : await client.fetchCalendarObjects({ calendar: collection, objectUrls: changed.map(([url]) => url), useMultiGet: true });
     let fetched = 0;
     for (const object of objects) {
       const previous = known.get(object.url);
-      known.delete(object.url);
-      if (previous && previous.etag !== null && previous.etag === (object.etag ?? null)) continue;
       const text = typeof object.data === 'string' ? object.data : '';
       const parsed = parseIcs(text, { timezone: this.#timezone, selfEmails: this.#selfEmails });
       this.#local.database.writeTransaction(() => {
@@ -139,7 +143,7 @@ export class CalDavCalendarProvider implements CalendarProvider {
       });
       fetched += 1;
     }
-    const removed = this.#objects.removeObjects(calendar.id, [...known.keys()]);
+    const removed = this.#objects.removeObjects(calendar.id, [...known.keys()].filter((url) => !listed.has(url)));
     this.#objects.saveCtag(calendar.id, ctag, this.#now());
     return { calendar: calendar.name, changed: true, fetched, removed };
   }

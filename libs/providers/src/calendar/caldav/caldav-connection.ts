@@ -55,3 +55,26 @@ export function describeCalDavError(error: unknown, settings: CalDavSettings): P
   }
   return new ProviderError('unavailable', `The CalDAV server ${host} failed: ${message}`, { provider: PROVIDER, cause: error, hint: 'Try again later; what was synced is still shown.' });
 }
+
+/** The objects of a collection with their ETags (one REPORT without the data), keyed by absolute URL. */
+export async function listObjectEtags(client: DavClient, collectionUrl: string, component: 'VEVENT' | 'VTODO'): Promise<Map<string, string | null>> {
+  const base = collectionUrl.endsWith('/') ? collectionUrl : `${collectionUrl}/`;
+  const responses = await client.calendarQuery({
+    url: collectionUrl,
+    props: { 'd:getetag': {} },
+    filters: componentFilter(component),
+    depth: '1',
+  });
+  const listed = new Map<string, string | null>();
+  for (const response of responses) {
+    if (!response.href) continue;
+    const etag = (response.props as { getetag?: unknown } | undefined)?.getetag;
+    listed.set(new URL(response.href, base).href, typeof etag === 'string' ? etag : null);
+  }
+  return listed;
+}
+
+/** A calendar-query filter for one component type (tsdav's default asks for events only). */
+export function componentFilter(component: 'VEVENT' | 'VTODO') {
+  return [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: component } } } }];
+}

@@ -10,7 +10,7 @@ import type { LocalReminderProvider } from '../../reminders/local-reminder-provi
 import type { NewReminder, Reminder, ReminderList, ReminderProvider, ReminderQuery } from '../../types/reminders.js';
 import { parseIcs } from '../ics/parse-ics.js';
 import { writeIcs } from '../ics/write-ics.js';
-import { connectCalDav, describeCalDavError, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
+import { componentFilter, connectCalDav, describeCalDavError, listObjectEtags, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
 
 export interface ListSyncResult {
   list: string;
@@ -26,9 +26,6 @@ export interface CalDavReminderProviderOptions {
   logger?: Logger;
   now?: () => Date;
 }
-
-/** Only to-dos: the default query asks for events. */
-const TODO_FILTER = [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VTODO' } } } }];
 
 interface LinkedList {
   id: number;
@@ -110,14 +107,17 @@ export class CalDavReminderProvider implements ReminderProvider {
       return { list: list.name, changed: false, fetched: 0, removed: 0 };
     }
     const known = new Map(this.#sql<{ href: string; etag: string | null }>(`SELECT remote_href AS href, remote_etag AS etag FROM reminders WHERE list_id = ? AND remote_href IS NOT NULL`, list.id).map((row) => [row.href, row.etag]));
-    const objects = await client.fetchCalendarObjects({ calendar: collection, filters: TODO_FILTER });
+    const listed = await listObjectEtags(client, collection.url, 'VTODO');
+    const changed = [...listed].filter(([url, etag]) => {
+      const previous = known.get(url);
+      return previous === undefined || previous === null || previous !== etag;
+    });
+    const objects =
+      changed.length === 0 ? [] : await client.fetchCalendarObjects({ calendar: collection, filters: componentFilter('VTODO'), objectUrls: changed.map(([url]) => url), useMultiGet: true });
     let fetched = 0;
     for (const object of objects) {
       const text = typeof object.data === 'string' ? object.data : '';
       if (!/BEGIN:VTODO/i.test(text)) continue;
-      const previous = known.get(object.url);
-      known.delete(object.url);
-      if (previous !== undefined && previous !== null && previous === (object.etag ?? null)) continue;
       const todos = parseIcs(text, { timezone: this.#timezone, selfEmails: [] }).todos;
       this.#local.database.writeTransaction(() => {
         this.#run(`DELETE FROM reminders WHERE list_id = ? AND remote_href = ?`, list.id, object.url);
@@ -127,7 +127,7 @@ export class CalDavReminderProvider implements ReminderProvider {
       fetched += 1;
     }
     let removed = 0;
-    for (const href of known.keys()) removed += this.#run(`DELETE FROM reminders WHERE list_id = ? AND remote_href = ?`, list.id, href);
+    for (const href of known.keys()) if (!listed.has(href)) removed += this.#run(`DELETE FROM reminders WHERE list_id = ? AND remote_href = ?`, list.id, href);
     this.#run(`UPDATE reminder_lists SET remote_ctag = ?, last_synced_at = ? WHERE id = ?`, ctag, now, list.id);
     return { list: list.name, changed: true, fetched, removed };
   }
