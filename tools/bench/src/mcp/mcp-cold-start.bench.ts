@@ -1,6 +1,9 @@
 /**
  * MCP server cold start (spawn → tools/list answered), ours against the reference `@modelcontextprotocol/server-memory`
- * measured in the same run: 15 spawns each, medians compared. Goal: ours ≤ 1.2 × the reference, with every tool listed.
+ * measured in the same run: 15 spawns each, medians compared. Ours is measured twice, reported apart: every spawn on a
+ * fresh data directory (no list cached yet, so the shipped list answers), and every spawn on one directory used before
+ * (its own cached list). Goal: both ≤ 1.2 × the reference, with every tool listed. The first real answer is measured
+ * by first-answer.bench.ts.
  * Needs the built server (`npx nx bundle @chief-of-staff/mcp-server`); the reference server is installed into a temporary
  * folder from the npm registry on first use.
  */
@@ -16,10 +19,18 @@ const ourServer = resolve(import.meta.dirname, '..', '..', '..', '..', 'apps', '
 const referenceDir = join(tmpdir(), 'cos-bench-server-memory');
 const referenceServer = join(referenceDir, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 
-const ours: number[] = [];
+const fresh: number[] = [];
+const cached: number[] = [];
 const reference: number[] = [];
 let tools = 0;
-let dataDir = '';
+const dirs: string[] = [];
+let usedDir = '';
+
+function newDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cos-bench-cold-'));
+  dirs.push(dir);
+  return dir;
+}
 
 function ensureReferenceServer(): void {
   if (existsSync(referenceServer)) return;
@@ -50,29 +61,35 @@ export const benchmarks = [
     },
   },
   {
-    name: 'mcp: cold start, chief-of-staff (spawn → tools/list)',
+    name: 'mcp: cold start, chief-of-staff (spawn → tools/list; fresh and used data dir)',
     iterations: RUNS,
     time: 0,
-    setup: () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'cos-bench-cold-'));
+    setup: async () => {
+      usedDir = newDir();
+      // The used directory gets its own cached list from one start before measuring.
+      await measureColdStart(process.execPath, [ourServer], { PATH: process.env.PATH, COS_DATA_DIR: usedDir, COS_LOG_LEVEL: 'warn' });
     },
     fn: async () => {
-      const run = await measureColdStart(process.execPath, [ourServer], {
-        PATH: process.env.PATH,
-        COS_DATA_DIR: dataDir,
-        COS_LOG_LEVEL: 'warn',
-      });
-      ours.push(run.ms);
-      tools = run.tools;
+      const first = await measureColdStart(process.execPath, [ourServer], { PATH: process.env.PATH, COS_DATA_DIR: newDir(), COS_LOG_LEVEL: 'warn' });
+      fresh.push(first.ms);
+      const again = await measureColdStart(process.execPath, [ourServer], { PATH: process.env.PATH, COS_DATA_DIR: usedDir, COS_LOG_LEVEL: 'warn' });
+      cached.push(again.ms);
+      tools = Math.min(first.tools, again.tools);
     },
-    teardown: () => rmSync(dataDir, { recursive: true, force: true }),
-    peer: 'mcp: cold start, reference server-memory (spawn → tools/list)',
+    teardown: () => {
+      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    },
     metrics: () => ({
-      medianMs: median(ours),
+      freshMedianMs: median(fresh),
+      cachedMedianMs: median(cached),
       referenceMedianMs: median(reference),
-      medianRatio: median(ours) / median(reference),
+      freshRatio: median(fresh) / median(reference),
+      cachedRatio: median(cached) / median(reference),
       tools,
     }),
-    goal: { metric: 'medianRatio', max: 1.2 },
+    goals: [
+      { metric: 'freshRatio', max: 1.2 },
+      { metric: 'cachedRatio', max: 1.2 },
+    ],
   },
 ];
