@@ -1,8 +1,10 @@
 /**
  * `npm run reliability`: the full reliability run (CI runs a fast subset as a test). Prints one table; exits 1 when
- * any failure count is not zero. `-- --inputs N` sets the generated calls per tool (default: enough for 10,000).
+ * any failure count is not zero. `-- --inputs N` sets the generated calls per tool (default: enough for 10,000);
+ * `-- --clients N --seconds S` the HTTP load (default 50 clients for 60 s).
  */
 import { fuzzCatalogue } from './fuzz-catalogue.js';
+import { runHttpLoad } from './http-load.js';
 
 const TOTAL_INPUTS = 10_000;
 
@@ -14,6 +16,7 @@ function argument(name: string): string | undefined {
 async function main(): Promise<void> {
   const perTool = Number(argument('--inputs') ?? 0) || Math.ceil(TOTAL_INPUTS / 95);
   const fuzz = await fuzzCatalogue({ inputsPerTool: perTool, seed: Number(argument('--seed') ?? 20261124) });
+  const load = await runHttpLoad({ clients: Number(argument('--clients') ?? 50), seconds: Number(argument('--seconds') ?? 60) });
   const rows: Array<[string, string, boolean]> = [
     ['hostile inputs tried (tools × inputs)', `${fuzz.inputs} (${fuzz.tools} × ${perTool})`, true],
     ['answered as tool errors with a message', String(fuzz.toolErrors), true],
@@ -21,12 +24,20 @@ async function main(): Promise<void> {
     ['malformed answers or time-outs', String(fuzz.malformed), fuzz.malformed === 0],
     ['integrity_check', fuzz.integrity, fuzz.integrity === 'ok'],
     ['canary changed by read-only tools', fuzz.canaryChanged ? 'yes' : 'no', !fuzz.canaryChanged],
-    ['seconds', String(fuzz.seconds), true],
+    ['fuzzing seconds', String(fuzz.seconds), true],
+    [`HTTP load: ${load.clients} clients × ${load.seconds} s, calls`, `${load.calls} (${load.callsPerSecond}/s)`, true],
+    ['HTTP load: failed calls', String(load.errors), load.errors === 0],
+    ['HTTP load: p50 / p95 latency', `${load.p50Ms} / ${load.p95Ms} ms`, true],
+    ['HTTP load: p95 by tool', Object.entries(load.p95ByTool).map(([name, ms]) => `${name} ${ms} ms`).join(', '), true],
+    ['HTTP load: acknowledged writes lost', `${load.lostWrites} of ${load.acknowledgedWrites}`, load.lostWrites === 0],
+    ['HTTP load: server RSS after warm-up → end', `${load.rssStartMb} → ${load.rssEndMb} MB`, true],
+    ['HTTP load: integrity_check', load.integrity, load.integrity === 'ok'],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
-  console.log('reliability: hostile input through the MCP server');
+  console.log('reliability: hostile input and load through the MCP server');
   for (const [label, value, ok] of rows) console.log(`${label.padEnd(width)}  ${value}${ok ? '' : '  ← FAILED'}`);
   for (const failure of fuzz.failures.slice(0, 20)) console.log(`  ${failure.tool}: ${failure.problem} — ${failure.args}`);
+  for (const error of load.firstErrors) console.log(`  load: ${error}`);
   if (rows.some(([, , ok]) => !ok)) process.exitCode = 1;
 }
 

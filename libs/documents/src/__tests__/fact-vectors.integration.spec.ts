@@ -106,6 +106,15 @@ describe('fact vector index', () => {
     expect((await index.getVectors(facts.map((fact) => fact.id))).size).toBe(12);
   });
 
+  it('says which facts it already has on the way, until their vectors are written', async () => {
+    const fact = store.facts.upsert({ category: 'backlog', key: 'queued_here', value: 'Renew the car insurance', source: 'user' }).fact;
+    expect(index.isQueued(fact.id)).toBe(false);
+    const refreshing = index.upsertFact(fact);
+    expect(index.isQueued(fact.id)).toBe(true);
+    await refreshing;
+    expect(index.isQueued(fact.id)).toBe(false);
+  });
+
   it('removes a deleted fact, also when the delete races a pending upsert', async () => {
     await index.deleteFact(3);
     expect((await index.getVectors([3])).size).toBe(0);

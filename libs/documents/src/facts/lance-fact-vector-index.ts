@@ -72,6 +72,8 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   readonly #deletedAt = new Map<number, number>();
   #sequence = 0;
   #flushesInFlight = 0;
+  /** Facts whose batch is being embedded and written right now. */
+  readonly #writing = new Set<number>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: LanceFactVectorIndexOptions) {
@@ -133,6 +135,10 @@ export class LanceFactVectorIndex implements FactVectorIndex {
         this.#timer = setTimeout(() => void this.#flush(), this.#batchDelayMs);
       }
     });
+  }
+
+  isQueued(factId: number): boolean {
+    return this.#pending.has(factId) || this.#writing.has(factId);
   }
 
   async deleteFact(factId: number): Promise<void> {
@@ -213,12 +219,14 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     this.#pending.clear();
     if (batch.length === 0) return;
     this.#flushesInFlight++;
+    for (const entry of batch) this.#writing.add(entry.fact.id);
     try {
       await this.#writeBatch(batch);
       for (const entry of batch) for (const waiter of entry.waiters) waiter.resolve();
     } catch (error) {
       for (const entry of batch) for (const waiter of entry.waiters) waiter.reject(error);
     } finally {
+      for (const entry of batch) this.#writing.delete(entry.fact.id);
       if (--this.#flushesInFlight === 0) this.#deletedAt.clear();
     }
   }

@@ -66,6 +66,27 @@ describe('searchFacts (query_memory ranking)', () => {
   });
   afterEach(() => store.cleanup());
 
+  it('embeds facts left pending by a process without the model, but never waits for ones already on the way here', async () => {
+    const index = letterVectorIndex();
+    const embedded: number[] = [];
+    const queuedHere = new Set<number>();
+    const vectors: FactVectorIndex = {
+      ...index,
+      async upsertFact(fact) {
+        embedded.push(fact.id);
+        await index.upsertFact(fact);
+      },
+      isQueued: (id) => queuedHere.has(id),
+    };
+    const leftPending = put('garden_plan', 'plan the spring garden beds');
+    const onTheWay = put('insurance', 'renew the car insurance');
+    queuedHere.add(onTheWay.id);
+    await searchFacts({ facts: store.facts, vectors, clock }, { query: 'garden' }, {});
+    expect(embedded).toEqual([leftPending.id]);
+    expect(store.facts.getById(leftPending.id)?.embeddingStatus).toBe('ok');
+    expect(store.facts.getById(onTheWay.id)?.embeddingStatus).toBe('pending');
+  });
+
   it('finds Hebrew facts from words with other one-letter prefixes', async () => {
     const meeting = put('vendor_meeting', 'בפגישה עם הספק סיכמנו על הנחה של עשרה אחוזים');
     const leave = put('leave_days', 'לכל עובד מגיעים עשרים ימי חופשה בשנה');

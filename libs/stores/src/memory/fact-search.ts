@@ -85,7 +85,9 @@ const CATCH_UP_LIMIT = 100;
  * search, so semantic recall sees them. Failures leave them pending and are logged by `refreshFactVector`.
  */
 async function embedPendingFacts(deps: FactSearchDeps): Promise<void> {
-  const pending = deps.facts.pendingEmbedding(CATCH_UP_LIMIT);
+  // Facts this process is already embedding (a store_fact a moment ago) are not waited for: under many concurrent
+  // writers every search would otherwise queue behind all of them.
+  const pending = deps.facts.pendingEmbedding(CATCH_UP_LIMIT).filter((fact) => !deps.vectors?.isQueued?.(fact.id));
   if (pending.length === 0) return;
   await Promise.all(pending.map((fact) => refreshFactVector({ facts: deps.facts, vectors: deps.vectors, logger: deps.logger }, fact)));
 }

@@ -28,4 +28,6 @@ export interface FactVectorIndex {
   upsertFact(fact: FactToEmbed): Promise<void>;
   /** Removes a fact's vector; a missing vector is not an error. */
   deleteFact(factId: number): Promise<void>;
+  /** True while this index already has the fact's vector on the way (queued or being written). */
+  isQueued?(factId: number): boolean;
 }

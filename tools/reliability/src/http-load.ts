@@ -1,0 +1,168 @@
+/**
+ * Load on the MCP HTTP transport: many concurrent MCP clients (the SDK's Streamable HTTP client, each its own
+ * session) call a write tool (`store_fact`) and read tools (`query_memory`, `list_facts`) against the bundled server
+ * for a fixed time. Every acknowledged write must be in the database afterwards, no call may fail, and the server's
+ * resident memory is sampled after a warm-up round and at the end of the load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SERVER_MAIN } from './fuzz-catalogue.js';
+
+const TOKEN = 'reliability-load-token-0123456789abcdef';
+
+export interface LoadOptions {
+  clients: number;
+  seconds: number;
+}
+
+export interface LoadReport {
+  clients: number;
+  seconds: number;
+  calls: number;
+  callsPerSecond: number;
+  errors: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** p95 per tool, to see which call the tail belongs to. */
+  p95ByTool: Record<string, number>;
+  acknowledgedWrites: number;
+  lostWrites: number;
+  rssStartMb: number;
+  rssEndMb: number;
+  integrity: string;
+  firstErrors: string[];
+}
+
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [SERVER_MAIN, '--http', '--port', '0', '--host', '127.0.0.1'], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_MCP_HTTP_TOKEN: TOKEN, COS_LOG_LEVEL: 'warn', COS_SCHEDULER_RUN_IN_SERVER: 'never' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${text}`)), 60_000);
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      text += chunk;
+      const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1] });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${text}`)));
+  });
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+}
+
+export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-load-'));
+  const { child, url } = await startServer(dataDir);
+  const latencies: number[] = [];
+  const byTool = new Map<string, number[]>();
+  const acknowledged: string[] = [];
+  const errors: string[] = [];
+  let rssStart = NaN;
+  try {
+    const clients = await Promise.all(
+      Array.from({ length: options.clients }, async () => {
+        const client = new Client({ name: 'reliability-load', version: '1' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+        return client;
+      }),
+    );
+    // One untimed round per client first: the memory baseline is taken with the model and the stores loaded, so the
+    // drift measures what the load itself leaves behind.
+    await Promise.all(
+      clients.map((client, index) =>
+        Promise.all([
+          client.callTool({ name: 'store_fact', arguments: { category: 'work', key: `warm_${index}`, value: 'warm-up fact' } }),
+          client.callTool({ name: 'query_memory', arguments: { query: 'warm up' } }),
+        ]),
+      ),
+    );
+    rssStart = rssMb(child.pid);
+    const deadline = performance.now() + options.seconds * 1000;
+    await Promise.all(
+      clients.map(async (client, index) => {
+        for (let round = 0; performance.now() < deadline; round += 1) {
+          const key = `load_${index}_${round}`;
+          const calls: Array<[string, Record<string, unknown>]> = [
+            ['store_fact', { category: 'work', key, value: `Load fact ${index}.${round}: the quarterly budget review` }],
+            ['query_memory', { query: `budget review ${round % 50}`, limit: 5 }],
+            ['list_facts', { category: 'work', limit: 10 }],
+          ];
+          for (const [name, args] of calls) {
+            const started = performance.now();
+            const record = () => {
+              const ms = performance.now() - started;
+              latencies.push(ms);
+              byTool.set(name, [...(byTool.get(name) ?? []), ms]);
+            };
+            try {
+              const result = await client.callTool({ name, arguments: args });
+              record();
+              if (result.isError) errors.push(`${name}: ${JSON.stringify(result.content).slice(0, 200)}`);
+              else if (name === 'store_fact') acknowledged.push(key);
+            } catch (error) {
+              record();
+              errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+            }
+          }
+        }
+      }),
+    );
+    const rssEnd = rssMb(child.pid);
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+    const db = new Database(join(dataDir, 'cos.db'), { readonly: true });
+    let stored: Set<string>;
+    let integrity: string;
+    try {
+      stored = new Set((db.prepare(`SELECT key FROM facts WHERE key LIKE 'load\\_%' ESCAPE '\\'`).all() as { key: string }[]).map((row) => row.key));
+      integrity = String(db.pragma('integrity_check', { simple: true }));
+    } finally {
+      db.close();
+    }
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      clients: options.clients,
+      seconds: options.seconds,
+      calls: latencies.length,
+      callsPerSecond: Math.round(latencies.length / options.seconds),
+      errors: errors.length,
+      p50Ms: Math.round(percentile(sorted, 0.5) * 10) / 10,
+      p95Ms: Math.round(percentile(sorted, 0.95) * 10) / 10,
+      p95ByTool: Object.fromEntries([...byTool].map(([name, values]) => [name, Math.round(percentile([...values].sort((a, b) => a - b), 0.95))])),
+      acknowledgedWrites: acknowledged.length,
+      lostWrites: acknowledged.filter((key) => !stored.has(key)).length,
+      rssStartMb: rssStart,
+      rssEndMb: rssEnd,
+      integrity,
+      firstErrors: errors.slice(0, 5),
+    };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
