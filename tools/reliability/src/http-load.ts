@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SERVER_MAIN } from './fuzz-catalogue.js';
 
-const TOKEN = 'reliability-load-token-0123456789abcdef';
+export const TOKEN = 'reliability-load-token-0123456789abcdef';
 
 export interface LoadOptions {
   clients: number;
@@ -48,7 +48,7 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+export function startHttpServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [SERVER_MAIN, '--http', '--port', '0', '--host', '127.0.0.1'], {
     env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_MCP_HTTP_TOKEN: TOKEN, COS_LOG_LEVEL: 'warn', COS_SCHEDULER_RUN_IN_SERVER: 'never' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -76,7 +76,7 @@ function percentile(sorted: number[], q: number): number {
 
 export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-load-'));
-  const { child, url } = await startServer(dataDir);
+  const { child, url } = await startHttpServer(dataDir);
   const latencies: number[] = [];
   const byTool = new Map<string, number[]>();
   const acknowledged: string[] = [];

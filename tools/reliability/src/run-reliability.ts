@@ -1,10 +1,12 @@
 /**
  * `npm run reliability`: the full reliability run (CI runs a fast subset as a test). Prints one table; exits 1 when
  * any failure count is not zero. `-- --inputs N` sets the generated calls per tool (default: enough for 10,000);
- * `-- --clients N --seconds S` the HTTP load (default 50 clients for 60 s).
+ * `-- --clients N --seconds S` the HTTP load (default 50 clients for 60 s); `-- --kill-rounds N` the SIGKILL rounds
+ * (default 20).
  */
 import { fuzzCatalogue } from './fuzz-catalogue.js';
 import { runHttpLoad } from './http-load.js';
+import { runKillRounds } from './kill-rounds.js';
 
 const TOTAL_INPUTS = 10_000;
 
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
   const perTool = Number(argument('--inputs') ?? 0) || Math.ceil(TOTAL_INPUTS / 95);
   const fuzz = await fuzzCatalogue({ inputsPerTool: perTool, seed: Number(argument('--seed') ?? 20261124) });
   const load = await runHttpLoad({ clients: Number(argument('--clients') ?? 50), seconds: Number(argument('--seconds') ?? 60) });
+  const kills = await runKillRounds({ rounds: Number(argument('--kill-rounds') ?? 20) });
   const rows: Array<[string, string, boolean]> = [
     ['hostile inputs tried (tools × inputs)', `${fuzz.inputs} (${fuzz.tools} × ${perTool})`, true],
     ['answered as tool errors with a message', String(fuzz.toolErrors), true],
@@ -32,9 +35,12 @@ async function main(): Promise<void> {
     ['HTTP load: acknowledged writes lost', `${load.lostWrites} of ${load.acknowledgedWrites}`, load.lostWrites === 0],
     ['HTTP load: server RSS after warm-up → end', `${load.rssStartMb} → ${load.rssEndMb} MB`, true],
     ['HTTP load: integrity_check', load.integrity, load.integrity === 'ok'],
+    [`SIGKILL during writes: rounds`, String(kills.rounds), true],
+    ['SIGKILL during writes: acknowledged writes lost', `${kills.lostWrites} of ${kills.acknowledgedWrites}`, kills.lostWrites === 0],
+    ['SIGKILL during writes: integrity_check', kills.integrity, kills.integrity === 'ok'],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
-  console.log('reliability: hostile input and load through the MCP server');
+  console.log('reliability: hostile input, load and SIGKILL through the MCP server');
   for (const [label, value, ok] of rows) console.log(`${label.padEnd(width)}  ${value}${ok ? '' : '  ← FAILED'}`);
   for (const failure of fuzz.failures.slice(0, 20)) console.log(`  ${failure.tool}: ${failure.problem} — ${failure.args}`);
   for (const error of load.firstErrors) console.log(`  load: ${error}`);

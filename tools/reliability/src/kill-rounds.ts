@@ -1,0 +1,68 @@
+/**
+ * Crash safety under writes: the MCP server (HTTP) is killed with SIGKILL while clients are storing facts, round
+ * after round on the same data directory. Every write the server acknowledged before it died must be in the
+ * database, and the database must pass `integrity_check` and open again for the next round.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startHttpServer, TOKEN } from './http-load.js';
+
+export interface KillReport {
+  rounds: number;
+  acknowledgedWrites: number;
+  lostWrites: number;
+  integrity: string;
+}
+
+const WRITERS = 4;
+
+export async function runKillRounds(options: { rounds: number }): Promise<KillReport> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-kill-'));
+  const acknowledged: string[] = [];
+  try {
+    for (let round = 0; round < options.rounds; round += 1) {
+      const { child, url } = await startHttpServer(dataDir);
+      const exited = new Promise((done) => child.once('exit', done));
+      let stop = false;
+      const writers = Array.from({ length: WRITERS }, async (_, writer) => {
+        const client = new Client({ name: 'reliability-kill', version: '1' });
+        try {
+          await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+          for (let n = 0; !stop; n += 1) {
+            const key = `kill_${round}_${writer}_${n}`;
+            const result = await client.callTool({ name: 'store_fact', arguments: { category: 'work', key, value: `Round ${round}, writer ${writer}, fact ${n}` } });
+            if (!result.isError) acknowledged.push(key);
+          }
+        } catch {
+          // The server died mid-call: that write was never acknowledged.
+        } finally {
+          await client.close().catch(() => undefined);
+        }
+      });
+      // Somewhere between 150 and 600 ms into the writes.
+      await new Promise((wait) => setTimeout(wait, 150 + Math.floor(Math.random() * 450)));
+      child.kill('SIGKILL');
+      stop = true;
+      await exited;
+      await Promise.all(writers);
+    }
+    const db = new Database(join(dataDir, 'cos.db'), { readonly: true });
+    try {
+      const stored = new Set((db.prepare(`SELECT key FROM facts WHERE key LIKE 'kill\\_%' ESCAPE '\\'`).all() as { key: string }[]).map((row) => row.key));
+      return {
+        rounds: options.rounds,
+        acknowledgedWrites: acknowledged.length,
+        lostWrites: acknowledged.filter((key) => !stored.has(key)).length,
+        integrity: String(db.pragma('integrity_check', { simple: true })),
+      };
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
