@@ -341,14 +341,14 @@ export class LocalMailProvider implements MailProvider {
 
   /**
    * Saves the message in the account's Drafts mailbox (or `options.mailbox`) and records it in the outbox as a
-   * draft; returns the draft's id and the Message-ID it was given.
+   * draft; returns the draft's id and its Message-ID (`options.messageId`, or a new one).
    */
-  async saveDraft(mail: OutgoingMail, options: { mailbox?: string } = {}): Promise<{ draftId: string; messageId: string }> {
+  async saveDraft(mail: OutgoingMail, options: { mailbox?: string; messageId?: string } = {}): Promise<{ draftId: string; messageId: string }> {
     const account = mail.account ?? LOCAL_MAIL_ACCOUNT;
     const now = new Date().toISOString();
     return this.store.writeTransaction(() => {
       const drafts = this.ensureMailbox(account, options.mailbox ?? 'Drafts', 'drafts');
-      const messageId = `<${newUuid()}@chief-of-staff.local>`;
+      const messageId = options.messageId ?? `<${newUuid()}@chief-of-staff.local>`;
       const references = mail.references ?? [];
       const inserted = this.prepare(
         `INSERT INTO mail_messages (mailbox_id, message_id, thread_id, subject, from_name, from_address, [to], cc, date, body_text,

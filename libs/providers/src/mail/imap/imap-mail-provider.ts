@@ -6,7 +6,7 @@
  * server first and are then applied locally, so the two never disagree about what was done.
  */
 import type { ImapFlow } from 'imapflow';
-import type { Logger } from '@chief-of-staff/core';
+import { newUuid, type Logger } from '@chief-of-staff/core';
 import { ProviderError } from '../../errors/provider-error.js';
 import type {
   Mailbox,
@@ -263,12 +263,14 @@ export class ImapMailProvider implements MailProvider {
     return local;
   }
 
-  /** Appends the draft to the server's Drafts mailbox and keeps the local copy and outbox record. */
+  /** Appends the draft to the server's Drafts mailbox, then keeps the local copy and the outbox record. */
   async saveDraft(mail: OutgoingMail): Promise<{ draftId: string }> {
     const drafts = await this.#specialMailbox('drafts', 'Drafts');
-    const saved = await this.#local.saveDraft({ ...mail, account: this.#settings.account }, { mailbox: drafts });
-    const raw = await composeMessage({ ...mail, from: this.#selfAddress, messageId: saved.messageId });
+    // The server copy and the local one share a Message-ID, so the next sync recognises the local one.
+    const messageId = `<${newUuid()}@chief-of-staff.local>`;
+    const raw = await composeMessage({ ...mail, from: this.#selfAddress, messageId });
     await this.#serverWork((client) => client.append(drafts, raw, ['\\Draft', '\\Seen']));
+    const saved = await this.#local.saveDraft({ ...mail, account: this.#settings.account }, { mailbox: drafts, messageId });
     return { draftId: saved.draftId };
   }
 
