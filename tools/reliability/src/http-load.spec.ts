@@ -1,16 +1,31 @@
 /**
  * The fast subset of the HTTP load run for CI: 10 concurrent MCP clients writing and reading for 5 seconds through
- * the bundled server's HTTP transport; no call fails and no acknowledged write is lost. `npm run reliability` runs
+ * the bundled server's HTTP transport; no call fails, no acknowledged write is lost, and neither the token nor the
+ * model key shows up in the server's log or data directory. `npm run reliability` runs
  * 50 clients for 60 seconds.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { runHttpLoad } from './http-load.js';
+import { API_KEY, findSecrets, runHttpLoad, TOKEN } from './http-load.js';
 
 describe('MCP over HTTP under concurrent clients', () => {
   it('answers every call and keeps every acknowledged write', async () => {
     const report = await runHttpLoad({ clients: 10, seconds: 5 });
     expect(report.firstErrors).toEqual([]);
-    expect(report).toMatchObject({ errors: 0, lostWrites: 0, integrity: 'ok' });
+    expect(report).toMatchObject({ errors: 0, lostWrites: 0, integrity: 'ok', secretsFound: [] });
     expect(report.acknowledgedWrites).toBeGreaterThan(10);
   }, 120_000);
+
+  it('the secret scan finds a token in a log and a key in a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cos-secret-scan-'));
+    try {
+      writeFileSync(join(dir, 'notes.json'), JSON.stringify({ key: API_KEY }));
+      expect(findSecrets(`request with Bearer ${TOKEN}`, dir)).toEqual(['server log', 'notes.json']);
+      expect(findSecrets('nothing here', dir)).toEqual(['notes.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

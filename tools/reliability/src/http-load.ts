@@ -2,10 +2,11 @@
  * Load on the MCP HTTP transport: many concurrent MCP clients (the SDK's Streamable HTTP client, each its own
  * session) call a write tool (`store_fact`) and read tools (`query_memory`, `list_facts`) against the bundled server
  * for a fixed time. Every acknowledged write must be in the database afterwards, no call may fail, and the server's
- * resident memory is sampled after a warm-up round and at the end of the load.
+ * resident memory is sampled after a warm-up round and at the end of the load. The server runs with a bearer token
+ * and a model key that must appear in neither its log nor any file it wrote.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,6 +15,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { SERVER_MAIN } from './fuzz-catalogue.js';
 
 export const TOKEN = 'reliability-load-token-0123456789abcdef';
+/** A model key the server is started with; it must never reach a log or a file. */
+export const API_KEY = 'sk-ant-api03-reliability-canary-key-never-logged';
 
 export interface LoadOptions {
   clients: number;
@@ -35,6 +38,8 @@ export interface LoadReport {
   rssStartMb: number;
   rssEndMb: number;
   integrity: string;
+  /** Places (the server's log, files in the data dir) where the token or the model key was found. */
+  secretsFound: string[];
   firstErrors: string[];
 }
 
@@ -48,9 +53,24 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-export function startHttpServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+export interface StartedServer {
+  child: ChildProcess;
+  url: string;
+  /** Everything the server wrote to stderr so far (its log). */
+  log(): string;
+}
+
+export function startHttpServer(dataDir: string): Promise<StartedServer> {
   const child = spawn(process.execPath, [SERVER_MAIN, '--http', '--port', '0', '--host', '127.0.0.1'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_MCP_HTTP_TOKEN: TOKEN, COS_LOG_LEVEL: 'warn', COS_SCHEDULER_RUN_IN_SERVER: 'never' },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: dataDir,
+      COS_DATA_DIR: dataDir,
+      COS_MCP_HTTP_TOKEN: TOKEN,
+      ANTHROPIC_API_KEY: API_KEY,
+      COS_LOG_LEVEL: 'info',
+      COS_SCHEDULER_RUN_IN_SERVER: 'never',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -62,11 +82,25 @@ export function startHttpServer(dataDir: string): Promise<{ child: ChildProcess;
       const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolve({ child, url: match[1] });
+        resolve({ child, url: match[1], log: () => text });
       }
     });
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${text}`)));
   });
+}
+
+/** Where the test token or model key appears: in the server's log, or in any file under the data directory. */
+export function findSecrets(log: string, dataDir: string): string[] {
+  const secrets = [TOKEN, API_KEY];
+  const found: string[] = [];
+  if (secrets.some((secret) => log.includes(secret))) found.push('server log');
+  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const content = readFileSync(path).toString('latin1');
+    if (secrets.some((secret) => content.includes(secret))) found.push(path.slice(dataDir.length + 1));
+  }
+  return found;
 }
 
 function percentile(sorted: number[], q: number): number {
@@ -76,7 +110,7 @@ function percentile(sorted: number[], q: number): number {
 
 export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-load-'));
-  const { child, url } = await startHttpServer(dataDir);
+  const { child, url, log } = await startHttpServer(dataDir);
   const latencies: number[] = [];
   const byTool = new Map<string, number[]>();
   const acknowledged: string[] = [];
@@ -144,6 +178,7 @@ export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
     } finally {
       db.close();
     }
+    const secretsFound = findSecrets(log(), dataDir);
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       clients: options.clients,
@@ -159,6 +194,7 @@ export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
       rssStartMb: rssStart,
       rssEndMb: rssEnd,
       integrity,
+      secretsFound,
       firstErrors: errors.slice(0, 5),
     };
   } finally {

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     ['HTTP load: acknowledged writes lost', `${load.lostWrites} of ${load.acknowledgedWrites}`, load.lostWrites === 0],
     ['HTTP load: server RSS after warm-up → end', `${load.rssStartMb} → ${load.rssEndMb} MB`, true],
     ['HTTP load: integrity_check', load.integrity, load.integrity === 'ok'],
+    ['secrets (token, model key) in the log or data dir', load.secretsFound.length === 0 ? 'none' : load.secretsFound.join(', '), load.secretsFound.length === 0],
     [`SIGKILL during writes: rounds`, String(kills.rounds), true],
     ['SIGKILL during writes: acknowledged writes lost', `${kills.lostWrites} of ${kills.acknowledgedWrites}`, kills.lostWrites === 0],
     ['SIGKILL during writes: integrity_check', kills.integrity, kills.integrity === 'ok'],
