@@ -115,6 +115,18 @@ describe('fact vector index', () => {
     expect(index.isQueued(fact.id)).toBe(false);
   });
 
+  it('closing waits for a batch that is still being written', async () => {
+    const own = new LanceFactVectorIndex({ vectors, embedder: counting, batchDelayMs: 0 });
+    const fact = store.facts.upsert({ category: 'backlog', key: 'written_at_close', value: 'Order new running shoes', source: 'user' }).fact;
+    const writing = own.upsertFact(fact);
+    // The timer has taken the batch: nothing is pending any more, the write is under way.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await own.close();
+    expect(own.isQueued(fact.id)).toBe(false);
+    await writing;
+    expect((await index.getVectors([fact.id])).size).toBe(1);
+  });
+
   it('removes a deleted fact, also when the delete races a pending upsert', async () => {
     await index.deleteFact(3);
     expect((await index.getVectors([3])).size).toBe(0);

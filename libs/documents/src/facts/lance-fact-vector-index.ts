@@ -74,6 +74,8 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   #flushesInFlight = 0;
   /** Facts whose batch is being embedded and written right now. */
   readonly #writing = new Set<number>();
+  /** Flushes under way (the timer's and explicit ones), awaited by `close()`. */
+  readonly #flushing = new Set<Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: LanceFactVectorIndexOptions) {
@@ -197,6 +199,9 @@ export class LanceFactVectorIndex implements FactVectorIndex {
 
   async close(): Promise<void> {
     await this.#flush();
+    // A batch the timer started is still being written: closing waits for it, or its vectors would be lost with
+    // the embedder that is closed next.
+    await Promise.all(this.#flushing);
     await this.#table.maintenance.stop();
   }
 
@@ -212,7 +217,14 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     return state.table;
   }
 
-  async #flush(): Promise<void> {
+  #flush(): Promise<void> {
+    const flushing = this.#flushBatch();
+    this.#flushing.add(flushing);
+    void flushing.finally(() => this.#flushing.delete(flushing));
+    return flushing;
+  }
+
+  async #flushBatch(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     const batch = [...this.#pending.values()];
