@@ -3,9 +3,10 @@
  * SQLite with an FTS5 index over subject, sender, recipients and body. It imports mbox, Maildir and .eml; it cannot
  * transmit, so sends are saved as drafts and recorded in the outbox.
  */
-import type { Statement } from 'better-sqlite3';
 import { newUuid } from '@chief-of-staff/core';
 import { type CosDatabase, foldCase } from '@chief-of-staff/stores';
+import type { Statement } from 'better-sqlite3';
+import { statementCache } from '../shared/statement-cache.js';
 import { ProviderError } from '../errors/provider-error.js';
 import { buildFtsQuery } from '../shared/text-match.js';
 import type {
@@ -125,26 +126,21 @@ export interface MailImportOutcome {
 export class LocalMailProvider implements MailProvider {
   readonly name = 'local';
   readonly canSend = false;
-  private readonly statements = new Map<string, Statement>();
+
+  private readonly prepare: (sql: string) => Statement;
 
   constructor(
     private readonly store: CosDatabase,
     private readonly options: LocalMailOptions = {},
-  ) {}
+  ) {
+    this.prepare = statementCache(store);
+  }
 
   /** The database the store lives in (a synced account keeps its sync state beside the messages). */
   get database(): CosDatabase {
     return this.store;
   }
 
-  private prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.store.sqlite.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
 
   // ---- mailboxes -------------------------------------------------------------------------------------------
 

@@ -2,8 +2,9 @@
  * The embedded messages store (docs/reference/tool-catalogue.md#personal-data-providers): conversations and messages
  * imported from chat exports, searchable with FTS5 over text and sender. Read-only to tools; only imports write.
  */
-import type { Statement } from 'better-sqlite3';
 import { type CosDatabase, foldCase, containsPattern } from '@chief-of-staff/stores';
+import type { Statement } from 'better-sqlite3';
+import { statementCache } from '../shared/statement-cache.js';
 import { ProviderError } from '../errors/provider-error.js';
 import { buildFtsQuery } from '../shared/text-match.js';
 import type { PageResult } from '../types/mail.js';
@@ -48,21 +49,16 @@ function toMessage(row: Row): ChatMessage {
 
 export class LocalMessageProvider implements MessageProvider {
   readonly name = 'local';
-  private readonly statements = new Map<string, Statement>();
+
+  private readonly prepare: (sql: string) => Statement;
 
   constructor(
-    private readonly store: CosDatabase,
+    store: CosDatabase,
     private readonly options: { dateScanThreshold?: number } = {},
-  ) {}
-
-  private prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.store.sqlite.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+  ) {
+    this.prepare = statementCache(store);
   }
+
 
   private page(where: string[], params: unknown[], page: MessagePage, fts: boolean): PageResult<ChatMessage> {
     // Like mail search: many full-text matches walk the time index newest-first instead of sorting every match.

@@ -5,6 +5,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { CosDatabase } from '@chief-of-staff/stores';
+import { statementCache } from '../../shared/statement-cache.js';
 
 export interface RemoteObject {
   href: string;
@@ -13,17 +14,10 @@ export interface RemoteObject {
 }
 
 export class CalDavObjectStore {
-  readonly #statements = new Map<string, Statement>();
+  readonly #prepare: (sql: string) => Statement;
 
-  constructor(readonly database: CosDatabase) {}
-
-  #prepare(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.database.sqlite.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+  constructor(readonly database: CosDatabase) {
+    this.#prepare = statementCache(database);
   }
 
   /** Marks a local calendar as the mirror of a server collection. */

@@ -3,11 +3,13 @@
  * local reminder store like the calendars: reads are local and sync first when stale; a new, completed or deleted
  * to-do is written to its server object (with If-Match), and a refused change is undone by syncing that list again.
  */
+import type { Statement } from 'better-sqlite3';
 import type { DAVCalendar } from 'tsdav';
 import type { Logger } from '@chief-of-staff/core';
 import { ProviderError } from '../../errors/provider-error.js';
 import type { LocalReminderProvider } from '../../reminders/local-reminder-provider.js';
 import type { NewReminder, Reminder, ReminderList, ReminderProvider, ReminderQuery } from '../../types/reminders.js';
+import { statementCache } from '../../shared/statement-cache.js';
 import { parseIcs } from '../ics/parse-ics.js';
 import { writeIcs } from '../ics/write-ics.js';
 import { componentFilter, connectCalDav, describeCalDavError, listObjectEtags, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
@@ -41,23 +43,25 @@ export class CalDavReminderProvider implements ReminderProvider {
   readonly #timezone: string;
   readonly #logger: Logger | undefined;
   readonly #now: () => Date;
+  readonly #prepare: (sql: string) => Statement;
   #client: Promise<DavClient> | undefined;
   #syncing: Promise<ListSyncResult[]> | undefined;
 
   constructor(options: CalDavReminderProviderOptions) {
     this.#settings = options.settings;
     this.#local = options.local;
+    this.#prepare = statementCache(options.local.database);
     this.#timezone = options.timezone;
     this.#logger = options.logger;
     this.#now = options.now ?? (() => new Date());
   }
 
   #sql<T>(query: string, ...params: unknown[]): T[] {
-    return this.#local.database.sqlite.prepare(query).all(...params) as T[];
+    return this.#prepare(query).all(...params) as T[];
   }
 
   #run(query: string, ...params: unknown[]): number {
-    return this.#local.database.sqlite.prepare(query).run(...params).changes;
+    return this.#prepare(query).run(...params).changes;
   }
 
   // ---- sync ------------------------------------------------------------------------------------------------

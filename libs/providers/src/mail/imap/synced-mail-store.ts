@@ -5,6 +5,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { CosDatabase } from '@chief-of-staff/stores';
+import { statementCache } from '../../shared/statement-cache.js';
 import type { ParsedMailRecord } from '../mime/parse-mime.js';
 
 export interface MailboxSyncState {
@@ -23,17 +24,10 @@ export interface SyncedMessageRef {
 }
 
 export class SyncedMailStore {
-  readonly #statements = new Map<string, Statement>();
+  readonly #prepare: (sql: string) => Statement;
 
-  constructor(readonly database: CosDatabase) {}
-
-  #prepare(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.database.sqlite.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+  constructor(readonly database: CosDatabase) {
+    this.#prepare = statementCache(database);
   }
 
   state(mailboxId: number): MailboxSyncState | undefined {
