@@ -19,6 +19,8 @@ export interface KillReport {
 }
 
 const WRITERS = 4;
+const CALL_TIMEOUT_MS = 5_000;
+const FIRST_WRITE_WAIT_MS = 30_000;
 
 export async function runKillRounds(options: { rounds: number }): Promise<KillReport> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-kill-'));
@@ -28,14 +30,25 @@ export async function runKillRounds(options: { rounds: number }): Promise<KillRe
       const { child, url } = await startHttpServer(dataDir);
       const exited = new Promise((done) => child.once('exit', done));
       let stop = false;
+      let firstAcknowledged: () => void = () => undefined;
+      const roundStarted = new Promise<void>((done) => (firstAcknowledged = done));
       const writers = Array.from({ length: WRITERS }, async (_, writer) => {
         const client = new Client({ name: 'reliability-kill', version: '1' });
         try {
           await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
           for (let n = 0; !stop; n += 1) {
             const key = `kill_${round}_${writer}_${n}`;
-            const result = await client.callTool({ name: 'store_fact', arguments: { category: 'work', key, value: `Round ${round}, writer ${writer}, fact ${n}` } });
-            if (!result.isError) acknowledged.push(key);
+            // A response stream cut by the kill does not always reject the pending request, so each call carries its
+            // own timeout instead of the client's 60 s default.
+            const result = await client.callTool(
+              { name: 'store_fact', arguments: { category: 'work', key, value: `Round ${round}, writer ${writer}, fact ${n}` } },
+              undefined,
+              { timeout: CALL_TIMEOUT_MS },
+            );
+            if (!result.isError) {
+              acknowledged.push(key);
+              firstAcknowledged();
+            }
           }
         } catch {
           // The server died mid-call: that write was never acknowledged.
@@ -43,7 +56,11 @@ export async function runKillRounds(options: { rounds: number }): Promise<KillRe
           await client.close().catch(() => undefined);
         }
       });
-      // Somewhere between 150 and 600 ms into the writes.
+      // Somewhere between 150 and 600 ms after the round's first acknowledged write, so every round kills the server
+      // during writes however slowly a loaded machine starts it.
+      let giveUp: NodeJS.Timeout | undefined;
+      await Promise.race([roundStarted, new Promise((wait) => (giveUp = setTimeout(wait, FIRST_WRITE_WAIT_MS)))]);
+      clearTimeout(giveUp);
       await new Promise((wait) => setTimeout(wait, 150 + Math.floor(Math.random() * 450)));
       child.kill('SIGKILL');
       stop = true;
