@@ -7,15 +7,15 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_MAIN } from './app-mains.js';
 import { hostileArguments } from './hostile-values.js';
 
-export const SERVER_MAIN = resolve(import.meta.dirname, '..', '..', '..', 'apps', 'mcp-server', 'dist', 'main.js');
 const CALL_TIMEOUT_MS = 20_000;
 
 export interface FuzzOptions {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SERVER_MAIN } from './fuzz-catalogue.js';
+import { SERVER_MAIN } from './app-mains.js';
 
 export const TOKEN = 'reliability-load-token-0123456789abcdef';
 /** A model key the server is started with; it must never reach a log or a file. */

@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startHttpServer, TOKEN } from './http-load.js';
+import { raceTimeout, readStoredRows, sleep } from './stored-rows.js';
 
 export interface KillReport {
   rounds: number;
@@ -58,27 +58,20 @@ export async function runKillRounds(options: { rounds: number }): Promise<KillRe
       });
       // Somewhere between 150 and 600 ms after the round's first acknowledged write, so every round kills the server
       // during writes however slowly a loaded machine starts it.
-      let giveUp: NodeJS.Timeout | undefined;
-      await Promise.race([roundStarted, new Promise((wait) => (giveUp = setTimeout(wait, FIRST_WRITE_WAIT_MS)))]);
-      clearTimeout(giveUp);
-      await new Promise((wait) => setTimeout(wait, 150 + Math.floor(Math.random() * 450)));
+      await raceTimeout(roundStarted, FIRST_WRITE_WAIT_MS);
+      await sleep(150 + Math.floor(Math.random() * 450));
       child.kill('SIGKILL');
       stop = true;
       await exited;
       await Promise.all(writers);
     }
-    const db = new Database(join(dataDir, 'cos.db'), { readonly: true });
-    try {
-      const stored = new Set((db.prepare(`SELECT key FROM facts WHERE key LIKE 'kill\\_%' ESCAPE '\\'`).all() as { key: string }[]).map((row) => row.key));
-      return {
-        rounds: options.rounds,
-        acknowledgedWrites: acknowledged.length,
-        lostWrites: acknowledged.filter((key) => !stored.has(key)).length,
-        integrity: String(db.pragma('integrity_check', { simple: true })),
-      };
-    } finally {
-      db.close();
-    }
+    const stored = readStoredRows(dataDir, `SELECT key FROM facts WHERE key LIKE 'kill\\_%' ESCAPE '\\'`);
+    return {
+      rounds: options.rounds,
+      acknowledgedWrites: acknowledged.length,
+      lostWrites: acknowledged.filter((key) => !stored.keys.has(key)).length,
+      integrity: stored.integrity,
+    };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -2,11 +2,13 @@
  * `npm run reliability`: the full reliability run (CI runs a fast subset as a test). Prints one table; exits 1 when
  * any failure count is not zero. `-- --inputs N` sets the generated calls per tool (default: enough for 10,000);
  * `-- --clients N --seconds S` the HTTP load (default 50 clients for 60 s); `-- --kill-rounds N` the SIGKILL rounds
- * (default 20).
+ * (default 20; the server, the worker and the CLI each get that many).
  */
 import { fuzzCatalogue } from './fuzz-catalogue.js';
 import { runHttpLoad } from './http-load.js';
+import { runCliKillRounds } from './cli-kill-rounds.js';
 import { runKillRounds } from './kill-rounds.js';
+import { runWorkerKillRounds } from './worker-kill-rounds.js';
 
 const TOTAL_INPUTS = 10_000;
 
@@ -19,7 +21,10 @@ async function main(): Promise<void> {
   const perTool = Number(argument('--inputs') ?? 0) || Math.ceil(TOTAL_INPUTS / 95);
   const fuzz = await fuzzCatalogue({ inputsPerTool: perTool, seed: Number(argument('--seed') ?? 20261124) });
   const load = await runHttpLoad({ clients: Number(argument('--clients') ?? 50), seconds: Number(argument('--seconds') ?? 60) });
-  const kills = await runKillRounds({ rounds: Number(argument('--kill-rounds') ?? 20) });
+  const killRounds = Number(argument('--kill-rounds') ?? 20);
+  const kills = await runKillRounds({ rounds: killRounds });
+  const workerKills = await runWorkerKillRounds({ rounds: killRounds });
+  const cliKills = await runCliKillRounds({ rounds: killRounds });
   const rows: Array<[string, string, boolean]> = [
     ['hostile inputs tried (tools × inputs)', `${fuzz.inputs} (${fuzz.tools} × ${perTool})`, true],
     ['answered as tool errors with a message', String(fuzz.toolErrors), true],
@@ -36,9 +41,16 @@ async function main(): Promise<void> {
     ['HTTP load: server RSS after warm-up → end', `${load.rssStartMb} → ${load.rssEndMb} MB`, true],
     ['HTTP load: integrity_check', load.integrity, load.integrity === 'ok'],
     ['secrets (token, model key) in the log or data dir', load.secretsFound.length === 0 ? 'none' : load.secretsFound.join(', '), load.secretsFound.length === 0],
-    [`SIGKILL during writes: rounds`, String(kills.rounds), true],
-    ['SIGKILL during writes: acknowledged writes lost', `${kills.lostWrites} of ${kills.acknowledgedWrites}`, kills.lostWrites === 0],
-    ['SIGKILL during writes: integrity_check', kills.integrity, kills.integrity === 'ok'],
+    [`SIGKILL of the MCP server during writes: rounds`, String(kills.rounds), true],
+    ['  acknowledged writes lost', `${kills.lostWrites} of ${kills.acknowledgedWrites}`, kills.lostWrites === 0],
+    ['  integrity_check', kills.integrity, kills.integrity === 'ok'],
+    [`SIGKILL of the worker receiving webhooks: rounds`, String(workerKills.rounds), true],
+    ['  acknowledged deliveries lost', `${workerKills.lostWrites} of ${workerKills.acknowledgedWrites}`, workerKills.lostWrites === 0],
+    ['  integrity_check', workerKills.integrity, workerKills.integrity === 'ok'],
+    [`SIGKILL of cos memory add: commands (killed)`, `${cliKills.commands} (${cliKills.killed}) in ${cliKills.rounds} rounds`, true],
+    ['  facts reported stored but lost', `${cliKills.lostWrites} of ${cliKills.acknowledgedWrites}`, cliKills.lostWrites === 0],
+    ['  commands failed without being killed', String(cliKills.failed), cliKills.failed === 0],
+    ['  integrity_check', cliKills.integrity, cliKills.integrity === 'ok'],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log('reliability: hostile input, load and SIGKILL through the MCP server');
