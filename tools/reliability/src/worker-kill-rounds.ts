@@ -5,10 +5,10 @@
  * never blocks its successor).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signPayload } from '@chief-of-staff/capabilities';
 import { WORKER_MAIN } from './app-mains.js';
 import type { KillReport } from './kill-rounds.js';
 import { raceTimeout, readStoredRows, sleep } from './stored-rows.js';
@@ -18,6 +18,9 @@ const SECRET = 'whsec-reliability-0123456789';
 const START_TIMEOUT_MS = 60_000;
 const FIRST_DELIVERY_WAIT_MS = 30_000;
 const DELIVERY_TIMEOUT_MS = 5_000;
+
+/** Signs like GitHub does (`X-Hub-Signature-256`): the suite is a sender outside the product. */
+const githubSignature = (body: string): string => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 
 function startWorker(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [WORKER_MAIN], {
@@ -69,7 +72,7 @@ export async function runWorkerKillRounds(options: { rounds: number }): Promise<
             const response = await fetch(`${url}/github`, {
               method: 'POST',
               body,
-              headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': delivery, 'x-hub-signature-256': signPayload(SECRET, body) },
+              headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': delivery, 'x-hub-signature-256': githubSignature(body) },
               signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
             });
             if (response.status === 202) {
