@@ -7,6 +7,7 @@
 import { fuzzCatalogue } from './fuzz-catalogue.js';
 import { runHttpLoad } from './http-load.js';
 import { runCliKillRounds } from './cli-kill-rounds.js';
+import { runExternalServerFaults } from './external-server-faults.js';
 import { runKillRounds } from './kill-rounds.js';
 import { runWorkerKillRounds } from './worker-kill-rounds.js';
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const kills = await runKillRounds({ rounds: killRounds });
   const workerKills = await runWorkerKillRounds({ rounds: killRounds });
   const cliKills = await runCliKillRounds({ rounds: killRounds });
+  const external = await runExternalServerFaults();
   const rows: Array<[string, string, boolean]> = [
     ['hostile inputs tried (tools × inputs)', `${fuzz.inputs} (${fuzz.tools} × ${perTool})`, true],
     ['answered as tool errors with a message', String(fuzz.toolErrors), true],
@@ -51,12 +53,17 @@ async function main(): Promise<void> {
     ['  facts reported stored but lost', `${cliKills.lostWrites} of ${cliKills.acknowledgedWrites}`, cliKills.lostWrites === 0],
     ['  commands failed without being killed', String(cliKills.failed), cliKills.failed === 0],
     ['  integrity_check', cliKills.integrity, cliKills.integrity === 'ok'],
+    ['external servers hanging, failing, crashing: calls', `${external.calls} (${external.recoveredByFallback} answered by the fallback)`, true],
+    ['  answered late / raw upstream errors shown', `${external.lateAnswers} / ${external.rawErrorsShown}`, external.lateAnswers === 0 && external.rawErrorsShown === 0],
+    ['  breaker open after repeated failures', external.breakerOpened ? `yes (answers in ${external.openBreakerAnswerMs} ms)` : 'no', external.breakerOpened],
+    ['  crashed server restarted / our server crashed', `${external.restartedAfterCrash ? 'yes' : 'no'} / ${external.serverCrashes}`, external.restartedAfterCrash && external.serverCrashes === 0],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log('reliability: hostile input, load and SIGKILL through the MCP server');
   for (const [label, value, ok] of rows) console.log(`${label.padEnd(width)}  ${value}${ok ? '' : '  ← FAILED'}`);
   for (const failure of fuzz.failures.slice(0, 20)) console.log(`  ${failure.tool}: ${failure.problem} — ${failure.args}`);
   for (const error of load.firstErrors) console.log(`  load: ${error}`);
+  for (const detail of external.details) console.log(`  external: ${detail}`);
   if (rows.some(([, , ok]) => !ok)) process.exitCode = 1;
 }
 

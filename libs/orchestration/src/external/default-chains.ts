@@ -1,8 +1,10 @@
 /**
  * The default fallback chains for well-known external services, and the registry metadata external tools get from
  * them. Chains name tools by their bare external name; each resolves to whichever connected server serves it, and a
- * member that is not connected is skipped. A tool in several chains falls back along the first one it appears in.
- * Files fail at once: a file that is not there is not found anywhere else either.
+ * member that is not connected is skipped. A tool in several chains falls back along the first one in which a
+ * connected tool follows it (tavily_search is last in the official-data chain but falls back to perplexity_search in
+ * the quick-search one), else it takes the first chain it appears in. Files fail at once: a file that is not there is
+ * not found anywhere else either.
  */
 import type { ToolIntelligenceOverride } from '../registry/tool-intelligence-registry.js';
 import { foldToolName } from './external-tool-name.js';
@@ -55,14 +57,17 @@ export function externalToolOverrides(
   for (const tool of tools) {
     const server = servers.find((candidate) => candidate.name === tool.server);
     const bare = foldToolName(tool.remoteName);
-    const chain = DEFAULT_CHAINS.find((candidate) => candidate.members.some(([name]) => name === bare));
+    const successors = (candidate: ChainDefinition): string[] =>
+      candidate.members
+        .slice(candidate.members.findIndex(([name]) => name === bare) + 1)
+        .flatMap(([name]) => (byBareName.get(name) ?? []).filter((member) => member.name !== tool.name).map((member) => member.name));
+    const chains = DEFAULT_CHAINS.filter((candidate) => candidate.members.some(([name]) => name === bare));
+    const chain = chains.find((candidate) => candidate.fallback && successors(candidate).length > 0) ?? chains[0];
     const override: ToolIntelligenceOverride = { domain: chain?.domain ?? domainOfServer(server) };
     if (chain) {
       const position = chain.members.findIndex(([name]) => name === bare);
       override.priority = chain.members[position]?.[1] ?? 50;
-      override.hierarchy = chain.fallback
-        ? chain.members.slice(position + 1).flatMap(([name]) => (byBareName.get(name) ?? []).filter((member) => member.name !== tool.name).map((member) => member.name))
-        : [];
+      override.hierarchy = chain.fallback ? successors(chain) : [];
       const slow = SLOW_TOOLS.has(bare);
       override.latency = { typicalMs: slow ? 30_000 : chain.typicalMs, timeoutMs: slow ? 300_000 : chain.timeoutMs, userFeedbackDelayMs: 1_000 };
     }
