@@ -14,6 +14,7 @@ const tool = (server: string, remoteName: string): ExternalToolInfo => ({
   title: remoteName,
   description: `Searches with ${remoteName}.`,
   inputSchema: { type: 'object' },
+  readOnly: true,
 });
 const server = (name: string): ExternalServerConfig => ({ name, transport: { kind: 'stdio', command: 'node', args: [], env: {} }, disabled: false, toolOverrides: {} });
 
