@@ -9,18 +9,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SERVER_MAIN } from './app-mains.js';
+import { readStoredRows, sleep } from './stored-rows.js';
 
 export const TOKEN = 'reliability-load-token-0123456789abcdef';
 /** A model key the server is started with; it must never reach a log or a file. */
 export const API_KEY = 'sk-ant-api03-reliability-canary-key-never-logged';
+const RSS_SAMPLE_MS = 10_000;
 
 export interface LoadOptions {
   clients: number;
   seconds: number;
+  /** Think time of each client between its rounds (0: back to back). The soak uses it to run long at a steady rate. */
+  pauseMs?: number;
 }
 
 export interface LoadReport {
@@ -37,6 +40,8 @@ export interface LoadReport {
   lostWrites: number;
   rssStartMb: number;
   rssEndMb: number;
+  /** The server's RSS every 10 s of the timed run, to tell a leak (steady climb) from a plateau. */
+  rssSamplesMb: number[];
   integrity: string;
   /** Places (the server's log, files in the data dir) where the token or the model key was found. */
   secretsFound: string[];
@@ -135,6 +140,8 @@ export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
       ),
     );
     rssStart = rssMb(child.pid);
+    const rssSamples = [rssStart];
+    const sampler = setInterval(() => rssSamples.push(rssMb(child.pid)), RSS_SAMPLE_MS);
     const deadline = performance.now() + options.seconds * 1000;
     await Promise.all(
       clients.map(async (client, index) => {
@@ -162,22 +169,17 @@ export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
               errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
             }
           }
+          if (options.pauseMs) await sleep(options.pauseMs);
         }
       }),
     );
+    clearInterval(sampler);
     const rssEnd = rssMb(child.pid);
+    rssSamples.push(rssEnd);
     await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
-    const db = new Database(join(dataDir, 'cos.db'), { readonly: true });
-    let stored: Set<string>;
-    let integrity: string;
-    try {
-      stored = new Set((db.prepare(`SELECT key FROM facts WHERE key LIKE 'load\\_%' ESCAPE '\\'`).all() as { key: string }[]).map((row) => row.key));
-      integrity = String(db.pragma('integrity_check', { simple: true }));
-    } finally {
-      db.close();
-    }
+    const { keys: stored, integrity } = readStoredRows(dataDir, `SELECT key FROM facts WHERE key LIKE 'load\\_%' ESCAPE '\\'`);
     const secretsFound = findSecrets(log(), dataDir);
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
@@ -193,6 +195,7 @@ export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
       lostWrites: acknowledged.filter((key) => !stored.has(key)).length,
       rssStartMb: rssStart,
       rssEndMb: rssEnd,
+      rssSamplesMb: rssSamples,
       integrity,
       secretsFound,
       firstErrors: errors.slice(0, 5),

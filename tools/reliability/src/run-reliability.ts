@@ -2,7 +2,8 @@
  * `npm run reliability`: the full reliability run (CI runs a fast subset as a test). Prints one table; exits 1 when
  * any failure count is not zero. `-- --inputs N` sets the generated calls per tool (default: enough for 10,000);
  * `-- --clients N --seconds S` the HTTP load (default 50 clients for 60 s); `-- --kill-rounds N` the SIGKILL rounds
- * (default 20; the server, the worker and the CLI each get that many).
+ * (default 20; the server, the worker and the CLI each get that many). `-- --soak MINUTES` runs only the soak: 10
+ * clients at a steady rate for that long (30 outside CI), reporting the server's memory over time.
  */
 import { fuzzCatalogue } from './fuzz-catalogue.js';
 import { runHttpLoad } from './http-load.js';
@@ -18,7 +19,38 @@ function argument(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
+/** Memory is stable when the second half of the soak adds no more than this to the server's RSS. */
+const SOAK_GROWTH_LIMIT_MB = 50;
+
+function printRows(title: string, rows: Array<[string, string, boolean]>): void {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(title);
+  for (const [label, value, ok] of rows) console.log(`${label.padEnd(width)}  ${value}${ok ? '' : '  ← FAILED'}`);
+  if (rows.some(([, , ok]) => !ok)) process.exitCode = 1;
+}
+
+async function soak(minutes: number): Promise<void> {
+  const load = await runHttpLoad({ clients: 10, seconds: minutes * 60, pauseMs: 250 });
+  const samples = load.rssSamplesMb;
+  const middle = samples[Math.floor(samples.length / 2)] ?? NaN;
+  const growth = load.rssEndMb - middle;
+  const everyFiveMinutes = samples.filter((_, index) => index % 30 === 0 || index === samples.length - 1);
+  printRows(`soak: ${load.clients} HTTP clients for ${minutes} min`, [
+    ['calls', `${load.calls} (${load.callsPerSecond}/s)`, true],
+    ['failed calls', String(load.errors), load.errors === 0],
+    ['p50 / p95 latency', `${load.p50Ms} / ${load.p95Ms} ms`, true],
+    ['acknowledged writes lost', `${load.lostWrites} of ${load.acknowledgedWrites}`, load.lostWrites === 0],
+    ['server RSS every 5 min', `${everyFiveMinutes.join(' → ')} MB`, true],
+    [`RSS growth over the second half (limit ${SOAK_GROWTH_LIMIT_MB} MB)`, `${growth} MB`, growth <= SOAK_GROWTH_LIMIT_MB],
+    ['integrity_check', load.integrity, load.integrity === 'ok'],
+    ['secrets in the log or data dir', load.secretsFound.length === 0 ? 'none' : load.secretsFound.join(', '), load.secretsFound.length === 0],
+  ]);
+  for (const error of load.firstErrors) console.log(`  soak: ${error}`);
+}
+
 async function main(): Promise<void> {
+  const soakMinutes = argument('--soak');
+  if (soakMinutes !== undefined) return soak(Number(soakMinutes) || 30);
   const perTool = Number(argument('--inputs') ?? 0) || Math.ceil(TOTAL_INPUTS / 95);
   const fuzz = await fuzzCatalogue({ inputsPerTool: perTool, seed: Number(argument('--seed') ?? 20261124) });
   const load = await runHttpLoad({ clients: Number(argument('--clients') ?? 50), seconds: Number(argument('--seconds') ?? 60) });
@@ -58,13 +90,10 @@ async function main(): Promise<void> {
     ['  breaker open after repeated failures', external.breakerOpened ? `yes (answers in ${external.openBreakerAnswerMs} ms)` : 'no', external.breakerOpened],
     ['  crashed server restarted / our server crashed', `${external.restartedAfterCrash ? 'yes' : 'no'} / ${external.serverCrashes}`, external.restartedAfterCrash && external.serverCrashes === 0],
   ];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  console.log('reliability: hostile input, load and SIGKILL through the MCP server');
-  for (const [label, value, ok] of rows) console.log(`${label.padEnd(width)}  ${value}${ok ? '' : '  ← FAILED'}`);
+  printRows('reliability: hostile input, load, crashes and faults through the real processes', rows);
   for (const failure of fuzz.failures.slice(0, 20)) console.log(`  ${failure.tool}: ${failure.problem} — ${failure.args}`);
   for (const error of load.firstErrors) console.log(`  load: ${error}`);
   for (const detail of external.details) console.log(`  external: ${detail}`);
-  if (rows.some(([, , ok]) => !ok)) process.exitCode = 1;
 }
 
 await main();
