@@ -20,6 +20,7 @@ import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff
 import { createModelDocumentSummarizer, lazyAnthropicModel, resolveAnthropicSettings, type AgentsService } from '@chief-of-staff/agents';
 import type { SchedulerEngine } from '@chief-of-staff/scheduler';
 import type { UsageRecorder } from './call-tool.js';
+import { createUsageRecorder } from './usage-recorder.js';
 
 export interface CosServices {
   config: CosConfig;
@@ -80,23 +81,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
         });
   if (factVectors) memory.attachFactVectorIndex(factVectors);
   const enrichment = createEnrichmentService({ memory, providers, config, logger });
-  const usage: UsageRecorder = {
-    record(entry) {
-      memory.toolUsage.record({
-        toolName: entry.toolName,
-        callerKind: entry.callerKind,
-        agentName: entry.agentName ?? null,
-        runId: entry.runId ?? null,
-        queryPattern: entry.queryPattern,
-        success: entry.success,
-        errorCode: entry.errorCode ?? null,
-        durationMs: entry.durationMs,
-        responseBytes: entry.responseBytes ?? null,
-        truncated: entry.truncated,
-        estimatedMs: entry.estimatedMs ?? null,
-      });
-    },
-  };
+  const usage = createUsageRecorder(memory, logger);
   return {
     services: { config, memory, providers, documents, enrichment },
     usage,

@@ -8,8 +8,10 @@
 import { fuzzCatalogue } from './fuzz-catalogue.js';
 import { runHttpLoad } from './http-load.js';
 import { runCliKillRounds } from './cli-kill-rounds.js';
+import { runDiskFull } from './disk-full.js';
 import { runExternalServerFaults } from './external-server-faults.js';
 import { runKillRounds } from './kill-rounds.js';
+import { runLockedStores } from './locked-stores.js';
 import { runWorkerKillRounds } from './worker-kill-rounds.js';
 
 const TOTAL_INPUTS = 10_000;
@@ -59,6 +61,8 @@ async function main(): Promise<void> {
   const workerKills = await runWorkerKillRounds({ rounds: killRounds });
   const cliKills = await runCliKillRounds({ rounds: killRounds });
   const external = await runExternalServerFaults();
+  const diskFull = await runDiskFull();
+  const locked = await runLockedStores();
   const rows: Array<[string, string, boolean]> = [
     ['hostile inputs tried (tools × inputs)', `${fuzz.inputs} (${fuzz.tools} × ${perTool})`, true],
     ['answered as tool errors with a message', String(fuzz.toolErrors), true],
@@ -89,11 +93,30 @@ async function main(): Promise<void> {
     ['  answered late / raw upstream errors shown', `${external.lateAnswers} / ${external.rawErrorsShown}`, external.lateAnswers === 0 && external.rawErrorsShown === 0],
     ['  breaker open after repeated failures', external.breakerOpened ? `yes (answers in ${external.openBreakerAnswerMs} ms)` : 'no', external.breakerOpened],
     ['  crashed server restarted / our server crashed', `${external.restartedAfterCrash ? 'yes' : 'no'} / ${external.serverCrashes}`, external.restartedAfterCrash && external.serverCrashes === 0],
+    ...(diskFull.skipped
+      ? ([['full disk (tmpfs)', `not run: ${diskFull.skipped}`, true]] as Array<[string, string, boolean]>)
+      : ([
+          ['full disk (tmpfs): writes refused saying so', `${diskFull.refusedClearly} of ${diskFull.writesWhileFull}`, diskFull.refusedClearly === diskFull.writesWhileFull],
+          ['  raw errors shown / reads failed / server crashed', `${diskFull.rawErrorsShown} / ${diskFull.readsFailed} / ${diskFull.serverCrashed ? 1 : 0}`, diskFull.rawErrorsShown === 0 && diskFull.readsFailed === 0 && !diskFull.serverCrashed],
+          ['  writes work again once space is freed', diskFull.writeAfterFreeing ? 'yes' : 'no', diskFull.writeAfterFreeing],
+          ['  acknowledged writes lost / integrity_check', `${diskFull.lostWrites} of ${diskFull.acknowledgedWrites} / ${diskFull.integrity}`, diskFull.lostWrites === 0 && diskFull.integrity === 'ok'],
+        ] as Array<[string, string, boolean]>)),
+    ['database locked by another program: writes refused saying so', `${locked.refusedClearly} of ${locked.writesWhileLocked}`, locked.refusedClearly === locked.writesWhileLocked],
+    ['  reads failed / writes work after release', `${locked.readsFailed} / ${locked.writeAfterRelease ? 'yes' : 'no'}`, locked.readsFailed === 0 && locked.writeAfterRelease],
+    locked.vectorsSkipped
+      ? ['vector store read-only underneath the server', `not run: ${locked.vectorsSkipped}`, true]
+      : [
+          'vector store read-only: ingest refused saying so / facts still stored / ingest after',
+          `${locked.ingestRefusedClearly ? 'yes' : 'no'} / ${locked.factStoredWhileVectorsLocked ? 'yes' : 'no'} / ${locked.ingestAfterRelease ? 'yes' : 'no'}`,
+          locked.ingestRefusedClearly && locked.factStoredWhileVectorsLocked && locked.ingestAfterRelease,
+        ],
+    ['  raw errors shown / lost writes / integrity_check', `${locked.rawErrorsShown} / ${locked.lostWrites} / ${locked.integrity}`, locked.rawErrorsShown === 0 && locked.lostWrites === 0 && locked.integrity === 'ok'],
   ];
   printRows('reliability: hostile input, load, crashes and faults through the real processes', rows);
   for (const failure of fuzz.failures.slice(0, 20)) console.log(`  ${failure.tool}: ${failure.problem} — ${failure.args}`);
   for (const error of load.firstErrors) console.log(`  load: ${error}`);
   for (const detail of external.details) console.log(`  external: ${detail}`);
+  for (const detail of [...diskFull.details, ...locked.details]) console.log(`  storage: ${detail}`);
 }
 
 await main();

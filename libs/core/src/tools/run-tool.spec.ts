@@ -134,6 +134,36 @@ describe('runTool', () => {
     expect(logged).toContain('SQLITE_CORRUPT');
   });
 
+  it.each([
+    ['SQLite', Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })],
+    ['a file write', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })],
+    ['the vector store', new Error('lance error: LanceError(IO): No space left on device (os error 28)')],
+    ['a wrapped cause', new Error('flush failed', { cause: Object.assign(new Error('full'), { code: 'ENOSPC' }) })],
+  ])('says the disk is full when %s runs out of space, as a limit the user fixes', async (_, thrown) => {
+    const { lines, stream } = captureLogs();
+    const full = defineTool({ ...echo, name: 'full', handler: async () => Promise.reject(thrown) });
+    const result = await runTool(full, { category: 'work', key: 'x' }, createToolContext({ services: {}, logger: createLogger({ destination: stream }) }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('LIMIT_EXCEEDED');
+    expect(result.error.message).toMatch(/^The disk that holds the data directory is full, so this was not saved \(ref [0-9a-f]{8}\)\.$/);
+    expect(result.error.hint).toMatch(/Free some space/);
+    expect(lines.join('')).toContain(/ref ([0-9a-f]{8})/.exec(result.error.message)?.[1]);
+  });
+
+  it.each([
+    ['a read-only disk', Object.assign(new Error('EROFS: read-only file system, open'), { code: 'EROFS' }), /cannot be written/],
+    ['the vector store on a read-only disk', new Error('LanceError(IO): Read-only file system (os error 30)'), /cannot be written/],
+    ['a database another program keeps locked', Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }), /locked by another program/],
+  ])('explains %s as unavailable storage with what to do', async (_, thrown, message) => {
+    const failing = defineTool({ ...echo, name: 'failing', handler: async () => Promise.reject(thrown) });
+    const result = await runTool(failing, { category: 'work', key: 'x' }, ctx());
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(message) });
+    expect(result.error.hint).toBeTruthy();
+  });
+
   it('treats output that breaks the output schema as an internal error', async () => {
     const wrong = defineTool({ ...echo, name: 'wrong', handler: async () => ({ key: 1 }) as never });
     const result = await runTool(wrong, { category: 'work', key: 'x' }, ctx());

@@ -6,6 +6,7 @@
 import { newErrorRef } from '../ids/ids.js';
 import { isToolError, ToolError, type ToolErrorCode } from '../errors/tool-error.js';
 import type { JsonValue } from '../errors/cos-error.js';
+import { storageToolError } from '../errors/storage-errors.js';
 import { acceptedKeys, describeJsonSchema, fieldName, formatValidationIssues, schemaAt } from './format-validation-error.js';
 import { toolInputJsonSchema } from './json-schema.js';
 import { didYouMean } from '../text/closest-names.js';
@@ -67,6 +68,11 @@ export function toToolErrorPayload(toolName: string, error: unknown, ctx: ToolCo
   if (isToolError(error)) return toolErrorPayload(error);
   if (ctx.signal.aborted) return toolErrorPayload(abortError(ctx));
   const ref = newErrorRef();
+  const storage = storageToolError(error, ref);
+  if (storage) {
+    ctx.logger.warn({ err: error, tool: toolName, ref }, 'storage failure');
+    return toolErrorPayload(storage);
+  }
   ctx.logger.error({ err: error, tool: toolName, ref }, 'tool handler failed');
   return { code: 'INTERNAL', message: `Unexpected error in ${toolName} (ref ${ref}).` };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { isCosError } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from './open-database.js';
+import { BUSY_TIMEOUT_MS, openDatabase, type CosDatabase } from './open-database.js';
 
 const EXPECTED_TABLES = [
   'agent_memory',
@@ -71,6 +71,21 @@ describe('openDatabase', () => {
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(1);
+  });
+
+  it('runs a background write without waiting for another connection\'s lock, then waits again for the next write', () => {
+    const database = open({ dataDir: dir });
+    const other = open({ dataDir: dir });
+    other.sqlite.exec('BEGIN EXCLUSIVE');
+    const started = performance.now();
+    expect(() => database.writeIfFree(() => database.sqlite.exec(`INSERT INTO facts (category, key, value) VALUES ('work', 'k', 'v')`))).toThrow(
+      expect.objectContaining({ code: 'SQLITE_BUSY' }),
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    other.sqlite.exec('ROLLBACK');
+    expect(database.sqlite.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+    database.writeIfFree(() => database.sqlite.exec(`INSERT INTO facts (category, key, value) VALUES ('work', 'k', 'v')`));
+    expect(database.sqlite.prepare('SELECT count(*) AS n FROM facts').get()).toEqual({ n: 1 });
   });
 
   it('applies migrations once; a second open finds nothing to do', () => {

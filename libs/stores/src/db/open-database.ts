@@ -41,6 +41,12 @@ export interface CosDatabase {
    * IMMEDIATE waits on the busy timeout.
    */
   writeTransaction<T>(fn: () => T): T;
+  /**
+   * Runs a background write (bookkeeping no caller waits for) without the busy timeout: better-sqlite3 waits
+   * synchronously, so on a server a 5 s wait for another program's lock would stall every call in flight. When the
+   * database is locked it throws SQLITE_BUSY at once and the caller keeps the write for later.
+   */
+  writeIfFree<T>(fn: () => T): T;
   close(): void;
 }
 
@@ -75,6 +81,14 @@ export function openDatabase(options: OpenDatabaseOptions): CosDatabase {
       db,
       migrations,
       writeTransaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
+      writeIfFree: <T>(fn: () => T): T => {
+        sqlite.pragma('busy_timeout = 0');
+        try {
+          return fn();
+        } finally {
+          sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        }
+      },
       close: () => {
         if (sqlite.open) sqlite.close();
       },

@@ -20,8 +20,12 @@ export async function refreshFactVector(deps: FactEmbeddingDeps, fact: FactRecor
   try {
     await deps.vectors.upsertFact({ id: fact.id, category: fact.category, key: fact.key, value: fact.value });
     // Only if unchanged since: a newer write has its own refresh on the way.
-    deps.facts.setEmbeddingStatus(fact.id, 'ok', fact.updatedAt);
+    deps.facts.markEmbeddedIfFree(fact.id, fact.updatedAt);
   } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
+      deps.logger?.debug({ factId: fact.id }, 'fact vector written; marking it waits for a search, the database is locked by another program');
+      return;
+    }
     deps.logger?.warn({ err: error, factId: fact.id }, 'fact embedding failed; the fact stays searchable by text');
   }
 }

@@ -76,6 +76,11 @@ export interface FactsRepository {
   hebrewWordCandidates(query: string, options: CandidateOptions): number[];
   /** Marks the vector state; with `ifUpdatedAt`, only when the row has not changed since. */
   setEmbeddingStatus(id: number, status: EmbeddingStatus, ifUpdatedAt?: string): boolean;
+  /**
+   * Marks a fact embedded after a background refresh, without waiting for another program's lock (throws
+   * SQLITE_BUSY at once instead); a fact left 'pending' is caught up by a later search.
+   */
+  markEmbeddedIfFree(id: number, ifUpdatedAt: string): boolean;
   count(): number;
   /** True when at least one fact is stored (cheaper than `count()`). */
   hasAnyFact(): boolean;
@@ -140,6 +145,11 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
 
   const get = (category: FactCategory, key: string) =>
     db.select().from(facts).where(and(eq(facts.category, category), eq(facts.key, key))).get();
+
+  const setEmbeddingStatus = (id: number, status: EmbeddingStatus, ifUpdatedAt?: string): boolean => {
+    const where = ifUpdatedAt === undefined ? eq(facts.id, id) : and(eq(facts.id, id), eq(facts.updatedAt, ifUpdatedAt));
+    return db.update(facts).set({ embeddingStatus: status }).where(where).run().changes > 0;
+  };
 
   return {
     upsert(input) {
@@ -264,10 +274,9 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       return rows.map((row) => row.id);
     },
 
-    setEmbeddingStatus(id, status, ifUpdatedAt) {
-      const where = ifUpdatedAt === undefined ? eq(facts.id, id) : and(eq(facts.id, id), eq(facts.updatedAt, ifUpdatedAt));
-      return db.update(facts).set({ embeddingStatus: status }).where(where).run().changes > 0;
-    },
+    setEmbeddingStatus,
+
+    markEmbeddedIfFree: (id, ifUpdatedAt) => database.writeIfFree(() => setEmbeddingStatus(id, 'ok', ifUpdatedAt)),
 
     count: () => db.select({ n: sql<number>`count(*)` }).from(facts).get()?.n ?? 0,
 
