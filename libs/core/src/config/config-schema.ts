@@ -244,6 +244,37 @@ export const configSchema = z
             /** Reads sync first when the last sync is older than this. */
             syncIntervalSeconds: positiveInt.default(300),
             timeoutMs: positiveInt.default(30_000),
+            /**
+             * Other people whose calendars this account may read on the server: find_group_availability asks the
+             * server for their busy time, live. Calendars are URLs or paths on the server (e.g. /dana/work/).
+             */
+            people: z
+              .array(
+                z
+                  .object({
+                    email: z.string().email(),
+                    calendars: z
+                      .array(
+                        z
+                          .string()
+                          .trim()
+                          .refine((ref) => ref.startsWith('/') || /^https?:\/\//i.test(ref), {
+                            message: 'must be a calendar URL (https://…) or a path on the CalDAV server starting with "/"',
+                          }),
+                      )
+                      .min(1, { message: 'list at least one calendar of this person' }),
+                  })
+                  .strict(),
+              )
+              .superRefine((people, ctx) => {
+                const seen = new Set<string>();
+                people.forEach((person, index) => {
+                  const email = person.email.toLowerCase();
+                  if (seen.has(email)) ctx.addIssue({ code: 'custom', path: [index, 'email'], message: `${person.email} is listed twice; put all their calendars in one entry` });
+                  seen.add(email);
+                });
+              })
+              .optional(),
           })
           .strict()
           .optional(),

@@ -101,6 +101,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: { COS_CONFIG: join(root, 'missing.yaml') } })).toThrow(/does not exist/);
   });
 
+  it('reads the people whose CalDAV calendars give their free/busy, and names a bad entry', () => {
+    const caldav = 'calendar:\n  caldav:\n    serverUrl: https://dav.example.org/\n    user: me\n    password: env:DAV\n    people:\n';
+    const file = join(root, 'people.yaml');
+    writeFileSync(file, `${caldav}      - email: dana@example.org\n        calendars: [/dana/work/, https://dav.example.org/dana/home/]\n`);
+    expect(loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } }).calendar.caldav?.people).toEqual([{ email: 'dana@example.org', calendars: ['/dana/work/', 'https://dav.example.org/dana/home/'] }]);
+    writeFileSync(file, `${caldav}      - email: dana@example.org\n        calendars: [dana/work]\n`);
+    expect(() => loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } })).toThrow(
+      /calendar\.caldav\.people\.0\.calendars\.0: must be a calendar URL \(https:\/\/…\) or a path on the CalDAV server starting with "\/"/,
+    );
+    writeFileSync(file, `${caldav}      - email: dana@example.org\n        calendars: [/a/]\n      - email: Dana@example.org\n        calendars: [/b/]\n`);
+    expect(() => loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } })).toThrow(/calendar\.caldav\.people\.1\.email: Dana@example\.org is listed twice/);
+  });
+
   it('reads orchestration feature flags from COS_ORCHESTRATION_<FLAG>', () => {
     const config = loadConfig({ env: { COS_DATA_DIR: root, COS_ORCHESTRATION_SCORING: 'false', COS_ORCHESTRATION_MAX_TOOLS: '12' } });
     expect(config.orchestration).toEqual({ scoring: false, maxTools: 12 });

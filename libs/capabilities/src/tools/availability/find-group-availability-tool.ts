@@ -115,6 +115,9 @@ export const findGroupAvailabilityTool = defineTool({
     const freeBusy = calendar.freeBusy ? calendar.freeBusy.bind(calendar) : undefined;
     const busy: Map<string, FreeBusyResult> =
       others.length > 0 && freeBusy ? await withProviderErrors(() => freeBusy(others, { start: range.start, end: range.end })) : new Map();
+    // A server account that could not be reached answered from its synced copy: say so.
+    const stale = calendar.staleness?.();
+    if (stale) warnings.push(stale);
     const participants = resolved.map((p) => {
       if (p.email === null) return { input: p.input, email: null, name: p.name, status: 'unresolved' as const, source: null };
       if (selfEmails.has(p.email)) return { input: p.input, email: p.email, name: p.name, status: 'ok' as const, source: 'your calendars' };

@@ -33,7 +33,7 @@ export function calDavSettingsFrom(config: CalendarConfig, env: NodeJS.ProcessEn
       'Set the environment variable it names, or point calendar.caldav.password at one that is set.',
     );
   }
-  return { serverUrl: account.serverUrl, user: account.user, password, syncIntervalSeconds: account.syncIntervalSeconds, timeoutMs: account.timeoutMs };
+  return { serverUrl: account.serverUrl, user: account.user, password, syncIntervalSeconds: account.syncIntervalSeconds, timeoutMs: account.timeoutMs, people: account.people ?? [] };
 }
 
 export function calDavAccountFrom(config: CalendarConfig, env: NodeJS.ProcessEnv, local: LocalCalendarProvider, logger?: Logger): CalDavCalendarProvider | ProviderError {

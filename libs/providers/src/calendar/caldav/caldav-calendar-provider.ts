@@ -4,7 +4,9 @@
  * search, free time) are local and work offline; reads sync first when the last sync is older than
  * `syncIntervalSeconds`. A sync skips collections whose ctag did not change and parses only objects whose ETag did.
  * Changes are written to the server object with the ETag they were based on; a change the server refuses is undone
- * locally by syncing that calendar again, so the two never disagree.
+ * locally by syncing that calendar again, so the two never disagree. Other people's free/busy is read live from the
+ * server for the calendars listed under `calendar.caldav.people` (caldav-free-busy), and from the local store for
+ * everyone else or when the server cannot be reached.
  */
 import type { DAVCalendar } from 'tsdav';
 import type { Logger } from '@chief-of-staff/core';
@@ -26,6 +28,7 @@ import type { LocalCalendarProvider } from '../local-calendar-provider.js';
 import { connectCalDav, describeCalDavError, listObjectEtags, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
 import { retryTransient } from '../../shared/transient-retry.js';
 import { CalDavObjectStore } from './caldav-object-store.js';
+import { CalDavFreeBusy, type FreeBusyMethod } from './caldav-free-busy.js';
 
 export interface CalDavCalendarProviderOptions {
   settings: CalDavSettings;
@@ -49,6 +52,9 @@ export class CalDavCalendarProvider implements CalendarProvider {
   readonly #settings: CalDavSettings;
   readonly #local: LocalCalendarProvider;
   readonly #objects: CalDavObjectStore;
+  readonly #freeBusy: CalDavFreeBusy;
+  /** Lower-cased email → that person's calendars on the server. */
+  readonly #people: ReadonlyMap<string, readonly string[]>;
   readonly #timezone: string;
   readonly #selfEmails: readonly string[];
   readonly #logger: Logger | undefined;
@@ -56,11 +62,15 @@ export class CalDavCalendarProvider implements CalendarProvider {
   #client: Promise<DavClient> | undefined;
   #syncing: Promise<CalendarSyncResult[]> | undefined;
   #lastError: string | undefined;
+  /** The last live free/busy read that failed because of the server; cleared by the next one that works. */
+  #freeBusyError: string | undefined;
 
   constructor(options: CalDavCalendarProviderOptions) {
     this.#settings = options.settings;
     this.#local = options.local;
     this.#objects = new CalDavObjectStore(options.local.database);
+    this.#freeBusy = new CalDavFreeBusy(options.settings, options.timezone);
+    this.#people = new Map((options.settings.people ?? []).map((person) => [person.email.trim().toLowerCase(), person.calendars]));
     this.#timezone = options.timezone;
     this.#selfEmails = options.selfEmails;
     this.#logger = options.logger;
@@ -165,22 +175,26 @@ export class CalDavCalendarProvider implements CalendarProvider {
     return (this.#local.database.sqlite.prepare(`SELECT 1 FROM calendars WHERE cos_fold(name) = cos_fold(?)`).get(name) as unknown) !== undefined;
   }
 
-  async #freshen(): Promise<void> {
+  /** Syncs when the last sync is too old; false when that sync failed (the server is likely unreachable). */
+  async #freshen(): Promise<boolean> {
     const last = this.#objects.lastSyncedAt();
     const age = last === undefined ? Infinity : this.#now().getTime() - Date.parse(last);
-    if (age < this.#settings.syncIntervalSeconds * 1000) return;
+    if (age < this.#settings.syncIntervalSeconds * 1000) return true;
     try {
       await this.sync();
+      return true;
     } catch (error) {
       this.#logger?.warn({ err: error }, 'calendar sync failed; answering from the synced copy');
+      return false;
     }
   }
 
-  /** Why reads may be out of date (the last sync failed), for tools to show. */
+  /** Why reads may be out of date (the last sync or live free/busy read failed), for tools to show. */
   staleness(): string | undefined {
-    if (!this.#lastError) return undefined;
+    const failure = this.#lastError ?? this.#freeBusyError;
+    if (!failure) return undefined;
     const last = this.#objects.lastSyncedAt();
-    return `Calendars may be out of date: ${this.#lastError} ${last ? `Showing them as synced at ${last}.` : 'Nothing has been synced yet.'}`;
+    return `Calendars may be out of date: ${failure} ${last ? `Showing them as synced at ${last}.` : 'Nothing has been synced yet.'}`;
   }
 
   // ---- reads (local mirror) ----------------------------------------------------------------------------------
@@ -212,9 +226,42 @@ export class CalDavCalendarProvider implements CalendarProvider {
     return this.#local.getEvent(id);
   }
 
+  /**
+   * Free/busy from the server, live, for the people whose calendars are listed in the settings; from the local store
+   * for everyone else, and for them too when the server cannot be asked (the failure then shows in `staleness()`).
+   */
   async freeBusy(emails: readonly string[], range: { start: Date; end: Date }): Promise<Map<string, FreeBusyResult>> {
-    await this.#freshen();
-    return this.#local.freeBusy(emails, range);
+    const synced = await this.#freshen();
+    const result = await this.#local.freeBusy(emails, range);
+    // A sync that just failed means the server is down: asking it again per person would only add waiting.
+    if (!synced) return result;
+    for (const email of new Set(emails.map((address) => address.trim().toLowerCase()))) {
+      const calendars = this.#people.get(email);
+      if (!calendars) continue;
+      try {
+        result.set(email, await retryTransient(() => this.#serverFreeBusy(email, calendars, range)));
+        this.#freeBusyError = undefined;
+      } catch (error) {
+        const failure = this.#describe(error);
+        this.#logger?.warn({ err: failure, email }, 'free/busy from the CalDAV server failed; answering from the synced copy');
+        if (failure.kind !== 'unavailable') continue;
+        this.#freeBusyError = failure.message;
+        break;
+      }
+    }
+    return result;
+  }
+
+  async #serverFreeBusy(email: string, calendars: readonly string[], range: { start: Date; end: Date }): Promise<FreeBusyResult> {
+    const methods = new Set<FreeBusyMethod>();
+    const blocks: FreeBusyResult['blocks'] = [];
+    for (const calendar of calendars) {
+      const busy = await this.#freeBusy.calendarBusy(calendar, range);
+      methods.add(busy.method);
+      blocks.push(...busy.blocks);
+    }
+    blocks.sort((a, b) => a.start.getTime() - b.start.getTime());
+    return { email, source: `caldav:${[...methods].join('+')}`, blocks };
   }
 
   // ---- changes (written to the server object) ----------------------------------------------------------------

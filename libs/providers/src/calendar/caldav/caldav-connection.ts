@@ -10,6 +10,13 @@ export interface CalDavSettings {
   password: string;
   syncIntervalSeconds: number;
   timeoutMs: number;
+  /** Other people's calendars on the server (URLs or paths), read live for their free/busy. */
+  people?: readonly CalDavPerson[];
+}
+
+export interface CalDavPerson {
+  email: string;
+  calendars: readonly string[];
 }
 
 export type DavClient = InstanceType<typeof DAVClient>;

@@ -10,7 +10,7 @@ import { DAVClient, type DAVCalendar } from 'tsdav';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry } from '../../registry/provider-registry.js';
 import type { CalDavCalendarProvider } from './caldav-calendar-provider.js';
-import { startRadicale, type RadicaleServer } from './__tests__/radicale-server.js';
+import { startRadicale, type RadicaleServer } from '../../testing/radicale-server.js';
 
 const EVENTS = 2_000;
 let radicale: RadicaleServer | undefined;

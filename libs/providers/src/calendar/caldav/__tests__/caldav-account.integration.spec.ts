@@ -13,7 +13,7 @@ import { createProviderRegistry, type ProviderConfig } from '../../../registry/p
 import type { CalDavCalendarProvider } from '../caldav-calendar-provider.js';
 import type { CalDavReminderProvider } from '../caldav-reminder-provider.js';
 import { describeWithRadicale } from './describe-with-radicale.js';
-import { startRadicale, type RadicaleServer } from './radicale-server.js';
+import { startRadicale, type RadicaleServer } from '../../../testing/radicale-server.js';
 
 const STANDUP = (title: string) =>
   [

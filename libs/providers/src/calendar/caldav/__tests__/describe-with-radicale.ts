@@ -1,8 +1,8 @@
 /** CalDAV suites run only where Radicale is installed; elsewhere they skip loudly, and under CI they fail. */
 import { existsSync } from 'node:fs';
 import { describe } from '@jest/globals';
-import { INSTALL_SCRIPT } from '../../../mail/imap/__tests__/test-servers.js';
-import { RADICALE_BINARY } from './radicale-server.js';
+import { INSTALL_SCRIPT } from '../../../testing/local-servers.js';
+import { RADICALE_BINARY } from '../../../testing/radicale-server.js';
 
 export function describeWithRadicale(name: string, body: () => void): void {
   if (existsSync(RADICALE_BINARY)) {

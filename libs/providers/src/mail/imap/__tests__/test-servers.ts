@@ -8,9 +8,11 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { createConnection, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, INSTALL_SCRIPT } from '../../../testing/local-servers.js';
+
+export { freePort, INSTALL_SCRIPT } from '../../../testing/local-servers.js';
 
 const TEMPLATE = resolve(import.meta.dirname, '..', '..', '..', '..', '..', '..', 'tools', 'test-servers', 'dovecot.conf.template');
-export const INSTALL_SCRIPT = 'tools/test-servers/install.sh';
 
 export function dovecotBinary(): string | undefined {
   for (const candidate of ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot']) if (existsSync(candidate)) return candidate;
@@ -21,16 +23,6 @@ export function dovecotBinary(): string | undefined {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,12 +1,14 @@
 /**
- * Radicale (Debian `radicale`) for the CalDAV tests: started per suite on a free 127.0.0.1 port with one user and
- * throw-away storage (also used by the sync benchmark, so nothing here depends on Jest).
+ * Radicale (Debian `radicale`) for the CalDAV tests: started per suite on a free 127.0.0.1 port with one user (more
+ * on request, with a rights file saying who may read whose calendars) and throw-away storage (also used by the sync
+ * benchmark and by other libraries' tests through `@chief-of-staff/providers/testing`, so nothing here depends on
+ * Jest).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../../mail/imap/__tests__/test-servers.js';
+import { freePort } from './local-servers.js';
 
 export const RADICALE_BINARY = '/usr/bin/radicale';
 
@@ -14,6 +16,8 @@ export interface RadicaleServer {
   url: string;
   user: string;
   password: string;
+  /** Every user's password, the main user's included. */
+  passwords: Readonly<Record<string, string>>;
   stop(): Promise<void>;
   start(): Promise<void>;
   dispose(): Promise<void>;
@@ -32,12 +36,26 @@ async function waitUntilServing(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-export async function startRadicale(): Promise<RadicaleServer> {
+export interface RadicaleOptions {
+  /** Users besides `test`. */
+  extraUsers?: readonly string[];
+  /**
+   * A Radicale rights file (`[rights] type = from_file`); without one every user sees only their own collections.
+   * It replaces the default rules, so it must grant users their own collections too.
+   */
+  rights?: string;
+}
+
+export async function startRadicale(options: RadicaleOptions = {}): Promise<RadicaleServer> {
   const root = mkdtempSync(join(tmpdir(), 'cos-radicale-'));
   const port = await freePort();
   const user = 'test';
-  const password = `cal-${Math.random().toString(36).slice(2)}`;
-  writeFileSync(join(root, 'users'), `${user}:${password}\n`);
+  const passwords: Record<string, string> = {};
+  for (const name of [user, ...(options.extraUsers ?? [])]) passwords[name] = `cal-${Math.random().toString(36).slice(2)}`;
+  const password = passwords[user] as string;
+  writeFileSync(join(root, 'users'), Object.entries(passwords).map(([name, secret]) => `${name}:${secret}\n`).join(''));
+  const rights = options.rights === undefined ? [] : ['--rights-type=from_file', `--rights-file=${join(root, 'rights')}`];
+  if (options.rights !== undefined) writeFileSync(join(root, 'rights'), options.rights);
   const url = `http://127.0.0.1:${port}/`;
   let child: ChildProcess | undefined;
   const start = async () => {
@@ -49,6 +67,7 @@ export async function startRadicale(): Promise<RadicaleServer> {
         '--auth-type=htpasswd',
         `--auth-htpasswd-filename=${join(root, 'users')}`,
         '--auth-htpasswd-encryption=plain',
+        ...rights,
         '--logging-level=warning',
       ],
       { stdio: 'ignore' },
@@ -69,6 +88,7 @@ export async function startRadicale(): Promise<RadicaleServer> {
     url,
     user,
     password,
+    passwords,
     start,
     stop,
     async dispose() {
