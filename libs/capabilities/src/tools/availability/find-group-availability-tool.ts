@@ -126,12 +126,12 @@ export const findGroupAvailabilityTool = defineTool({
     });
     for (const p of participants) {
       if (p.status === 'unresolved') warnings.push(`"${p.input}" could not be resolved to an email address and was left out.`);
-      if (p.status === 'no_data') warnings.push(`No calendar data for ${p.email}; their busy time is unknown. Import their calendar (cos import ics <file> --owner ${p.email}) or add their ICS feed.`);
+      if (p.status === 'no_data') warnings.push(`No calendar data for ${p.email}; their busy time is unknown. Import their calendar (cos import ics <file> --owner ${p.email}), add their ICS feed, or, if their calendar is shared with you on your CalDAV server, list it under calendar.caldav.people.`);
     }
     const missing = participants.filter((p) => p.status !== 'ok');
     if (args.require_all && missing.length > 0) {
       throw new ToolError('UNAVAILABLE', `No availability data for ${missing.map((p) => p.input).join(', ')}.`, {
-        hint: 'Import their calendars (cos import ics <file> --owner <email>) or add their ICS feeds, or call without require_all.',
+        hint: 'Import their calendars (cos import ics <file> --owner <email>), add their ICS feeds, list calendars shared on your CalDAV server under calendar.caldav.people, or call without require_all.',
         details: { participants: missing.map((p) => p.input) },
       });
     }
