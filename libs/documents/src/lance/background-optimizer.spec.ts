@@ -31,6 +31,23 @@ describe('BackgroundOptimizer', () => {
     await optimizer.stop();
   });
 
+  it('runs within maxWaitMs even when writes never pause', async () => {
+    let runs = 0;
+    const optimizer = new BackgroundOptimizer(
+      async () => {
+        runs += 1;
+      },
+      { afterRows: 5, delayMs: 50, maxWaitMs: 150 },
+    );
+    // A write every 10 ms: the 50 ms quiet period never comes.
+    for (let n = 0; n < 40; n += 1) {
+      optimizer.noteWritten(1);
+      await sleep(10);
+    }
+    expect(runs).toBeGreaterThanOrEqual(1);
+    await optimizer.stop();
+  });
+
   it('reports a failure and tries again after the next writes', async () => {
     const errors: unknown[] = [];
     let runs = 0;

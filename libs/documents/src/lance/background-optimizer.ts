@@ -2,9 +2,12 @@
  * Keeps a vector table compacted and indexed without a separate maintenance process. LanceDB adds a fragment per
  * commit, leaves new rows out of the vector and text indexes until `optimize()`, and builds no ANN index by itself,
  * so a table only ever written to gets slower with every ingest. After `afterRows` rows written by this process,
- * `optimize()` runs in the background once writes have paused for `delayMs`; `requestSoon()` covers tables other
- * processes (a short-lived CLI ingest) left behind. It never runs twice at once, its
- * failures are reported and retried after the next writes, and `stop()` lets a running one finish before shutdown.
+ * `optimize()` runs in the background once writes have paused for `delayMs` — or, when they never pause (a server
+ * storing facts all day), at the latest `maxWaitMs` after it became due: without that bound a steady trickle of
+ * writes postponed it forever, and fragments and versions piled up until searches took seconds and memory grew
+ * without end. `requestSoon()` covers tables other processes (a short-lived CLI ingest) left behind. It never runs
+ * twice at once, its failures are reported and retried after the next writes, and `stop()` lets a running one finish
+ * before shutdown.
  */
 
 export interface BackgroundOptimizerOptions {
@@ -12,6 +15,8 @@ export interface BackgroundOptimizerOptions {
   afterRows?: number;
   /** Quiet period after the last write before it runs (default 5 s). */
   delayMs?: number;
+  /** Longest it waits for that quiet period once due (default 60 s). */
+  maxWaitMs?: number;
   onError?(error: unknown): void;
 }
 
@@ -19,9 +24,12 @@ export class BackgroundOptimizer {
   readonly #run: () => Promise<void>;
   readonly #afterRows: number;
   readonly #delayMs: number;
+  readonly #maxWaitMs: number;
   readonly #onError: (error: unknown) => void;
   #rowsSinceOptimize = 0;
   #timer: NodeJS.Timeout | undefined;
+  /** When the pending run became due (performance.now()), for the `maxWaitMs` bound. */
+  #dueSince: number | undefined;
   #running: Promise<void> | undefined;
   #stopped = false;
 
@@ -29,6 +37,7 @@ export class BackgroundOptimizer {
     this.#run = run;
     this.#afterRows = Math.max(1, options.afterRows ?? 1_000);
     this.#delayMs = Math.max(0, options.delayMs ?? 5_000);
+    this.#maxWaitMs = Math.max(this.#delayMs, options.maxWaitMs ?? 60_000);
     this.#onError = options.onError ?? (() => undefined);
   }
 
@@ -53,7 +62,10 @@ export class BackgroundOptimizer {
 
   #schedule(): void {
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#start(), this.#delayMs);
+    const now = performance.now();
+    this.#dueSince ??= now;
+    const delay = Math.min(this.#delayMs, Math.max(0, this.#dueSince + this.#maxWaitMs - now));
+    this.#timer = setTimeout(() => this.#start(), delay);
     // Never keeps a CLI command or a test alive.
     this.#timer.unref();
   }
@@ -68,6 +80,7 @@ export class BackgroundOptimizer {
     }
     const rows = this.#rowsSinceOptimize;
     this.#rowsSinceOptimize = 0;
+    this.#dueSince = undefined;
     this.#running = this.#run()
       .catch((error: unknown) => {
         this.#rowsSinceOptimize += rows;
