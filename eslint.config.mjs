@@ -29,8 +29,9 @@ export const dependencyRules = [
   allow('providers', 'stores', 'core'),
   allow('stores', 'core'),
   allow('core'),
-  // The reliability suite talks to the built server over MCP only.
-  allow('reliability'),
+  // The reliability suite talks to the built server over MCP only; it scripts the model with the fake Messages API
+  // of `@chief-of-staff/agents/testing`.
+  allow('reliability', 'agents'),
   allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'providers', 'stores', 'core'),
 ];
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI_MAIN } from './app-mains.js';
 import type { KillReport } from './kill-rounds.js';
+import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { readStoredRows } from './stored-rows.js';
 
 const WRITERS = 4;
@@ -26,13 +27,17 @@ export interface CliKillReport extends KillReport {
 
 function runAdd(dataDir: string, key: string, kill: boolean): Promise<{ code: number | null; killed: boolean }> {
   const child = spawn(process.execPath, [CLI_MAIN, 'memory', 'add', 'work', key, `Stored by ${key}`, '--json'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
+    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'info', ANTHROPIC_API_KEY: SUITE_MODEL_KEY },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const timer = kill ? setTimeout(() => child.kill('SIGKILL'), Math.floor(Math.random() * KILL_WITHIN_MS)) : undefined;
   return new Promise((resolve) =>
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
+      scanLog(`cos memory add ${key}`, output);
       resolve({ code, killed: signal === 'SIGKILL' });
     }),
   );
@@ -59,6 +64,7 @@ export async function runCliKillRounds(options: { rounds: number }): Promise<Cli
         }),
       );
     }
+    scanDataDir('cli kill rounds', dataDir);
     const stored = readStoredRows(dataDir, `SELECT key FROM facts WHERE key LIKE 'cli\\_kill\\_%' ESCAPE '\\'`);
     return {
       rounds: options.rounds,

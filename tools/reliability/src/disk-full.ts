@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SERVER_MAIN } from './app-mains.js';
+import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { readStoredRows } from './stored-rows.js';
 
 const TMPFS_SIZE = '24m';
@@ -77,13 +78,15 @@ export async function runDiskFull(): Promise<DiskFullReport> {
   const dataDir = join(mountPoint, 'data');
   const acknowledged: string[] = [];
   let closed = false;
+  let log = '';
   try {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [SERVER_MAIN],
-      env: { PATH: process.env['PATH'] ?? '', HOME: mountPoint, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'warn', COS_SCHEDULER_RUN_IN_SERVER: 'never' },
-      stderr: process.env['COS_RELIABILITY_DEBUG'] ? 'inherit' : 'ignore',
+      env: { PATH: process.env['PATH'] ?? '', HOME: mountPoint, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'info', COS_SCHEDULER_RUN_IN_SERVER: 'never', ANTHROPIC_API_KEY: SUITE_MODEL_KEY },
+      stderr: 'pipe',
     });
+    transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
     const client = new Client({ name: 'reliability-disk-full', version: '1' });
     await client.connect(transport);
     transport.onclose = () => {
@@ -130,6 +133,8 @@ export async function runDiskFull(): Promise<DiskFullReport> {
     report.integrity = stored.integrity;
     return report;
   } finally {
+    scanLog('full disk', log);
+    scanDataDir('full disk', dataDir);
     execFileSync('umount', ['-l', mountPoint]);
     rmSync(mountPoint, { recursive: true, force: true });
   }

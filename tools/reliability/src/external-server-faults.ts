@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SERVER_MAIN } from './app-mains.js';
+import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { sleep } from './stored-rows.js';
 
 /** The scripted server the orchestration tests use: lists the tools it is given and behaves as its control file says. */
@@ -72,6 +73,7 @@ export async function runExternalServerFaults(): Promise<ExternalFaultReport> {
       COS_ORCHESTRATION_REEXPORTEXTERNAL: 'true',
       COS_ORCHESTRATION_BREAKERTHRESHOLD: String(BREAKER_THRESHOLD),
       COS_ORCHESTRATION_BREAKERHALFOPENMS: '600000',
+      ANTHROPIC_API_KEY: SUITE_MODEL_KEY,
     },
     stderr: 'pipe',
   });
@@ -156,6 +158,8 @@ export async function runExternalServerFaults(): Promise<ExternalFaultReport> {
   } finally {
     if (serverExited) report.serverCrashes += 1;
     await client.close().catch(() => undefined);
+    scanLog('external servers', stderr);
+    scanDataDir('external servers', dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   }
   return report;

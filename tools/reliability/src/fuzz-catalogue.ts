@@ -15,6 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_MAIN } from './app-mains.js';
 import { hostileArguments } from './hostile-values.js';
+import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 
 const CALL_TIMEOUT_MS = 20_000;
 
@@ -90,9 +91,12 @@ export async function fuzzCatalogue(options: FuzzOptions): Promise<FuzzReport> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER_MAIN],
-    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'error', COS_SCHEDULER_RUN_IN_SERVER: 'never' },
-    stderr: 'ignore',
+    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'warn', COS_SCHEDULER_RUN_IN_SERVER: 'never', ANTHROPIC_API_KEY: SUITE_MODEL_KEY },
+    stderr: 'pipe',
   });
+  // Warnings and errors are where a hostile input could make the server print what it holds.
+  let log = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
   let exited = false;
   transport.onclose = () => {
     exited = true;
@@ -153,6 +157,8 @@ export async function fuzzCatalogue(options: FuzzOptions): Promise<FuzzReport> {
     } finally {
       db.close();
     }
+    scanLog('fuzzing', log);
+    scanDataDir('fuzzing', dataDir);
     rmSync(dataDir, { recursive: true, force: true });
     report.seconds = Math.round((performance.now() - started) / 100) / 10;
   }

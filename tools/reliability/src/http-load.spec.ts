@@ -22,8 +22,10 @@ describe('MCP over HTTP under concurrent clients', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cos-secret-scan-'));
     try {
       writeFileSync(join(dir, 'notes.json'), JSON.stringify({ key: API_KEY }));
-      expect(findSecrets(`request with Bearer ${TOKEN}`, dir)).toEqual(['server log', 'notes.json']);
-      expect(findSecrets('nothing here', dir)).toEqual(['notes.json']);
+      writeFileSync(join(dir, 'cos.config.yaml'), `token: ${TOKEN}\n`);
+      expect(findSecrets('probe', `request with Bearer ${TOKEN}`, dir)).toEqual(['probe: log', 'probe: notes.json']);
+      // The configuration the suite wrote itself is not the product leaking it.
+      expect(findSecrets('probe', 'nothing here', dir)).toEqual(['probe: notes.json']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

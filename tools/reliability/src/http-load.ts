@@ -6,18 +6,21 @@
  * and a model key that must appear in neither its log nor any file it wrote.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SERVER_MAIN } from './app-mains.js';
+import { registerSecret, scanDataDir, scanLog, secretScanSummary } from './secret-scan.js';
 import { readStoredRows, sleep } from './stored-rows.js';
 
 export const TOKEN = 'reliability-load-token-0123456789abcdef';
 /** A model key the server is started with; it must never reach a log or a file. */
 export const API_KEY = 'sk-ant-api03-reliability-canary-key-never-logged';
 const RSS_SAMPLE_MS = 10_000;
+registerSecret(TOKEN);
+registerSecret(API_KEY);
 
 export interface LoadOptions {
   clients: number;
@@ -94,18 +97,12 @@ export function startHttpServer(dataDir: string): Promise<StartedServer> {
   });
 }
 
-/** Where the test token or model key appears: in the server's log, or in any file under the data directory. */
-export function findSecrets(log: string, dataDir: string): string[] {
-  const secrets = [TOKEN, API_KEY];
-  const found: string[] = [];
-  if (secrets.some((secret) => log.includes(secret))) found.push('server log');
-  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    const content = readFileSync(path).toString('latin1');
-    if (secrets.some((secret) => content.includes(secret))) found.push(path.slice(dataDir.length + 1));
-  }
-  return found;
+/** Where the test token or model key (or any other secret of the suite) appears: the server's log, or files in its data dir. */
+export function findSecrets(label: string, log: string, dataDir: string): string[] {
+  const before = secretScanSummary().findings.length;
+  scanLog(label, log);
+  scanDataDir(label, dataDir);
+  return secretScanSummary().findings.slice(before);
 }
 
 function percentile(sorted: number[], q: number): number {
@@ -180,7 +177,7 @@ export async function runHttpLoad(options: LoadOptions): Promise<LoadReport> {
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
     const { keys: stored, integrity } = readStoredRows(dataDir, `SELECT key FROM facts WHERE key LIKE 'load\\_%' ESCAPE '\\'`);
-    const secretsFound = findSecrets(log(), dataDir);
+    const secretsFound = findSecrets('http load', log(), dataDir);
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       clients: options.clients,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startHttpServer, TOKEN } from './http-load.js';
+import { scanDataDir, scanLog } from './secret-scan.js';
 import { raceTimeout, readStoredRows, sleep } from './stored-rows.js';
 
 export interface KillReport {
@@ -27,7 +28,7 @@ export async function runKillRounds(options: { rounds: number }): Promise<KillRe
   const acknowledged: string[] = [];
   try {
     for (let round = 0; round < options.rounds; round += 1) {
-      const { child, url } = await startHttpServer(dataDir);
+      const { child, url, log } = await startHttpServer(dataDir);
       const exited = new Promise((done) => child.once('exit', done));
       let stop = false;
       let firstAcknowledged: () => void = () => undefined;
@@ -64,7 +65,9 @@ export async function runKillRounds(options: { rounds: number }): Promise<KillRe
       stop = true;
       await exited;
       await Promise.all(writers);
+      scanLog(`server kill round ${round}`, log());
     }
+    scanDataDir('server kill rounds', dataDir);
     const stored = readStoredRows(dataDir, `SELECT key FROM facts WHERE key LIKE 'kill\\_%' ESCAPE '\\'`);
     return {
       rounds: options.rounds,

@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SERVER_MAIN } from './app-mains.js';
+import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { readStoredRows } from './stored-rows.js';
 
 /** Fewer than the breaker threshold (5), so the refusals stay the clear storage message rather than "paused". */
@@ -66,9 +67,11 @@ export async function runLockedStores(): Promise<LockedStoresReport> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER_MAIN],
-    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'warn', COS_SCHEDULER_RUN_IN_SERVER: 'never' },
-    stderr: process.env['COS_RELIABILITY_DEBUG'] ? 'inherit' : 'ignore',
+    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'info', COS_SCHEDULER_RUN_IN_SERVER: 'never', ANTHROPIC_API_KEY: SUITE_MODEL_KEY },
+    stderr: 'pipe',
   });
+  let log = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
   const client = new Client({ name: 'reliability-locked', version: '1' });
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 });
@@ -151,6 +154,8 @@ export async function runLockedStores(): Promise<LockedStoresReport> {
   } finally {
     closed = true;
     await client.close().catch(() => undefined);
+    scanLog('locked stores', log);
+    scanDataDir('locked stores', dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

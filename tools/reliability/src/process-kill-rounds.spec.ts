@@ -2,7 +2,8 @@
  * The fast subset of the crash-safety runs of the worker and the CLI for CI: three rounds each. `npm run reliability`
  * runs 20.
  */
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { secretScanSummary } from './secret-scan.js';
 import { runCliKillRounds } from './cli-kill-rounds.js';
 import { runWorkerKillRounds } from './worker-kill-rounds.js';
 
@@ -21,4 +22,9 @@ describe('SIGKILL of cos memory add processes', () => {
     expect(report.killed).toBeGreaterThan(0);
     expect(report.acknowledgedWrites).toBeGreaterThan(0);
   }, 180_000);
+});
+
+afterAll(() => {
+  // Every log and data-dir file these runs produced was scanned for the suite's secrets.
+  expect(secretScanSummary().findings).toEqual([]);
 });

@@ -7,11 +7,14 @@
  */
 import { fuzzCatalogue } from './fuzz-catalogue.js';
 import { runHttpLoad } from './http-load.js';
+import { runCapabilityBoundary } from './capability-boundary.js';
 import { runCliKillRounds } from './cli-kill-rounds.js';
 import { runDiskFull } from './disk-full.js';
 import { runExternalServerFaults } from './external-server-faults.js';
 import { runKillRounds } from './kill-rounds.js';
 import { runLockedStores } from './locked-stores.js';
+import { runModelFaults } from './model-faults.js';
+import { secretScanSummary } from './secret-scan.js';
 import { runWorkerKillRounds } from './worker-kill-rounds.js';
 
 const TOTAL_INPUTS = 10_000;
@@ -63,6 +66,9 @@ async function main(): Promise<void> {
   const external = await runExternalServerFaults();
   const diskFull = await runDiskFull();
   const locked = await runLockedStores();
+  const boundary = await runCapabilityBoundary();
+  const modelFaults = await runModelFaults();
+  const secrets = secretScanSummary();
   const rows: Array<[string, string, boolean]> = [
     ['hostile inputs tried (tools × inputs)', `${fuzz.inputs} (${fuzz.tools} × ${perTool})`, true],
     ['answered as tool errors with a message', String(fuzz.toolErrors), true],
@@ -111,12 +117,23 @@ async function main(): Promise<void> {
           locked.ingestRefusedClearly && locked.factStoredWhileVectorsLocked && locked.ingestAfterRelease,
         ],
     ['  raw errors shown / lost writes / integrity_check', `${locked.rawErrorsShown} / ${locked.lostWrites} / ${locked.integrity}`, locked.rawErrorsShown === 0 && locked.lostWrites === 0 && locked.integrity === 'ok'],
+    [`capability boundary: scenarios / attempts (${boundary.outsideCapabilities} tools outside the agent's capabilities)`, `${boundary.scenarios} / ${boundary.attempts}`, true],
+    ['  boundary violations', String(boundary.violations), boundary.violations === 0],
+    [`model API faults (429, 500, 529, hang, malformed): cases`, String(modelFaults.scenarios), true],
+    ['  raw errors shown / hung calls / unclear endings', `${modelFaults.rawErrorsShown} / ${modelFaults.hungCalls} / ${modelFaults.unclear}`, modelFaults.rawErrorsShown === 0 && modelFaults.hungCalls === 0 && modelFaults.unclear === 0],
+    [
+      `secrets (${secrets.secrets}) in any log or data-dir file of the suite`,
+      `${secrets.findings.length === 0 ? 'none' : secrets.findings.join(', ')} (${secrets.logsScanned} logs, ${secrets.filesScanned} files scanned)`,
+      secrets.findings.length === 0,
+    ],
   ];
   printRows('reliability: hostile input, load, crashes and faults through the real processes', rows);
   for (const failure of fuzz.failures.slice(0, 20)) console.log(`  ${failure.tool}: ${failure.problem} — ${failure.args}`);
   for (const error of load.firstErrors) console.log(`  load: ${error}`);
   for (const detail of external.details) console.log(`  external: ${detail}`);
   for (const detail of [...diskFull.details, ...locked.details]) console.log(`  storage: ${detail}`);
+  for (const detail of boundary.details) console.log(`  boundary: ${detail}`);
+  if (modelFaults.rawErrorsShown + modelFaults.hungCalls + modelFaults.unclear > 0) for (const detail of modelFaults.details) console.log(`  model: ${detail}`);
 }
 
 await main();

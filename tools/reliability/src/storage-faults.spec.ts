@@ -3,7 +3,8 @@
  * root: elsewhere the full-disk test and the vector-store half are skipped with a loud message, and CI (root) fails
  * instead of skipping.
  */
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { secretScanSummary } from './secret-scan.js';
 import { runDiskFull } from './disk-full.js';
 import { runLockedStores } from './locked-stores.js';
 
@@ -31,4 +32,9 @@ describe('stores held by another program', () => {
     expect(report.refusedClearly).toBe(report.writesWhileLocked);
     if (isRoot) expect(report).toMatchObject({ ingestRefusedClearly: true, factStoredWhileVectorsLocked: true, ingestAfterRelease: true });
   }, 120_000);
+});
+
+afterAll(() => {
+  // Every log and data-dir file these runs produced was scanned for the suite's secrets.
+  expect(secretScanSummary().findings).toEqual([]);
 });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WORKER_MAIN } from './app-mains.js';
 import type { KillReport } from './kill-rounds.js';
+import { registerSecret, scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { raceTimeout, readStoredRows, sleep } from './stored-rows.js';
 
 const SENDERS = 4;
@@ -22,7 +23,7 @@ const DELIVERY_TIMEOUT_MS = 5_000;
 /** Signs like GitHub does (`X-Hub-Signature-256`): the suite is a sender outside the product. */
 const githubSignature = (body: string): string => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 
-function startWorker(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+function startWorker(dataDir: string): Promise<{ child: ChildProcess; url: string; log(): string }> {
   const child = spawn(process.execPath, [WORKER_MAIN], {
     env: {
       PATH: process.env['PATH'] ?? '',
@@ -31,6 +32,7 @@ function startWorker(dataDir: string): Promise<{ child: ChildProcess; url: strin
       COS_TIMEZONE: 'UTC',
       COS_LOG_LEVEL: 'info',
       COS_SCHEDULER_HEALTH_PORT: '0',
+      ANTHROPIC_API_KEY: SUITE_MODEL_KEY,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -43,7 +45,7 @@ function startWorker(dataDir: string): Promise<{ child: ChildProcess; url: strin
       const match = /"webhooks":"([^"]+)"/.exec(text);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolve({ child, url: match[1] });
+        resolve({ child, url: match[1], log: () => text });
       }
     });
     child.once('exit', (code) => {
@@ -56,10 +58,11 @@ function startWorker(dataDir: string): Promise<{ child: ChildProcess; url: strin
 export async function runWorkerKillRounds(options: { rounds: number }): Promise<KillReport> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-worker-kill-'));
   writeFileSync(join(dataDir, 'cos.config.yaml'), ['webhooks:', '  http:', '    port: 0', '  sources:', '    github:', `      secret: ${SECRET}`, ''].join('\n'));
+  registerSecret(SECRET);
   const acknowledged: string[] = [];
   try {
     for (let round = 0; round < options.rounds; round += 1) {
-      const { child, url } = await startWorker(dataDir);
+      const { child, url, log } = await startWorker(dataDir);
       const exited = new Promise((done) => child.once('exit', done));
       let stop = false;
       let firstAcknowledged: () => void = () => undefined;
@@ -95,7 +98,9 @@ export async function runWorkerKillRounds(options: { rounds: number }): Promise<
       stop = true;
       await exited;
       await Promise.all(senders);
+      scanLog(`worker kill round ${round}`, log());
     }
+    scanDataDir('worker kill rounds', dataDir);
     const stored = readStoredRows(dataDir, `SELECT delivery_id FROM webhook_events WHERE source = 'github'`);
     return {
       rounds: options.rounds,
