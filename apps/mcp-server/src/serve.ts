@@ -118,6 +118,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     allowedOrigins: cos.config.mcp.http.allowedOrigins,
     allowedHosts: cos.config.mcp.http.allowedHosts,
     maxBodyBytes: cos.config.mcp.http.maxBodyBytes,
+    requestTimeoutMs: cos.config.mcp.http.requestTimeoutMs,
   });
   if (!options.quiet) {
     const where =

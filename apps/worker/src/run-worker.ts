@@ -40,6 +40,7 @@ export async function runWorker(): Promise<RunningWorker> {
           host: http.host,
           port: http.port,
           maxBodyBytes: http.maxBodyBytes,
+          requestTimeoutMs: http.requestTimeoutMs,
           receiver: cos.webhooks,
           onError: (error) => cos.logger.error({ err: error }, 'webhook request failed'),
         });

@@ -51,7 +51,7 @@ export interface LoadReport {
   firstErrors: string[];
 }
 
-function rssMb(pid: number | undefined): number {
+export function rssMb(pid: number | undefined): number {
   if (pid === undefined) return NaN;
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -68,7 +68,7 @@ export interface StartedServer {
   log(): string;
 }
 
-export function startHttpServer(dataDir: string): Promise<StartedServer> {
+export function startHttpServer(dataDir: string, env: Record<string, string> = {}): Promise<StartedServer> {
   const child = spawn(process.execPath, [SERVER_MAIN, '--http', '--port', '0', '--host', '127.0.0.1'], {
     env: {
       PATH: process.env['PATH'] ?? '',
@@ -78,6 +78,7 @@ export function startHttpServer(dataDir: string): Promise<StartedServer> {
       ANTHROPIC_API_KEY: API_KEY,
       COS_LOG_LEVEL: 'info',
       COS_SCHEDULER_RUN_IN_SERVER: 'never',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

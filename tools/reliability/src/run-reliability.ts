@@ -7,6 +7,7 @@
  */
 import { fuzzCatalogue } from './fuzz-catalogue.js';
 import { runHttpLoad } from './http-load.js';
+import { runHttpSurface } from './http-surface.js';
 import { runCapabilityBoundary } from './capability-boundary.js';
 import { runCliKillRounds } from './cli-kill-rounds.js';
 import { runDiskFull } from './disk-full.js';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   const external = await runExternalServerFaults();
   const diskFull = await runDiskFull();
   const locked = await runLockedStores();
+  const surface = await runHttpSurface();
   const boundary = await runCapabilityBoundary();
   const modelFaults = await runModelFaults();
   const secrets = secretScanSummary();
@@ -117,6 +119,18 @@ async function main(): Promise<void> {
           locked.ingestRefusedClearly && locked.factStoredWhileVectorsLocked && locked.ingestAfterRelease,
         ],
     ['  raw errors shown / lost writes / integrity_check', `${locked.rawErrorsShown} / ${locked.lostWrites} / ${locked.integrity}`, locked.rawErrorsShown === 0 && locked.lostWrites === 0 && locked.integrity === 'ok'],
+    [
+      'HTTP surfaces: refusals with the right status (401, 403, 421, 413, slow body cut)',
+      `${surface.checks.filter((check) => check.ok).length} of ${surface.checks.length}`,
+      surface.checks.every((check) => check.ok),
+    ],
+    ...surface.bursts.map(
+      (burst): [string, string, boolean] => [
+        `  ${burst.surface}: 1,000 at once × ${burst.requests / 1_000}, unanswered or 5xx`,
+        `${burst.errors} of ${burst.requests} (p95 ${burst.p95Ms} ms; RSS by round ${burst.rssByRoundMb.join(' → ')} MB)`,
+        burst.errors === 0 && burst.rssSettled,
+      ],
+    ),
     [`capability boundary: scenarios / attempts (${boundary.outsideCapabilities} tools outside the agent's capabilities)`, `${boundary.scenarios} / ${boundary.attempts}`, true],
     ['  boundary violations', String(boundary.violations), boundary.violations === 0],
     [`model API faults (429, 500, 529, hang, malformed): cases`, String(modelFaults.scenarios), true],
@@ -133,6 +147,7 @@ async function main(): Promise<void> {
   for (const detail of external.details) console.log(`  external: ${detail}`);
   for (const detail of [...diskFull.details, ...locked.details]) console.log(`  storage: ${detail}`);
   for (const detail of boundary.details) console.log(`  boundary: ${detail}`);
+  for (const check of surface.checks.filter((entry) => !entry.ok)) console.log(`  http: ${check.surface} ${check.check}: expected ${check.expected}, got ${check.got}`);
   if (modelFaults.rawErrorsShown + modelFaults.hungCalls + modelFaults.unclear > 0) for (const detail of modelFaults.details) console.log(`  model: ${detail}`);
 }
 

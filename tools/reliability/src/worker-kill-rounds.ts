@@ -15,15 +15,16 @@ import { registerSecret, scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-
 import { raceTimeout, readStoredRows, sleep } from './stored-rows.js';
 
 const SENDERS = 4;
-const SECRET = 'whsec-reliability-0123456789';
+export const SECRET = 'whsec-reliability-0123456789';
 const START_TIMEOUT_MS = 60_000;
 const FIRST_DELIVERY_WAIT_MS = 30_000;
 const DELIVERY_TIMEOUT_MS = 5_000;
 
 /** Signs like GitHub does (`X-Hub-Signature-256`): the suite is a sender outside the product. */
-const githubSignature = (body: string): string => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+export const githubSignature = (body: string): string => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 
-function startWorker(dataDir: string): Promise<{ child: ChildProcess; url: string; log(): string }> {
+/** Starts the built worker on `dataDir` and resolves once its webhook receiver listens. */
+export function startWorker(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; log(): string }> {
   const child = spawn(process.execPath, [WORKER_MAIN], {
     env: {
       PATH: process.env['PATH'] ?? '',
@@ -33,6 +34,7 @@ function startWorker(dataDir: string): Promise<{ child: ChildProcess; url: strin
       COS_LOG_LEVEL: 'info',
       COS_SCHEDULER_HEALTH_PORT: '0',
       ANTHROPIC_API_KEY: SUITE_MODEL_KEY,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -305,6 +305,8 @@ export const configSchema = z
             host: z.string().default('127.0.0.1'),
             port: port.default(8787),
             maxBodyBytes: positiveInt.default(262_144),
+            /** A delivery whose headers and body have not all arrived by then is cut off with 408 (slow-loris defence). */
+            requestTimeoutMs: positiveInt.default(30_000),
           })
           .strict()
           .prefault({}),
@@ -333,6 +335,8 @@ export const configSchema = z
             allowedOrigins: z.array(z.string()).default([]),
             allowedHosts: z.array(z.string()).default([]),
             maxBodyBytes: positiveInt.default(1024 * 1024),
+            /** A request whose headers and body have not all arrived by then is cut off with 408 (slow-loris defence). */
+            requestTimeoutMs: positiveInt.default(30_000),
           })
           .strict()
           .prefault({}),

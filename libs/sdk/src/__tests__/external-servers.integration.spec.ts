@@ -112,17 +112,25 @@ describe('external MCP servers through the orchestration executor', () => {
   });
 
   it('opens a breaker after the threshold, fails fast, then half-opens and closes', async () => {
-    setScriptedBehaviour(files('tavily').control, { tavily_search: { mode: 'fail' } });
-    const before = callsTo('tavily');
-    for (let i = 0; i < 3; i += 1) expect((await cos.callTool('tavily__tavily_search', { query: 'x' })).ok).toBe(false);
-    const fast = await cos.callTool('tavily__tavily_search', { query: 'x' });
+    // A tool outside every fallback chain, so each failure reaches the caller.
+    setScriptedBehaviour(files('quick').control, { lookup: { mode: 'fail' } });
+    const before = callsTo('quick');
+    for (let i = 0; i < 3; i += 1) expect((await cos.callTool('quick__lookup', { query: 'x' })).ok).toBe(false);
+    const fast = await cos.callTool('quick__lookup', { query: 'x' });
     expect(fast).toMatchObject({ ok: false, error: { code: 'CIRCUIT_OPEN' } });
-    expect(callsTo('tavily') - before).toBe(3);
-    expect(cos.orchestration.breakerStates()).toEqual(expect.arrayContaining([{ name: 'tavily__tavily_search', scope: 'tool', state: 'open' }]));
-    setScriptedBehaviour(files('tavily').control, {});
+    expect(callsTo('quick') - before).toBe(3);
+    expect(cos.orchestration.breakerStates()).toEqual(expect.arrayContaining([{ name: 'quick__lookup', scope: 'tool', state: 'open' }]));
+    setScriptedBehaviour(files('quick').control, {});
     await sleep(600);
-    expect(await cos.callTool('tavily__tavily_search', { query: 'x' })).toMatchObject({ ok: true });
-    expect(cos.orchestration.breakerStates().filter((breaker) => breaker.name === 'tavily__tavily_search').map((breaker) => breaker.state)).toEqual(['closed']);
+    expect(await cos.callTool('quick__lookup', { query: 'x' })).toMatchObject({ ok: true });
+    expect(cos.orchestration.breakerStates().filter((breaker) => breaker.name === 'quick__lookup').map((breaker) => breaker.state)).toEqual(['closed']);
+  });
+
+  it('lets a tool that is last in one default chain fall back along another (tavily_search → perplexity_search)', async () => {
+    setScriptedBehaviour(files('tavily').control, { tavily_search: { mode: 'fail' } });
+    const result = await cos.callTool('tavily__tavily_search', { query: 'weather in Haifa' });
+    expect(result).toMatchObject({ ok: true, value: { text: 'perplexity_search answered: weather in Haifa' } });
+    setScriptedBehaviour(files('tavily').control, {});
   });
 
   it('restarts a crashed server and its tools come back', async () => {
@@ -150,8 +158,8 @@ describe('external MCP servers through the orchestration executor', () => {
     expect(stats.ok).toBe(true);
     const value = (stats.ok ? stats.value : {}) as { metrics: Array<{ name: string; value: number | null; sample_size: number }> };
     const recovery = value.metrics.find((entry) => entry.name === 'fallback_recovery');
-    // Two chains failed at the primary: one recovered through tavily, one was exhausted.
-    expect(recovery).toMatchObject({ value: 0.5, sample_size: 2 });
+    // Three chains failed at the primary: two recovered (through tavily, through perplexity), one was exhausted.
+    expect(recovery).toMatchObject({ value: 2 / 3, sample_size: 3 });
     expect(value.metrics.find((entry) => entry.name === 'tool_error_rate')?.sample_size).toBeGreaterThan(5);
   });
 

@@ -1,0 +1,196 @@
+/**
+ * The HTTP surfaces from outside, as real processes: the MCP server's Streamable HTTP endpoint and the worker's
+ * webhook receiver. Each refusal a browser page, a rebinding attack or a careless client would meet (no or wrong
+ * credentials, a foreign Origin or Host, an oversized body, a body that trickles in) is checked for its status, then
+ * 1,000 requests are sent at once, round after round: every one must get an HTTP answer (no reset or refused
+ * connection, no 5xx), and the server's memory must settle rather than climb from round to round.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request as httpRequest } from 'node:http';
+import { rssMb, startHttpServer, TOKEN } from './http-load.js';
+import { scanDataDir, scanLog } from './secret-scan.js';
+import { sleep } from './stored-rows.js';
+import { githubSignature, SECRET, startWorker } from './worker-kill-rounds.js';
+
+const REQUEST_TIMEOUT_MS = 1_500;
+const CONCURRENT = 1_000;
+/** Memory may grow in the first rounds (buffers, caches) but not from round 2 to the last by more than this. */
+const RSS_SETTLED_LIMIT_MB = 40;
+
+export interface SurfaceCheck {
+  surface: string;
+  check: string;
+  expected: string;
+  got: string;
+  ok: boolean;
+}
+
+export interface BurstReport {
+  surface: string;
+  requests: number;
+  /** Requests without an HTTP answer (reset, refused, timed out) or answered 5xx. */
+  errors: number;
+  statuses: Record<string, number>;
+  p95Ms: number;
+  rssByRoundMb: number[];
+  rssSettled: boolean;
+}
+
+export interface HttpSurfaceReport {
+  checks: SurfaceCheck[];
+  bursts: BurstReport[];
+}
+
+/** Opens a connection, sends the start of a request, then one byte every 200 ms; resolves with what came back. */
+function slowBody(url: URL, headers: Record<string, string>): Promise<{ answer: string; ms: number }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = connect(Number(url.port), url.hostname);
+    let answer = '';
+    let drip: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearInterval(drip);
+      socket.destroy();
+      resolve({ answer: answer.split('\r\n')[0] ?? '', ms: Math.round(performance.now() - started) });
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.on('connect', () => {
+      const head = [`POST ${url.pathname} HTTP/1.1`, `Host: ${url.host}`, 'Content-Type: application/json', 'Content-Length: 100000', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', ''];
+      socket.write(head.join('\r\n'));
+      drip = setInterval(() => socket.write('x'), 200);
+    });
+    // Past twice the server's limit the check has failed anyway.
+    setTimeout(done, REQUEST_TIMEOUT_MS * 4).unref();
+  });
+}
+
+/** POSTs and resolves with the status code, or the error code when no HTTP answer came back. */
+function post(url: string, headers: Record<string, string>, body: string, agent?: Agent): Promise<string> {
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const outgoing = httpRequest(
+      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers }, agent, timeout: 60_000 },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(String(response.statusCode)));
+        response.on('error', () => resolve(String(response.statusCode)));
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('timed out'), { code: 'TIMEOUT' })));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    outgoing.end(body);
+  });
+}
+
+const statusOf = (url: string, init: { headers?: Record<string, string>; body?: string }): Promise<string> => post(url, init.headers ?? {}, init.body ?? '{}');
+
+async function burst(surface: string, pid: number | undefined, rounds: number, send: (agent: Agent, index: number) => Promise<string>): Promise<BurstReport> {
+  // One connection per request: 1,000 sockets arrive at the listener together, as 1,000 clients would.
+  const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  const rssByRound: number[] = [];
+  let errors = 0;
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      await Promise.all(
+        Array.from({ length: CONCURRENT }, async (_, index) => {
+          const started = performance.now();
+          const status = await send(agent, round * CONCURRENT + index);
+          latencies.push(performance.now() - started);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (!/^[1-4]\d\d$/.test(status)) errors += 1;
+        }),
+      );
+      await sleep(500);
+      rssByRound.push(rssMb(pid));
+    }
+  } finally {
+    agent.destroy();
+  }
+  const sorted = latencies.sort((a, b) => a - b);
+  const settled = (rssByRound.at(-1) ?? NaN) - (rssByRound[1] ?? NaN);
+  return {
+    surface,
+    requests: CONCURRENT * rounds,
+    errors,
+    statuses,
+    p95Ms: Math.round(sorted[Math.ceil(0.95 * sorted.length) - 1] ?? NaN),
+    rssByRoundMb: rssByRound,
+    rssSettled: settled <= RSS_SETTLED_LIMIT_MB,
+  };
+}
+
+async function checkMcp(report: HttpSurfaceReport, rounds: number): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-http-surface-'));
+  const { child, url, log } = await startHttpServer(dataDir, { COS_MCP_HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+  const target = new URL(url);
+  const rpc = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
+  const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const authorized = { ...base, authorization: `Bearer ${TOKEN}` };
+  const check = (check: string, expected: string, got: string) => report.checks.push({ surface: 'MCP HTTP', check, expected, got, ok: got === expected });
+  try {
+    check('no token', '401', await statusOf(url, { headers: base, body: rpc(1) }));
+    check('wrong token', '401', await statusOf(url, { headers: { ...base, authorization: `Bearer ${TOKEN.slice(0, -1)}x` }, body: rpc(1) }));
+    check('token in the query string', '401', await statusOf(`${url}?token=${TOKEN}`, { headers: base, body: rpc(1) }));
+    check('foreign Origin', '403', await statusOf(url, { headers: { ...authorized, origin: 'https://evil.example' }, body: rpc(1) }));
+    check('foreign Host (DNS rebinding)', '421', await statusOf(url, { headers: { ...authorized, host: `rebind.attacker.test:${target.port}` }, body: rpc(1) }));
+    check('body over the limit (2 MB)', '413', await statusOf(url, { headers: authorized, body: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}` }));
+    const slow = await slowBody(target, { Authorization: `Bearer ${TOKEN}` });
+    check(`body trickling in (cut within ${REQUEST_TIMEOUT_MS * 2} ms)`, 'closed', slow.ms <= REQUEST_TIMEOUT_MS * 2 ? 'closed' : `${slow.answer || 'open'} after ${slow.ms} ms`);
+    check('valid request', '200', await statusOf(url, { headers: authorized, body: rpc(1) }));
+    report.bursts.push(
+      await burst('MCP HTTP tools/list', child.pid, rounds, (agent, index) => post(url, authorized, rpc(index), agent)),
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+    scanLog('http surface (MCP)', log());
+    scanDataDir('http surface (MCP)', dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function checkWebhooks(report: HttpSurfaceReport, rounds: number): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-webhook-surface-'));
+  writeFileSync(join(dataDir, 'cos.config.yaml'), ['webhooks:', '  http:', '    port: 0', `    requestTimeoutMs: ${REQUEST_TIMEOUT_MS}`, '  sources:', '    github:', `      secret: ${SECRET}`, ''].join('\n'));
+  const { child, url, log } = await startWorker(dataDir);
+  const endpoint = `${url}/github`;
+  const body = (n: number) => JSON.stringify({ action: 'opened', issue: { number: n, title: 'Surface check' } });
+  const signed = (payload: string, delivery: string) => ({ 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': delivery, 'x-hub-signature-256': githubSignature(payload) });
+  const check = (check: string, expected: string, got: string) => report.checks.push({ surface: 'webhooks', check, expected, got, ok: got === expected });
+  try {
+    check('no signature', '401', await statusOf(endpoint, { headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': 'unsigned' }, body: body(1) }));
+    check('wrong signature', '401', await statusOf(endpoint, { headers: { ...signed(body(1), 'forged'), 'x-hub-signature-256': githubSignature(body(2)) }, body: body(1) }));
+    check('body over the limit (2 MB)', '413', await statusOf(endpoint, { headers: signed('x', 'big'), body: 'a'.repeat(2 * 1024 * 1024) }));
+    const slow = await slowBody(new URL(endpoint), {});
+    check(`body trickling in (cut within ${REQUEST_TIMEOUT_MS * 2} ms)`, 'closed', slow.ms <= REQUEST_TIMEOUT_MS * 2 ? 'closed' : `${slow.answer || 'open'} after ${slow.ms} ms`);
+    check('signed delivery', '202', await statusOf(endpoint, { headers: signed(body(3), 'valid'), body: body(3) }));
+    report.bursts.push(
+      await burst('webhook deliveries (429 past 60 a minute is an answer)', child.pid, rounds, (agent, index) => {
+        const payload = body(1_000 + index);
+        return post(endpoint, signed(payload, `burst-${index}`), payload, agent);
+      }),
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+    scanLog('http surface (webhooks)', log());
+    scanDataDir('http surface (webhooks)', dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `rounds` bursts of 1,000 concurrent requests per surface (5 in the full run; memory is compared from round 2 on). */
+export async function runHttpSurface(options: { rounds: number } = { rounds: 5 }): Promise<HttpSurfaceReport> {
+  const report: HttpSurfaceReport = { checks: [], bursts: [] };
+  await checkMcp(report, options.rounds);
+  await checkWebhooks(report, options.rounds);
+  return report;
+}
