@@ -5,6 +5,7 @@
  * 1,000 requests are sent at once, round after round: every one must get an HTTP answer (no reset or refused
  * connection, no 5xx), and the server's memory must settle rather than climb from round to round.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -127,15 +128,41 @@ async function burst(surface: string, pid: number | undefined, rounds: number, s
   };
 }
 
+interface Started {
+  child: ChildProcess;
+  url: string;
+  log(): string;
+}
+
+/**
+ * Runs `body` against a process started on a fresh data directory, then stops it, scans its log and files for the
+ * suite's secrets and removes the directory.
+ */
+async function withProcess(label: string, start: (dataDir: string) => Promise<Started>, body: (started: Started) => Promise<void>, config?: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-surface-'));
+  if (config) writeFileSync(join(dataDir, 'cos.config.yaml'), config);
+  const started = await start(dataDir);
+  try {
+    await body(started);
+  } finally {
+    started.child.kill('SIGTERM');
+    await new Promise((done) => started.child.once('exit', done));
+    scanLog(label, started.log());
+    scanDataDir(label, dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// The refusals run against a process with a short request time limit, so a trickling body is cut within seconds; the
+// bursts run against one with the default limit, as users run it (on a loaded machine 1,000 bodies can take longer
+// than 1.5 s to be read, and cutting those would be the short limit at work, not a fault).
 async function checkMcp(report: HttpSurfaceReport, rounds: number): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-http-surface-'));
-  const { child, url, log } = await startHttpServer(dataDir, { COS_MCP_HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
-  const target = new URL(url);
   const rpc = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
   const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const authorized = { ...base, authorization: `Bearer ${TOKEN}` };
   const check = (check: string, expected: string, got: string) => report.checks.push({ surface: 'MCP HTTP', check, expected, got, ok: got === expected });
-  try {
+  await withProcess('http surface (MCP)', (dataDir) => startHttpServer(dataDir, { COS_MCP_HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) }), async ({ url }) => {
+    const target = new URL(url);
     check('no token', '401', await statusOf(url, { headers: base, body: rpc(1) }));
     check('wrong token', '401', await statusOf(url, { headers: { ...base, authorization: `Bearer ${TOKEN.slice(0, -1)}x` }, body: rpc(1) }));
     check('token in the query string', '401', await statusOf(`${url}?token=${TOKEN}`, { headers: base, body: rpc(1) }));
@@ -145,46 +172,45 @@ async function checkMcp(report: HttpSurfaceReport, rounds: number): Promise<void
     const slow = await slowBody(target, { Authorization: `Bearer ${TOKEN}` });
     check(`body trickling in (cut within ${REQUEST_TIMEOUT_MS * 2} ms)`, 'closed', slow.ms <= REQUEST_TIMEOUT_MS * 2 ? 'closed' : `${slow.answer || 'open'} after ${slow.ms} ms`);
     check('valid request', '200', await statusOf(url, { headers: authorized, body: rpc(1) }));
-    report.bursts.push(
-      await burst('MCP HTTP tools/list', child.pid, rounds, (agent, index) => post(url, authorized, rpc(index), agent)),
-    );
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-    scanLog('http surface (MCP)', log());
-    scanDataDir('http surface (MCP)', dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
+  await withProcess('http surface (MCP burst)', (dataDir) => startHttpServer(dataDir), async ({ child, url }) => {
+    report.bursts.push(await burst('MCP HTTP tools/list', child.pid, rounds, (agent, index) => post(url, authorized, rpc(index), agent)));
+  });
 }
 
 async function checkWebhooks(report: HttpSurfaceReport, rounds: number): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-webhook-surface-'));
-  writeFileSync(join(dataDir, 'cos.config.yaml'), ['webhooks:', '  http:', '    port: 0', `    requestTimeoutMs: ${REQUEST_TIMEOUT_MS}`, '  sources:', '    github:', `      secret: ${SECRET}`, ''].join('\n'));
-  const { child, url, log } = await startWorker(dataDir);
-  const endpoint = `${url}/github`;
+  const config = (timeoutMs?: number) =>
+    ['webhooks:', '  http:', '    port: 0', ...(timeoutMs ? [`    requestTimeoutMs: ${timeoutMs}`] : []), '  sources:', '    github:', `      secret: ${SECRET}`, ''].join('\n');
   const body = (n: number) => JSON.stringify({ action: 'opened', issue: { number: n, title: 'Surface check' } });
   const signed = (payload: string, delivery: string) => ({ 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': delivery, 'x-hub-signature-256': githubSignature(payload) });
   const check = (check: string, expected: string, got: string) => report.checks.push({ surface: 'webhooks', check, expected, got, ok: got === expected });
-  try {
-    check('no signature', '401', await statusOf(endpoint, { headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': 'unsigned' }, body: body(1) }));
-    check('wrong signature', '401', await statusOf(endpoint, { headers: { ...signed(body(1), 'forged'), 'x-hub-signature-256': githubSignature(body(2)) }, body: body(1) }));
-    check('body over the limit (2 MB)', '413', await statusOf(endpoint, { headers: signed('x', 'big'), body: 'a'.repeat(2 * 1024 * 1024) }));
-    const slow = await slowBody(new URL(endpoint), {});
-    check(`body trickling in (cut within ${REQUEST_TIMEOUT_MS * 2} ms)`, 'closed', slow.ms <= REQUEST_TIMEOUT_MS * 2 ? 'closed' : `${slow.answer || 'open'} after ${slow.ms} ms`);
-    check('signed delivery', '202', await statusOf(endpoint, { headers: signed(body(3), 'valid'), body: body(3) }));
-    report.bursts.push(
-      await burst('webhook deliveries (429 past 60 a minute is an answer)', child.pid, rounds, (agent, index) => {
-        const payload = body(1_000 + index);
-        return post(endpoint, signed(payload, `burst-${index}`), payload, agent);
-      }),
-    );
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-    scanLog('http surface (webhooks)', log());
-    scanDataDir('http surface (webhooks)', dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withProcess(
+    'http surface (webhooks)',
+    (dataDir) => startWorker(dataDir),
+    async ({ url }) => {
+      const endpoint = `${url}/github`;
+      check('no signature', '401', await statusOf(endpoint, { headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': 'unsigned' }, body: body(1) }));
+      check('wrong signature', '401', await statusOf(endpoint, { headers: { ...signed(body(1), 'forged'), 'x-hub-signature-256': githubSignature(body(2)) }, body: body(1) }));
+      check('body over the limit (2 MB)', '413', await statusOf(endpoint, { headers: signed('x', 'big'), body: 'a'.repeat(2 * 1024 * 1024) }));
+      const slow = await slowBody(new URL(endpoint), {});
+      check(`body trickling in (cut within ${REQUEST_TIMEOUT_MS * 2} ms)`, 'closed', slow.ms <= REQUEST_TIMEOUT_MS * 2 ? 'closed' : `${slow.answer || 'open'} after ${slow.ms} ms`);
+      check('signed delivery', '202', await statusOf(endpoint, { headers: signed(body(3), 'valid'), body: body(3) }));
+    },
+    config(REQUEST_TIMEOUT_MS),
+  );
+  await withProcess(
+    'http surface (webhook burst)',
+    (dataDir) => startWorker(dataDir),
+    async ({ child, url }) => {
+      report.bursts.push(
+        await burst('webhook deliveries (429 past 60 a minute is an answer)', child.pid, rounds, (agent, index) => {
+          const payload = body(1_000 + index);
+          return post(`${url}/github`, signed(payload, `burst-${index}`), payload, agent);
+        }),
+      );
+    },
+    config(),
+  );
 }
 
 /** `rounds` bursts of 1,000 concurrent requests per surface (5 in the full run; memory is compared from round 2 on). */
