@@ -205,6 +205,8 @@ export class CalDavCalendarProvider implements CalendarProvider {
   }
 
   async getCalendar(nameOrId: string | number): Promise<CalendarInfo> {
+    // The account's calendars are only known once mirrored: a name asked for before the first sync exists.
+    await this.#freshen();
     return this.#local.getCalendar(nameOrId);
   }
 
@@ -267,6 +269,8 @@ export class CalDavCalendarProvider implements CalendarProvider {
   // ---- changes (written to the server object) ----------------------------------------------------------------
 
   async createEvent(input: NewCalendarEvent): Promise<CalendarEvent> {
+    // Before the first sync no server calendar is known, and the event would land in a local-only calendar.
+    await this.#freshen();
     const calendarId = input.calendarId ?? this.#objects.linkedCalendars()[0]?.id;
     const collection = calendarId === undefined ? undefined : this.#collectionOf(calendarId);
     const created = await this.#local.createEvent(calendarId === undefined ? input : { ...input, calendarId });

@@ -155,6 +155,8 @@ export class CalDavReminderProvider implements ReminderProvider {
   }
 
   async getList(nameOrId: string | number): Promise<ReminderList> {
+    // The account's lists are only known once mirrored: a name asked for before the first sync exists.
+    await this.#freshen();
     return this.#local.getList(nameOrId);
   }
 
@@ -179,6 +181,8 @@ export class CalDavReminderProvider implements ReminderProvider {
   // ---- changes ---------------------------------------------------------------------------------------------
 
   async create(input: NewReminder): Promise<Reminder> {
+    // Before the first sync no server list is known, and the to-do would land in a local-only list.
+    await this.#freshen();
     const listId = input.listId ?? this.#linkedLists()[0]?.id;
     const created = await this.#local.create(listId === undefined ? input : { ...input, listId });
     const list = this.#linkedLists().find((candidate) => candidate.id === created.listId);
