@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { SERVER_MAIN } from './app-mains.js';
 import { registerSecret, scanDataDir, scanLog } from './secret-scan.js';
 import { startScriptedModel, type ScriptedModel } from './scripted-model.js';
+import { toolText } from './tool-text.js';
 
 const MODEL_KEY = 'sk-ant-api03-reliability-boundary-key';
 
@@ -63,10 +64,6 @@ export function agentYaml(agent: AgentSpec): string {
   ].join('\n');
 }
 
-function textOf(content: unknown): string {
-  const parts = Array.isArray(content) ? (content as Array<{ type?: string; text?: string }>) : [];
-  return parts.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join('');
-}
 
 export async function startBoundaryServer(options: BoundaryServerOptions): Promise<BoundaryServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-boundary-'));
@@ -115,7 +112,7 @@ export async function startBoundaryServer(options: BoundaryServerOptions): Promi
     async call(name, args, timeoutMs = 60_000) {
       const result = await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
       const structured = result.structuredContent as Record<string, unknown> | undefined;
-      return { isError: result.isError === true, text: textOf(result.content), structured, raw: JSON.stringify(result) };
+      return { isError: result.isError === true, text: toolText(result), structured, raw: JSON.stringify(result) };
     },
     async close() {
       await client.close().catch(() => undefined);

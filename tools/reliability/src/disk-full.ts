@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { SERVER_MAIN } from './app-mains.js';
 import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { readStoredRows } from './stored-rows.js';
+import { toolText } from './tool-text.js';
 
 const TMPFS_SIZE = '24m';
 const WRITES_WHILE_FULL = 40;
@@ -35,10 +36,6 @@ export interface DiskFullReport {
   details: string[];
 }
 
-function textOf(result: unknown): string {
-  const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
-  return content.map((block) => block.text ?? '').join('\n');
-}
 
 /** Fills the file system holding `path` to the last byte. */
 function fill(path: string): void {
@@ -95,7 +92,7 @@ export async function runDiskFull(): Promise<DiskFullReport> {
     const store = async (key: string, size: number) => {
       const result = await client.callTool({ name: 'store_fact', arguments: { category: 'work', key, value: `${key}: ${'budget figures '.repeat(size / 15)}` } }, undefined, { timeout: 30_000 });
       if (!result.isError) acknowledged.push(key);
-      return { ok: !result.isError, text: textOf(result) };
+      return { ok: !result.isError, text: toolText(result) };
     };
     for (let n = 0; n < 20; n += 1) await store(`before_full_${n}`, 300);
 
@@ -117,7 +114,7 @@ export async function runDiskFull(): Promise<DiskFullReport> {
       const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 30_000 });
       if (result.isError) {
         report.readsFailed += 1;
-        report.details.push(`${name} failed while the disk was full: ${textOf(result).slice(0, 300)}`);
+        report.details.push(`${name} failed while the disk was full: ${toolText(result).slice(0, 300)}`);
       }
     }
 

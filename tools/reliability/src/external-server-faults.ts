@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { SERVER_MAIN } from './app-mains.js';
 import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { sleep } from './stored-rows.js';
+import { toolText } from './tool-text.js';
 
 /** The scripted server the orchestration tests use: lists the tools it is given and behaves as its control file says. */
 const SCRIPTED_SERVER = resolve(import.meta.dirname, '..', '..', '..', 'libs', 'orchestration', 'src', 'testing', 'fixtures', 'scripted-mcp-server.mjs');
@@ -41,10 +42,6 @@ export interface ExternalFaultReport {
 
 const RAW = /trace 7f3a9c|502 Bad Gateway|internal failure in scripted|\n\s+at\s|MCP error|ECONN|EPIPE|Error:/;
 
-function textOf(result: unknown): string {
-  const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
-  return content.map((block) => block.text ?? '').join('\n');
-}
 
 export async function runExternalServerFaults(): Promise<ExternalFaultReport> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cos-reliability-external-'));
@@ -102,7 +99,7 @@ export async function runExternalServerFaults(): Promise<ExternalFaultReport> {
       const started = performance.now();
       const result = await client.callTool({ name: 'perplexity__perplexity_search', arguments: { query: `reliability ${label}` } }, undefined, { timeout: 60_000 });
       const ms = performance.now() - started;
-      const text = textOf(result);
+      const text = toolText(result);
       report.calls += 1;
       if (ms > attempts * SERVER_TIMEOUT_MS + ANSWER_MARGIN_MS) {
         report.lateAnswers += 1;
@@ -121,9 +118,9 @@ export async function runExternalServerFaults(): Promise<ExternalFaultReport> {
     const crashStarted = performance.now();
     const crashed = await client.callTool({ name: 'tavily__tavily_search', arguments: { query: 'crash' } }, undefined, { timeout: 60_000 });
     report.calls += 1;
-    if (RAW.test(textOf(crashed))) {
+    if (RAW.test(toolText(crashed))) {
       report.rawErrorsShown += 1;
-      report.details.push(`crash: raw error shown: ${textOf(crashed).slice(0, 200)}`);
+      report.details.push(`crash: raw error shown: ${toolText(crashed).slice(0, 200)}`);
     }
     if (performance.now() - crashStarted > SERVER_TIMEOUT_MS + ANSWER_MARGIN_MS) report.lateAnswers += 1;
     setMode('tavily', 'tavily_search', 'ok');
@@ -133,8 +130,8 @@ export async function runExternalServerFaults(): Promise<ExternalFaultReport> {
       await sleep(1_000);
       const again = await client.callTool({ name: 'tavily__tavily_search', arguments: { query: 'after crash' } }, undefined, { timeout: 60_000 });
       report.calls += 1;
-      if (RAW.test(textOf(again))) report.rawErrorsShown += 1;
-      report.restartedAfterCrash = !again.isError && textOf(again).includes('tavily_search answered');
+      if (RAW.test(toolText(again))) report.rawErrorsShown += 1;
+      report.restartedAfterCrash = !again.isError && toolText(again).includes('tavily_search answered');
     }
     if (!report.restartedAfterCrash) report.details.push(`crash: the server did not answer again within 20 s\n${stderr.slice(-1500)}`);
     // A hanging server: the attempt times out and the chain falls back to the healthy server.

@@ -16,6 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { SERVER_MAIN } from './app-mains.js';
 import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { readStoredRows } from './stored-rows.js';
+import { toolText } from './tool-text.js';
 
 /** Fewer than the breaker threshold (5), so the refusals stay the clear storage message rather than "paused". */
 const WRITES_WHILE_LOCKED = 3;
@@ -38,10 +39,6 @@ export interface LockedStoresReport {
   details: string[];
 }
 
-function textOf(result: unknown): string {
-  const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
-  return content.map((block) => block.text ?? '').join('\n');
-}
 
 export async function runLockedStores(): Promise<LockedStoresReport> {
   const report: LockedStoresReport = {
@@ -75,7 +72,7 @@ export async function runLockedStores(): Promise<LockedStoresReport> {
   const client = new Client({ name: 'reliability-locked', version: '1' });
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 });
-    const text = textOf(result);
+    const text = toolText(result);
     if (result.isError && RAW.test(text)) {
       report.rawErrorsShown += 1;
       report.details.push(`${name}: raw error shown: ${text.slice(0, 300)}`);

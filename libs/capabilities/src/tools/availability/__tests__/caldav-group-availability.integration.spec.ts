@@ -4,16 +4,17 @@
  * free, nothing of hers synced locally — a change she makes shows on the next call, and with the server down the
  * tool answers from the local copy and says it may be out of date.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { DAVClient, type DAVCalendar } from 'tsdav';
 import { createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type CosConfig } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry, type CalendarProvider, type ProviderRegistry } from '@chief-of-staff/providers';
-import { INSTALL_SCRIPT, RADICALE_BINARY, startRadicale, type RadicaleServer } from '@chief-of-staff/providers/testing';
+import { startRadicale, type RadicaleServer } from '@chief-of-staff/providers/testing';
 import { findGroupAvailabilityTool } from '../find-group-availability-tool.js';
+import { describeWithRadicale } from '../../provider-common/__tests__/describe-with-radicale.js';
 
 /** Everyone keeps their own collections; `test` may also read Dana's work calendar. */
 const RIGHTS = `
@@ -46,13 +47,6 @@ const FYI = ics('UID:fyi@example.org', 'DTSTART:20260309T140000Z', 'DTEND:202603
 const clock = new FakeClock('2026-03-06T15:00:00.000Z', 'UTC');
 const ARGS = { participants: ['dana@example.com'], start_date: '2026-03-09', end_date: '2026-03-11', duration_minutes: 30, max_suggestions: 20 };
 
-function describeWithRadicale(name: string, body: () => void): void {
-  if (existsSync(RADICALE_BINARY)) return describe(name, body);
-  const message = `Radicale is not installed, so "${name}" cannot run. Install the test servers with: bash ${INSTALL_SCRIPT}`;
-  if (process.env['CI']) throw new Error(message);
-  process.stderr.write(`\n*** SKIPPED: ${message}\n\n`);
-  describe.skip(name, body);
-}
 
 describeWithRadicale('find_group_availability with a CalDAV account', () => {
   let radicale: RadicaleServer;

@@ -4,28 +4,22 @@
  * collection (seen by another client) — not in a local-only calendar or list, as they did before the first sync —
  * `complete_reminder` marks the to-do completed there, and `list_reminders` shows a to-do another client added.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { DAVClient, type DAVCalendar } from 'tsdav';
 import { createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type CosConfig } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
-import { INSTALL_SCRIPT, RADICALE_BINARY, startRadicale, type RadicaleServer } from '@chief-of-staff/providers/testing';
+import { startRadicale, type RadicaleServer } from '@chief-of-staff/providers/testing';
 import { createCalendarEventTool } from '../../calendar/calendar-write-tools.js';
 import { completeReminderTool, createReminderTool, listRemindersTool } from '../../reminders/reminder-tools.js';
+import { describeWithRadicale } from './describe-with-radicale.js';
 
 const clock = new FakeClock('2026-03-06T15:00:00.000Z', 'UTC');
 const TODO_FILTER = [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VTODO' } } } }];
 
-function describeWithRadicale(name: string, body: () => void): void {
-  if (existsSync(RADICALE_BINARY)) return describe(name, body);
-  const message = `Radicale is not installed, so "${name}" cannot run. Install the test servers with: bash ${INSTALL_SCRIPT}`;
-  if (process.env['CI']) throw new Error(message);
-  process.stderr.write(`\n*** SKIPPED: ${message}\n\n`);
-  describe.skip(name, body);
-}
 
 describeWithRadicale('event and reminder tools with a CalDAV account', () => {
   let radicale: RadicaleServer;
