@@ -91,7 +91,8 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
       const cos = (await source.settled()) as ChiefOfStaff | undefined;
       clearTimeout(schedulerTimer);
       await scheduler?.stop();
-      await cos?.close();
+      // Stopping is what a client waits for when it quits: vectors still waiting for the model stay pending.
+      await cos?.close({ promptly: true });
     },
   };
 }
@@ -133,7 +134,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     async stop() {
       await scheduler?.stop();
       await running.close();
-      await cos.close();
+      await cos.close({ promptly: true });
     },
   };
 }

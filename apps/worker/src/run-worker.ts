@@ -52,7 +52,7 @@ export async function runWorker(): Promise<RunningWorker> {
       await webhooks?.close();
       await loop.stop(500);
       await health?.close();
-      await cos.close();
+      await cos.close({ promptly: true });
       release();
       cos.logger.info({ pid: process.pid }, 'worker stopped');
     },

@@ -34,6 +34,11 @@ export interface OrchestrationView {
   allTools(): readonly AnyToolDefinition[];
 }
 
+export interface CloseOptions {
+  /** Do not wait for the embedding model to finish queued fact vectors (they stay pending, nothing is lost). */
+  promptly?: boolean;
+}
+
 export interface ChiefOfStaff {
   readonly config: CosConfig;
   readonly logger: Logger;
@@ -58,6 +63,11 @@ export interface ChiefOfStaff {
    * Resolves `false` when there was nothing to warm up.
    */
   warmUpSemanticSearch(): Promise<boolean>;
-  /** Releases databases and background work. Safe to call twice. */
-  close(): Promise<void>;
+  /**
+   * Releases databases and background work. Safe to call twice. By default it first writes every queued fact vector;
+   * `promptly` (for a process stopping on a signal) leaves vectors still waiting for the model to the catch-up — the
+   * facts themselves are stored and stay searchable by text, and the next search or the nightly maintenance embeds
+   * them.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }

@@ -157,13 +157,13 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     webhooks,
     callTool,
     warmUpSemanticSearch: () => (closed ? Promise.resolve(false) : core.warmUpSemanticSearch()),
-    async close() {
+    async close(closeOptions = {}) {
       if (closed) return;
       closed = true;
       await scheduler.stop();
       await webhooks.idle();
       await runtime.close();
-      await core.close();
+      await core.close(closeOptions);
     },
   };
 }

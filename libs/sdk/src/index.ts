@@ -4,7 +4,7 @@
  */
 export { createChiefOfStaff } from './create-chief-of-staff.js';
 export type { CreateChiefOfStaffOptions } from './create-chief-of-staff.js';
-export type { ChiefOfStaff, OrchestrationView, ToolCallOptions } from './chief-of-staff.js';
+export type { ChiefOfStaff, CloseOptions, OrchestrationView, ToolCallOptions } from './chief-of-staff.js';
 export type { ToolGroup, ToolCatalogue } from './tool-catalogue.js';
 export { buildToolCatalogue } from './tool-catalogue.js';
 export type { ToolUsageEntry, UsageRecorder, ToolInvoker } from './call-tool.js';

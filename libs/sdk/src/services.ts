@@ -43,7 +43,7 @@ export interface CoreServices {
    * to search by meaning yet (nothing is loaded then).
    */
   warmUpSemanticSearch(): Promise<boolean>;
-  close(): Promise<void>;
+  close(options?: { promptly?: boolean }): Promise<void>;
 }
 
 export interface OpenCoreServicesOptions {
@@ -90,9 +90,9 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       await Promise.all([embedder.warmUp(), vectorDatabase.connection()]);
       return true;
     },
-    async close() {
-      // Order matters: queued fact vectors are written before the embedder and LanceDB go away.
-      await factVectors?.close();
+    async close(options: { promptly?: boolean } = {}) {
+      // Order matters: queued fact vectors are written (or, promptly, abandoned) before the embedder and LanceDB go away.
+      await factVectors?.close(options);
       await documents.close();
       await embedder.close();
       await vectorDatabase.close();

@@ -21,6 +21,7 @@ export type { MemoryStore } from './memory/memory-store.js';
 export { FACT_LIST_LIMITS } from './memory/facts-repository.js';
 export type { FactRecord } from './memory/facts-repository.js';
 export type { FactToEmbed, FactVectorIndex, FactVectorMatch } from './memory/fact-vector-index.js';
+export { FactVectorIndexClosedError } from './memory/fact-vector-index.js';
 export { refreshFactVector, removeFactVector } from './memory/fact-embedding.js';
 
 export { QUERY_MEMORY_LIMITS, searchFacts } from './memory/fact-search.js';

@@ -3,7 +3,7 @@
  * message over the 10 MiB limit, NUL characters, metadata nested 10,000 levels deep, dates far outside any real
  * plan, and moving an event onto a calendar that already holds its UID. Every answer is a protocol error or a tool
  * error with guidance, and the server keeps answering afterwards. Also: exposure warning for non-loopback HTTP,
- * and exit within a second of SIGTERM.
+ * and exit within a second of SIGTERM, with what was stored kept.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -194,8 +194,19 @@ describe('process behaviour', () => {
       const sent = performance.now();
       server.kill('SIGTERM');
       const elapsed = (await exited) - sent;
-      // The goal is 1 s; the bound leaves room for a loaded CI machine.
-      expect(elapsed).toBeLessThan(1_500);
+      // Right after the first store_fact the embedding model is still loading; stopping does not wait for it (the
+      // fact is stored and its vector stays pending for the next search).
+      expect(elapsed).toBeLessThan(1_000);
+      const Database = (await import('better-sqlite3')).default;
+      const db = new Database(join(dir, 'cos.db'), { readonly: true });
+      try {
+        expect(db.prepare('SELECT value, embedding_status AS status FROM facts').all()).toEqual([
+          { value: 'budget review on Friday', status: expect.stringMatching(/^(pending|ok)$/) },
+        ]);
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        db.close();
+      }
     } finally {
       server.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

@@ -127,6 +127,35 @@ describe('fact vector index', () => {
     expect((await index.getVectors([fact.id])).size).toBe(1);
   });
 
+  it('closing promptly leaves facts still waiting for the model pending, to be embedded by the next search', async () => {
+    let releaseModel = (): void => undefined;
+    const modelLoading = new Promise<void>((resolve) => (releaseModel = resolve));
+    const slowModel: Embedder = { id: model.id, dims: model.dims, embed: async (texts) => (await modelLoading, synthetic.embed(texts)) };
+    const own = new LanceFactVectorIndex({ vectors, embedder: slowModel, batchDelayMs: 0 });
+    const embedding = store.facts.upsert({ category: 'backlog', key: 'embedding_at_close', value: 'Book the dentist', source: 'user' }).fact;
+    const refreshing = refreshFactVector({ facts: store.facts, vectors: own }, embedding);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const queued = store.facts.upsert({ category: 'backlog', key: 'queued_at_close', value: 'Call the plumber', source: 'user' }).fact;
+    const queuedRefresh = refreshFactVector({ facts: store.facts, vectors: own }, queued);
+
+    const started = performance.now();
+    await own.close({ promptly: true });
+    // The model stays "loading": a close that waited for it would never return.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    releaseModel();
+    await Promise.all([refreshing, queuedRefresh]);
+    expect((await index.getVectors([embedding.id, queued.id])).size).toBe(0);
+    expect(store.facts.getById(embedding.id)?.embeddingStatus).toBe('pending');
+    expect(store.facts.getById(queued.id)?.embeddingStatus).toBe('pending');
+    await expect(own.upsertFact(queued)).rejects.toThrow('closed before the vector was written');
+
+    // Nothing is lost: the next search embeds both.
+    const page = await query('plumber');
+    expect(page.items.map((ranked) => ranked.fact.key)).toContain('queued_at_close');
+    expect((await index.getVectors([embedding.id, queued.id])).size).toBe(2);
+    expect(store.facts.getById(embedding.id)?.embeddingStatus).toBe('ok');
+  });
+
   it('removes a deleted fact, also when the delete races a pending upsert', async () => {
     await index.deleteFact(3);
     expect((await index.getVectors([3])).size).toBe(0);

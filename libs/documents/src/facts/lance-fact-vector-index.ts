@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
 import { ToolError } from '@chief-of-staff/core';
-import type { FactCategory, FactToEmbed, FactVectorIndex, FactVectorMatch } from '@chief-of-staff/stores';
+import { FactVectorIndexClosedError, type FactCategory, type FactToEmbed, type FactVectorIndex, type FactVectorMatch } from '@chief-of-staff/stores';
 import type { Embedder } from '../embedding/embedder.js';
 import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
 import type { BackgroundOptimizerOptions } from '../lance/background-optimizer.js';
@@ -76,6 +76,10 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   readonly #writing = new Set<number>();
   /** Flushes under way (the timer's and explicit ones), awaited by `close()`. */
   readonly #flushing = new Set<Promise<void>>();
+  /** LanceDB writes under way: a prompt close still waits for these (they take milliseconds). */
+  readonly #writes = new Set<Promise<void>>();
+  /** Set by a prompt close: vectors not yet embedded are left pending instead of written. */
+  #abandoned = false;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: LanceFactVectorIndexOptions) {
@@ -127,6 +131,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   }
 
   upsertFact(fact: FactToEmbed): Promise<void> {
+    if (this.#abandoned) return Promise.reject(new FactVectorIndexClosedError());
     return new Promise((resolve, reject) => {
       const entry = this.#pending.get(fact.id) ?? { fact, sequence: 0, waiters: [] };
       entry.fact = fact;
@@ -197,11 +202,25 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     return this.#table.optimize();
   }
 
-  async close(): Promise<void> {
-    await this.#flush();
-    // A batch the timer started is still being written: closing waits for it, or its vectors would be lost with
-    // the embedder that is closed next.
-    await Promise.all(this.#flushing);
+  /**
+   * Writes what is queued and waits for batches under way, so no vector is lost with the embedder that is closed
+   * next. With `promptly` (a process stopping on a signal) it waits only for LanceDB writes already started: vectors
+   * still waiting for the model, which can take a second or more to load, are left to the catch-up (their facts stay
+   * `pending` in the database, and the next search or the nightly maintenance embeds them).
+   */
+  async close(options: { promptly?: boolean } = {}): Promise<void> {
+    if (options.promptly) {
+      this.#abandoned = true;
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      const queued = [...this.#pending.values()];
+      this.#pending.clear();
+      for (const entry of queued) for (const waiter of entry.waiters) waiter.reject(new FactVectorIndexClosedError());
+      await Promise.all(this.#writes);
+    } else {
+      await this.#flush();
+      await Promise.all(this.#flushing);
+    }
     await this.#table.maintenance.stop();
   }
 
@@ -236,7 +255,9 @@ export class LanceFactVectorIndex implements FactVectorIndex {
       await this.#writeBatch(batch);
       for (const entry of batch) for (const waiter of entry.waiters) waiter.resolve();
     } catch (error) {
-      for (const entry of batch) for (const waiter of entry.waiters) waiter.reject(error);
+      // After a prompt close the embedder is gone, so the batch fails for that reason only: the facts stay pending.
+      const reason = this.#abandoned ? new FactVectorIndexClosedError() : error;
+      for (const entry of batch) for (const waiter of entry.waiters) waiter.reject(reason);
     } finally {
       for (const entry of batch) this.#writing.delete(entry.fact.id);
       if (--this.#flushesInFlight === 0) this.#deletedAt.clear();
@@ -264,7 +285,8 @@ export class LanceFactVectorIndex implements FactVectorIndex {
       });
     if (changed.length === 0) return;
     const vectors = await this.#embedder.embed(changed.map((item) => item.text));
-    await this.#table.writer.run(async () => {
+    if (this.#abandoned) throw new FactVectorIndexClosedError();
+    const writing = this.#table.writer.run(async () => {
       const rows = changed
         .map((item, index) => ({ ...item, vector: vectors[index] as Float32Array }))
         .filter(({ entry }) => (this.#deletedAt.get(entry.fact.id) ?? 0) < entry.sequence)
@@ -283,5 +305,11 @@ export class LanceFactVectorIndex implements FactVectorIndex {
         .execute(lancedb.makeArrowTable(rows, { schema: await target.schema() }));
       this.#table.maintenance.noteWritten(rows.length);
     });
+    this.#writes.add(writing);
+    try {
+      await writing;
+    } finally {
+      this.#writes.delete(writing);
+    }
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '@chief-of-staff/core';
 import type { FactRecord, FactsRepository } from './facts-repository.js';
-import type { FactVectorIndex } from './fact-vector-index.js';
+import { FactVectorIndexClosedError, type FactVectorIndex } from './fact-vector-index.js';
 
 export interface FactEmbeddingDeps {
   facts: FactsRepository;
@@ -22,6 +22,10 @@ export async function refreshFactVector(deps: FactEmbeddingDeps, fact: FactRecor
     // Only if unchanged since: a newer write has its own refresh on the way.
     deps.facts.markEmbeddedIfFree(fact.id, fact.updatedAt);
   } catch (error) {
+    if (error instanceof FactVectorIndexClosedError) {
+      deps.logger?.debug({ factId: fact.id }, 'fact vector left pending: the process is stopping');
+      return;
+    }
     if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
       deps.logger?.debug({ factId: fact.id }, 'fact vector written; marking it waits for a search, the database is locked by another program');
       return;

@@ -24,10 +24,26 @@ export interface FactVectorIndex {
   search(query: string, options: { limit: number; category?: FactCategory }): Promise<FactVectorMatch[]>;
   /** Stored vectors of the given facts (facts without one are absent from the map). */
   getVectors(factIds: readonly number[]): Promise<Map<number, Float32Array>>;
-  /** Embeds and stores (replaces) the vector of one fact. */
+  /**
+   * Embeds and stores (replaces) the vector of one fact. Rejects with a `FactVectorIndexClosedError` when the index
+   * was closed before the vector was written; the fact then stays pending for the next catch-up.
+   */
   upsertFact(fact: FactToEmbed): Promise<void>;
   /** Removes a fact's vector; a missing vector is not an error. */
   deleteFact(factId: number): Promise<void>;
   /** True while this index already has the fact's vector on the way (queued or being written). */
   isQueued?(factId: number): boolean;
+}
+
+/**
+ * Why an upsert did not happen: the index was closed first (a process stopping promptly). Not a failure to report —
+ * the fact stays `pending` and the next search or the nightly maintenance embeds it.
+ */
+export class FactVectorIndexClosedError extends Error {
+  readonly code = 'FACT_VECTOR_INDEX_CLOSED';
+
+  constructor() {
+    super('The fact vector index was closed before the vector was written; the fact stays pending.');
+    this.name = 'FactVectorIndexClosedError';
+  }
 }
