@@ -198,6 +198,25 @@ describe('fact vector index', () => {
     }
   });
 
+  it('deletes old table versions when it optimizes, so the directory does not grow with every write', async () => {
+    const own = new VectorDatabase(join(store.dataDir, 'vectors-pruned'));
+    const pruned = new LanceFactVectorIndex({ vectors: own, embedder: synthetic, batchDelayMs: 0, maintenance: { afterRows: 1_000_000, keepVersionsMs: 0 } });
+    try {
+      for (let id = 1; id <= 12; id++) await pruned.upsertFact({ id, category: 'work', key: `k${id}`, value: `value ${id}` });
+      const versions = async () => {
+        const state = await pruned.state();
+        return state.status === 'absent' ? 0 : (await state.table.listVersions()).length;
+      };
+      expect(await versions()).toBeGreaterThan(12);
+      await pruned.optimize();
+      expect(await versions()).toBeLessThanOrEqual(2);
+      expect((await pruned.getVectors(Array.from({ length: 12 }, (_, i) => i + 1))).size).toBe(12);
+    } finally {
+      await pruned.close();
+      await own.close();
+    }
+  });
+
   it('optimizes a table another process left fragmented when it first opens it', async () => {
     const dir = join(store.dataDir, 'vectors-left-behind');
     // A short-lived writer (like a CLI ingest) that never stays around for its own background optimize.

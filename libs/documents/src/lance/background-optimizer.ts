@@ -17,6 +17,8 @@ export interface BackgroundOptimizerOptions {
   delayMs?: number;
   /** Longest it waits for that quiet period once due (default 60 s). */
   maxWaitMs?: number;
+  /** Table versions older than this are deleted by the optimize (default `LANCE_KEEP_VERSIONS_MS`, one hour). */
+  keepVersionsMs?: number;
   onError?(error: unknown): void;
 }
 

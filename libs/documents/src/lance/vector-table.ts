@@ -20,6 +20,20 @@ import {
   type VectorSpace,
 } from './vector-space.js';
 
+/**
+ * LanceDB's caches default to 6 GB for indexes and 1 GB for metadata, and with strong consistency every commit (each
+ * fact write is one) brings a new manifest into the metadata cache: a server that writes all day grew by hundreds of
+ * megabytes until those defaults were reached. A personal data set's indexes fit well within these bounds.
+ */
+export const LANCE_INDEX_CACHE_BYTES = 128 * 1024 * 1024;
+export const LANCE_METADATA_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * Versions older than this are deleted when a table is optimized. A read in another process uses the version it
+ * opened for one query (milliseconds), so an hour leaves ample margin while keeping the directory from growing with
+ * every write for the week LanceDB keeps them by default.
+ */
+export const LANCE_KEEP_VERSIONS_MS = 60 * 60 * 1000;
+
 /** Opens the LanceDB directory lazily; every read sees other processes' commits (strong consistency). */
 export class VectorDatabase {
   readonly dir: string;
@@ -30,7 +44,13 @@ export class VectorDatabase {
   }
 
   connection(): Promise<Connection> {
-    this.#connection ??= loadLance().then(({ lancedb }) => lancedb.connect(this.dir, { readConsistencyInterval: 0 }));
+    this.#connection ??= loadLance().then(({ lancedb }) =>
+      lancedb.connect(
+        this.dir,
+        { readConsistencyInterval: 0 },
+        new lancedb.Session(BigInt(LANCE_INDEX_CACHE_BYTES), BigInt(LANCE_METADATA_CACHE_BYTES)),
+      ),
+    );
     return this.#connection;
   }
 
@@ -127,7 +147,8 @@ export class VectorTable {
       const state = await this.state();
       if (state.status !== 'ok') return;
       const table = state.table;
-      await table.optimize();
+      const keepVersionsMs = this.#options.maintenance?.keepVersionsMs ?? LANCE_KEEP_VERSIONS_MS;
+      await table.optimize({ cleanupOlderThan: new Date(Date.now() - keepVersionsMs) });
       const rows = await table.countRows();
       const indices = await table.listIndices();
       if (rows < VECTOR_INDEX_MIN_ROWS || indices.some((index) => index.columns.includes('vector'))) return;
