@@ -198,9 +198,31 @@ describe('fact vector index', () => {
     }
   });
 
+  it('writes a steady stream of facts in about one commit a second, not one per fact', async () => {
+    const own = new VectorDatabase(join(store.dataDir, 'vectors-stream'));
+    const streamed = new LanceFactVectorIndex({ vectors: own, embedder: synthetic, maintenance: { afterRows: 1_000_000 } });
+    try {
+      const writes: Promise<void>[] = [];
+      // 30 facts over 1.5 s, one every 50 ms (a busy server).
+      for (let id = 1; id <= 30; id++) {
+        writes.push(streamed.upsertFact({ id, category: 'work', key: `k${id}`, value: `value ${id}` }));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await Promise.all(writes);
+      const state = await streamed.state();
+      const versions = state.status === 'absent' ? 0 : (await state.table.listVersions()).length;
+      // Creating the table is one version; the 30 facts took a handful of commits.
+      expect(versions).toBeLessThanOrEqual(5);
+      expect((await streamed.getVectors(Array.from({ length: 30 }, (_, i) => i + 1))).size).toBe(30);
+    } finally {
+      await streamed.close();
+      await own.close();
+    }
+  });
+
   it('deletes old table versions when it optimizes, so the directory does not grow with every write', async () => {
     const own = new VectorDatabase(join(store.dataDir, 'vectors-pruned'));
-    const pruned = new LanceFactVectorIndex({ vectors: own, embedder: synthetic, batchDelayMs: 0, maintenance: { afterRows: 1_000_000, keepVersionsMs: 0 } });
+    const pruned = new LanceFactVectorIndex({ vectors: own, embedder: synthetic, batchDelayMs: 0, minBatchIntervalMs: 0, maintenance: { afterRows: 1_000_000, keepVersionsMs: 0 } });
     try {
       for (let id = 1; id <= 12; id++) await pruned.upsertFact({ id, category: 'work', key: `k${id}`, value: `value ${id}` });
       const versions = async () => {
@@ -221,7 +243,7 @@ describe('fact vector index', () => {
     const dir = join(store.dataDir, 'vectors-left-behind');
     // A short-lived writer (like a CLI ingest) that never stays around for its own background optimize.
     const writerDb = new VectorDatabase(dir);
-    const writer = new LanceFactVectorIndex({ vectors: writerDb, embedder: synthetic, batchDelayMs: 0, maintenance: { afterRows: 1_000_000 } });
+    const writer = new LanceFactVectorIndex({ vectors: writerDb, embedder: synthetic, batchDelayMs: 0, minBatchIntervalMs: 0, maintenance: { afterRows: 1_000_000 } });
     for (let id = 1; id <= 18; id++) await writer.upsertFact({ id, category: 'work', key: `k${id}`, value: `value ${id}` });
     await writer.close();
     await writerDb.close();

@@ -4,6 +4,14 @@
  * followed by `cos reindex`, never a silent mix of incompatible vectors.
  */
 
+export interface EmbedOptions {
+  /**
+   * Someone is waiting for this (a search query): an embedder with a queue runs it before queued background work
+   * such as fact vectors and ingestion, so a search stays fast while many writes are being embedded.
+   */
+  urgent?: boolean;
+}
+
 export interface Embedder {
   /** Names the vector space, e.g. `use-lite-512@0.2.0`; two embedders with the same id produce comparable vectors. */
   readonly id: string;
@@ -13,7 +21,7 @@ export interface Embedder {
    * One vector per input, in input order. Blank texts (empty after trimming) never reach the model: their slot
    * holds an all-zero vector, which callers treat as "no embedding".
    */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
   /** Releases models and worker threads. Safe to call more than once. */
   close?(): Promise<void>;
 }

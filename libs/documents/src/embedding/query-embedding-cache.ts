@@ -28,7 +28,7 @@ export class QueryEmbeddingCache {
       this.#entries.set(key, cached);
       return cached;
     }
-    const pending = this.#embedder.embed([key]).then((vectors) => vectors[0] as Float32Array);
+    const pending = this.#embedder.embed([key], { urgent: true }).then((vectors) => vectors[0] as Float32Array);
     pending.catch(() => this.#entries.delete(key));
     this.#entries.set(key, pending);
     if (this.#entries.size > this.#capacity) {

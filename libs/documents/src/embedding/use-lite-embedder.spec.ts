@@ -313,4 +313,20 @@ describe('WorkerPoolEmbedder', () => {
       await pool.close();
     }
   });
+
+  it('runs an urgent query ahead of background batches already queued', async () => {
+    const pool = new WorkerPoolEmbedder({ size: 1, batchSize: 1 });
+    try {
+      await pool.warmUp();
+      const finished: string[] = [];
+      const notes = Array.from({ length: 8 }, (_, index) => `Background note ${index} about the quarterly plan and its hiring targets`);
+      const background = notes.map((text, index) => pool.embed([text]).then(() => finished.push(`background ${index}`)));
+      const query = pool.embed(['what is the budget'], { urgent: true }).then(() => finished.push('query'));
+      await Promise.all([...background, query]);
+      // The first background batch was already running; the query comes right after it.
+      expect(finished.indexOf('query')).toBeLessThanOrEqual(1);
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -5,7 +5,7 @@
  * (so the same vectors) and shares its id.
  */
 import { Worker } from 'node:worker_threads';
-import { embedAligned, sliceIntoBatches, type Embedder } from './embedder.js';
+import { embedAligned, sliceIntoBatches, type EmbedOptions, type Embedder } from './embedder.js';
 import { USE_LITE_BATCH_SIZE, USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './use-lite-embedder.js';
 import { resolveUseLitePackagePaths } from './use-lite-runtime.js';
 
@@ -20,6 +20,7 @@ export interface WorkerPoolEmbedderOptions {
 
 interface Job {
   texts: string[];
+  urgent: boolean;
   resolve(vectors: Float32Array[]): void;
   reject(error: Error): void;
 }
@@ -58,7 +59,7 @@ export class WorkerPoolEmbedder implements Embedder {
     return this.#workers.length;
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+  async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     if (this.#closed) throw new Error('The embedder was closed.');
     return embedAligned(texts, this.dims, async (nonBlank) => {
       // Similar lengths share a request, so the worker pads its windows less; results go back to input order.
@@ -66,7 +67,7 @@ export class WorkerPoolEmbedder implements Embedder {
         .map((text, index) => ({ text, index }))
         .sort((a, b) => b.text.length - a.text.length || a.index - b.index);
       const batches = sliceIntoBatches(byLength, this.#batchSize);
-      const parts = await Promise.all(batches.map((batch) => this.#submit(batch.map((entry) => entry.text))));
+      const parts = await Promise.all(batches.map((batch) => this.#submit(batch.map((entry) => entry.text), options.urgent === true)));
       const vectors: Float32Array[] = new Array<Float32Array>(nonBlank.length);
       batches.forEach((batch, batchIndex) => {
         const part = parts[batchIndex] as Float32Array[];
@@ -105,9 +106,13 @@ export class WorkerPoolEmbedder implements Embedder {
     await Promise.all(this.#workers.splice(0).map((entry) => entry.worker.terminate()));
   }
 
-  #submit(texts: string[]): Promise<Float32Array[]> {
+  #submit(texts: string[], urgent = false): Promise<Float32Array[]> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ texts, resolve, reject });
+      const job = { texts, resolve, reject, urgent };
+      // Urgent jobs go after other urgent ones, ahead of all background work.
+      const firstBackground = urgent ? this.#queue.findIndex((queued) => !queued.urgent) : -1;
+      if (firstBackground >= 0) this.#queue.splice(firstBackground, 0, job);
+      else this.#queue.push(job);
       this.#pump();
     });
   }

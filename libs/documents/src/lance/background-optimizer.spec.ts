@@ -31,6 +31,23 @@ describe('BackgroundOptimizer', () => {
     await optimizer.stop();
   });
 
+  it('runs after many small commits, long before their rows add up to afterRows', async () => {
+    let runs = 0;
+    const optimizer = new BackgroundOptimizer(
+      async () => {
+        runs += 1;
+      },
+      { afterRows: 1_000, afterCommits: 5, delayMs: 10 },
+    );
+    for (let n = 0; n < 4; n += 1) optimizer.noteWritten(1);
+    await sleep(30);
+    expect(runs).toBe(0);
+    optimizer.noteWritten(1);
+    await sleep(30);
+    expect(runs).toBe(1);
+    await optimizer.stop();
+  });
+
   it('runs within maxWaitMs even when writes never pause', async () => {
     let runs = 0;
     const optimizer = new BackgroundOptimizer(
@@ -81,9 +98,12 @@ describe('BackgroundOptimizer', () => {
     await optimizer.stop();
     expect(finished).toBe(true);
     let ran = false;
-    const cancelled = new BackgroundOptimizer(async () => {
-      ran = true;
-    }, { afterRows: 1, delayMs: 10 });
+    const cancelled = new BackgroundOptimizer(
+      async () => {
+        ran = true;
+      },
+      { afterRows: 1, delayMs: 10 },
+    );
     cancelled.noteWritten(1);
     await cancelled.stop();
     await sleep(30);

@@ -1,7 +1,7 @@
 /**
  * Keeps a vector table compacted and indexed without a separate maintenance process. LanceDB adds a fragment per
  * commit, leaves new rows out of the vector and text indexes until `optimize()`, and builds no ANN index by itself,
- * so a table only ever written to gets slower with every ingest. After `afterRows` rows written by this process,
+ * so a table only ever written to gets slower with every ingest. After `afterRows` rows or `afterCommits` commits by this process,
  * `optimize()` runs in the background once writes have paused for `delayMs` — or, when they never pause (a server
  * storing facts all day), at the latest `maxWaitMs` after it became due: without that bound a steady trickle of
  * writes postponed it forever, and fragments and versions piled up until searches took seconds and memory grew
@@ -13,9 +13,15 @@
 export interface BackgroundOptimizerOptions {
   /** Rows written since the last optimize that make the next one due (default 1,000). */
   afterRows?: number;
+  /**
+   * Commits since the last optimize that make the next one due (default 50). Each commit adds a fragment and a
+   * version, and a search opens every fragment: many small commits (facts stored one by one) slow searches long
+   * before they add up to `afterRows`.
+   */
+  afterCommits?: number;
   /** Quiet period after the last write before it runs (default 5 s). */
   delayMs?: number;
-  /** Longest it waits for that quiet period once due (default 60 s). */
+  /** Longest it waits for that quiet period once due (default 15 s). */
   maxWaitMs?: number;
   /** Table versions older than this are deleted by the optimize (default `LANCE_KEEP_VERSIONS_MS`, one hour). */
   keepVersionsMs?: number;
@@ -25,10 +31,12 @@ export interface BackgroundOptimizerOptions {
 export class BackgroundOptimizer {
   readonly #run: () => Promise<void>;
   readonly #afterRows: number;
+  readonly #afterCommits: number;
   readonly #delayMs: number;
   readonly #maxWaitMs: number;
   readonly #onError: (error: unknown) => void;
   #rowsSinceOptimize = 0;
+  #commitsSinceOptimize = 0;
   #timer: NodeJS.Timeout | undefined;
   /** When the pending run became due (performance.now()), for the `maxWaitMs` bound. */
   #dueSince: number | undefined;
@@ -38,8 +46,9 @@ export class BackgroundOptimizer {
   constructor(run: () => Promise<void>, options: BackgroundOptimizerOptions = {}) {
     this.#run = run;
     this.#afterRows = Math.max(1, options.afterRows ?? 1_000);
+    this.#afterCommits = Math.max(1, options.afterCommits ?? 50);
     this.#delayMs = Math.max(0, options.delayMs ?? 5_000);
-    this.#maxWaitMs = Math.max(this.#delayMs, options.maxWaitMs ?? 60_000);
+    this.#maxWaitMs = Math.max(this.#delayMs, options.maxWaitMs ?? 15_000);
     this.#onError = options.onError ?? (() => undefined);
   }
 
@@ -48,11 +57,13 @@ export class BackgroundOptimizer {
     if (!this.#stopped) this.#schedule();
   }
 
-  /** Records committed rows; schedules (or pushes back) an optimize once enough have accumulated. */
+  /** Records one commit of `rows` rows; schedules (or pushes back) an optimize once enough have accumulated. */
   noteWritten(rows: number): void {
     if (this.#stopped || rows <= 0) return;
     this.#rowsSinceOptimize += rows;
-    if (this.#rowsSinceOptimize >= this.#afterRows) this.#schedule();
+    this.#commitsSinceOptimize += 1;
+    if (this.#rowsSinceOptimize >= this.#afterRows || this.#commitsSinceOptimize >= this.#afterCommits)
+      this.#schedule();
   }
 
   /** Cancels a scheduled optimize and waits for a running one. */
@@ -81,11 +92,14 @@ export class BackgroundOptimizer {
       return;
     }
     const rows = this.#rowsSinceOptimize;
+    const commits = this.#commitsSinceOptimize;
     this.#rowsSinceOptimize = 0;
+    this.#commitsSinceOptimize = 0;
     this.#dueSince = undefined;
     this.#running = this.#run()
       .catch((error: unknown) => {
         this.#rowsSinceOptimize += rows;
+        this.#commitsSinceOptimize += commits;
         this.#onError(error);
       })
       .finally(() => {

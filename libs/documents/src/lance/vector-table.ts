@@ -29,10 +29,10 @@ export const LANCE_INDEX_CACHE_BYTES = 128 * 1024 * 1024;
 export const LANCE_METADATA_CACHE_BYTES = 32 * 1024 * 1024;
 /**
  * Versions older than this are deleted when a table is optimized. A read in another process uses the version it
- * opened for one query (milliseconds), so an hour leaves ample margin while keeping the directory from growing with
- * every write for the week LanceDB keeps them by default.
+ * opened for one query (milliseconds), so ten minutes leave ample margin; LanceDB's default keeps them a week, and a
+ * server storing facts all day piled up tens of thousands, which every strongly consistent read had to look through.
  */
-export const LANCE_KEEP_VERSIONS_MS = 60 * 60 * 1000;
+export const LANCE_KEEP_VERSIONS_MS = 10 * 60 * 1000;
 
 /** Opens the LanceDB directory lazily; every read sees other processes' commits (strong consistency). */
 export class VectorDatabase {
