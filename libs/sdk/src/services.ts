@@ -20,6 +20,7 @@ import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff
 import { createModelDocumentSummarizer, lazyAnthropicModel, resolveAnthropicSettings, type AgentsService } from '@chief-of-staff/agents';
 import type { SchedulerEngine } from '@chief-of-staff/scheduler';
 import type { UsageRecorder } from './call-tool.js';
+import type { CloseOptions } from './chief-of-staff.js';
 import { createUsageRecorder } from './usage-recorder.js';
 
 export interface CosServices {
@@ -43,7 +44,7 @@ export interface CoreServices {
    * to search by meaning yet (nothing is loaded then).
    */
   warmUpSemanticSearch(): Promise<boolean>;
-  close(options?: { promptly?: boolean }): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
 }
 
 export interface OpenCoreServicesOptions {
@@ -90,7 +91,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       await Promise.all([embedder.warmUp(), vectorDatabase.connection()]);
       return true;
     },
-    async close(options: { promptly?: boolean } = {}) {
+    async close(options: CloseOptions = {}) {
       // Order matters: queued fact vectors are written (or, promptly, abandoned) before the embedder and LanceDB go away.
       await factVectors?.close(options);
       await documents.close();

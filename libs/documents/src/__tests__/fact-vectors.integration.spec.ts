@@ -35,6 +35,11 @@ async function fragmentCount(index: LanceFactVectorIndex): Promise<number> {
   return state.status === 'absent' ? 0 : (await state.table.stats()).fragmentStats.numFragments;
 }
 
+async function versionCount(index: LanceFactVectorIndex): Promise<number> {
+  const state = await index.state();
+  return state.status === 'absent' ? 0 : (await state.table.listVersions()).length;
+}
+
 /** Polls until the table is down to one fragment (background maintenance), for at most 10 s. */
 async function compacted(fragments: () => Promise<number>): Promise<number> {
   const deadline = Date.now() + 10_000;
@@ -209,10 +214,8 @@ describe('fact vector index', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await Promise.all(writes);
-      const state = await streamed.state();
-      const versions = state.status === 'absent' ? 0 : (await state.table.listVersions()).length;
       // Creating the table is one version; the 30 facts took a handful of commits.
-      expect(versions).toBeLessThanOrEqual(5);
+      expect(await versionCount(streamed)).toBeLessThanOrEqual(5);
       expect((await streamed.getVectors(Array.from({ length: 30 }, (_, i) => i + 1))).size).toBe(30);
     } finally {
       await streamed.close();
@@ -225,13 +228,9 @@ describe('fact vector index', () => {
     const pruned = new LanceFactVectorIndex({ vectors: own, embedder: synthetic, batchDelayMs: 0, minBatchIntervalMs: 0, maintenance: { afterRows: 1_000_000, keepVersionsMs: 0 } });
     try {
       for (let id = 1; id <= 12; id++) await pruned.upsertFact({ id, category: 'work', key: `k${id}`, value: `value ${id}` });
-      const versions = async () => {
-        const state = await pruned.state();
-        return state.status === 'absent' ? 0 : (await state.table.listVersions()).length;
-      };
-      expect(await versions()).toBeGreaterThan(12);
+      expect(await versionCount(pruned)).toBeGreaterThan(12);
       await pruned.optimize();
-      expect(await versions()).toBeLessThanOrEqual(2);
+      expect(await versionCount(pruned)).toBeLessThanOrEqual(2);
       expect((await pruned.getVectors(Array.from({ length: 12 }, (_, i) => i + 1))).size).toBe(12);
     } finally {
       await pruned.close();

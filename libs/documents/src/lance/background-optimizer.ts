@@ -1,11 +1,10 @@
 /**
  * Keeps a vector table compacted and indexed without a separate maintenance process. LanceDB adds a fragment per
  * commit, leaves new rows out of the vector and text indexes until `optimize()`, and builds no ANN index by itself,
- * so a table only ever written to gets slower with every ingest. After `afterRows` rows or `afterCommits` commits by this process,
- * `optimize()` runs in the background once writes have paused for `delayMs` — or, when they never pause (a server
- * storing facts all day), at the latest `maxWaitMs` after it became due: without that bound a steady trickle of
- * writes postponed it forever, and fragments and versions piled up until searches took seconds and memory grew
- * without end. `requestSoon()` covers tables other processes (a short-lived CLI ingest) left behind. It never runs
+ * so a table only ever written to gets slower with every ingest. After `afterRows` rows or `afterCommits` commits
+ * by this process, `optimize()` runs in the background once writes have paused for `delayMs` — or, when they never
+ * pause (a server storing facts all day), at the latest `maxWaitMs` after it became due: without that bound a steady
+ * trickle of writes postponed it forever, and fragments and versions piled up until searches took seconds. `requestSoon()` covers tables other processes (a short-lived CLI ingest) left behind. It never runs
  * twice at once, its failures are reported and retried after the next writes, and `stop()` lets a running one finish
  * before shutdown.
  */
@@ -23,7 +22,7 @@ export interface BackgroundOptimizerOptions {
   delayMs?: number;
   /** Longest it waits for that quiet period once due (default 15 s). */
   maxWaitMs?: number;
-  /** Table versions older than this are deleted by the optimize (default `LANCE_KEEP_VERSIONS_MS`, one hour). */
+  /** Table versions older than this are deleted by the optimize (default `LANCE_KEEP_VERSIONS_MS`, ten minutes). */
   keepVersionsMs?: number;
   onError?(error: unknown): void;
 }

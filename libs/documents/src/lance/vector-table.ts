@@ -21,9 +21,9 @@ import {
 } from './vector-space.js';
 
 /**
- * LanceDB's caches default to 6 GB for indexes and 1 GB for metadata, and with strong consistency every commit (each
- * fact write is one) brings a new manifest into the metadata cache: a server that writes all day grew by hundreds of
- * megabytes until those defaults were reached. A personal data set's indexes fit well within these bounds.
+ * LanceDB's caches default to 6 GB for indexes and 1 GB for metadata, more than a personal assistant should ever hold;
+ * a personal data set's indexes fit well within these bounds. (Bounding them did not cure the soak's memory growth:
+ * that comes from LanceDB keeping memory per commit, see `minBatchIntervalMs` of the fact vector index.)
  */
 export const LANCE_INDEX_CACHE_BYTES = 128 * 1024 * 1024;
 export const LANCE_METADATA_CACHE_BYTES = 32 * 1024 * 1024;
