@@ -3,11 +3,12 @@
  * dimension in its schema metadata, checked against the configured embedder on every use, written through a
  * `SerialWriter`, and rebuilt (same table, new version) by `recreate()` during a re-index.
  */
-import type { Connection, Table } from '@lancedb/lancedb';
+import type { Connection, Session, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
 import type { Embedder } from '../embedding/embedder.js';
 import { BackgroundOptimizer, type BackgroundOptimizerOptions } from './background-optimizer.js';
 import { loadLance, type ArrowModule } from './load-lance.js';
+import { optimizeTable, type OptimizeOutcome } from './optimize-table.js';
 import { SerialWriter } from './serial-writer.js';
 import {
   embedderMismatchError,
@@ -21,12 +22,13 @@ import {
 } from './vector-space.js';
 
 /**
- * LanceDB's caches default to 6 GB for indexes and 1 GB for metadata, more than a personal assistant should ever hold;
- * a personal data set's indexes fit well within these bounds. (Bounding them did not cure the soak's memory growth:
- * that comes from LanceDB keeping memory per commit, see `minBatchIntervalMs` of the fact vector index.)
+ * LanceDB's caches default to 6 GB for indexes and 1 GB for metadata. Every version a read opens adds index and
+ * manifest entries, and entries of versions no longer read are only dropped when the cache is full, so under steady
+ * writes the caches fill to their bounds with stale entries: these bounds are what a long-running server keeps.
+ * A personal data set's live indexes fit well within them (IVF-PQ codes of 100,000 vectors take about 3 MB).
  */
-export const LANCE_INDEX_CACHE_BYTES = 128 * 1024 * 1024;
-export const LANCE_METADATA_CACHE_BYTES = 32 * 1024 * 1024;
+export const LANCE_INDEX_CACHE_BYTES = 64 * 1024 * 1024;
+export const LANCE_METADATA_CACHE_BYTES = 16 * 1024 * 1024;
 /**
  * Versions older than this are deleted when a table is optimized. A read in another process uses the version it
  * opened for one query (milliseconds), so ten minutes leave ample margin; LanceDB's default keeps them a week, and a
@@ -38,20 +40,26 @@ export const LANCE_KEEP_VERSIONS_MS = 10 * 60 * 1000;
 export class VectorDatabase {
   readonly dir: string;
   #connection: Promise<Connection> | undefined;
+  #session: Session | undefined;
 
   constructor(dir: string) {
     this.dir = dir;
   }
 
   connection(): Promise<Connection> {
-    this.#connection ??= loadLance().then(({ lancedb }) =>
-      lancedb.connect(
-        this.dir,
-        { readConsistencyInterval: 0 },
-        new lancedb.Session(BigInt(LANCE_INDEX_CACHE_BYTES), BigInt(LANCE_METADATA_CACHE_BYTES)),
-      ),
-    );
+    this.#connection ??= loadLance().then(({ lancedb }) => {
+      this.#session = new lancedb.Session(BigInt(LANCE_INDEX_CACHE_BYTES), BigInt(LANCE_METADATA_CACHE_BYTES));
+      // In the options: `connect(uri, options, session)` of LanceDB 0.37 accepts a session as its third argument and
+      // drops it, leaving the default caches (6 GB + 1 GB) — the soak's server grew by 140 MB in 15 minutes that way.
+      return lancedb.connect(this.dir, { readConsistencyInterval: 0, session: this.#session });
+    });
     return this.#connection;
+  }
+
+  /** What this connection's LanceDB caches hold (nothing before the first use). */
+  cacheUse(): { bytes: number; items: number } {
+    const session = this.#session;
+    return session ? { bytes: Number(session.sizeBytes()), items: session.approxNumItems() } : { bytes: 0, items: 0 };
   }
 
   async close(): Promise<void> {
@@ -140,26 +148,19 @@ export class VectorTable {
   /**
    * Compacts fragments, folds new rows into the full-text and vector indexes, prunes old versions, and builds
    * an IVF-PQ vector index once the table is large enough for exact search to be slow. Runs through the
-   * writer; started in the background by `maintenance` after enough writes, never on the search path.
+   * writer, in a child process (see optimize-table.ts); started in the background by `maintenance` after enough
+   * writes, never on the search path. `undefined` when there is no table to optimize.
    */
-  async optimize(): Promise<void> {
-    await this.writer.run(async () => {
+  async optimize(): Promise<OptimizeOutcome | undefined> {
+    return this.writer.run(async () => {
       const state = await this.state();
-      if (state.status !== 'ok') return;
-      const table = state.table;
-      const keepVersionsMs = this.#options.maintenance?.keepVersionsMs ?? LANCE_KEEP_VERSIONS_MS;
-      await table.optimize({ cleanupOlderThan: new Date(Date.now() - keepVersionsMs) });
-      const rows = await table.countRows();
-      const indices = await table.listIndices();
-      if (rows < VECTOR_INDEX_MIN_ROWS || indices.some((index) => index.columns.includes('vector'))) return;
-      const { lancedb } = await loadLance();
-      const dims = this.space.dims;
-      await table.createIndex('vector', {
-        config: lancedb.Index.ivfPq({
-          distanceType: 'cosine',
-          numPartitions: Math.max(1, Math.round(Math.sqrt(rows))),
-          ...(dims % 16 === 0 ? { numSubVectors: dims / 16 } : {}),
-        }),
+      if (state.status !== 'ok') return undefined;
+      return optimizeTable(state.table, {
+        dir: this.#db.dir,
+        table: this.#options.name,
+        keepVersionsMs: this.#options.maintenance?.keepVersionsMs ?? LANCE_KEEP_VERSIONS_MS,
+        indexMinRows: VECTOR_INDEX_MIN_ROWS,
+        dims: this.space.dims,
       });
     });
   }

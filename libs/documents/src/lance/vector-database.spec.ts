@@ -1,0 +1,31 @@
+/**
+ * The LanceDB connection's caches are the bounded ones this module sets, not LanceDB's defaults (6 GB + 1 GB): under
+ * steady writes and reads they fill with entries of old versions, so their bound is what a server keeps.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from '@jest/globals';
+import { LANCE_INDEX_CACHE_BYTES, LANCE_METADATA_CACHE_BYTES, VectorDatabase } from './vector-table.js';
+
+const root = mkdtempSync(join(tmpdir(), 'cos-vector-db-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it('reads through caches bounded by the session it configured', async () => {
+  const db = new VectorDatabase(root);
+  try {
+    const connection = await db.connection();
+    const vector = (seed: number) => Array.from({ length: 16 }, (_, d) => Math.cos(seed + d));
+    const table = await connection.createTable('t', [{ id: 0, vector: vector(0) }]);
+    for (let id = 1; id <= 30; id++) {
+      await table.add([{ id, vector: vector(id) }]);
+      await table.vectorSearch(vector(id)).limit(3).toArray();
+    }
+    // Empty when the connection ignored the session and read through LanceDB's default caches instead.
+    const use = db.cacheUse();
+    expect(use.items).toBeGreaterThan(0);
+    expect(use.bytes).toBeLessThanOrEqual(LANCE_INDEX_CACHE_BYTES + LANCE_METADATA_CACHE_BYTES);
+  } finally {
+    await db.close();
+  }
+});
