@@ -197,8 +197,22 @@ describe('the runtime behind both embedders', () => {
       }
       samples.push(sample);
     }
+    const pieces = runtime.buildPieceTrie(packageModel.tokenizer.vocabulary);
     for (const sample of samples) {
-      expect(runtime.encodeTokens(packageModel.tokenizer, sample)).toEqual(packageModel.tokenizer.encode(sample));
+      expect(runtime.encodeTokens(pieces, sample)).toEqual(packageModel.tokenizer.encode(sample));
+    }
+  });
+
+  it('builds the same pieces as the package tokenizer from an odd vocabulary (duplicates, empty and multi-symbol pieces)', () => {
+    const { EmbeddingsModel } = createRequire(import.meta.url)(resolveUseLitePackagePaths().embeddings) as {
+      EmbeddingsModel: new (data: { vocabulary: Array<[string, number]>; model: unknown }) => UseLitePackageModel;
+    };
+    const reserved: Array<[string, number]> = Array.from({ length: 6 }, (_, i) => [`<r${i}>`, 0]);
+    const vocabulary: Array<[string, number]> = [...reserved, ['▁a', -1], ['a', -2], ['', -0.5], ['ab', -3], ['▁a', -0.25], ['b😀', -4], ['😀', -1.5], ['<r1>', -9]];
+    const reference = new EmbeddingsModel({ vocabulary, model: undefined }).tokenizer;
+    const pieces = runtime.buildPieceTrie(vocabulary);
+    for (const sample of ['a', 'ab a', 'b😀b', 'abab😀', 'zz a', '<r1>', '', '  ']) {
+      expect(runtime.encodeTokens(pieces, sample)).toEqual(reference.encode(sample));
     }
   });
 

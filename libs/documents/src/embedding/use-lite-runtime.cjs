@@ -27,41 +27,44 @@ const OVERRIDDEN = Symbol.for('chief-of-staff.use-lite.kernel-override');
 const MIN_SLICE_MACS = 32 * 1024;
 
 /**
- * Loads the model from the packages at the given absolute paths and prepares this thread's backend. Never calls
- * initModel() without a source: that form downloads weights from the network.
+ * Loads the model from the packages at the given absolute paths and prepares this thread's backend. The weights and
+ * vocabulary come from the model package's own files (`modelSource`), never from the network.
  *
  * @param {{ core: string; embeddings: string; model: string }} paths
  * @param {{ windowsPerCall?: number } | undefined} options
  */
 async function loadUseLite(paths, options) {
   const core = require(paths.core);
-  const { initModel } = require(paths.embeddings);
   const { modelSource } = require(paths.model);
   // Before the first run: the backend is shared by everything in this thread, and a kernel swapped mid-graph
   // would mix implementations.
   installKernelOverrides(core);
-  const model = await initModel(modelSource);
+  // What initModel() of the embeddings package does, minus its Tokenizer: building that one's trie copies every
+  // piece's prefix at every character and took ~270 ms of the ~600 ms before the first vector; the runtime's own
+  // tokenizer needs only the trie below, built in a few milliseconds.
+  const [, source] = await Promise.all([core.ready(), modelSource()]);
+  const pieces = buildPieceTrie(source.vocabulary);
   const windowsPerCall = Math.max(1, (options && options.windowsPerCall) || DEFAULT_WINDOWS_PER_CALL);
   return {
-    embed: (/** @type {readonly string[]} */ texts) => embedTexts(core, model, texts, windowsPerCall),
-    encode: (/** @type {string} */ text) => encodeTokens(model.tokenizer, text),
-    model,
+    embed: (/** @type {readonly string[]} */ texts) => embedTexts(core, source.model, pieces, texts, windowsPerCall),
+    encode: (/** @type {string} */ text) => encodeTokens(pieces, text),
     core,
   };
 }
 
 /**
  * @param {any} core
- * @param {any} model
+ * @param {any} graph
+ * @param {PieceTrie} pieces
  * @param {readonly string[]} texts
  * @param {number} windowsPerCall
  * @returns {Promise<Float32Array[]>}
  */
-async function embedTexts(core, model, texts, windowsPerCall) {
+async function embedTexts(core, graph, pieces, texts, windowsPerCall) {
   /** @type {number[][]} */
   const windows = [];
   const windowsOfText = texts.map((text, index) => {
-    const ids = encodeTokens(model.tokenizer, text);
+    const ids = encodeTokens(pieces, text);
     // The sparse input would silently lose an empty row (and every row after it at the end of a batch).
     if (ids.length === 0) throw new Error('Text ' + index + ' has no tokens to embed; blank texts must be filtered out first.');
     return splitIntoWindows(ids, WINDOW_TOKENS).map((windowIds) => windows.push(windowIds) - 1);
@@ -71,7 +74,7 @@ async function embedTexts(core, model, texts, windowsPerCall) {
   const windowVectors = new Array(windows.length);
   for (let start = 0; start < order.length; start += windowsPerCall) {
     const batch = order.slice(start, start + windowsPerCall);
-    const data = await runWindows(core, model.model, batch.map((index) => windows[index]));
+    const data = await runWindows(core, graph, batch.map((index) => windows[index]));
     batch.forEach((windowIndex, row) => {
       windowVectors[windowIndex] = data.slice(row * DIMS, (row + 1) * DIMS);
     });
@@ -158,16 +161,49 @@ function poolWindowVectors(vectors, weights) {
 }
 
 /**
+ * @typedef {{ children: Record<string, PieceNode>; end: boolean; symbols: number; score: number; id: number }} PieceNode
+ * @typedef {{ root: PieceNode; vocabulary: ReadonlyArray<readonly [string, number]> }} PieceTrie
+ */
+
+/** The package Tokenizer skips this many reserved entries at the start of the vocabulary (<unk>, <s>, </s>, …). */
+const RESERVED_PIECES = 6;
+
+/**
+ * The trie of the package Tokenizer (a node per code point; a later duplicate piece overwrites an earlier one, the
+ * empty piece is never a match), with each node's depth instead of a copy of its prefix.
+ *
+ * @param {ReadonlyArray<readonly [string, number]>} vocabulary
+ * @returns {PieceTrie}
+ */
+function buildPieceTrie(vocabulary) {
+  /** @returns {PieceNode} */
+  const node = (/** @type {number} */ symbols) => ({ children: Object.create(null), end: false, symbols, score: 0, id: 0 });
+  const root = node(0);
+  for (let id = RESERVED_PIECES; id < vocabulary.length; id++) {
+    let at = root;
+    for (const symbol of vocabulary[id][0]) {
+      at = at.children[symbol] ??= node(at.symbols + 1);
+    }
+    if (at !== root) {
+      at.end = true;
+      at.score = vocabulary[id][1];
+      at.id = id;
+    }
+  }
+  return { root, vocabulary };
+}
+
+/**
  * Tokenizer.encode of @energetic-ai/embeddings 0.2.0, step for step, except that the prefix search walks the trie
  * from an index (the original copies the remaining symbols at every position) and each position's candidates are
  * kept in an array in increasing start order, the order the original's for..in over integer keys yields. Each
  * (start, end) pair has at most one candidate, so the Viterbi pass sees the same sequence and breaks ties the same.
  *
- * @param {any} tokenizer
+ * @param {PieceTrie} pieces
  * @param {string} input
  * @returns {number[]}
  */
-function encodeTokens(tokenizer, input) {
+function encodeTokens(pieces, input) {
   const separator = '\u2581';
   const normalized = input.normalize('NFKC');
   const processed = normalized.length > 0 ? separator + normalized.replace(/ /g, separator) : normalized;
@@ -177,14 +213,14 @@ function encodeTokens(tokenizer, input) {
   /** @type {number[][]} */
   const candidates = [];
   for (let end = 0; end <= count; end++) candidates.push([]);
-  const root = tokenizer.trie.root;
+  const root = pieces.root;
   for (let start = 0; start < count; start++) {
     let found = false;
     let node = root.children[symbols[start]];
     for (let next = start + 1; node; next++) {
       if (node.end) {
         found = true;
-        candidates[start + node.word[0].length].push(start, node.word[1], node.word[2]);
+        candidates[start + node.symbols].push(start, node.score, node.id);
       }
       if (next >= count) break;
       node = node.children[symbols[next]];
@@ -206,7 +242,7 @@ function encodeTokens(tokenizer, input) {
   }
   const reversed = [];
   // Steps back by the vocabulary string's length in UTF-16 units, as the original does.
-  for (let position = count; position > 0; position -= tokenizer.vocabulary[words[position]][0].length) {
+  for (let position = count; position > 0; position -= pieces.vocabulary[words[position]][0].length) {
     reversed.push(words[position]);
   }
   // Runs of unknown pieces collapse into one id 0.
@@ -371,6 +407,7 @@ module.exports = {
   WINDOW_TOKENS,
   loadUseLite,
   installKernelOverrides,
+  buildPieceTrie,
   encodeTokens,
   splitIntoWindows,
   poolWindowVectors,

@@ -17,10 +17,10 @@ export interface UseLiteLoadOptions {
   windowsPerCall?: number;
 }
 
-/** The package's own `EmbeddingsModel`, kept reachable so tests can compare against it. */
+/** The package's own `EmbeddingsModel` (`initModel` of `@energetic-ai/embeddings`), which tests compare against. */
 export interface UseLitePackageModel {
   embed(input: string[]): Promise<number[][]>;
-  tokenizer: { encode(text: string): number[] };
+  tokenizer: { encode(text: string): number[]; vocabulary: Array<[string, number]> };
 }
 
 /** A loaded model. */
@@ -29,7 +29,6 @@ export interface UseLiteRuntime {
   embed(texts: readonly string[]): Promise<Float32Array[]>;
   /** Token ids of a text, exactly as the package tokenizer produces them. */
   encode(text: string): number[];
-  model: UseLitePackageModel;
   /** `@energetic-ai/core` as loaded by the runtime (tfjs-core with the wasm backend). */
   core: unknown;
 }
@@ -40,7 +39,9 @@ export interface UseLiteRuntimeModule {
   WINDOW_TOKENS: number;
   loadUseLite(paths: UseLitePackagePaths, options?: UseLiteLoadOptions): Promise<UseLiteRuntime>;
   installKernelOverrides(core: unknown): void;
-  encodeTokens(tokenizer: unknown, text: string): number[];
+  /** The tokenizer's trie of vocabulary pieces (`[piece, score]` entries, as in the model's vocab.json). */
+  buildPieceTrie(vocabulary: ReadonlyArray<readonly [string, number]>): unknown;
+  encodeTokens(pieces: unknown, text: string): number[];
   splitIntoWindows(ids: readonly number[], size: number): number[][];
   poolWindowVectors(vectors: readonly Float32Array[], weights: readonly number[]): Float32Array;
 }
