@@ -33,12 +33,16 @@ export function createMcpServer(source: McpHostSource): McpServer {
     const progress = createProgressNotifier(request.params._meta?.progressToken, extra.sendNotification);
     const host = await source.host();
     const { toCallToolResult } = await import('./tool-results.js');
-    const result = await host.callTool(request.params.name, args, {
-      caller: { kind: 'host' },
-      signal: extra.signal,
-      progress,
-    });
-    return toCallToolResult(result);
+    try {
+      const result = await host.callTool(request.params.name, args, {
+        caller: { kind: 'host' },
+        signal: extra.signal,
+        progress,
+      });
+      return toCallToolResult(result);
+    } finally {
+      source.afterCall?.();
+    }
   });
   registerAgentPrompts(server, async () => (await source.host()).agents);
   return server;

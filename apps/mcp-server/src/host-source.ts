@@ -13,4 +13,6 @@ export interface McpHostSource {
   host(): Promise<McpHost>;
   /** The tools to list now. */
   listTools(): Promise<Tool[]>;
+  /** Told when a call has been answered: work deferred so as not to delay the first answer may start. */
+  afterCall?(): void;
 }

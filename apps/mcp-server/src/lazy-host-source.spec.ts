@@ -28,7 +28,6 @@ describe('lazy host source', () => {
     await expect(source.host()).rejects.toThrow('database is locked');
     await expect(source.host()).resolves.toBe(host);
     expect(attempts).toBe(2);
-    // The tool list is described right after a load; let that finish before the test ends.
     await source.settled();
   });
 });
@@ -55,8 +54,29 @@ describe('the shipped tool list', () => {
     expect((await source.listTools()).map((tool) => tool.name)).toEqual(['query_memory']);
     expect(loads).toBe(0);
     await source.host();
+    // Describing the live tools waits until the first call has been answered, so it never delays that answer.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(cacheFile)).toBe(false);
+    source.afterCall();
     await source.settled();
     expect(loads).toBe(1);
+    expect(existsSync(cacheFile)).toBe(true);
+  });
+
+  it('gets its own copy without any call too, once the host has been loaded a while', async () => {
+    const cacheFile = join(dir, 'listed-only.json');
+    const source = createLazyHostSource({
+      load: async () => ({ tools: [], logger: createSilentLogger() }) as unknown as McpHost,
+      cacheFile,
+      shippedFile: join(dir, 'shipped.json'),
+      version: 'test',
+      onToolsChanged: () => undefined,
+      idleStartMs: 0,
+      describeAfterMs: 20,
+    });
+    await source.host();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await source.settled();
     expect(existsSync(cacheFile)).toBe(true);
   });
 

@@ -48,13 +48,22 @@ export interface LazyHostSourceOptions {
   onToolsChanged: () => void;
   /** Start loading this long after start-up even if no request asked for the host (ms). */
   idleStartMs?: number;
+  /** Describe the live tools this long after the host loaded when no call has been answered by then (ms). */
+  describeAfterMs?: number;
 }
+
+/**
+ * A timer set when the host loads used to describe the tools right away, and ran in the middle of the first call
+ * (between its awaits): ~100 ms of schema conversion in front of the first answer.
+ */
+const DESCRIBE_AFTER_MS = 2_000;
 
 export interface LazyHostSource extends McpHostSource {
   /** The host if it has finished loading. */
   loaded(): McpHost | undefined;
-  /** Waits for a load in progress (for shutdown). */
+  /** Waits for a load in progress and the description of the tools (for shutdown). */
   settled(): Promise<McpHost | undefined>;
+  afterCall(): void;
 }
 
 export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSource {
@@ -67,11 +76,11 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
 
   /**
    * Describes the live tools and brings the cached list up to date. Run right after a call has been answered (or
-   * when a client asks for the list), never in front of the first call: describing 90-odd tools costs a few hundred
-   * milliseconds the first answer need not wait for.
+   * when a client asks for the list, or `describeAfterMs` after the load without a call), never in front of the
+   * first call: describing 90-odd tools costs a hundred milliseconds or more the first answer need not wait for.
    */
   let describing: Promise<Tool[]> | undefined;
-  /** Settles once the deferred description after a load has run (for shutdown and tests). */
+  /** Settles once the deferred description has run; undefined until it is scheduled (for shutdown and tests). */
   let described: Promise<void> | undefined;
   const describeLive = (host: McpHost): Promise<Tool[]> =>
     (describing ??= import('./static-host-source.js').then(({ describeTool }) => {
@@ -89,16 +98,26 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
       return live;
     }));
 
+  /** Describes the live tools on the next turn of the event loop (once); a no-op until the host has loaded. */
+  let describeSoon = (): void => undefined;
+  let fallbackTimer: NodeJS.Timeout | undefined;
   const start = (): Promise<McpHost> => {
     loading ??= options.load().then((host) => {
       current = host;
-      described = new Promise<void>((resolve) => {
-        setTimeout(() => {
-          describeLive(host)
-            .catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools'))
-            .finally(resolve);
-        }, 0);
-      });
+      describeSoon = () => {
+        if (described) return;
+        clearTimeout(fallbackTimer);
+        described = new Promise<void>((resolve) => {
+          setTimeout(() => {
+            describeLive(host)
+              .catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools'))
+              .finally(resolve);
+          }, 0);
+        });
+      };
+      // Normally after the first call is answered (`afterCall`); a client that only lists tools gets it anyway.
+      fallbackTimer = setTimeout(describeSoon, options.describeAfterMs ?? DESCRIBE_AFTER_MS);
+      fallbackTimer.unref();
       return host;
     });
     // A load that failed (a locked database at start, say) is not kept: the next call tries again.
@@ -124,9 +143,12 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
       }
       return describeLive(await start());
     },
+    afterCall: () => describeSoon(),
     loaded: () => current,
     settled: async () => {
       const host = loading ? await loading.catch(() => undefined) : undefined;
+      // A client that listed the tools and quit at once still leaves the data directory its own copy.
+      if (host) describeSoon();
       await described;
       return host;
     },
