@@ -40,8 +40,8 @@ async function loadUseLite(paths, options) {
   // would mix implementations.
   installKernelOverrides(core);
   // What initModel() of the embeddings package does, minus its Tokenizer: building that one's trie copies every
-  // piece's prefix at every character and took ~270 ms of the ~600 ms before the first vector; the runtime's own
-  // tokenizer needs only the trie below, built in a few milliseconds.
+  // piece's prefix at every character (~40 ms on an idle core, more while the main thread loads the libraries); the
+  // runtime's own tokenizer needs only the trie below (~20 ms).
   const [, source] = await Promise.all([core.ready(), modelSource()]);
   const pieces = buildPieceTrie(source.vocabulary);
   const windowsPerCall = Math.max(1, (options && options.windowsPerCall) || DEFAULT_WINDOWS_PER_CALL);
