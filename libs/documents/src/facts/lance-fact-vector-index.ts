@@ -211,8 +211,8 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   }
 
   /** Compacts the table and maintains its vector index (also runs in the background after writes). */
-  async optimize(): Promise<void> {
-    await this.#table.optimize();
+  optimize(): Promise<void> {
+    return this.#table.optimize();
   }
 
   /**

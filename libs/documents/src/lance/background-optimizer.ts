@@ -28,7 +28,7 @@ export interface BackgroundOptimizerOptions {
 }
 
 export class BackgroundOptimizer {
-  readonly #run: () => Promise<unknown>;
+  readonly #run: () => Promise<void>;
   readonly #afterRows: number;
   readonly #afterCommits: number;
   readonly #delayMs: number;
@@ -42,7 +42,7 @@ export class BackgroundOptimizer {
   #running: Promise<void> | undefined;
   #stopped = false;
 
-  constructor(run: () => Promise<unknown>, options: BackgroundOptimizerOptions = {}) {
+  constructor(run: () => Promise<void>, options: BackgroundOptimizerOptions = {}) {
     this.#run = run;
     this.#afterRows = Math.max(1, options.afterRows ?? 1_000);
     this.#afterCommits = Math.max(1, options.afterCommits ?? 50);
@@ -96,7 +96,6 @@ export class BackgroundOptimizer {
     this.#commitsSinceOptimize = 0;
     this.#dueSince = undefined;
     this.#running = this.#run()
-      .then(() => undefined)
       .catch((error: unknown) => {
         this.#rowsSinceOptimize += rows;
         this.#commitsSinceOptimize += commits;

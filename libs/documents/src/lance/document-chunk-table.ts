@@ -252,8 +252,8 @@ export class DocumentChunkTable {
   }
 
   /** Compacts the table and maintains its indexes (also run in the background after writes). */
-  async optimize(): Promise<void> {
-    await this.#table.optimize();
+  optimize(): Promise<void> {
+    return this.#table.optimize();
   }
 
   /** Cancels background maintenance and waits for a running optimize (before the connection closes). */

@@ -22,12 +22,16 @@ export interface OptimizeRequest {
   dims: number;
 }
 
-export interface OptimizeOutcome {
+/** What `table-optimizer.cjs` reports. */
+interface OptimizerReport {
   rows: number;
   fragmentsRemoved: number;
   fragmentsAdded: number;
   versionsRemoved: number;
   indexBuilt: boolean;
+}
+
+export interface OptimizeOutcome extends OptimizerReport {
   /** Where it ran: `child` normally, `in-process` when no child could be started. */
   ranIn: 'child' | 'in-process';
 }
@@ -40,7 +44,7 @@ export interface OptimizeTableOptions {
 }
 
 interface TableOptimizerModule {
-  optimizeTable(lancedb: unknown, table: Table, request: OptimizeRequest): Promise<Omit<OptimizeOutcome, 'ranIn'>>;
+  optimizeTable(lancedb: unknown, table: Table, request: OptimizeRequest): Promise<OptimizerReport>;
 }
 
 const OPTIMIZER_SCRIPT = new URL('./table-optimizer.cjs', import.meta.url);
@@ -56,11 +60,11 @@ export async function optimizeTable(table: Table, request: OptimizeRequest, opti
     if (outcome !== 'not-started') return { ...outcome, ranIn: 'child' };
   }
   const { lancedb } = await loadLance();
-  const optimizer = createRequire(import.meta.url)('./table-optimizer.cjs') as TableOptimizerModule;
+  const optimizer = createRequire(import.meta.url)(fileURLToPath(OPTIMIZER_SCRIPT)) as TableOptimizerModule;
   return { ...(await optimizer.optimizeTable(lancedb, table, request)), ranIn: 'in-process' };
 }
 
-function runChild(request: OptimizeRequest, options: OptimizeTableOptions): Promise<Omit<OptimizeOutcome, 'ranIn'> | 'not-started'> {
+function runChild(request: OptimizeRequest, options: OptimizeTableOptions): Promise<OptimizerReport | 'not-started'> {
   return new Promise((resolve, reject) => {
     const child = spawn(options.execPath ?? process.execPath, [fileURLToPath(OPTIMIZER_SCRIPT), JSON.stringify(request)], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,7 +94,7 @@ function runChild(request: OptimizeRequest, options: OptimizeTableOptions): Prom
       if (!started) return;
       if (code === 0) {
         try {
-          resolve(JSON.parse(stdout) as Omit<OptimizeOutcome, 'ranIn'>);
+          resolve(JSON.parse(stdout) as OptimizerReport);
         } catch {
           reject(new Error(`optimizing ${request.table}: the optimizer process answered ${JSON.stringify(stdout.slice(0, 200))}`));
         }

@@ -8,7 +8,7 @@ import type { Schema } from 'apache-arrow';
 import type { Embedder } from '../embedding/embedder.js';
 import { BackgroundOptimizer, type BackgroundOptimizerOptions } from './background-optimizer.js';
 import { loadLance, type ArrowModule } from './load-lance.js';
-import { optimizeTable, type OptimizeOutcome } from './optimize-table.js';
+import { optimizeTable } from './optimize-table.js';
 import { SerialWriter } from './serial-writer.js';
 import {
   embedderMismatchError,
@@ -149,13 +149,13 @@ export class VectorTable {
    * Compacts fragments, folds new rows into the full-text and vector indexes, prunes old versions, and builds
    * an IVF-PQ vector index once the table is large enough for exact search to be slow. Runs through the
    * writer, in a child process (see optimize-table.ts); started in the background by `maintenance` after enough
-   * writes, never on the search path. `undefined` when there is no table to optimize.
+   * writes, never on the search path.
    */
-  async optimize(): Promise<OptimizeOutcome | undefined> {
-    return this.writer.run(async () => {
+  async optimize(): Promise<void> {
+    await this.writer.run(async () => {
       const state = await this.state();
-      if (state.status !== 'ok') return undefined;
-      return optimizeTable(state.table, {
+      if (state.status !== 'ok') return;
+      await optimizeTable(state.table, {
         dir: this.#db.dir,
         table: this.#options.name,
         keepVersionsMs: this.#options.maintenance?.keepVersionsMs ?? LANCE_KEEP_VERSIONS_MS,
