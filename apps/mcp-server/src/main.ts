@@ -3,8 +3,8 @@
  * Starts the Chief of Staff MCP server: `main.js` serves stdio (what Claude Desktop spawns); `main.js --http
  * [--port N] [--host H]` serves Streamable HTTP. `COS_DATA_DIR` selects the data.
  */
+import { earlyEmbedder as embedder } from './early-start.js';
 import { parseArgs } from 'node:util';
-import { serveHttp, serveStdio } from './serve.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,9 +19,10 @@ async function main(): Promise<void> {
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65_535)) {
     throw new Error(`--port must be a whole number from 0 to 65535, got "${values.port}".`);
   }
+  const { serveHttp, serveStdio } = await import('./serve.js');
   const running = values.http
-    ? await serveHttp({ port, host: values.host, quiet: values.quiet })
-    : await serveStdio({ quiet: values.quiet });
+    ? await serveHttp({ port, host: values.host, quiet: values.quiet, embedder })
+    : await serveStdio({ quiet: values.quiet, embedder });
   let stopping = false;
   const shutdown = (_reason: string) => {
     if (stopping) return;

@@ -9,8 +9,16 @@ import { createMcpServer, SERVER_VERSION } from './create-mcp-server.js';
 import { createLazyHostSource, TOOL_LIST_CACHE_FILE } from './lazy-host-source.js';
 import { shippedToolListFile } from './shipped-tool-list.js';
 
+/** A model loading in a worker thread. */
+export type EarlyEmbedder = NonNullable<ReturnType<typeof startEarlyEmbedder>>;
+
 export interface ServeOptions {
   quiet?: boolean;
+  /**
+   * A model already loading (`startEarlyEmbedder`, started by the entry before this module loaded); without one the
+   * host starts it when the libraries load. The server owns it from here and closes it when it stops.
+   */
+  embedder?: EarlyEmbedder;
 }
 
 export interface RunningServer {
@@ -21,8 +29,8 @@ export interface RunningServer {
  * Loads the sdk only when needed: its module graph is most of the start-up time. When the data directory has vectors,
  * the embedding model starts loading in a worker thread first, so it is ready about when the libraries are.
  */
-async function loadChiefOfStaff(dataDir: string): Promise<ChiefOfStaff> {
-  const embedder = startEarlyEmbedder(dataDir);
+async function loadChiefOfStaff(dataDir: string, early: EarlyEmbedder | undefined): Promise<ChiefOfStaff> {
+  const embedder = early ?? startEarlyEmbedder(dataDir);
   try {
     const { createChiefOfStaff } = await import('@chief-of-staff/sdk');
     return await createChiefOfStaff(embedder ? { embedder } : {});
@@ -61,7 +69,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
   let schedulerTimer: NodeJS.Timeout | undefined;
   const source = createLazyHostSource({
     load: async () => {
-      const cos = await loadChiefOfStaff(dataDir);
+      const cos = await loadChiefOfStaff(dataDir, options.embedder);
       cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
       warmUpSemanticSearch(cos);
       // Seeding and claiming tasks can wait until the call that loaded the host has been answered.
@@ -93,6 +101,8 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
       await scheduler?.stop();
       // Stopping is what a client waits for when it quits: vectors still waiting for the model stay pending.
       await cos?.close({ promptly: true });
+      // Never handed to the libraries (no call came): still ours to stop.
+      if (!cos) await options.embedder?.close();
     },
   };
 }
@@ -103,7 +113,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     import('./http/http-server.js'),
     import('./http/http-token.js'),
     import('./http/bind-address.js'),
-    loadChiefOfStaff(resolveDataDir()),
+    loadChiefOfStaff(resolveDataDir(), options.embedder),
   ]);
   const token = loadOrCreateHttpToken(cos.config);
   const host = options.host ?? cos.config.mcp.http.host;

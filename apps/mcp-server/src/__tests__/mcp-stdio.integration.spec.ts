@@ -108,3 +108,24 @@ describe('graceful shutdown', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describe('a server on a data directory with vectors', () => {
+  it('starts the model at once and still exits 0 promptly when the client quits before any call', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cos-mcp-early-'));
+    // What LanceDB leaves behind: the server sees vectors and starts the model before anything else.
+    mkdirSync(join(dataDir, 'vectors', 'facts.lance'), { recursive: true });
+    const child = spawn(process.execPath, [serverMain], { env: serverEnv(dataDir), stdio: ['pipe', 'pipe', 'pipe'] });
+    const responses: string[] = [];
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => responses.push(chunk));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+    for (let i = 0; i < 300 && !responses.join('').includes('"id":1'); i += 1) await new Promise((done) => setTimeout(done, 20));
+    const started = Date.now();
+    child.stdin.end();
+    const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
+    expect(code).toBe(0);
+    // The shutdown guard exits 1 after 5 s: a model load that blocked stopping would show here.
+    expect(Date.now() - started).toBeLessThan(4_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});

@@ -291,6 +291,44 @@ describe('the runtime behind both embedders', () => {
   });
 });
 
+describe('the model loader', () => {
+  type DecodeWeights = (data: ArrayBuffer, specs: unknown[]) => Record<string, TestTensor & { dtype: string }>;
+  const { decodeWeightViews } = createRequire(import.meta.url)('./use-lite-model-files.cjs') as {
+    decodeWeightViews(core: unknown, data: ArrayBuffer, specs: unknown[]): Record<string, TestTensor & { dtype: string }>;
+  };
+
+  it('decodes weights exactly as tfjs does, including quantized weights and the unaligned ones after them', () => {
+    const specs = [
+      { name: 'dense', shape: [2, 3], dtype: 'float32' },
+      { name: 'ids', shape: [4], dtype: 'int32' },
+      { name: 'quantized', shape: [3], dtype: 'float32', quantization: { dtype: 'uint8', min: -1, scale: 0.5 } },
+      { name: 'after', shape: [2], dtype: 'float32' },
+    ];
+    const data = new ArrayBuffer(24 + 16 + 3 + 8);
+    new Float32Array(data, 0, 6).set([0.5, -1, 2, 3.25, 1e-7, -8]);
+    new Int32Array(data, 24, 4).set([7, -2, 0, 2 ** 30]);
+    new Uint8Array(data, 40, 3).set([0, 3, 255]);
+    new Uint8Array(data, 43, 8).set(new Uint8Array(Float32Array.of(1.5, -2.5).buffer));
+
+    const expected = ((core as unknown as { io: { decodeWeights: DecodeWeights } }).io.decodeWeights)(data, specs);
+    const actual = decodeWeightViews(core, data, specs);
+
+    expect(Object.keys(actual)).toEqual(specs.map((spec) => spec.name));
+    for (const spec of specs) {
+      const [want, got] = [expected[spec.name], actual[spec.name]];
+      expect(got?.shape).toEqual(want?.shape);
+      expect(got?.dtype).toBe(want?.dtype);
+      expect(Array.from(got?.dataSync() ?? [])).toEqual(Array.from(want?.dataSync() ?? []));
+    }
+    expect(Array.from(actual['after']?.dataSync() ?? [])).toEqual([1.5, -2.5]);
+    [...Object.values(expected), ...Object.values(actual)].forEach((tensor) => tensor.dispose());
+  });
+
+  it('refuses weights shorter than the model says, naming the weight', () => {
+    expect(() => decodeWeightViews(core, new ArrayBuffer(8), [{ name: 'dense/kernel', shape: [4], dtype: 'float32' }])).toThrow(/dense\/kernel/);
+  });
+});
+
 describe('WorkerPoolEmbedder', () => {
   it('produces the same vectors as the in-process embedder, aligned, using at most the pool size', async () => {
     const pool = new WorkerPoolEmbedder({ size: 2, batchSize: 2 });

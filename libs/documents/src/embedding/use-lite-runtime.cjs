@@ -18,6 +18,7 @@
  *   rest of the text at every character).
  */
 'use strict';
+const { loadModelFiles } = require('./use-lite-model-files.cjs');
 
 /** The graph's ClipToMaxLength drops sparse entries at positions >= 128. */
 const WINDOW_TOKENS = 128;
@@ -28,21 +29,20 @@ const MIN_SLICE_MACS = 32 * 1024;
 
 /**
  * Loads the model from the packages at the given absolute paths and prepares this thread's backend. The weights and
- * vocabulary come from the model package's own files (`modelSource`), never from the network.
+ * vocabulary come from the model package's own files (`use-lite-model-files.cjs`), never from the network.
  *
  * @param {{ core: string; embeddings: string; model: string }} paths
  * @param {{ windowsPerCall?: number } | undefined} options
  */
 async function loadUseLite(paths, options) {
   const core = require(paths.core);
-  const { modelSource } = require(paths.model);
   // Before the first run: the backend is shared by everything in this thread, and a kernel swapped mid-graph
   // would mix implementations.
   installKernelOverrides(core);
   // What initModel() of the embeddings package does, minus its Tokenizer: building that one's trie copies every
   // piece's prefix at every character (~40 ms on an idle core, more while the main thread loads the libraries); the
   // runtime's own tokenizer needs only the trie below (~20 ms).
-  const [, source] = await Promise.all([core.ready(), modelSource()]);
+  const [, source] = await Promise.all([core.ready(), loadModelFiles(core, paths.model)]);
   const pieces = buildPieceTrie(source.vocabulary);
   const windowsPerCall = Math.max(1, (options && options.windowsPerCall) || DEFAULT_WINDOWS_PER_CALL);
   return {
