@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** `cos`: the Chief of Staff command line. Each command lives in commands/<name>.ts. */
+import { releaseEarlyEmbedder } from './early-start.js';
 import { CommanderError } from 'commander';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, printError } from './output.js';
 import { buildProgram } from './program.js';
@@ -29,4 +30,6 @@ try {
     printError(error instanceof Error ? error.message : String(error));
     process.exitCode = EXIT_FAILED;
   }
+} finally {
+  await releaseEarlyEmbedder();
 }

@@ -5,6 +5,7 @@
 import { createLogger, isCosError, loadConfig, type CosConfig, type Logger, type ToolRunResult } from '@chief-of-staff/core';
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import { claimEarlyEmbedder } from './early-start.js';
 import { EXIT_USAGE, printError, startSpinner } from './output.js';
 
 /** The sdk functions, loaded on demand. */
@@ -12,7 +13,10 @@ export function loadSdk(): Promise<typeof import('./sdk.js')> {
   return import('./sdk.js');
 }
 
+/** The model the entry started for this command, or one started now (commands the entry does not recognise). */
 async function startEarlyEmbedderFor(dataDir: string) {
+  const early = claimEarlyEmbedder();
+  if (early) return early;
   const { startEarlyEmbedder } = await import('@chief-of-staff/sdk/early-embedder');
   return startEarlyEmbedder(dataDir);
 }

@@ -32,6 +32,17 @@ describe('cos memory and cos enrich', () => {
     expect(listed.stdout).toMatch(/preference\s+noa_coffee_order\s+Noa drinks oat milk flat whites/);
   });
 
+  it('searches by meaning with the model started before the command loads, and ends a mistyped search at once', async () => {
+    // The first search wrote the vectors: from now on the entry starts the model before commander loads.
+    const again = await cli.run(['memory', 'search', 'which hot drink does Noa like', '--json']);
+    expect(again.code).toBe(0);
+    expect(again.json<{ items: { key: string }[] }>().items[0]).toMatchObject({ key: 'noa_coffee_order' });
+
+    const mistyped = await cli.run(['memory', 'search', 'coffee', '--limit', '0']);
+    expect(mistyped.code).toBe(2);
+    expect(mistyped.stderr).toContain('--limit');
+  });
+
   it('refuses a category that does not exist, naming the valid ones (exit 2)', async () => {
     const bad = await cli.run(['memory', 'add', 'hobbies', 'chess', 'plays chess']);
     expect(bad.code).toBe(2);
