@@ -40,8 +40,8 @@ export default [
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   {
-    // Config files in CommonJS are not linted; CommonJS product code under libs/*/src is (see below).
-    ignores: ['**/dist', '**/out-tsc', '**/node_modules', 'tmp', '**/drizzle/meta', '**/*.cjs', '!libs/*/src/**/*.cjs'],
+    // Config files in CommonJS are not linted; CommonJS product code (libs/*/src, the apps' entry template) is.
+    ignores: ['**/dist', '**/out-tsc', '**/node_modules', 'tmp', '**/drizzle/meta', '**/*.cjs', '!libs/*/src/**/*.cjs', '!tools/scripts/app-loader.cjs'],
   },
   {
     files: ['**/*.ts', '**/*.js', '**/*.mjs'],
@@ -66,9 +66,9 @@ export default [
     },
   },
   {
-    // Worker-thread code that must load without a build step (the embedder runtime).
-    files: ['libs/*/src/**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    // Code that must load without a build step: the embedder runtime (worker threads), the apps' entry template.
+    files: ['libs/*/src/**/*.cjs', 'tools/scripts/app-loader.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /**
  * `node tools/scripts/bundle-app.mjs <app dir>`: bundles an app's compiled entry (`out-tsc/lib/main.js`, from `tsc`)
- * with the workspace libraries and most dependencies into `dist/main.js` plus chunks beside it.
+ * with the workspace libraries and most dependencies into one CommonJS file, `dist/app.cjs`, and writes the entry
+ * `dist/main.js` from `app-loader.cjs`, which runs that file with a V8 code cache.
  *
  * Why: loading ~600 small ES modules cost the MCP server ~550 ms before it could answer anything, most of it in module
- * resolution and file reads; one bundle loads in ~200 ms (issue: time to first answer). Lazy `import()`s stay lazy:
- * they become chunks loaded on first use.
+ * resolution and file reads; one bundle loads in ~200 ms, and compiling it was then the largest cost left. Node 20 keeps
+ * no compile cache for ES modules, but a script compiled through `vm.Script` can be given the bytecode of an earlier
+ * run (issue: time to first answer; docs/adr/0024-code-cache.md). Lazy `import()`s stay lazy: their modules are in the
+ * file but run only on first use.
  *
  * Kept outside the bundle: native modules, packages that find their own files at run time (worker scripts, model
  * weights), and heavy ones that are only ever imported lazily. Workspace modules that locate files next to themselves
@@ -13,6 +16,7 @@
  * their original file in the installed package, so those files are found wherever the bundle runs.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -55,12 +59,13 @@ const moduleUrlPlugin = {
   },
 };
 
-// Every output file gets these: a CommonJS `require` for bundled CommonJS code, and the module-URL helper.
+// What the bundled modules need of an ES module's surroundings: `import.meta.url`/`resolve` (defined below as these
+// names) and the module-URL helper. `require`, `__filename` and `__dirname` are the CommonJS ones of `dist/app.cjs`.
 const banner = [
-  "import { createRequire as __cosCreateRequire } from 'node:module';",
-  "import { dirname as __cosDirname, join as __cosJoin } from 'node:path';",
-  "import { pathToFileURL as __cosPathToFileURL } from 'node:url';",
-  'const require = __cosCreateRequire(import.meta.url);',
+  "const { dirname: __cosDirname, join: __cosJoin } = require('node:path');",
+  "const { pathToFileURL: __cosPathToFileURL } = require('node:url');",
+  'const __cosImportMetaUrl = __cosPathToFileURL(__filename).href;',
+  'const __cosImportMetaResolve = (specifier) => __cosPathToFileURL(require.resolve(specifier)).href;',
   'const __cosPackageRoots = new Map();',
   'function __cosModuleUrl(name, path) {',
   "  if (!__cosPackageRoots.has(name)) __cosPackageRoots.set(name, __cosDirname(require.resolve(name + '/package.json')));",
@@ -69,16 +74,13 @@ const banner = [
 ].join('\n');
 
 const started = performance.now();
-// Chunk names carry content hashes: without a clean directory old chunks would pile up.
 rmSync(join(appDir, 'dist'), { recursive: true, force: true });
 const result = await build({
-  entryPoints: { main: join(appDir, 'out-tsc', 'lib', 'main.js') },
+  entryPoints: { app: join(appDir, 'out-tsc', 'lib', 'main.js') },
   outdir: join(appDir, 'dist'),
-  // Chunks sit beside the entry, so app code that finds files relative to itself works from any of them.
-  chunkNames: '[name]-[hash]',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   external: EXTERNAL,
@@ -86,13 +88,41 @@ const result = await build({
   conditions: ['import', 'node', 'default'],
   mainFields: ['module', 'main'],
   banner: { js: banner },
+  // Less text to read and hash at every start; names stay, so stack traces still say which function failed.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  charset: 'ascii',
+  // `import()` of an external package becomes `require()`: a script run through `vm.Script` has no module loader of
+  // its own for `import()` (Node's stand-in for one is experimental and warns on stderr).
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__cosImportMetaUrl', 'import.meta.resolve': '__cosImportMetaResolve' },
   plugins: [moduleUrlPlugin],
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',
 });
+/**
+ * esbuild's `charset: 'ascii'` leaves regular-expression literals as written (`/[ךםןףץ]/`). One such character makes
+ * the whole file a two-byte string, which took ~35 ms to decode at every start against ~6 ms for ASCII: each
+ * remaining non-ASCII code unit becomes a `\uXXXX` escape, which means the same in strings, regular expressions and
+ * identifiers.
+ */
+function escapeNonAscii(file) {
+  const text = readFileSync(file, 'utf8');
+  // eslint-disable-next-line no-control-regex -- the pattern is "anything outside ASCII"
+  const escaped = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (escaped !== text) writeFileSync(file, escaped);
+}
+escapeNonAscii(join(appDir, 'dist', 'app.cjs'));
 // What went where: the start-path test reads it to keep heavy dependencies out of the first answer's path.
 writeFileSync(join(appDir, 'dist', 'bundle-meta.json'), JSON.stringify(result.metafile));
+const appName = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')).name.replace(/^@[^/]+\//, '');
+const bundleHash = createHash('sha256').update(readFileSync(join(appDir, 'dist', 'app.cjs'))).digest('hex').slice(0, 16);
+const loader = readFileSync(join(workspaceRoot, 'tools', 'scripts', 'app-loader.cjs'), 'utf8').replace('__COS_BUNDLE_ID__', `${appName}-${bundleHash}`);
+writeFileSync(join(appDir, 'dist', 'main.js'), loader, { mode: 0o755 });
+// `dist/main.js` keeps its name (clients' configurations point at it) but is CommonJS: an ES module entry costs ~20 ms
+// more to start.
+writeFileSync(join(appDir, 'dist', 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 /**
  * The MCP server's tool list with the default configuration, written next to its entry (`dist/tool-list.json`) so a
  * first start on a new data directory answers `tools/list` without loading the libraries. Produced by starting the
@@ -132,4 +162,4 @@ async function writeShippedToolList() {
 if (process.argv.includes('--tool-list')) await writeShippedToolList();
 
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`bundled ${relative(workspaceRoot, appDir)}: ${Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length} files, ${(bytes / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms`);
+console.log(`bundled ${relative(workspaceRoot, appDir)}: ${(bytes / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms`);

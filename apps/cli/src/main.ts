@@ -20,16 +20,21 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-try {
-  await buildProgram().parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    // Commander has already printed its message (and the usage hint); help and version requests are not errors.
-    process.exitCode = error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
-  } else {
-    printError(error instanceof Error ? error.message : String(error));
-    process.exitCode = EXIT_FAILED;
+async function main(): Promise<void> {
+  try {
+    await buildProgram().parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has already printed its message (and the usage hint); help and version requests are not errors.
+      process.exitCode = error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    } else {
+      printError(error instanceof Error ? error.message : String(error));
+      process.exitCode = EXIT_FAILED;
+    }
+  } finally {
+    await releaseEarlyEmbedder();
   }
-} finally {
-  await releaseEarlyEmbedder();
 }
+
+// A function rather than top-level await: the bundle is a CommonJS script (tools/scripts/bundle-app.mjs).
+void main();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
 import type { McpHost } from './host-source.js';
-import { createLazyHostSource, writeCachedToolList } from './lazy-host-source.js';
+import { createLazyHostSource, HANDSHAKE_GRACE_MS, writeCachedToolList } from './lazy-host-source.js';
 import { shippedToolListFile } from './shipped-tool-list.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cos-lazy-host-'));
@@ -29,6 +29,32 @@ describe('lazy host source', () => {
     await expect(source.host()).resolves.toBe(host);
     expect(attempts).toBe(2);
     await source.settled();
+  });
+
+  it('lets a handshake already in the pipe through before loading, unless a request needs the host', async () => {
+    let loads = 0;
+    const options = {
+      load: async () => {
+        loads += 1;
+        return { tools: [], logger: createSilentLogger() } as unknown as McpHost;
+      },
+      cacheFile: join(dir, 'grace.json'),
+      version: 'test',
+      onToolsChanged: () => undefined,
+    };
+    const idle = createLazyHostSource(options);
+    // Timers run before pending input is read: a load started by a 0 ms timer ran ahead of the waiting initialize.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, HANDSHAKE_GRACE_MS + 20));
+    expect(loads).toBe(1);
+    await idle.settled();
+
+    const asked = createLazyHostSource(options);
+    await asked.host();
+    expect(loads).toBe(2);
+    await asked.settled();
   });
 });
 

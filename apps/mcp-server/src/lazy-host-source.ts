@@ -46,7 +46,10 @@ export interface LazyHostSourceOptions {
   shippedFile?: string;
   /** Called when tools were listed from the cache and the live list turned out different. */
   onToolsChanged: () => void;
-  /** Start loading this long after start-up even if no request asked for the host (ms). */
+  /**
+   * Start loading this long after start-up even if no request asked for the host (ms; default `HANDSHAKE_GRACE_MS`).
+   * A request that needs the host starts it at once; listing tools from the cache starts it right after the answer.
+   */
   idleStartMs?: number;
   /** Describe the live tools this long after the host loaded when no call has been answered by then (ms). */
   describeAfterMs?: number;
@@ -57,6 +60,13 @@ export interface LazyHostSourceOptions {
  * (between its awaits): ~100 ms of schema conversion in front of the first answer.
  */
 const DESCRIBE_AFTER_MS = 2_000;
+
+/**
+ * Loading the libraries runs their modules' initialisation in one synchronous stretch (~150 ms) during which no
+ * message is read: started at once, it used to hold up a handshake that was already waiting in the pipe. A client
+ * sends `initialize` and then `tools/list` within a few milliseconds of spawning the server.
+ */
+export const HANDSHAKE_GRACE_MS = 50;
 
 export interface LazyHostSource extends McpHostSource {
   /** The host if it has finished loading. */
@@ -128,7 +138,7 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
   };
   const reportLoadFailure = (error: unknown) =>
     process.stderr.write(`chief-of-staff: loading the libraries failed (${error instanceof Error ? error.message : String(error)}); the next call tries again.\n`);
-  const idleTimer = setTimeout(() => void start().catch(reportLoadFailure), options.idleStartMs ?? 0);
+  const idleTimer = setTimeout(() => void start().catch(reportLoadFailure), options.idleStartMs ?? HANDSHAKE_GRACE_MS);
   idleTimer.unref();
 
   return {

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * An app's entry (`dist/main.js`), written by `tools/scripts/bundle-app.mjs` from this template: it runs the app's
+ * bundle (`dist/app.cjs`) with a V8 code cache, so a start reuses the bytecode the previous start compiled instead of
+ * compiling ~5 MB of JavaScript again (docs/adr/0024-code-cache.md).
+ *
+ * The cache lives in the user's cache directory (`$XDG_CACHE_HOME/chief-of-staff/code`, else `~/.cache/…`, or the
+ * directory `COS_CODE_CACHE` names; `COS_CODE_CACHE=off` turns it off). V8 runs the bytecode it finds there, so only a
+ * directory this user owns and nobody else can write to is used. V8 itself refuses a cache made by another V8 version,
+ * with other flags or for other source; a refused or missing cache is written anew, atomically, once per process.
+ */
+'use strict';
+const { isAscii } = require('node:buffer');
+const { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { homedir } = require('node:os');
+const { isAbsolute, join } = require('node:path');
+const { Script, constants } = require('node:vm');
+
+/** The app's name and a hash of its bundle, filled in at build time: a new build never reads an old build's cache. */
+const BUNDLE_ID = '__COS_BUNDLE_ID__';
+/** A long-running process writes its cache this long after start (a short one when it exits, whichever is first). */
+const WRITE_AFTER_MS = 3_000;
+
+const bundle = join(__dirname, 'app.cjs');
+
+function cacheDirectory() {
+  const setting = process.env.COS_CODE_CACHE;
+  if (setting === 'off') return undefined;
+  const xdg = process.env.XDG_CACHE_HOME;
+  const directory = setting || join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'chief-of-staff', 'code');
+  try {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(directory);
+    if (!stat.isDirectory()) return undefined;
+    if (process.platform !== 'win32' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) return undefined;
+    return directory;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCache(file) {
+  try {
+    return file === undefined ? undefined : readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(script, file) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    // Without a cache the next start compiles again; nothing else depends on it.
+    rmSync(temporary, { force: true });
+  }
+}
+
+const directory = cacheDirectory();
+const cacheFile = directory && join(directory, `${BUNDLE_ID}-v8-${process.versions.v8}-${process.arch}.bin`);
+const cachedData = readCache(cacheFile);
+const bytes = readFileSync(bundle);
+// The build escapes everything outside ASCII, and an ASCII file decodes ~6 times faster as Latin-1 than as UTF-8.
+let source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+// A hashbang is only valid as a file's first line; kept as a comment so line numbers in stack traces stay right.
+if (source.startsWith('#!')) source = `//${source.slice(2)}`;
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  filename: bundle,
+  cachedData,
+  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+});
+if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
+  let written = false;
+  const write = () => {
+    if (written) return;
+    written = true;
+    writeCache(script, cacheFile);
+  };
+  setTimeout(write, WRITE_AFTER_MS).unref();
+  process.once('exit', write);
+}
+const app = { exports: {} };
+script.runInThisContext()(app.exports, require('node:module').createRequire(bundle), app, bundle, __dirname);
