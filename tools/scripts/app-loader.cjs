@@ -11,13 +11,14 @@
  */
 'use strict';
 const { isAscii } = require('node:buffer');
-const { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { homedir } = require('node:os');
 const { isAbsolute, join } = require('node:path');
 const { Script, constants } = require('node:vm');
 
 /** The app's name and a hash of its bundle, filled in at build time: a new build never reads an old build's cache. */
 const BUNDLE_ID = '__COS_BUNDLE_ID__';
+const APP = BUNDLE_ID.slice(0, BUNDLE_ID.lastIndexOf('-') + 1);
 /** A long-running process writes its cache this long after start (a short one when it exits, whichever is first). */
 const WRITE_AFTER_MS = 3_000;
 
@@ -47,11 +48,15 @@ function readCache(file) {
   }
 }
 
-function writeCache(script, file) {
+function writeCache(script, directory, file) {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     renameSync(temporary, file);
+    // Caches of earlier builds of this app are never read again.
+    for (const name of readdirSync(directory)) {
+      if (name.startsWith(APP) && name.endsWith('.bin') && join(directory, name) !== file) rmSync(join(directory, name), { force: true });
+    }
   } catch {
     // Without a cache the next start compiles again; nothing else depends on it.
     rmSync(temporary, { force: true });
@@ -59,6 +64,9 @@ function writeCache(script, file) {
 }
 
 const directory = cacheDirectory();
+// The embedding thread keeps its ML core's compiled code here too (libs/documents, code-cached-require.cjs).
+if (directory) process.env.COS_CODE_CACHE_DIR = directory;
+else delete process.env.COS_CODE_CACHE_DIR;
 const cacheFile = directory && join(directory, `${BUNDLE_ID}-v8-${process.versions.v8}-${process.arch}.bin`);
 const cachedData = readCache(cacheFile);
 const bytes = readFileSync(bundle);
@@ -76,7 +84,7 @@ if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
   const write = () => {
     if (written) return;
     written = true;
-    writeCache(script, cacheFile);
+    writeCache(script, directory, cacheFile);
   };
   setTimeout(write, WRITE_AFTER_MS).unref();
   process.once('exit', write);

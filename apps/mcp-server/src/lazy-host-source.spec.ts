@@ -109,6 +109,8 @@ describe('the shipped tool list', () => {
   it('is only used where the configuration is the default one', () => {
     const fresh = mkdtempSync(join(dir, 'data-'));
     expect(shippedToolListFile(fresh, { COS_DATA_DIR: fresh, COS_LOG_LEVEL: 'warn' })).toBeDefined();
+    // Set by the entry whenever the code cache is on.
+    expect(shippedToolListFile(fresh, { COS_DATA_DIR: fresh, COS_CODE_CACHE_DIR: join(fresh, 'code') })).toBeDefined();
     expect(shippedToolListFile(fresh, { COS_DATA_DIR: fresh, COS_ORCHESTRATION_SHORTLIST: 'off' })).toBeUndefined();
     writeFileSync(join(fresh, 'mcp-servers.json'), '{"servers": []}');
     expect(shippedToolListFile(fresh, { COS_DATA_DIR: fresh })).toBeUndefined();

@@ -12,7 +12,15 @@ import { CONFIG_FILE_NAME, MCP_SERVERS_FILE_NAME } from '@chief-of-staff/core/da
 export const SHIPPED_TOOL_LIST_URL = new URL('./tool-list.json', import.meta.url);
 
 /** Settings that never change the tool list. */
-const NEUTRAL_SETTINGS = new Set(['COS_DATA_DIR', 'COS_LOG_LEVEL', 'COS_TIMEZONE', 'COS_SCHEDULER_RUN_IN_SERVER']);
+const NEUTRAL_SETTINGS = new Set([
+  'COS_DATA_DIR',
+  'COS_LOG_LEVEL',
+  'COS_TIMEZONE',
+  'COS_SCHEDULER_RUN_IN_SERVER',
+  // Where compiled code is cached; the entry (tools/scripts/app-loader.cjs) sets the second itself.
+  'COS_CODE_CACHE',
+  'COS_CODE_CACHE_DIR',
+]);
 
 export function shippedToolListFile(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (existsSync(join(dataDir, CONFIG_FILE_NAME)) || existsSync(join(dataDir, MCP_SERVERS_FILE_NAME))) return undefined;

@@ -18,6 +18,7 @@
  *   rest of the text at every character).
  */
 'use strict';
+const { requireWithCodeCache } = require('./code-cached-require.cjs');
 const { loadModelFiles } = require('./use-lite-model-files.cjs');
 
 /** The graph's ClipToMaxLength drops sparse entries at positions >= 128. */
@@ -32,10 +33,12 @@ const MIN_SLICE_MACS = 32 * 1024;
  * vocabulary come from the model package's own files (`use-lite-model-files.cjs`), never from the network.
  *
  * @param {{ core: string; embeddings: string; model: string }} paths
- * @param {{ windowsPerCall?: number } | undefined} options
+ * @param {{ windowsPerCall?: number; codeCacheDir?: string } | undefined} options `codeCacheDir`: compile the ML core
+ *   with a V8 code cache kept there (`code-cached-require.cjs`)
  */
 async function loadUseLite(paths, options) {
-  const core = require(paths.core);
+  const loaded = requireWithCodeCache(paths.core, options && options.codeCacheDir);
+  const core = loaded.exports;
   // Before the first run: the backend is shared by everything in this thread, and a kernel swapped mid-graph
   // would mix implementations.
   installKernelOverrides(core);
@@ -49,6 +52,8 @@ async function loadUseLite(paths, options) {
     embed: (/** @type {readonly string[]} */ texts) => embedTexts(core, source.model, pieces, texts, windowsPerCall),
     encode: (/** @type {string} */ text) => encodeTokens(pieces, text),
     core,
+    /** Keeps the ML core's compiled code for the next process; best called once a text has been embedded. */
+    saveCodeCache: loaded.save,
   };
 }
 

@@ -15,6 +15,11 @@ export interface UseLitePackagePaths {
 export interface UseLiteLoadOptions {
   /** Windows of at most 128 tokens per graph execution (default 8). */
   windowsPerCall?: number;
+  /**
+   * Compile the ML core with a V8 code cache kept in this directory (only used when it is the user's own and nobody
+   * else can write to it); the apps pass their cache directory (`COS_CODE_CACHE_DIR`).
+   */
+  codeCacheDir?: string;
 }
 
 /** The package's own `EmbeddingsModel` (`initModel` of `@energetic-ai/embeddings`), which tests compare against. */
@@ -31,6 +36,8 @@ export interface UseLiteRuntime {
   encode(text: string): number[];
   /** `@energetic-ai/core` as loaded by the runtime (tfjs-core with the wasm backend). */
   core: unknown;
+  /** Writes the code cache when `codeCacheDir` was given and there was none (once; a no-op otherwise). */
+  saveCodeCache(): void;
 }
 
 /** The exports of the runtime file. */
