@@ -6,6 +6,7 @@
  */
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import { startEarlyEmbedder } from '@chief-of-staff/sdk/early-embedder';
+import { runningServerSocket } from '@chief-of-staff/sdk/local-calls';
 
 export type EarlyEmbedder = NonNullable<ReturnType<typeof startEarlyEmbedder>>;
 
@@ -20,8 +21,25 @@ export function searchesByMeaning(args: readonly string[]): boolean {
   return !(args.includes('--mode=fts') || (mode >= 0 && args[mode + 1] === 'fts'));
 }
 
+/** Settings that do not change what a search answers, so a server started without them answers the same. */
+const NEUTRAL_SETTINGS = new Set(['COS_DATA_DIR', 'COS_LOG_LEVEL', 'COS_CODE_CACHE', 'COS_CODE_CACHE_DIR']);
+
+/**
+ * True when a search may be handed to the server running for this data directory: one is up, and this command has
+ * no setting of its own that the server might not share (`COS_USE_RUNNING_SERVER=never` is one, to always answer here).
+ */
+export function usesRunningServer(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (Object.keys(env).some((name) => name.startsWith('COS_') && !NEUTRAL_SETTINGS.has(name))) return false;
+  try {
+    return runningServerSocket(resolveDataDir());
+  } catch {
+    return false;
+  }
+}
+
 function start(): EarlyEmbedder | undefined {
-  if (!searchesByMeaning(process.argv.slice(2))) return undefined;
+  // A running server will answer: the model it has loaded already serves this search.
+  if (!searchesByMeaning(process.argv.slice(2)) || usesRunningServer()) return undefined;
   try {
     return startEarlyEmbedder(resolveDataDir());
   } catch {

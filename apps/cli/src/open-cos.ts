@@ -5,7 +5,8 @@
 import { createLogger, isCosError, loadConfig, type CosConfig, type Logger, type ToolRunResult } from '@chief-of-staff/core';
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
-import { claimEarlyEmbedder } from './early-start.js';
+import { callLocalServer } from '@chief-of-staff/sdk/local-calls';
+import { claimEarlyEmbedder, usesRunningServer } from './early-start.js';
 import { EXIT_USAGE, printError, startSpinner } from './output.js';
 
 /** The sdk functions, loaded on demand. */
@@ -79,6 +80,27 @@ export function loadCliConfig(): { config: CosConfig; logger: Logger } | undefin
     reportOpenFailure(error);
     return undefined;
   }
+}
+
+/**
+ * Runs one of the searches a running server answers (`LOCAL_CALL_TOOLS`) and hands its result to `report`: through
+ * the server for this data directory when one is up (no libraries or model to load here), else in this process.
+ */
+export async function withSearchResult(
+  tool: string,
+  args: Record<string, unknown>,
+  spinnerText: string,
+  report: (result: ToolRunResult) => void,
+  options: OpenOptions = { warmUpSemanticSearch: true },
+): Promise<void> {
+  if (usesRunningServer()) {
+    const result = await callLocalServer(resolveDataDir(), tool, args);
+    if (result) {
+      report(result);
+      return;
+    }
+  }
+  await withChiefOfStaff(async (cos) => report(await callWithSpinner(cos, tool, args, spinnerText)), options);
 }
 
 /** Calls a tool as the CLI, with a spinner (on a terminal) whose text follows the tool's progress messages. */

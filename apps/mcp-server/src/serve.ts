@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff, SchedulerLoop } from '@chief-of-staff/sdk';
 import { startEarlyEmbedder } from '@chief-of-staff/sdk/early-embedder';
+import { serveLocalCalls, type LocalCallServer } from '@chief-of-staff/sdk/local-calls';
 import { BoundedStdioServerTransport, MAX_STDIO_MESSAGE_BYTES } from './bounded-stdio-transport.js';
 import { httpConnectInstructions, stdioConnectInstructions } from './connect-instructions.js';
 import { createMcpServer, SERVER_VERSION } from './create-mcp-server.js';
@@ -67,11 +68,13 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
   let notifyToolsChanged = (): void => undefined;
   let scheduler: SchedulerLoop | undefined;
   let schedulerTimer: NodeJS.Timeout | undefined;
+  let localCalls: Promise<LocalCallServer> | undefined;
   const source = createLazyHostSource({
     load: async () => {
       const cos = await loadChiefOfStaff(dataDir, options.embedder);
       cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
       warmUpSemanticSearch(cos);
+      localCalls = serveLocalCalls(dataDir, cos);
       // Seeding and claiming tasks can wait until the call that loaded the host has been answered.
       schedulerTimer = setTimeout(() => {
         scheduler = startServerScheduler(cos);
@@ -97,6 +100,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
     async stop() {
       await server.close();
       const cos = (await source.settled()) as ChiefOfStaff | undefined;
+      await (await localCalls)?.close();
       clearTimeout(schedulerTimer);
       await scheduler?.stop();
       // Stopping is what a client waits for when it quits: vectors still waiting for the model stay pending.
@@ -139,9 +143,11 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
   }
   cos.logger.info({ url: running.url, tools: cos.tools.length }, 'MCP server ready on HTTP');
   warmUpSemanticSearch(cos);
+  const localCalls = await serveLocalCalls(cos.config.dataDir, cos);
   const scheduler = startServerScheduler(cos);
   return {
     async stop() {
+      await localCalls.close();
       await scheduler?.stop();
       await running.close();
       await cos.close({ promptly: true });

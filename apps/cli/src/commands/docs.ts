@@ -8,7 +8,7 @@ import { Option, type Command } from 'commander';
 import { expandHome } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { formatTable, printJson, printLine, printWarnings, reportToolError, reportToolResult } from '../output.js';
-import { callWithSpinner, withChiefOfStaff } from '../open-cos.js';
+import { withChiefOfStaff, withSearchResult } from '../open-cos.js';
 import { wholeNumber } from '../options.js';
 import { collectPages } from '../pages.js';
 import { startProgress } from '../progress-bar.js';
@@ -170,19 +170,22 @@ export function registerDocsCommands(program: Command): void {
     .option('--path-prefix <prefix>', 'only files under this folder')
     .option('--json', 'print machine-readable JSON')
     .addHelpText('after', '\nExamples:\n  cos docs search "what did the board decide about hiring"\n  cos docs search "INV-2041" --mode fts --top-k 10')
-    .action((query: string, options: { mode: string; topK?: number; type?: string; pathPrefix?: string; json?: boolean }) =>
-      withChiefOfStaff(async (cos) => {
-        const args = {
-          query,
-          mode: options.mode,
-          ...(options.topK === undefined ? {} : { top_k: options.topK }),
-          ...(options.type ? { doc_type: options.type } : {}),
-          ...(options.pathPrefix ? { path_prefix: resolve(expandHome(options.pathPrefix)) } : {}),
-        };
-        const result = await callWithSpinner(cos, 'search_documents', args, 'Searching documents…');
-        reportToolResult(result, options.json === true, (value) => renderSearch(query, value));
-      }, { warmUpSemanticSearch: options.mode !== 'fts' }),
-    );
+    .action((query: string, options: { mode: string; topK?: number; type?: string; pathPrefix?: string; json?: boolean }) => {
+      const args = {
+        query,
+        mode: options.mode,
+        ...(options.topK === undefined ? {} : { top_k: options.topK }),
+        ...(options.type ? { doc_type: options.type } : {}),
+        ...(options.pathPrefix ? { path_prefix: resolve(expandHome(options.pathPrefix)) } : {}),
+      };
+      return withSearchResult(
+        'search_documents',
+        args,
+        'Searching documents…',
+        (result) => reportToolResult(result, options.json === true, (value) => renderSearch(query, value)),
+        { warmUpSemanticSearch: options.mode !== 'fts' },
+      );
+    });
 
   docs
     .command('list')

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { formatTable, printJson, printLine, printWarnings, reportToolError, reportToolResult } from '../output.js';
-import { callWithSpinner, withChiefOfStaff } from '../open-cos.js';
+import { withChiefOfStaff, withSearchResult } from '../open-cos.js';
 import { unitInterval, wholeNumber } from '../options.js';
 import { collectPages } from '../pages.js';
 import { oneLine } from '../text.js';
@@ -40,17 +40,16 @@ export function registerMemoryCommands(program: Command): void {
     .option('--limit <n>', 'results to show (default 10, at most 100)', wholeNumber('--limit', 1))
     .option('--json', 'print machine-readable JSON')
     .addHelpText('after', '\nExample:\n  cos memory search "what does Noa drink"')
-    .action((query: string, options: { category?: string; limit?: number; json?: boolean }) =>
-      withChiefOfStaff(async (cos) => {
-        const args = { query, ...(options.category ? { category: options.category } : {}), ...(options.limit ? { limit: options.limit } : {}) };
-        const result = await callWithSpinner(cos, 'query_memory', args, 'Searching memory…');
+    .action((query: string, options: { category?: string; limit?: number; json?: boolean }) => {
+      const args = { query, ...(options.category ? { category: options.category } : {}), ...(options.limit ? { limit: options.limit } : {}) };
+      return withSearchResult('query_memory', args, 'Searching memory…', (result) =>
         reportToolResult(result, options.json === true, (value) => {
           const items = value['items'] as FactRow[];
           printWarnings(value['warnings'] as string[] | undefined);
           return items.length === 0 ? `No facts match "${query}". Try other words, or \`cos memory list\`.` : factTable(items, true);
-        });
-      }, { warmUpSemanticSearch: true }),
-    );
+        }),
+      );
+    });
 
   memory
     .command('add')

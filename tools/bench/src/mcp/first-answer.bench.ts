@@ -3,10 +3,13 @@
  * (`query_memory` on ours, `search_nodes` on the reference `@modelcontextprotocol/server-memory`), interleaved in one
  * run, 9 rounds each, medians compared — on a fresh data directory (every spawn its own) and on a used one (the
  * same directory every time, holding memories with their vectors and an indexed document, so the first
- * `query_memory` is a semantic query that needs the embedder). And the wall time of common `cos` commands as whole
- * processes on that used directory. Needs the bundled server and CLI (`npx nx run-many -t bundle`).
+ * `query_memory` is a semantic query that needs the embedder). Both run with the code cache an earlier start left
+ * (the user's case from the second start on); `first_install_call_ms` is a fresh directory with the cache off, as
+ * the very first start after an install. And the wall time of common `cos` commands as whole processes on that used
+ * directory, without a server (the goals) and, for the searches, with the MCP server running for that directory
+ * (they are handed to it). Needs the bundled server and CLI (`npx nx run-many -t bundle`).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,8 +43,8 @@ function freshDir(): string {
   return dir;
 }
 
-const ours = (dataDir: string): Promise<FirstAnswer> =>
-  measureFirstAnswer(process.execPath, [ourServer], { PATH: process.env.PATH, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'warn' }, { name: 'query_memory', arguments: { query: 'budget' } });
+const ours = (dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<FirstAnswer> =>
+  measureFirstAnswer(process.execPath, [ourServer], { PATH: process.env.PATH, COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'warn', ...env }, { name: 'query_memory', arguments: { query: 'budget' } });
 const reference = (dataDir: string): Promise<FirstAnswer> =>
   measureFirstAnswer(process.execPath, [referencePath()], { PATH: process.env.PATH, MEMORY_FILE_PATH: join(dataDir, 'memory.jsonl') }, { name: 'search_nodes', arguments: { query: 'budget' } });
 
@@ -76,6 +79,8 @@ async function round(): Promise<void> {
     record(`${label}_reference_list_ms`, theirs.listMs);
     record(`${label}_reference_call_ms`, theirs.callMs);
   }
+  // The very first start after an install or upgrade, before the code cache exists (docs/adr/0024-code-cache.md).
+  record('first_install_call_ms', (await ours(freshDir(), { COS_CODE_CACHE: 'off' })).callMs);
 }
 
 function cliWall(args: string[], dataDir: string): number {
@@ -93,6 +98,28 @@ const CLI_COMMANDS: Array<[string, string[]]> = [
   ['cos tools', ['tools']],
   ['cos call get_calendar_events', ['call', 'get_calendar_events', '{"start_date":"2026-03-09","end_date":"2026-03-16"}']],
 ];
+
+function nodeWall(): number {
+  const started = performance.now();
+  spawnSync(process.execPath, ['-e', '0']);
+  return performance.now() - started;
+}
+
+const SERVER_UP_COMMANDS = CLI_COMMANDS.filter(([label]) => label.endsWith(' search'));
+
+/** The MCP server on `dir`, as a client keeps it running, once it takes calls from cos (its socket exists). */
+async function startServer(dir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [ourServer], { env: { PATH: process.env.PATH, COS_DATA_DIR: dir, HOME: dir }, stdio: ['pipe', 'ignore', 'ignore'] });
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(join(dir, 'cos.sock'))) {
+    if (Date.now() > deadline) {
+      server.kill('SIGKILL');
+      throw new Error('the server did not open its socket for cos within 30 s');
+    }
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  return server;
+}
 
 const cliMetric = (label: string) => `${label.replace(/^cos /, '').replace(/\W+/g, '_').replace(/^_/, '')}_ms`;
 
@@ -119,6 +146,8 @@ export const benchmarks = [
         out[`${label}_call_ratio`] = median(`${label}_call_ms`) / median(`${label}_reference_call_ms`);
         out[`${label}_list_ratio`] = median(`${label}_list_ms`) / median(`${label}_reference_list_ms`);
       }
+      out['first_install_call_ms'] = median('first_install_call_ms');
+      out['first_install_call_ratio'] = median('first_install_call_ms') / median('fresh_reference_call_ms');
       return out;
     },
     goals: [
@@ -134,12 +163,29 @@ export const benchmarks = [
     name: 'first answer: cos commands as whole processes (medians of 5, used data dir)',
     iterations: 1,
     time: 0,
-    fn: () => {
+    fn: async () => {
       const dir = freshDir();
       prepareUsedDir(dir);
-      for (let i = 0; i < 5; i += 1) for (const [label, args] of CLI_COMMANDS) record(label, cliWall(args, dir));
+      // The default: no server running, every command loads what it needs (the model included) itself. Beside it, the
+      // floor any Node command line pays on this machine: starting Node itself.
+      for (let i = 0; i < 5; i += 1) {
+        for (const [label, args] of CLI_COMMANDS) record(label, cliWall(args, dir));
+        record('node -e 0', nodeWall());
+      }
+      // With the MCP server running for the same directory (Claude Desktop open): searches are handed to it.
+      const server = await startServer(dir);
+      try {
+        for (let i = 0; i < 5; i += 1) for (const [label, args] of SERVER_UP_COMMANDS) record(`${label} (server up)`, cliWall(args, dir));
+      } finally {
+        server.kill('SIGTERM');
+      }
     },
-    metrics: () => Object.fromEntries(CLI_COMMANDS.map(([label]) => [cliMetric(label), median(label)])),
+    metrics: () =>
+      Object.fromEntries([
+        ['node_baseline_ms', median('node -e 0')],
+        ...CLI_COMMANDS.map(([label]) => [cliMetric(label), median(label)]),
+        ...SERVER_UP_COMMANDS.map(([label]) => [cliMetric(label).replace(/_ms$/, '_server_up_ms'), median(`${label} (server up)`)]),
+      ]),
     goals: [
       { metric: cliMetric('cos --help'), max: 150 },
       { metric: cliMetric('cos memory search'), max: 350 },
