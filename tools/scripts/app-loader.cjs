@@ -13,8 +13,8 @@
 const { isAscii } = require('node:buffer');
 const { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { homedir } = require('node:os');
-const { isAbsolute, join } = require('node:path');
-const { Script, constants } = require('node:vm');
+const { isAbsolute, join, resolve } = require('node:path');
+const { Script } = require('node:vm');
 
 /** The app's name and a hash of its bundle, filled in at build time: a new build never reads an old build's cache. */
 const BUNDLE_ID = '__COS_BUNDLE_ID__';
@@ -28,7 +28,7 @@ function cacheDirectory() {
   const setting = process.env.COS_CODE_CACHE;
   if (setting === 'off') return undefined;
   const xdg = process.env.XDG_CACHE_HOME;
-  const directory = setting || join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'chief-of-staff', 'code');
+  const directory = setting ? resolve(setting) : join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'chief-of-staff', 'code');
   try {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
     const stat = lstatSync(directory);
@@ -74,11 +74,9 @@ const bytes = readFileSync(bundle);
 let source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 // A hashbang is only valid as a file's first line; kept as a comment so line numbers in stack traces stay right.
 if (source.startsWith('#!')) source = `//${source.slice(2)}`;
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-  filename: bundle,
-  cachedData,
-  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-});
+// No `importModuleDynamically`: the bundle has no `import()` (bundle-app.mjs turns them into `require`), and one that
+// slipped in should fail loudly rather than resolve from the working directory as Node's fallback loader does.
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
 if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
   let written = false;
   const write = () => {

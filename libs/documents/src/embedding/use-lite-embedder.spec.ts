@@ -324,6 +324,27 @@ describe('the model loader', () => {
     [...Object.values(expected), ...Object.values(actual)].forEach((tensor) => tensor.dispose());
   });
 
+  it('builds the graph only once the backend is ready, however fast the files are read', async () => {
+    const { loadModelFiles } = createRequire(import.meta.url)('./use-lite-model-files.cjs') as {
+      loadModelFiles(core: unknown, main: string, ready: Promise<unknown>): Promise<{ model: unknown; vocabulary: unknown[] }>;
+    };
+    let ready = false;
+    let builtAfterReady: boolean | undefined;
+    const fakeCore = {
+      io: { getModelArtifactsForJSON: async () => ({}) },
+      loadGraphModel: async () => {
+        builtAfterReady = ready;
+        return 'graph';
+      },
+    };
+    // Slower than reading the files from a warm disk cache, as the wasm backend's start can be.
+    const backendReady = new Promise((resolve) => setTimeout(resolve, 300)).then(() => (ready = true));
+    const loaded = await loadModelFiles(fakeCore, resolveUseLitePackagePaths().model, backendReady);
+    expect(builtAfterReady).toBe(true);
+    expect(loaded.model).toBe('graph');
+    expect(loaded.vocabulary.length).toBeGreaterThan(1000);
+  });
+
   it('refuses weights shorter than the model says, naming the weight', () => {
     expect(() => decodeWeightViews(core, new ArrayBuffer(8), [{ name: 'dense/kernel', shape: [4], dtype: 'float32' }])).toThrow(/dense\/kernel/);
   });

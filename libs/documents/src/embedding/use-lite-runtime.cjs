@@ -45,7 +45,7 @@ async function loadUseLite(paths, options) {
   // What initModel() of the embeddings package does, minus its Tokenizer: building that one's trie copies every
   // piece's prefix at every character (~40 ms on an idle core, more while the main thread loads the libraries); the
   // runtime's own tokenizer needs only the trie below (~20 ms).
-  const [, source] = await Promise.all([core.ready(), loadModelFiles(core, paths.model)]);
+  const source = await loadModelFiles(core, paths.model, core.ready());
   const pieces = buildPieceTrie(source.vocabulary);
   const windowsPerCall = Math.max(1, (options && options.windowsPerCall) || DEFAULT_WINDOWS_PER_CALL);
   return {
