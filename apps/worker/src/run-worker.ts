@@ -1,9 +1,11 @@
 /**
  * The worker process: one per data directory (unless configured otherwise), running due scheduled tasks on every
- * tick, with a health endpoint on 127.0.0.1 and, when webhook sources are configured, the webhook receiver. SIGTERM or SIGINT stops it cleanly: no new claims, running tasks get a
+ * tick, with a health endpoint on 127.0.0.1, the local socket on which `cos` hands it searches, and, when webhook
+ * sources are configured, the webhook receiver. SIGTERM or SIGINT stops it cleanly: no new claims, running tasks get a
  * moment to finish and are otherwise aborted and recorded, leases and the lock are released.
  */
 import { createChiefOfStaff } from '@chief-of-staff/sdk';
+import { serveLocalCalls } from '@chief-of-staff/sdk/local-calls';
 import { startHealthServer } from './health-server.js';
 import { startWebhookServer } from './webhook-server.js';
 import { acquireWorkerLock } from './worker-lock.js';
@@ -27,6 +29,8 @@ export async function runWorker(): Promise<RunningWorker> {
     throw error;
   }
   const loop = cos.startScheduler({ mode: 'worker', version: WORKER_VERSION });
+  // `cos memory search` and `cos docs search` are answered here when no MCP server has taken the socket (ADR 0025).
+  const localCalls = await serveLocalCalls(cos.config.dataDir, cos);
   const port = cos.config.scheduler.healthPort;
   const health =
     port === null
@@ -49,6 +53,7 @@ export async function runWorker(): Promise<RunningWorker> {
     healthUrl: health?.url ?? null,
     webhooksUrl: webhooks?.url ?? null,
     async stop() {
+      await localCalls.close();
       await webhooks?.close();
       await loop.stop(500);
       await health?.close();

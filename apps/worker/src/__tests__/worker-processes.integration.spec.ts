@@ -6,13 +6,14 @@
  * worker on the same data directory is refused.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
 import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
+import { callLocalServer } from '@chief-of-staff/sdk/local-calls';
 
 const workerMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -180,7 +181,7 @@ describe('worker processes', () => {
     await worker.exited;
   }, 60_000);
 
-  it('refuses a second worker on the same data directory, naming the running one; the first answers /healthz', async () => {
+  it('refuses a second worker on the same data directory, naming the running one; the first answers /healthz and cos searches', async () => {
     const dataDir = dataDirectory();
     const first = startWorker(dataDir);
     await waitFor('the first worker', () => first.stderr().includes('worker started'), 30_000);
@@ -191,7 +192,11 @@ describe('worker processes', () => {
     const { code } = await second.exited;
     expect(code).not.toBe(0);
     expect(second.stderr()).toContain(`Another worker (pid ${first.child.pid})`);
+    // It answers cos's searches for its data directory (ADR 0025), and takes its socket away when it stops.
+    const search = await callLocalServer(dataDir, 'query_memory', { query: 'anything' });
+    expect(search).toMatchObject({ ok: true, value: { items: [] } });
     first.child.kill('SIGTERM');
     await first.exited;
+    expect(existsSync(join(dataDir, 'cos.sock'))).toBe(false);
   }, 60_000);
 });
