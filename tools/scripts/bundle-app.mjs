@@ -112,12 +112,13 @@ function escapeNonAscii(file) {
   // eslint-disable-next-line no-control-regex -- the pattern is "anything outside ASCII"
   const escaped = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (escaped !== text) writeFileSync(file, escaped);
+  return escaped;
 }
-escapeNonAscii(join(appDir, 'dist', 'app.cjs'));
+const bundleText = escapeNonAscii(join(appDir, 'dist', 'app.cjs'));
 // What went where: the start-path test reads it to keep heavy dependencies out of the first answer's path.
 writeFileSync(join(appDir, 'dist', 'bundle-meta.json'), JSON.stringify(result.metafile));
 const appName = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')).name.replace(/^@[^/]+\//, '');
-const bundleHash = createHash('sha256').update(readFileSync(join(appDir, 'dist', 'app.cjs'))).digest('hex').slice(0, 16);
+const bundleHash = createHash('sha256').update(bundleText).digest('hex').slice(0, 16);
 const loader = readFileSync(join(workspaceRoot, 'tools', 'scripts', 'app-loader.cjs'), 'utf8').replace('__COS_BUNDLE_ID__', `${appName}-${bundleHash}`);
 writeFileSync(join(appDir, 'dist', 'main.js'), loader, { mode: 0o755 });
 // `dist/main.js` keeps its name (clients' configurations point at it) but is CommonJS: an ES module entry costs ~20 ms

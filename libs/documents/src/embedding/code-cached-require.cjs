@@ -35,8 +35,9 @@ function isPrivateDirectory(directory) {
  *   synchronously (~10 ms, once): a process that exits right after its first answer still leaves the cache behind.
  */
 function requireWithCodeCache(file, directory) {
-  const fallback = { exports: null, save: () => undefined };
-  if (!directory || require.cache[file] || !isPrivateDirectory(directory)) return { ...fallback, exports: require(file) };
+  /** @param {any} exports */
+  const withoutCacheToWrite = (exports) => ({ exports, save: () => undefined });
+  if (!directory || require.cache[file] || !isPrivateDirectory(directory)) return withoutCacheToWrite(require(file));
   const stat = statSync(file);
   // A reinstalled package gets new times; V8 itself also refuses a cache made for source of another length.
   const key = createHash('sha256').update(`${file}\0${stat.size}\0${stat.mtimeMs}`).digest('hex').slice(0, 16);
@@ -52,7 +53,7 @@ function requireWithCodeCache(file, directory) {
   const script = new Script(wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-  if (cachedData !== undefined && !script.cachedDataRejected) return { ...fallback, exports: module.exports };
+  if (cachedData !== undefined && !script.cachedDataRejected) return withoutCacheToWrite(module.exports);
   let saved = false;
   const save = () => {
     if (saved) return;
