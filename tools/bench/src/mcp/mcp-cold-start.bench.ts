@@ -3,7 +3,7 @@
  * measured in the same run: 15 spawns each, medians compared. Ours is measured twice, reported apart: every spawn on a
  * fresh data directory (no list cached yet, so the shipped list answers), and every spawn on one directory used before
  * (its own cached list). Goal: both ≤ 1.2 × the reference, with every tool listed. The first real answer is measured
- * by first-answer.bench.ts.
+ * by cold-start-first-answer.bench.ts (both run with `npm run bench -- cold-start`).
  * Needs the built server (`npx nx bundle @chief-of-staff/mcp-server`); the reference server is installed into a temporary
  * folder from the npm registry on first use.
  */
