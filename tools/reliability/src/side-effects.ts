@@ -18,9 +18,11 @@ export const RUN_BOOKKEEPING: ReadonlySet<string> = new Set(['agent_runs', 'mode
 
 /**
  * The database files are compared by their tables; the server rewrites its tool-list cache once the full host has
- * loaded, whatever was called.
+ * loaded, whatever was called. The suite's servers run with the data directory as their home, so it also holds what
+ * the process keeps for itself whatever was called: its compiled-code cache (written a few seconds after start, ADR
+ * 0024) and the socket on which it answers `cos` (ADR 0025).
  */
-const IGNORED_FILES = /^(cos\.db(-wal|-shm|-journal)?|mcp-tool-list\.json|.*\.lock|logs\/.*)$/;
+const IGNORED_FILES = /^(cos\.db(-wal|-shm|-journal)?|mcp-tool-list\.json|cos\.sock|\.cache\/chief-of-staff\/code\/.*|.*\.lock|logs\/.*)$/;
 
 function tableDigest(db: Database.Database, table: string): string {
   const hash = createHash('sha256');
