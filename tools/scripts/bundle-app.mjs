@@ -23,10 +23,11 @@ import { join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 
 const EXTERNAL = [
-  // Native addons, and packages that load files relative to themselves.
+  // Native addons, and packages that load files relative to themselves. LanceDB's JavaScript and Apache Arrow are
+  // bundled (libs/documents, load-lance.ts); its native part is found at run time as before.
   'better-sqlite3',
-  '@lancedb/lancedb',
-  'apache-arrow',
+  '@lancedb/lancedb-*',
+  '*.node',
   '@energetic-ai/*',
   // Only imported lazily, for one kind of file each.
   'mammoth',
