@@ -7,7 +7,10 @@
  * References come from the package's own `EmbeddingsModel.embed`, computed before the embedder replaces any wasm
  * kernel, so they are what the embedder produced before windowing and the kernel overrides.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isZeroVector } from './embedder.js';
 import { USE_LITE_DIMS, USE_LITE_EMBEDDER_ID, UseLiteEmbedder } from './use-lite-embedder.js';
@@ -293,9 +296,11 @@ describe('the runtime behind both embedders', () => {
 
 describe('the model loader', () => {
   type DecodeWeights = (data: ArrayBuffer, specs: unknown[]) => Record<string, TestTensor & { dtype: string }>;
-  const { decodeWeightViews } = createRequire(import.meta.url)('./use-lite-model-files.cjs') as {
-    decodeWeightViews(core: unknown, data: ArrayBuffer, specs: unknown[]): Record<string, TestTensor & { dtype: string }>;
+  const { decodeWeightsIntoBackend, bufferSource } = createRequire(import.meta.url)('./use-lite-model-files.cjs') as {
+    decodeWeightsIntoBackend(core: unknown, source: unknown, specs: unknown[]): Record<string, TestTensor & { dtype: string }>;
+    bufferSource(data: ArrayBuffer): unknown;
   };
+  const decodeWeightViews = (core: unknown, data: ArrayBuffer, specs: unknown[]) => decodeWeightsIntoBackend(core, bufferSource(data), specs);
 
   it('decodes weights exactly as tfjs does, including quantized weights and the unaligned ones after them', () => {
     const specs = [
@@ -343,6 +348,39 @@ describe('the model loader', () => {
     expect(builtAfterReady).toBe(true);
     expect(loaded.model).toBe('graph');
     expect(loaded.vocabulary.length).toBeGreaterThan(1000);
+  });
+
+  it('reads weights that span shard files, and says which file ended early', () => {
+    const { shardFilesSource } = createRequire(import.meta.url)('./use-lite-model-files.cjs') as {
+      shardFilesSource(files: string[], sizes: number[]): { readInto(target: Uint8Array, position: number): void; close(): void };
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'cos-shards-'));
+    try {
+      const bytes = Uint8Array.from({ length: 23 }, (_, index) => index * 7);
+      const cuts = [0, 5, 6, 17, 23];
+      const files = cuts.slice(1).map((end, index) => {
+        const file = join(dir, `shard${index}`);
+        writeFileSync(file, bytes.subarray(cuts[index], end));
+        return file;
+      });
+      const source = shardFilesSource(files, [5, 1, 11, 6]);
+      const read = (position: number, length: number) => {
+        const target = new Uint8Array(length);
+        source.readInto(target, position);
+        return Array.from(target);
+      };
+      expect(read(0, 23)).toEqual(Array.from(bytes));
+      expect(read(3, 12)).toEqual(Array.from(bytes.subarray(3, 15)));
+      expect(read(17, 6)).toEqual(Array.from(bytes.subarray(17)));
+      expect(() => read(20, 4)).toThrow(/end before byte 24/);
+      source.close();
+      // A shard shorter than its size said (changed under the reader): the error names it.
+      const truncated = shardFilesSource(files, [5, 1, 12, 6]);
+      expect(() => truncated.readInto(new Uint8Array(18), 0)).toThrow(/shard2 ended early/);
+      truncated.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses weights shorter than the model says, naming the weight', () => {
