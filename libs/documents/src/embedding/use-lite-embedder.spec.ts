@@ -415,10 +415,25 @@ describe('WorkerPoolEmbedder', () => {
       const [vector] = await pool.embed([texts[0] as string]);
       await warming;
       expect(pool.workerCount).toBe(1);
+      // The query was the model's first run: it did not wait for a warm-up run of its own.
+      expect(pool.modelRuns).toBe(1);
       const [inThread] = await embedder.embed([texts[0] as string]);
       expect(maxAbsDiff(vector as Float32Array, inThread as Float32Array)).toBeLessThanOrEqual(1e-5);
       // A warmed pool is not warmed again.
       await pool.warmUp();
+      expect(pool.workerCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs the model once when warmed up with nothing asked, so the first query pays no first run', async () => {
+    const pool = new WorkerPoolEmbedder({ size: 2 });
+    try {
+      await pool.warmUp();
+      expect(pool.modelRuns).toBe(1);
+      await pool.embed([texts[1] as string]);
+      expect(pool.modelRuns).toBe(2);
       expect(pool.workerCount).toBe(1);
     } finally {
       await pool.close();

@@ -29,11 +29,15 @@ interface PoolWorker {
   worker: Worker;
   job: Job | undefined;
   jobId: number;
+  /** A warm-up sent to this worker and not yet answered; the worker still takes a job meanwhile (it queues it). */
+  warmUp: { id: number; resolve(): void; reject(error: Error): void } | undefined;
   /** True once the worker has answered a request, i.e. its model is loaded. */
   loaded: boolean;
+  /** Graph runs of this worker, as it last reported. */
+  modelRuns: number;
 }
 
-type WorkerReply = { id: number; vectors: Float32Array[] } | { id: number; error: string };
+type WorkerReply = { id: number; vectors: Float32Array[]; modelRuns: number } | { id: number; error: string };
 
 export class WorkerPoolEmbedder implements Embedder {
   readonly id = USE_LITE_EMBEDDER_ID;
@@ -57,6 +61,11 @@ export class WorkerPoolEmbedder implements Embedder {
   /** Number of live worker threads (for diagnostics and tests). */
   get workerCount(): number {
     return this.#workers.length;
+  }
+
+  /** Model runs of the live workers so far (for diagnostics and tests). */
+  get modelRuns(): number {
+    return this.#workers.reduce((sum, entry) => sum + entry.modelRuns, 0);
   }
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
@@ -85,11 +94,15 @@ export class WorkerPoolEmbedder implements Embedder {
   /**
    * Starts a worker and loads the model in it now, so the first real request does not wait for the load (a serving
    * process calls this when it has vectors to search). Resolves when the model is ready; rejects if it cannot load.
+   * A request made meanwhile goes to the warming worker, which answers it as soon as the model is loaded.
    */
   warmUp(): Promise<void> {
     if (this.#closed || this.#workers.some((entry) => entry.loaded)) return Promise.resolve();
     if (!this.#warming) {
-      const warming = this.#submit(['warm up']).then(() => undefined);
+      const idle = this.#workers.find((entry) => entry.job === undefined && entry.warmUp === undefined);
+      const entry = idle ?? (this.#workers.length < this.#size ? this.#spawn() : undefined);
+      // Every worker is busy with a request, which loads the model anyway: the warm-up waits its turn.
+      const warming = entry ? this.#sendWarmUp(entry) : this.#submit(['warm up']).then(() => undefined);
       // A failed warm-up may be tried again; the first real request would load the model anyway.
       warming.catch(() => {
         if (this.#warming === warming) this.#warming = undefined;
@@ -104,6 +117,14 @@ export class WorkerPoolEmbedder implements Embedder {
     clearTimeout(this.#idleTimer);
     for (const job of this.#queue.splice(0)) job.reject(new Error('The embedder was closed.'));
     await Promise.all(this.#workers.splice(0).map((entry) => entry.worker.terminate()));
+  }
+
+  #sendWarmUp(entry: PoolWorker): Promise<void> {
+    return new Promise((resolve, reject) => {
+      entry.warmUp = { id: this.#nextJobId++, resolve, reject };
+      entry.worker.ref();
+      entry.worker.postMessage({ id: entry.warmUp.id, warmUp: true });
+    });
   }
 
   #submit(texts: string[], urgent = false): Promise<Float32Array[]> {
@@ -132,7 +153,7 @@ export class WorkerPoolEmbedder implements Embedder {
       entry.worker.ref();
       entry.worker.postMessage({ id: entry.jobId, texts: job.texts });
     }
-    if (this.#workers.every((entry) => entry.job === undefined) && this.#workers.length > 0) {
+    if (this.#workers.every((entry) => entry.job === undefined && entry.warmUp === undefined) && this.#workers.length > 0) {
       this.#idleTimer = setTimeout(() => void this.#stopIdleWorkers(), this.#idleMs);
       this.#idleTimer.unref();
     }
@@ -142,15 +163,26 @@ export class WorkerPoolEmbedder implements Embedder {
     const worker = new Worker(new URL('./embedder-worker.cjs', import.meta.url), {
       workerData: { paths: resolveUseLitePackagePaths(), windowsPerCall: USE_LITE_BATCH_SIZE },
     });
-    const entry: PoolWorker = { worker, job: undefined, jobId: 0, loaded: false };
+    const entry: PoolWorker = { worker, job: undefined, jobId: 0, warmUp: undefined, loaded: false, modelRuns: 0 };
     worker.on('message', (reply: WorkerReply) => {
+      const warmUp = entry.warmUp;
       const job = entry.job;
-      if (!job || reply.id !== entry.jobId) return;
-      entry.job = undefined;
-      entry.loaded ||= !('error' in reply);
-      worker.unref();
-      if ('error' in reply) job.reject(new Error(reply.error));
-      else job.resolve(reply.vectors);
+      if (warmUp && reply.id === warmUp.id) entry.warmUp = undefined;
+      else if (job && reply.id === entry.jobId) entry.job = undefined;
+      else return;
+      if (!('error' in reply)) {
+        entry.loaded = true;
+        entry.modelRuns = reply.modelRuns;
+      }
+      // Referenced only while it has something to answer.
+      if (!entry.job && !entry.warmUp) worker.unref();
+      if (warmUp && reply.id === warmUp.id) {
+        if ('error' in reply) warmUp.reject(new Error(reply.error));
+        else warmUp.resolve();
+      } else if (job) {
+        if ('error' in reply) job.reject(new Error(reply.error));
+        else job.resolve(reply.vectors);
+      }
       this.#pump();
     });
     const fail = (error: Error): void => {
@@ -158,6 +190,8 @@ export class WorkerPoolEmbedder implements Embedder {
       if (index >= 0) this.#workers.splice(index, 1);
       entry.job?.reject(error);
       entry.job = undefined;
+      entry.warmUp?.reject(error);
+      entry.warmUp = undefined;
       if (!this.#closed) this.#pump();
     };
     worker.on('error', fail);
@@ -167,7 +201,7 @@ export class WorkerPoolEmbedder implements Embedder {
   }
 
   async #stopIdleWorkers(): Promise<void> {
-    const idle = this.#workers.filter((entry) => entry.job === undefined);
+    const idle = this.#workers.filter((entry) => entry.job === undefined && entry.warmUp === undefined);
     for (const entry of idle) this.#workers.splice(this.#workers.indexOf(entry), 1);
     await Promise.all(idle.map((entry) => entry.worker.terminate()));
   }
