@@ -11,7 +11,7 @@
  */
 'use strict';
 const { isAscii } = require('node:buffer');
-const { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { homedir } = require('node:os');
 const { isAbsolute, join, resolve } = require('node:path');
 const { Script } = require('node:vm');
@@ -67,6 +67,17 @@ const directory = cacheDirectory();
 // The embedding thread keeps its ML core's compiled code here too (libs/documents, code-cached-require.cjs).
 if (directory) process.env.COS_CODE_CACHE_DIR = directory;
 else delete process.env.COS_CODE_CACHE_DIR;
+// The app's early start (dist/early.cjs, built from its early-start module) runs before the bundle is read and compiled:
+// a model it starts loads in its worker on another core meanwhile. The bundle requires the same file and so gets what
+// it started. Should it fail here, the bundle's own require runs it again and reports the error as the app does.
+const early = join(__dirname, 'early.cjs');
+if (existsSync(early)) {
+  try {
+    require(early);
+  } catch {
+    // Reported by the app (above).
+  }
+}
 const cacheFile = directory && join(directory, `${BUNDLE_ID}-v8-${process.versions.v8}-${process.arch}.bin`);
 const cachedData = readCache(cacheFile);
 const bytes = readFileSync(bundle);

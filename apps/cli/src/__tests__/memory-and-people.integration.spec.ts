@@ -2,8 +2,19 @@
  * `cos memory` and `cos enrich` against the built CLI: what one command stores, the next one finds, in JSON for
  * scripts and as readable text for people.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createCliSandbox, type CliSandbox } from './run-cli.js';
+
+/** Preloaded into a run: reports on stderr, at exit, how many worker threads the process started. */
+const COUNT_WORKERS = `
+const threads = require('node:worker_threads');
+let started = 0;
+const Original = threads.Worker;
+threads.Worker = class extends Original { constructor(...args) { super(...args); started++; } };
+process.on('exit', () => process.stderr.write('worker threads started: ' + started + '\\n'));
+`;
 
 describe('cos memory and cos enrich', () => {
   let cli: CliSandbox;
@@ -33,10 +44,14 @@ describe('cos memory and cos enrich', () => {
   });
 
   it('searches by meaning with the model started before the command loads, and ends a mistyped search at once', async () => {
-    // The first search wrote the vectors: from now on the entry starts the model before commander loads.
-    const again = await cli.run(['memory', 'search', 'which hot drink does Noa like', '--json']);
+    // The first search wrote the vectors: from now on the entry starts the model before commander loads, from the
+    // early start's own file (dist/early.cjs), and the command finds that worker rather than starting another.
+    const counter = join(cli.dataDir, '..', 'count-workers.cjs');
+    writeFileSync(counter, COUNT_WORKERS);
+    const again = await cli.run(['memory', 'search', 'which hot drink does Noa like', '--json'], { NODE_OPTIONS: `--require ${counter}` });
     expect(again.code).toBe(0);
     expect(again.json<{ items: { key: string }[] }>().items[0]).toMatchObject({ key: 'noa_coffee_order' });
+    expect(again.stderr).toContain('worker threads started: 1\n');
 
     const mistyped = await cli.run(['memory', 'search', 'coffee', '--limit', '0']);
     expect(mistyped.code).toBe(2);

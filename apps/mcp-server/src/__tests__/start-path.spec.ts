@@ -12,10 +12,14 @@ import { describe, expect, it } from '@jest/globals';
 
 interface Metafile {
   inputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }> }>;
+  outputs: Record<string, { entryPoint?: string }>;
 }
 
 const dist = resolve(import.meta.dirname, '..', '..', 'dist');
 const meta = JSON.parse(readFileSync(resolve(dist, 'bundle-meta.json'), 'utf8')) as Metafile;
+
+/** The bundle requires the early start from its own file (`dist/early.cjs`), which the entry runs first. */
+const EARLY_START = meta.outputs['dist/early.cjs']?.entryPoint;
 
 /** Modules that `require` their heavy dependencies inside the named function, so the bundle bundles them lazily. */
 const REQUIRES_ON_FIRST_USE: Record<string, string> = { '../../libs/documents/dist/lance/load-lance.js': 'loadLance' };
@@ -29,7 +33,8 @@ function staticallyLoaded(input: string): string[] {
     seen.add(file);
     for (const imported of meta.inputs[file].imports) {
       if (imported.kind === 'dynamic-import' || (imported.kind === 'require-call' && file in REQUIRES_ON_FIRST_USE)) continue;
-      if (imported.external) externals.add(imported.path);
+      if (imported.external && imported.path === './early.cjs' && EARLY_START) visit(EARLY_START);
+      else if (imported.external) externals.add(imported.path);
       else visit(imported.path);
     }
   };
@@ -52,6 +57,7 @@ describe('the start path of the bundled server', () => {
 
   it('loads no library code at start, only the protocol layer and the early embedder starter', () => {
     expect(meta.inputs['out-tsc/lib/main.js']).toBeDefined();
+    expect(EARLY_START).toBe('out-tsc/lib/early-start.js');
     const loaded = staticallyLoaded('out-tsc/lib/main.js');
     // The starter (a few small modules) decides whether a model worker starts; the model loads in that worker.
     expect(loaded.filter((input) => input.includes('libs/sdk/') || input.includes('libs/stores/'))).toEqual(['../../libs/sdk/dist/early-embedder.js']);

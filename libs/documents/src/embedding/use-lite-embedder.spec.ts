@@ -336,6 +336,7 @@ describe('the model loader', () => {
     let ready = false;
     let builtAfterReady: boolean | undefined;
     const fakeCore = {
+      backend: () => ({ wasm: { _malloc: () => 0, _free: () => undefined } }),
       io: { getModelArtifactsForJSON: async () => ({}) },
       loadGraphModel: async () => {
         builtAfterReady = ready;

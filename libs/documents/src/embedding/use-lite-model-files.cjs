@@ -37,6 +37,7 @@ async function loadModelFiles(core, modelPackageMain, backendReady) {
   // The weights go into the backend's memory, which exists once it is ready.
   await backendReady;
   const source = shardFilesSource(files, sizes);
+  reserveWasmMemory(core, source.byteLength);
   const handler = { load: () => core.io.getModelArtifactsForJSON(modelJson, async () => [specs, source]) };
   // GraphModel decodes weights through the io object it is given, passing the weight data along untouched.
   const io = { ...core.io, decodeWeights: (/** @type {WeightSource} */ data, /** @type {any[]} */ weightSpecs) => decodeWeightsIntoBackend(core, data, weightSpecs) };
@@ -51,6 +52,21 @@ async function loadModelFiles(core, modelPackageMain, backendReady) {
 /** @param {string} file */
 async function readJson(file) {
   return JSON.parse(await readFile(file, 'utf8'));
+}
+
+/**
+ * Grows the backend's wasm memory once to what the model will use: the weights, the copy XNNPACK packs of them on the
+ * first run, and room for the activations. Grown piece by piece instead (as allocations come), each growth made V8
+ * collect garbage for "external memory pressure", ~15 ms of the first run. Freed at once, so the allocator hands the
+ * space out again; pages never written take no memory.
+ *
+ * @param {any} core
+ * @param {number} weightBytes
+ */
+function reserveWasmMemory(core, weightBytes) {
+  const wasm = core.backend().wasm;
+  const reserved = wasm._malloc(2 * weightBytes + 8 * 1024 * 1024);
+  if (reserved) wasm._free(reserved);
 }
 
 /**
