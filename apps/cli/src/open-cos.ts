@@ -5,6 +5,7 @@
 import { createLogger, isCosError, loadConfig, type CosConfig, type Logger, type ToolRunResult } from '@chief-of-staff/core';
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import { prefetchToolQueryVector } from '@chief-of-staff/sdk/early-embedder';
 import { callLocalServer } from '@chief-of-staff/sdk/local-calls';
 import { claimEarlyEmbedder, usesRunningServer } from './early-start.js';
 import { EXIT_USAGE, printError, startSpinner } from './output.js';
@@ -46,12 +47,15 @@ export interface OpenOptions {
    * may need meaning). Nothing is started when the data directory has no vectors yet.
    */
   warmUpSemanticSearch?: boolean;
+  /** The search this command will run: its query is embedded on the early model while the libraries load. */
+  search?: { tool: string; args: Record<string, unknown> };
 }
 
 export async function withChiefOfStaff(run: (cos: ChiefOfStaff) => Promise<void>, options: OpenOptions = {}): Promise<void> {
   let cos: ChiefOfStaff;
   // Started before the libraries load, so the model loads on another core meanwhile (undefined without vectors).
   const embedder = options.warmUpSemanticSearch === true ? await startEarlyEmbedderFor(resolveDataDir()) : undefined;
+  if (embedder && options.search) prefetchToolQueryVector(embedder, options.search.tool, options.search.args);
   try {
     const { createChiefOfStaff } = await loadSdk();
     cos = await createChiefOfStaff({
@@ -100,7 +104,7 @@ export async function withSearchResult(
       return;
     }
   }
-  await withChiefOfStaff(async (cos) => report(await callWithSpinner(cos, tool, args, spinnerText)), options);
+  await withChiefOfStaff(async (cos) => report(await callWithSpinner(cos, tool, args, spinnerText)), { ...options, search: { tool, args } });
 }
 
 /** Calls a tool as the CLI, with a spinner (on a terminal) whose text follows the tool's progress messages. */

@@ -6,6 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { queryEmbeddingText } from './query-embedding-cache.js';
 import { WorkerPoolEmbedder } from './worker-pool-embedder.js';
 
 /** The folder under the data directory that holds every LanceDB table. */
@@ -29,4 +30,12 @@ export function startEarlyEmbedder(dataDir: string): WorkerPoolEmbedder | undefi
   const embedder = new WorkerPoolEmbedder();
   embedder.warmUp().catch(() => undefined);
   return embedder;
+}
+
+/**
+ * Starts embedding a search's query on an early embedder, so its vector is ready, or on its way, when the search
+ * (still loading) asks for it: the text is the one the search embeds, so the search takes this run's result.
+ */
+export function prefetchQueryVector(embedder: WorkerPoolEmbedder, query: string): void {
+  embedder.prefetch(queryEmbeddingText(query));
 }

@@ -4,6 +4,11 @@
  */
 import type { Embedder } from './embedder.js';
 
+/** The text a query is embedded as (and cached under): the query without surrounding white space. */
+export function queryEmbeddingText(query: string): string {
+  return query.trim();
+}
+
 export class QueryEmbeddingCache {
   readonly #embedder: Embedder;
   readonly #capacity: number;
@@ -20,7 +25,7 @@ export class QueryEmbeddingCache {
 
   /** The query's vector; the trimmed text is the cache key. Blank queries are never embedded (zero vector). */
   embedQuery(text: string): Promise<Float32Array> {
-    const key = text.trim();
+    const key = queryEmbeddingText(text);
     const cached = this.#entries.get(key);
     if (cached) {
       // Map order is insertion order: re-inserting marks the entry as most recently used.

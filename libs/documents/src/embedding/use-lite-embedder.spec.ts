@@ -441,6 +441,24 @@ describe('WorkerPoolEmbedder', () => {
     }
   });
 
+  it('answers a prefetched text from the run already started, with the same vector as a fresh one', async () => {
+    const pool = new WorkerPoolEmbedder({ size: 1 });
+    try {
+      pool.prefetch(texts[1] as string);
+      pool.prefetch(texts[1] as string);
+      const [vector] = await pool.embed([texts[1] as string]);
+      expect(pool.modelRuns).toBe(1);
+      // Taken once: the next request for the same text runs the model again, and agrees.
+      const [again] = await pool.embed([texts[1] as string]);
+      expect(pool.modelRuns).toBe(2);
+      expect(Array.from(again as Float32Array)).toEqual(Array.from(vector as Float32Array));
+      const [inThread] = await embedder.embed([texts[1] as string]);
+      expect(maxAbsDiff(vector as Float32Array, inThread as Float32Array)).toBeLessThanOrEqual(1e-5);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('runs an urgent query ahead of background batches already queued', async () => {
     const pool = new WorkerPoolEmbedder({ size: 1, batchSize: 1 });
     try {

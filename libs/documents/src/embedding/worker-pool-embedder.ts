@@ -37,6 +37,9 @@ interface PoolWorker {
   modelRuns: number;
 }
 
+/** Prefetched vectors nobody has taken yet are dropped beyond this many (oldest first). */
+const MAX_PREFETCHED = 4;
+
 type WorkerReply = { id: number; vectors: Float32Array[]; modelRuns: number } | { id: number; error: string };
 
 export class WorkerPoolEmbedder implements Embedder {
@@ -49,6 +52,8 @@ export class WorkerPoolEmbedder implements Embedder {
   readonly #queue: Job[] = [];
   #idleTimer: NodeJS.Timeout | undefined;
   #warming: Promise<void> | undefined;
+  /** Vectors asked for ahead of time (`prefetch`), each taken by the first `embed` of that one text. */
+  readonly #prefetched = new Map<string, Promise<Float32Array[]>>();
   #nextJobId = 1;
   #closed = false;
 
@@ -70,6 +75,12 @@ export class WorkerPoolEmbedder implements Embedder {
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     if (this.#closed) throw new Error('The embedder was closed.');
+    const prefetched = texts.length === 1 ? this.#prefetched.get(texts[0] as string) : undefined;
+    if (prefetched) {
+      this.#prefetched.delete(texts[0] as string);
+      // A prefetch that failed (a worker that died) is simply asked again.
+      return prefetched.catch(() => this.embed(texts, options));
+    }
     return embedAligned(texts, this.dims, async (nonBlank) => {
       // Similar lengths share a request, so the worker pads its windows less; results go back to input order.
       const byLength = nonBlank
@@ -89,6 +100,22 @@ export class WorkerPoolEmbedder implements Embedder {
       });
       return vectors;
     });
+  }
+
+  /**
+   * Starts embedding one text now, ahead of background work, and keeps the vector for the next `embed([text])`, which
+   * then waits for this run instead of asking for another: for a caller that knows a query before the code that will
+   * embed it has loaded (a search arriving while the libraries load). The same model on the same text gives the same
+   * vector either way. Blank texts are ignored; a few prefetches are kept at most.
+   */
+  prefetch(text: string): void {
+    if (this.#closed || text.trim() === '' || this.#prefetched.has(text)) return;
+    const pending = this.#submit([text], true);
+    pending.catch(() => {
+      if (this.#prefetched.get(text) === pending) this.#prefetched.delete(text);
+    });
+    this.#prefetched.set(text, pending);
+    if (this.#prefetched.size > MAX_PREFETCHED) this.#prefetched.delete(this.#prefetched.keys().next().value as string);
   }
 
   /**
@@ -115,6 +142,7 @@ export class WorkerPoolEmbedder implements Embedder {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#idleTimer);
+    this.#prefetched.clear();
     for (const job of this.#queue.splice(0)) job.reject(new Error('The embedder was closed.'));
     await Promise.all(this.#workers.splice(0).map((entry) => entry.worker.terminate()));
   }
