@@ -75,7 +75,7 @@ if (existsSync(early)) {
   try {
     require(early);
   } catch {
-    // Reported by the app (above).
+    // The bundle requires it again, and the app reports the error.
   }
 }
 const cacheFile = directory && join(directory, `${BUNDLE_ID}-v8-${process.versions.v8}-${process.arch}.bin`);
