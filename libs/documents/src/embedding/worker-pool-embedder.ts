@@ -110,7 +110,8 @@ export class WorkerPoolEmbedder implements Embedder {
    */
   prefetch(text: string): void {
     if (this.#closed || text.trim() === '' || this.#prefetched.has(text)) return;
-    const pending = this.#submit([text], true);
+    // Through `embed`, so a prefetched vector passes the same checks as any other.
+    const pending = this.embed([text], { urgent: true });
     pending.catch(() => {
       if (this.#prefetched.get(text) === pending) this.#prefetched.delete(text);
     });
