@@ -8,6 +8,10 @@
  * directory `COS_CODE_CACHE` names; `COS_CODE_CACHE=off` turns it off). V8 runs the bytecode it finds there, so only a
  * directory this user owns and nobody else can write to is used. V8 itself refuses a cache made by another V8 version,
  * with other flags or for other source; a refused or missing cache is written anew, atomically, once per process.
+ *
+ * A cache holds only what the run that wrote it compiled. An app whose commands may answer without its libraries
+ * (`cos --help`) announces when it loads them (`globalThis[Symbol.for(LIBRARIES_LOADED)]()`); a cache written by a run
+ * that did not is then replaced once by one that has them, or every later command would compile the libraries again.
  */
 'use strict';
 const { isAscii } = require('node:buffer');
@@ -21,6 +25,8 @@ const BUNDLE_ID = '__COS_BUNDLE_ID__';
 const APP = BUNDLE_ID.slice(0, BUNDLE_ID.lastIndexOf('-') + 1);
 /** A long-running process writes its cache this long after start (a short one when it exits, whichever is first). */
 const WRITE_AFTER_MS = 3_000;
+/** The global (a registered symbol) the app calls when it loads its libraries. */
+const LIBRARIES_LOADED = 'chief-of-staff.app-loader.libraries-loaded';
 
 const bundle = join(__dirname, 'app.cjs');
 
@@ -78,8 +84,15 @@ if (existsSync(early)) {
     // The bundle requires it again, and the app reports the error.
   }
 }
-const cacheFile = directory && join(directory, `${BUNDLE_ID}-v8-${process.versions.v8}-${process.arch}.bin`);
-const cachedData = readCache(cacheFile);
+// Two names: a cache that has the libraries' code (preferred) and one written by a run that did not load them.
+const cacheName = (withLibraries) => `${BUNDLE_ID}${withLibraries ? '-libraries' : ''}-v8-${process.versions.v8}-${process.arch}.bin`;
+const librariesCacheFile = directory && join(directory, cacheName(true));
+let cacheFile = librariesCacheFile;
+let cachedData = readCache(cacheFile);
+if (directory && cachedData === undefined) {
+  cacheFile = join(directory, cacheName(false));
+  cachedData = readCache(cacheFile);
+}
 const bytes = readFileSync(bundle);
 // The build escapes everything outside ASCII, and an ASCII file decodes ~6 times faster as Latin-1 than as UTF-8.
 let source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
@@ -88,12 +101,18 @@ if (source.startsWith('#!')) source = `//${source.slice(2)}`;
 // No `importModuleDynamically`: the bundle has no `import()` (bundle-app.mjs turns them into `require`), and one that
 // slipped in should fail loudly rather than resolve from the working directory as Node's fallback loader does.
 const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
-if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
-  let written = false;
+if (directory) {
+  const usable = cachedData !== undefined && !script.cachedDataRejected;
+  let librariesLoaded = false;
+  globalThis[Symbol.for(LIBRARIES_LOADED)] = () => {
+    librariesLoaded = true;
+  };
+  let decided = false;
   const write = () => {
-    if (written) return;
-    written = true;
-    writeCache(script, directory, cacheFile);
+    if (decided) return;
+    decided = true;
+    if (!usable) writeCache(script, directory, join(directory, cacheName(librariesLoaded)));
+    else if (librariesLoaded && cacheFile !== librariesCacheFile) writeCache(script, directory, librariesCacheFile);
   };
   setTimeout(write, WRITE_AFTER_MS).unref();
   process.once('exit', write);

@@ -1,7 +1,7 @@
 /**
  * The built entry runs the bundle with a V8 code cache kept in the user's cache directory (tools/scripts/app-loader.cjs,
- * the same loader for the server): written once, reused while V8 accepts it, replaced when it does not, never kept
- * where another user could write, and off when asked.
+ * the same loader for the server): written once, reused while V8 accepts it, replaced when it does not or when it lacks
+ * the libraries a later command loads, never kept where another user could write, and off when asked.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +60,28 @@ describe('the code cache of the built cos', () => {
     mkdirSync(unused);
     expect(await version({ HOME: unused, COS_CODE_CACHE: 'off' })).toBe(expected);
     expect(readdirSync(unused)).toEqual([]);
+  });
+
+  it('is replaced once by the first command that loads the libraries when --version wrote it, and kept after that', async () => {
+    const chosen = join(home, 'first-run-help');
+    expect(await version({ COS_CODE_CACHE: chosen })).toBe(expected);
+    const [withoutLibraries] = cacheFiles(chosen);
+    expect(withoutLibraries).toMatch(/^cli-[0-9a-f]{16}-v8-.+\.bin$/);
+    const smaller = statSync(join(chosen, withoutLibraries as string)).size;
+
+    const tools = await sandbox.run(['tools'], { COS_CODE_CACHE: chosen });
+    expect(tools.code).toBe(0);
+    const [withLibraries] = cacheFiles(chosen);
+    expect(cacheFiles(chosen)).toEqual([withLibraries]);
+    expect(withLibraries).toMatch(/^cli-[0-9a-f]{16}-libraries-v8-.+\.bin$/);
+    const written = statSync(join(chosen, withLibraries as string));
+    // Without the libraries' code every later command compiled them again.
+    expect(written.size).toBeGreaterThan(smaller + 500_000);
+
+    expect((await sandbox.run(['tools'], { COS_CODE_CACHE: chosen })).stdout).toBe(tools.stdout);
+    expect(await version({ COS_CODE_CACHE: chosen })).toBe(expected);
+    expect(cacheFiles(chosen)).toEqual([withLibraries]);
+    expect(statSync(join(chosen, withLibraries as string)).mtimeMs).toBe(written.mtimeMs);
   });
 
   it('does not use a directory other users can write to', async () => {

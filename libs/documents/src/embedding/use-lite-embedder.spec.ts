@@ -219,6 +219,17 @@ describe('the runtime behind both embedders', () => {
     }
   });
 
+  it('tokenizes a text the same whatever the trie was grown by before (it grows on use)', () => {
+    const samples = ['budget', 'quarterly plan', 'b😀 ab ▁a', ...shortTexts];
+    for (const first of samples) {
+      const grown = runtime.buildPieceTrie(packageModel.tokenizer.vocabulary);
+      runtime.encodeTokens(grown, first);
+      for (const sample of samples) {
+        expect(runtime.encodeTokens(grown, sample)).toEqual(runtime.encodeTokens(runtime.buildPieceTrie(packageModel.tokenizer.vocabulary), sample));
+      }
+    }
+  });
+
   it('has replaced the wasm kernels it speeds up', () => {
     for (const kernelName of ['BatchMatMul', 'SplitV', 'GatherV2']) {
       expect(core.getKernel(kernelName, 'wasm')?.kernelFunc[Symbol.for('chief-of-staff.use-lite.kernel-override')]).toBe(true);

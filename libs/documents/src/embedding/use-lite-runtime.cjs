@@ -44,7 +44,7 @@ async function loadUseLite(paths, options) {
   installKernelOverrides(core);
   // What initModel() of the embeddings package does, minus its Tokenizer: building that one's trie copies every
   // piece's prefix at every character (~40 ms on an idle core, more while the main thread loads the libraries); the
-  // runtime's own tokenizer needs only the trie below (~20 ms).
+  // runtime's own tokenizer needs only the trie below, which grows as texts use it.
   const source = await loadModelFiles(core, paths.model, core.ready());
   const pieces = buildPieceTrie(source.vocabulary);
   const windowsPerCall = Math.max(1, (options && options.windowsPerCall) || DEFAULT_WINDOWS_PER_CALL);
@@ -166,7 +166,7 @@ function poolWindowVectors(vectors, weights) {
 }
 
 /**
- * @typedef {{ children: Record<string, PieceNode>; end: boolean; symbols: number; score: number; id: number }} PieceNode
+ * @typedef {{ children: Record<string, PieceNode>; end: boolean; symbols: number; score: number; id: number; unsorted: number[] | null }} PieceNode
  * @typedef {{ root: PieceNode; vocabulary: ReadonlyArray<readonly [string, number]> }} PieceTrie
  */
 
@@ -177,25 +177,56 @@ const RESERVED_PIECES = 6;
  * The trie of the package Tokenizer (a node per code point; a later duplicate piece overwrites an earlier one, the
  * empty piece is never a match), with each node's depth instead of a copy of its prefix.
  *
+ * Grown lazily: the whole trie is ~50,000 nodes (~15 ms on the path to a process's first answer) while a query walks a
+ * few dozen. A node keeps the pieces below it unsorted (flat id, offset pairs, in vocabulary order) until a walk first
+ * asks for one of its children; then they are handed to the children in that order, so every node ends up exactly as
+ * the eager build would have made it.
+ *
  * @param {ReadonlyArray<readonly [string, number]>} vocabulary
  * @returns {PieceTrie}
  */
 function buildPieceTrie(vocabulary) {
-  /** @returns {PieceNode} */
-  const node = (/** @type {number} */ symbols) => ({ children: Object.create(null), end: false, symbols, score: 0, id: 0 });
-  const root = node(0);
+  const unsorted = [];
   for (let id = RESERVED_PIECES; id < vocabulary.length; id++) {
-    let at = root;
-    for (const symbol of vocabulary[id][0]) {
-      at = at.children[symbol] ??= node(at.symbols + 1);
-    }
-    if (at !== root) {
-      at.end = true;
-      at.score = vocabulary[id][1];
-      at.id = id;
+    if (vocabulary[id][0].length > 0) unsorted.push(id, 0);
+  }
+  return { root: pieceNode(0, unsorted), vocabulary };
+}
+
+/** @returns {PieceNode} */
+function pieceNode(/** @type {number} */ symbols, /** @type {number[] | null} */ unsorted) {
+  return { children: Object.create(null), end: false, symbols, score: 0, id: 0, unsorted };
+}
+
+/**
+ * The child of a node for one symbol (a code point, or a lone surrogate as `for..of` yields it), sorting the node's
+ * pieces into its children first if that has not happened yet.
+ *
+ * @param {PieceTrie} pieces
+ * @param {PieceNode} node
+ * @param {string} symbol
+ * @returns {PieceNode | undefined}
+ */
+function childFor(pieces, node, symbol) {
+  const unsorted = node.unsorted;
+  if (unsorted) {
+    node.unsorted = null;
+    for (let k = 0; k < unsorted.length; k += 2) {
+      const id = unsorted[k];
+      const piece = pieces.vocabulary[id][0];
+      const offset = unsorted[k + 1];
+      const next = offset + ((piece.codePointAt(offset) ?? 0) > 0xffff ? 2 : 1);
+      const child = (node.children[piece.slice(offset, next)] ??= pieceNode(node.symbols + 1, null));
+      if (next === piece.length) {
+        child.end = true;
+        child.score = pieces.vocabulary[id][1];
+        child.id = id;
+      } else {
+        (child.unsorted ??= []).push(id, next);
+      }
     }
   }
-  return { root, vocabulary };
+  return node.children[symbol];
 }
 
 /**
@@ -218,17 +249,16 @@ function encodeTokens(pieces, input) {
   /** @type {number[][]} */
   const candidates = [];
   for (let end = 0; end <= count; end++) candidates.push([]);
-  const root = pieces.root;
   for (let start = 0; start < count; start++) {
     let found = false;
-    let node = root.children[symbols[start]];
+    let node = childFor(pieces, pieces.root, symbols[start]);
     for (let next = start + 1; node; next++) {
       if (node.end) {
         found = true;
         candidates[start + node.symbols].push(start, node.score, node.id);
       }
       if (next >= count) break;
-      node = node.children[symbols[next]];
+      node = childFor(pieces, node, symbols[next]);
     }
     // Unknown symbol: the original falls back to id 0 with score 0, one symbol long.
     if (!found) candidates[start + 1].push(start, 0, 0);
