@@ -7,22 +7,14 @@ import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { prefetchToolQueryVector } from '@chief-of-staff/sdk/early-embedder';
 import { callLocalServer } from '@chief-of-staff/sdk/local-calls';
+import { announcePartRun } from './code-cache-part.js';
 import { claimEarlyEmbedder, usesRunningServer } from './early-start.js';
 import { EXIT_USAGE, printError, startSpinner } from './output.js';
 
 /** The sdk functions, loaded on demand. */
 export function loadSdk(): Promise<typeof import('./sdk.js')> {
-  announceLibrariesLoaded();
+  announcePartRun('libraries');
   return import('./sdk.js');
-}
-
-/**
- * Tells the entry (tools/scripts/app-loader.cjs) that this run loads the libraries, so the code cache it keeps has
- * their code even when the first command after an install was `cos --help`.
- */
-function announceLibrariesLoaded(): void {
-  const announce = (globalThis as Record<symbol, unknown>)[Symbol.for('chief-of-staff.app-loader.libraries-loaded')];
-  if (typeof announce === 'function') announce();
 }
 
 /** The model the entry started for this command, or one started now (commands the entry does not recognise). */

@@ -4,6 +4,7 @@ import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff, SchedulerLoop } from '@chief-of-staff/sdk';
 import { startEarlyEmbedder } from '@chief-of-staff/sdk/early-embedder';
 import { serveLocalCalls, type LocalCallServer } from '@chief-of-staff/sdk/local-calls';
+import { announcePartRun } from './code-cache-part.js';
 import { BoundedStdioServerTransport, MAX_STDIO_MESSAGE_BYTES } from './bounded-stdio-transport.js';
 import { httpConnectInstructions, stdioConnectInstructions } from './connect-instructions.js';
 import { createMcpServer, SERVER_VERSION } from './create-mcp-server.js';
@@ -27,22 +28,13 @@ export interface RunningServer {
 }
 
 /**
- * Tells the entry (tools/scripts/app-loader.cjs) that this run loads the libraries, so the code cache it keeps has
- * their code even when the first run after an install only listed the tools.
- */
-function announceLibrariesLoaded(): void {
-  const announce = (globalThis as Record<symbol, unknown>)[Symbol.for('chief-of-staff.app-loader.libraries-loaded')];
-  if (typeof announce === 'function') announce();
-}
-
-/**
  * Loads the sdk only when needed: its module graph is most of the start-up time. When the data directory has vectors,
  * the embedding model starts loading in a worker thread first, so it is ready about when the libraries are.
  */
 async function loadChiefOfStaff(dataDir: string, early: EarlyEmbedder | undefined): Promise<ChiefOfStaff> {
   const embedder = early ?? startEarlyEmbedder(dataDir);
   try {
-    announceLibrariesLoaded();
+    announcePartRun('libraries');
     const { createChiefOfStaff } = await import('@chief-of-staff/sdk');
     return await createChiefOfStaff(embedder ? { embedder } : {});
   } catch (error) {
