@@ -2,7 +2,7 @@
  * How the CLI talks to people and scripts: human text by default (colour and spinners only on a TTY), JSON with
  * `--json`. Exit codes: 0 success, 1 the operation failed (tool error), 2 bad usage or configuration.
  */
-import ora, { type Ora } from 'ora';
+import type { Ora } from 'ora';
 import { formatToolErrorText, type ToolErrorPayload, type ToolRunResult } from '@chief-of-staff/core';
 
 export const EXIT_OK = 0;
@@ -26,10 +26,45 @@ export function printWarnings(warnings: readonly string[] | undefined): void {
   for (const warning of warnings ?? []) printError(`! ${warning}`);
 }
 
+/**
+ * A spinner shows only once the work has taken this long: a quick answer never flashes one. Nor does it load one:
+ * the spinner library's start-up (Unicode width tables, an `Intl.Segmenter`) took ~45 ms of every `cos` command.
+ */
+export const SPINNER_DELAY_MS = 150;
+
+export interface Spinner {
+  /** What the spinner says; follows a tool's progress messages. */
+  text: string;
+  stop(): void;
+}
+
 /** A spinner on stderr when it is a terminal; silent otherwise so pipes and CI logs stay clean. */
-export function startSpinner(text: string): Ora | undefined {
+export function startSpinner(text: string): Spinner | undefined {
   if (!process.stderr.isTTY) return undefined;
-  return ora({ text, stream: process.stderr }).start();
+  let current = text;
+  let shown: Ora | undefined;
+  let stopped = false;
+  const timer = setTimeout(() => {
+    void import('ora').then(({ default: ora }) => {
+      if (!stopped) shown = ora({ text: current, stream: process.stderr }).start();
+    });
+  }, SPINNER_DELAY_MS);
+  // The work keeps the process alive, never the spinner.
+  timer.unref();
+  return {
+    get text() {
+      return current;
+    },
+    set text(value: string) {
+      current = value;
+      if (shown) shown.text = value;
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      shown?.stop();
+    },
+  };
 }
 
 /** The exit code a tool error maps to: bad input is a usage problem (2), everything else a failure (1). */
