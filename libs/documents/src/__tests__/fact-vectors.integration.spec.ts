@@ -161,6 +161,36 @@ describe('fact vector index', () => {
     expect(store.facts.getById(embedding.id)?.embeddingStatus).toBe('ok');
   });
 
+  it('a search writes the facts it catches up at once, not after the delay that gathers a stream of writes', async () => {
+    // Another process (cos memory add) stored this fact without embedding it.
+    const added = store.facts.upsert({ category: 'backlog', key: 'added_elsewhere', value: 'Renew the passport before March', source: 'user' }).fact;
+    const patient = new LanceFactVectorIndex({ vectors, embedder: counting, batchDelayMs: 60_000, minBatchIntervalMs: 60_000 });
+    try {
+      // Waiting for the batch delay, this would outlast the test's time limit.
+      const page = await searchFacts({ facts: store.facts, vectors: patient, clock: store.clock }, { query: 'passport renewal' }, { limit: 5 });
+      expect(page.items.map((ranked) => ranked.fact.key)).toContain('added_elsewhere');
+      expect(store.facts.getById(added.id)?.embeddingStatus).toBe('ok');
+      expect((await patient.getVectors([added.id])).size).toBe(1);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it('embeds a text it has just written only once, and again once the text changes', async () => {
+    const own = new LanceFactVectorIndex({ vectors, embedder: counting, batchDelayMs: 0, minBatchIntervalMs: 0 });
+    const { fact } = store.facts.upsert({ category: 'work', key: 'embed_once', value: 'Quarterly review on Friday', source: 'user' });
+    try {
+      embedCalls.length = 0;
+      await own.upsertFact(fact);
+      await own.upsertFact(fact);
+      expect(embedCalls).toEqual([1]);
+      await own.upsertFact({ ...fact, value: 'Quarterly review moved to Monday' });
+      expect(embedCalls).toEqual([1, 1]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('removes a deleted fact, also when the delete races a pending upsert', async () => {
     await index.deleteFact(3);
     expect((await index.getVectors([3])).size).toBe(0);

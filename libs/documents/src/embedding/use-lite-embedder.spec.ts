@@ -439,6 +439,19 @@ describe('WorkerPoolEmbedder', () => {
     }
   });
 
+  it('lets a request wait for the busy worker rather than load the model in a second one', async () => {
+    const pool = new WorkerPoolEmbedder({ size: 2 });
+    try {
+      await pool.embed([texts[0] as string]);
+      const [first, second] = await Promise.all([pool.embed([shortTexts[0] as string]), pool.embed([shortTexts[1] as string])]);
+      expect(pool.workerCount).toBe(1);
+      expect(first).toHaveLength(1);
+      expect(second).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('runs the model once when warmed up with nothing asked, so the first query pays no first run', async () => {
     const pool = new WorkerPoolEmbedder({ size: 2 });
     try {

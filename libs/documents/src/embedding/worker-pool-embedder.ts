@@ -171,10 +171,12 @@ export class WorkerPoolEmbedder implements Embedder {
     clearTimeout(this.#idleTimer);
     while (this.#queue.length > 0) {
       let entry = this.#workers.find((candidate) => candidate.job === undefined);
-      // A worker still loading its model will be free in a moment; starting another would load the model twice for
-      // one waiting request (a query right after a warm-up). A longer queue (bulk ingestion) gets the second worker.
-      const loading = this.#workers.filter((candidate) => !candidate.loaded).length;
-      if (!entry && this.#workers.length < this.#size && this.#queue.length > loading) entry = this.#spawn();
+      // A busy worker is free again after one run (tens of ms) and one still loading its model soon after, while a new
+      // one loads the model first (hundreds): each takes one waiting request before another worker is started. So a
+      // query right after a warm-up, or a fact caught up beside a search's query, never loads the model twice; a
+      // longer queue (bulk ingestion) gets the second worker.
+      const willFree = this.#workers.filter((candidate) => !candidate.loaded || candidate.job !== undefined).length;
+      if (!entry && this.#workers.length < this.#size && this.#queue.length > willFree) entry = this.#spawn();
       if (!entry) return;
       const job = this.#queue.shift() as Job;
       entry.job = job;

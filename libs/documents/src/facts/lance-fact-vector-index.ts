@@ -69,6 +69,9 @@ export interface LanceFactVectorIndexOptions {
   maintenance?: BackgroundOptimizerOptions;
 }
 
+/** How many facts' last written text hashes an index remembers (see `#writtenHashes`). */
+const WRITTEN_HASHES_KEPT = 10_000;
+
 export class LanceFactVectorIndex implements FactVectorIndex {
   readonly #table: VectorTable;
   readonly #embedder: Embedder;
@@ -89,6 +92,8 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   readonly #flushing = new Set<Promise<void>>();
   /** LanceDB writes under way: a prompt close still waits for these (they take milliseconds). */
   readonly #writes = new Set<Promise<void>>();
+  /** The text hash this process last wrote for each fact (the latest ones): a re-upsert of the same text is not embedded ahead. */
+  readonly #writtenHashes = new Map<number, string>();
   /** Set by a prompt close: vectors not yet embedded are left pending instead of written. */
   #abandoned = false;
   #timer: NodeJS.Timeout | undefined;
@@ -162,6 +167,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   }
 
   async deleteFact(factId: number): Promise<void> {
+    this.#writtenHashes.delete(factId);
     const pending = this.#pending.get(factId);
     if (pending) {
       this.#pending.delete(factId);
@@ -279,9 +285,14 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   }
 
   async #writeBatch(batch: PendingUpsert[]): Promise<void> {
-    const { lancedb } = await loadLance();
     const texts = batch.map((entry) => factEmbeddingText(entry.fact));
     const hashes = texts.map(textHash);
+    // Texts this process has not just written are embedded in the model's thread while LanceDB loads, opens the table
+    // and reads the stored hashes (~40 ms on the way to a search that catches up facts another process added).
+    const ahead = batch.flatMap((entry, index) => (this.#writtenHashes.get(entry.fact.id) === hashes[index] ? [] : [index]));
+    const embeddedAhead = ahead.length > 0 ? this.#embedder.embed(ahead.map((index) => texts[index] as string)) : Promise.resolve([]);
+    embeddedAhead.catch(() => undefined);
+    const { lancedb } = await loadLance();
     const table = await this.#table.forWrite();
     const existing = (await table
       .query()
@@ -292,13 +303,18 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     const stored = new Map(existing.map((row) => [Number(row.fact_id), row]));
     // Facts whose text and category are already stored need no new vector.
     const changed = batch
-      .map((entry, index) => ({ entry, text: texts[index] as string, hash: hashes[index] as string }))
+      .map((entry, index) => ({ entry, index, hash: hashes[index] as string }))
       .filter(({ entry, hash }) => {
         const row = stored.get(entry.fact.id);
         return !row || row.text_hash !== hash || row.category !== entry.fact.category;
       });
     if (changed.length === 0) return;
-    const vectors = await this.#embedder.embed(changed.map((item) => item.text));
+    const vectors = await this.#vectorsFor(
+      changed.map((item) => item.index),
+      texts,
+      ahead,
+      embeddedAhead,
+    );
     if (this.#abandoned) throw new FactVectorIndexClosedError();
     const writing = this.#table.writer.run(async () => {
       const rows = changed
@@ -317,6 +333,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
         .whenMatchedUpdateAll()
         .whenNotMatchedInsertAll()
         .execute(lancedb.makeArrowTable(rows, { schema: await target.schema() }));
+      for (const row of rows) this.#noteWritten(row.fact_id, row.text_hash);
       this.#table.maintenance.noteWritten(rows.length);
     });
     this.#writes.add(writing);
@@ -325,5 +342,25 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     } finally {
       this.#writes.delete(writing);
     }
+  }
+
+  /** Vectors for the texts at `indexes`: from the embedding started ahead where it has them, the rest embedded now. */
+  async #vectorsFor(indexes: number[], texts: string[], ahead: number[], embeddedAhead: Promise<Float32Array[]>): Promise<Float32Array[]> {
+    const byIndex = new Map<number, Float32Array>();
+    const early = await embeddedAhead;
+    ahead.forEach((index, position) => byIndex.set(index, early[position] as Float32Array));
+    const late = indexes.filter((index) => !byIndex.has(index));
+    if (late.length > 0) {
+      const vectors = await this.#embedder.embed(late.map((index) => texts[index] as string));
+      late.forEach((index, position) => byIndex.set(index, vectors[position] as Float32Array));
+    }
+    return indexes.map((index) => byIndex.get(index) as Float32Array);
+  }
+
+  #noteWritten(factId: number, hash: string): void {
+    this.#writtenHashes.delete(factId);
+    this.#writtenHashes.set(factId, hash);
+    // Only a hint: a server writing facts all day keeps the latest ones.
+    if (this.#writtenHashes.size > WRITTEN_HASHES_KEPT) this.#writtenHashes.delete(this.#writtenHashes.keys().next().value as number);
   }
 }

@@ -89,7 +89,10 @@ async function embedPendingFacts(deps: FactSearchDeps): Promise<void> {
   // writers every search would otherwise queue behind all of them.
   const pending = deps.facts.pendingEmbedding(CATCH_UP_LIMIT).filter((fact) => !deps.vectors?.isQueued?.(fact.id));
   if (pending.length === 0) return;
-  await Promise.all(pending.map((fact) => refreshFactVector({ facts: deps.facts, vectors: deps.vectors, logger: deps.logger }, fact)));
+  const refreshing = pending.map((fact) => refreshFactVector({ facts: deps.facts, vectors: deps.vectors, logger: deps.logger }, fact));
+  // The search waits for them: written now, not after the delay that gathers a stream of fact writes into one batch.
+  void deps.vectors?.flush?.();
+  await Promise.all(refreshing);
 }
 
 export async function searchFacts(deps: FactSearchDeps, request: FactSearchRequest, page: PageRequest): Promise<Page<RankedFact>> {

@@ -33,6 +33,8 @@ export interface FactVectorIndex {
   deleteFact(factId: number): Promise<void>;
   /** True while this index already has the fact's vector on the way (queued or being written). */
   isQueued?(factId: number): boolean;
+  /** Writes queued upserts now instead of after the delay that gathers a stream of writes into one batch. */
+  flush?(): Promise<void>;
 }
 
 /**
