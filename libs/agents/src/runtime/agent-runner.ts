@@ -181,6 +181,20 @@ function toolSpec(tool: AnyToolDefinition): ModelToolSpec {
   return spec;
 }
 
+/**
+ * The given settings over the defaults, like `{ ...DEFAULT_RUNTIME_SETTINGS, ...given }` but without reading the
+ * given ones' getters: `timezone` comes from the configuration and is resolved only when a run needs it.
+ */
+function settingsWithDefaults(given: Partial<AgentRuntimeSettings> | undefined): AgentRuntimeSettings {
+  const descriptors = { ...Object.getOwnPropertyDescriptors(DEFAULT_RUNTIME_SETTINGS), ...Object.getOwnPropertyDescriptors(given ?? {}) };
+  // The defaults are frozen; the merged settings are an ordinary object.
+  for (const descriptor of Object.values(descriptors)) {
+    descriptor.configurable = true;
+    if ('value' in descriptor) descriptor.writable = true;
+  }
+  return Object.defineProperties({}, descriptors) as AgentRuntimeSettings;
+}
+
 export class AgentRunner {
   readonly settings: AgentRuntimeSettings;
   private readonly options: AgentRunnerOptions;
@@ -192,8 +206,10 @@ export class AgentRunner {
 
   constructor(options: AgentRunnerOptions) {
     this.options = options;
-    this.settings = { ...DEFAULT_RUNTIME_SETTINGS, ...options.settings };
-    this.clock = options.clock ?? createSystemClock(this.settings.timezone || systemTimeZone());
+    this.settings = settingsWithDefaults(options.settings);
+    // The zone is resolved when a run first asks for it (~15–20 ms for the system zone).
+    const settings = this.settings;
+    this.clock = options.clock ?? createSystemClock(() => settings.timezone || systemTimeZone());
     this.logger = options.logger ?? createSilentLogger();
     this.executor = options.executor ?? createMinimalToolExecutor();
   }

@@ -39,6 +39,9 @@ export function runtimeSettingsFromConfig(config: CosConfig): AgentRuntimeSettin
     maxDepth: config.agents.maxDepth,
     retry: { ...config.agents.retry },
     loop: { warnAt: config.loop.warnAt, stopAt: config.loop.stopAt, exemptTools: [...config.loop.exemptTools] },
-    timezone: config.timezone,
+    // Read when an agent runs: resolving the system zone costs ~15–20 ms that other commands never need.
+    get timezone() {
+      return config.timezone;
+    },
   };
 }

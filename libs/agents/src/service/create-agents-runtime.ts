@@ -50,7 +50,7 @@ export function lazyAnthropicModel(config: Pick<CosConfig, 'anthropic'>, env: No
 
 export function createAgentsRuntime(options: CreateAgentsRuntimeOptions): AgentsService {
   const { config } = options;
-  const clock = options.clock ?? createSystemClock(config.timezone);
+  const clock = options.clock ?? createSystemClock(() => config.timezone);
   const logger = options.logger ?? createSilentLogger();
   const model = options.model ?? lazyAnthropicModel(config, options.env);
   const recorders = options.store === undefined ? undefined : createMemoryStoreRecorders(options.store);

@@ -13,12 +13,20 @@ export interface Clock {
   today(): string;
 }
 
-export function createSystemClock(timezone: string): Clock {
+/**
+ * The system clock in `timezone`, which may be given as a function: the system time zone costs ~15–20 ms to resolve
+ * (ICU's date formatting data), and many commands never ask for it.
+ */
+export function createSystemClock(timezone: string | (() => string)): Clock {
+  let zone = typeof timezone === 'string' ? timezone : undefined;
+  const resolveZone = (): string => (zone ??= (timezone as () => string)());
   return {
-    timezone,
+    get timezone() {
+      return resolveZone();
+    },
     now: () => new Date(),
     today() {
-      return formatDateInZone(new Date(), timezone);
+      return formatDateInZone(new Date(), resolveZone());
     },
   };
 }

@@ -102,10 +102,11 @@ export function loadConfig(options: LoadConfigOptions = {}): CosConfig {
   const dataDir = resolveDataDir(env, config.dataDir);
   if (options.createDataDir !== false) ensurePrivateDir(dataDir);
   const base = configFile ? resolve(configFile, '..') : dataDir;
-  return {
+  const loaded: CosConfig = {
     ...config,
     dataDir,
-    timezone: config.timezone ?? systemTimeZone(),
+    // Unset: replaced just below by the system zone, resolved on first read.
+    timezone: config.timezone ?? '',
     agents: { ...config.agents, userDir: resolveAgainst(base, config.agents.userDir ?? join(dataDir, 'agents')) },
     documents: {
       ...config.documents,
@@ -115,6 +116,28 @@ export function loadConfig(options: LoadConfigOptions = {}): CosConfig {
     mcpServersFile: resolveAgainst(base, config.mcpServersFile ?? join(dataDir, MCP_SERVERS_FILE_NAME)),
     configFile,
   };
+  if (config.timezone === undefined) resolveOnFirstRead(loaded, 'timezone', systemTimeZone);
+  return loaded;
+}
+
+/**
+ * Makes `key` a property that computes its value the first time it is read and then holds it like any other: the
+ * system time zone costs ~15–20 ms (ICU's date formatting data), and many commands never read it. Spreading or
+ * serialising the object reads it, so copies hold the value too.
+ */
+function resolveOnFirstRead<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+  Object.defineProperty(target, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: true });
+      return value;
+    },
+    set(value: T[K]) {
+      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: true });
+    },
+  });
 }
 
 /** Resolves an `env:NAME` secret reference (or returns a literal). Undefined when the variable is unset. */

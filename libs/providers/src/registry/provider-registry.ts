@@ -137,7 +137,12 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
   const selfAddress = config.user.email ?? null;
   const local: LocalStores = {
     database: store,
-    calendar: new LocalCalendarProvider(store, { timezone: config.timezone }),
+    // The zone is read when a calendar call needs it: resolving the system zone costs ~15–20 ms (see loadConfig).
+    calendar: new LocalCalendarProvider(store, {
+      get timezone() {
+        return config.timezone;
+      },
+    }),
     reminders: new LocalReminderProvider(store),
     mail: new LocalMailProvider(store, { selfAddress, selfName: config.user.name ?? null }),
     messages: new LocalMessageProvider(store),
@@ -199,7 +204,9 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     messages: providers.messages,
     notifier: providers.notifications,
     local,
-    timezone: config.timezone,
+    get timezone() {
+      return config.timezone;
+    },
     require<K extends ProviderKind>(kind: K): ProviderByKind[K] {
       const provider = providers[kind] as ProviderByKind[K] | null;
       if (!provider && kind === 'mail' && mailProblem) throw mailProblem;
