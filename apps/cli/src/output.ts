@@ -45,9 +45,13 @@ export function startSpinner(text: string): Spinner | undefined {
   let shown: Ora | undefined;
   let stopped = false;
   const timer = setTimeout(() => {
-    void import('ora').then(({ default: ora }) => {
-      if (!stopped) shown = ora({ text: current, stream: process.stderr }).start();
-    });
+    import('ora').then(
+      ({ default: ora }) => {
+        if (!stopped) shown = ora({ text: current, stream: process.stderr }).start();
+      },
+      // A spinner that cannot load is no reason to fail the command it decorates.
+      () => undefined,
+    );
   }, SPINNER_DELAY_MS);
   // The work keeps the process alive, never the spinner.
   timer.unref();

@@ -10,7 +10,9 @@ import { createSilentLogger, systemTimeZone } from '@chief-of-staff/core';
 import { createChiefOfStaff } from '../index.js';
 
 describe('the system time zone', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('is resolved only when asked for, and then as before', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cos-time-zone-'));
