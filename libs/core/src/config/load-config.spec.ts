@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { loadConfig, redactConfig, resolveSecret } from './load-config.js';
 import { resolveDataDir } from './data-dir.js';
+import { systemTimeZone } from '../time/time-zone.js';
 
 describe('loadConfig', () => {
   let root: string;
@@ -22,6 +23,12 @@ describe('loadConfig', () => {
     expect(config.documents.allowedRoots).toEqual([join(root, 'data', 'documents')]);
     expect(config.agents.userDir).toBe(join(root, 'data', 'agents'));
     expect(config.configFile).toBeNull();
+  });
+
+  it('takes the system time zone when none is set, also from a configuration frozen before it was read', () => {
+    const config = Object.freeze(loadConfig({ env: { COS_DATA_DIR: join(root, 'data') } }));
+    expect(config.timezone).toBe(systemTimeZone());
+    expect({ ...config }.timezone).toBe(systemTimeZone());
   });
 
   it('creates the data directory readable by the owner only', () => {

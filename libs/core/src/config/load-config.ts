@@ -121,21 +121,26 @@ export function loadConfig(options: LoadConfigOptions = {}): CosConfig {
 }
 
 /**
- * Makes `key` a property that computes its value the first time it is read and then holds it like any other: the
- * system time zone costs ~15–20 ms (ICU's date formatting data), and many commands never read it. Spreading or
- * serialising the object reads it, so copies hold the value too.
+ * Makes `key` a property that computes its value the first time it is read and keeps it: the system time zone costs
+ * ~15–20 ms (ICU's date formatting data), and many commands never read it. Spreading or serialising the object reads
+ * it, so copies hold the value; an accessor rather than a replaced property, so a frozen configuration still works.
  */
 function resolveOnFirstRead<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+  let value: T[K] | undefined;
+  let known = false;
   Object.defineProperty(target, key, {
     configurable: true,
     enumerable: true,
     get() {
-      const value = compute();
-      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: true });
-      return value;
+      if (!known) {
+        value = compute();
+        known = true;
+      }
+      return value as T[K];
     },
-    set(value: T[K]) {
-      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: true });
+    set(next: T[K]) {
+      value = next;
+      known = true;
     },
   });
 }
