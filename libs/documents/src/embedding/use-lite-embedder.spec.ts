@@ -400,6 +400,16 @@ describe('the model loader', () => {
   });
 });
 
+/** Runs `use` with a pool of these options, and closes the pool afterwards whatever happens. */
+async function withPool(options: ConstructorParameters<typeof WorkerPoolEmbedder>[0], use: (pool: WorkerPoolEmbedder) => Promise<void>): Promise<void> {
+  const pool = new WorkerPoolEmbedder(options);
+  try {
+    await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
 describe('WorkerPoolEmbedder', () => {
   it('produces the same vectors as the in-process embedder, aligned, using at most the pool size', async () => {
     const pool = new WorkerPoolEmbedder({ size: 2, batchSize: 2 });
@@ -421,8 +431,7 @@ describe('WorkerPoolEmbedder', () => {
   });
 
   it('serves a query sent during a warm-up from the warming worker instead of loading the model twice', async () => {
-    const pool = new WorkerPoolEmbedder({ size: 2 });
-    try {
+    await withPool({ size: 2 }, async (pool) => {
       const warming = pool.warmUp();
       const [vector] = await pool.embed([texts[0] as string]);
       await warming;
@@ -434,40 +443,31 @@ describe('WorkerPoolEmbedder', () => {
       // A warmed pool is not warmed again.
       await pool.warmUp();
       expect(pool.workerCount).toBe(1);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it('lets a request wait for the busy worker rather than load the model in a second one', async () => {
-    const pool = new WorkerPoolEmbedder({ size: 2 });
-    try {
+    await withPool({ size: 2 }, async (pool) => {
       await pool.embed([texts[0] as string]);
       const [first, second] = await Promise.all([pool.embed([shortTexts[0] as string]), pool.embed([shortTexts[1] as string])]);
       expect(pool.workerCount).toBe(1);
       expect(first).toHaveLength(1);
       expect(second).toHaveLength(1);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it('runs the model once when warmed up with nothing asked, so the first query pays no first run', async () => {
-    const pool = new WorkerPoolEmbedder({ size: 2 });
-    try {
+    await withPool({ size: 2 }, async (pool) => {
       await pool.warmUp();
       expect(pool.modelRuns).toBe(1);
       await pool.embed([texts[1] as string]);
       expect(pool.modelRuns).toBe(2);
       expect(pool.workerCount).toBe(1);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it('answers a prefetched text from the run already started, with the same vector as a fresh one', async () => {
-    const pool = new WorkerPoolEmbedder({ size: 1 });
-    try {
+    await withPool({ size: 1 }, async (pool) => {
       pool.prefetch(texts[1] as string);
       pool.prefetch(texts[1] as string);
       const [vector] = await pool.embed([texts[1] as string]);
@@ -478,14 +478,11 @@ describe('WorkerPoolEmbedder', () => {
       expect(Array.from(again as Float32Array)).toEqual(Array.from(vector as Float32Array));
       const [inThread] = await embedder.embed([texts[1] as string]);
       expect(maxAbsDiff(vector as Float32Array, inThread as Float32Array)).toBeLessThanOrEqual(1e-5);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it('runs an urgent query ahead of background batches already queued', async () => {
-    const pool = new WorkerPoolEmbedder({ size: 1, batchSize: 1 });
-    try {
+    await withPool({ size: 1, batchSize: 1 }, async (pool) => {
       await pool.warmUp();
       const finished: string[] = [];
       const notes = Array.from({ length: 8 }, (_, index) => `Background note ${index} about the quarterly plan and its hiring targets`);
@@ -494,8 +491,6 @@ describe('WorkerPoolEmbedder', () => {
       await Promise.all([...background, query]);
       // The first background batch was already running; the query comes right after it.
       expect(finished.indexOf('query')).toBeLessThanOrEqual(1);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 });
