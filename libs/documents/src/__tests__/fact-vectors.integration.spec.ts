@@ -191,6 +191,24 @@ describe('fact vector index', () => {
     }
   });
 
+  it('embeds what a search catches up ahead of background work, and facts written in passing behind it', async () => {
+    const urgency: boolean[] = [];
+    const recording: Embedder = { ...synthetic, embed: (texts, options) => (urgency.push(options?.urgent === true), synthetic.embed(texts)) };
+    const own = new LanceFactVectorIndex({ vectors, embedder: recording, batchDelayMs: 0, minBatchIntervalMs: 0 });
+    try {
+      const written = store.facts.upsert({ category: 'work', key: 'in_passing', value: 'Written by a tool call', source: 'user' }).fact;
+      await own.upsertFact(written);
+      // A search waits for these (searchFacts flushes what it catches up).
+      const caught = store.facts.upsert({ category: 'work', key: 'caught_up', value: 'Added by another process', source: 'user' }).fact;
+      const catchingUp = own.upsertFact(caught);
+      await own.flush();
+      await catchingUp;
+      expect(urgency).toEqual([false, true]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('removes a deleted fact, also when the delete races a pending upsert', async () => {
     await index.deleteFact(3);
     expect((await index.getVectors([3])).size).toBe(0);

@@ -6,8 +6,10 @@
 
 export interface EmbedOptions {
   /**
-   * Someone is waiting for this (a search query): an embedder with a queue runs it before queued background work
-   * such as fact vectors and ingestion, so a search stays fast while many writes are being embedded.
+   * Someone is waiting for this (a search's query, or the facts a search catches up before it searches): an embedder
+   * with a queue runs it before queued background work such as the vectors of facts written in passing and
+   * ingestion, so a search stays fast while many writes are being embedded. A worker pool also hands it to a busy
+   * worker at once, to run right after the job under way.
    */
   urgent?: boolean;
 }

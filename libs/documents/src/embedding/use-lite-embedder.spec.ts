@@ -456,6 +456,40 @@ describe('WorkerPoolEmbedder', () => {
     });
   });
 
+  it('hands an urgent request to the busy worker at once, so it runs while this thread is still busy', async () => {
+    await withPool({ size: 2 }, async (pool) => {
+      await pool.warmUp();
+      const first = pool.embed([shortTexts[0] as string], { urgent: true });
+      const second = pool.embed([shortTexts[1] as string], { urgent: true });
+      // A thread loading its libraries hears no replies for a while; both runs (tens of ms each) end meanwhile.
+      const until = Date.now() + 1_500;
+      while (Date.now() < until) {
+        // Busy, as module loading is.
+      }
+      await first;
+      // Already answered: no round trip after the first reply was heard (before, the second was only sent then).
+      const answered = await Promise.race([second.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
+      expect(answered).toBe(true);
+      expect(pool.workerCount).toBe(1);
+    });
+  });
+
+  it('keeps background requests out of a busy worker, so an urgent one never waits behind more than one run', async () => {
+    await withPool({ size: 1 }, async (pool) => {
+      await pool.warmUp();
+      const first = pool.embed([shortTexts[0] as string]);
+      const second = pool.embed([shortTexts[1] as string]);
+      const until = Date.now() + 1_500;
+      while (Date.now() < until) {
+        // Busy, as module loading is.
+      }
+      await first;
+      const answered = await Promise.race([second.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
+      expect(answered).toBe(false);
+      await second;
+    });
+  });
+
   it('runs the model once when warmed up with nothing asked, so the first query pays no first run', async () => {
     await withPool({ size: 2 }, async (pool) => {
       await pool.warmUp();

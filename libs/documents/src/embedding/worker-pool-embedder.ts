@@ -25,10 +25,15 @@ interface Job {
   reject(error: Error): void;
 }
 
+interface PostedJob {
+  job: Job;
+  id: number;
+}
+
 interface PoolWorker {
   worker: Worker;
-  job: Job | undefined;
-  jobId: number;
+  /** Jobs posted to this worker and not yet answered, in the order it runs them (at most two; see `#pump`). */
+  jobs: PostedJob[];
   /** A warm-up sent to this worker and not yet answered; the worker still takes a job meanwhile (it queues it). */
   warmUp: { id: number; resolve(): void; reject(error: Error): void } | undefined;
   /** True once the worker has answered a request, i.e. its model is loaded. */
@@ -127,7 +132,7 @@ export class WorkerPoolEmbedder implements Embedder {
   warmUp(): Promise<void> {
     if (this.#closed || this.#workers.some((entry) => entry.loaded)) return Promise.resolve();
     if (!this.#warming) {
-      const idle = this.#workers.find((entry) => entry.job === undefined && entry.warmUp === undefined);
+      const idle = this.#workers.find((entry) => entry.jobs.length === 0 && entry.warmUp === undefined);
       const entry = idle ?? (this.#workers.length < this.#size ? this.#spawn() : undefined);
       // Every worker is busy with a request, which loads the model anyway: the warm-up waits its turn.
       const warming = entry ? this.#sendWarmUp(entry) : this.#submit(['warm up']).then(() => undefined);
@@ -170,21 +175,26 @@ export class WorkerPoolEmbedder implements Embedder {
   #pump(): void {
     clearTimeout(this.#idleTimer);
     while (this.#queue.length > 0) {
-      let entry = this.#workers.find((candidate) => candidate.job === undefined);
+      let entry = this.#workers.find((candidate) => candidate.jobs.length === 0);
       // A busy worker is free again after one run (tens of ms) and one still loading its model soon after, while a new
       // one loads the model first (hundreds): each takes one waiting request before another worker is started. So a
       // query right after a warm-up, or a fact caught up beside a search's query, never loads the model twice; a
       // longer queue (bulk ingestion) gets the second worker.
-      const willFree = this.#workers.filter((candidate) => !candidate.loaded || candidate.job !== undefined).length;
+      const willFree = this.#workers.filter((candidate) => !candidate.loaded || candidate.jobs.length > 0).length;
       if (!entry && this.#workers.length < this.#size && this.#queue.length > willFree) entry = this.#spawn();
+      // Someone is waiting for an urgent job (a search catching up the facts it will search): it goes to a busy worker
+      // now, to run right after the job under way, instead of when this thread next hears a reply. A thread loading
+      // its libraries hears nothing for a hundred milliseconds or more while the worker sits idle. Background work
+      // never queues in a worker, so an urgent job waits for at most one run it did not ask for.
+      if (!entry && (this.#queue[0] as Job).urgent) entry = this.#workers.find((candidate) => candidate.jobs.length === 1);
       if (!entry) return;
       const job = this.#queue.shift() as Job;
-      entry.job = job;
-      entry.jobId = this.#nextJobId++;
+      const posted = { job, id: this.#nextJobId++ };
+      entry.jobs.push(posted);
       entry.worker.ref();
-      entry.worker.postMessage({ id: entry.jobId, texts: job.texts });
+      entry.worker.postMessage({ id: posted.id, texts: job.texts });
     }
-    if (this.#workers.every((entry) => entry.job === undefined && entry.warmUp === undefined) && this.#workers.length > 0) {
+    if (this.#workers.every((entry) => entry.jobs.length === 0 && entry.warmUp === undefined) && this.#workers.length > 0) {
       this.#idleTimer = setTimeout(() => void this.#stopIdleWorkers(), this.#idleMs);
       this.#idleTimer.unref();
     }
@@ -194,19 +204,20 @@ export class WorkerPoolEmbedder implements Embedder {
     const worker = new Worker(new URL('./embedder-worker.cjs', import.meta.url), {
       workerData: { paths: resolveUseLitePackagePaths(), windowsPerCall: USE_LITE_BATCH_SIZE },
     });
-    const entry: PoolWorker = { worker, job: undefined, jobId: 0, warmUp: undefined, loaded: false, modelRuns: 0 };
+    const entry: PoolWorker = { worker, jobs: [], warmUp: undefined, loaded: false, modelRuns: 0 };
     worker.on('message', (reply: WorkerReply) => {
       const warmUp = entry.warmUp;
-      const job = entry.job;
+      const index = entry.jobs.findIndex((posted) => posted.id === reply.id);
+      const job = index >= 0 ? entry.jobs[index]?.job : undefined;
       if (warmUp && reply.id === warmUp.id) entry.warmUp = undefined;
-      else if (job && reply.id === entry.jobId) entry.job = undefined;
+      else if (job) entry.jobs.splice(index, 1);
       else return;
       if (!('error' in reply)) {
         entry.loaded = true;
         entry.modelRuns = reply.modelRuns;
       }
       // Referenced only while it has something to answer.
-      if (!entry.job && !entry.warmUp) worker.unref();
+      if (entry.jobs.length === 0 && !entry.warmUp) worker.unref();
       if (warmUp && reply.id === warmUp.id) {
         if ('error' in reply) warmUp.reject(new Error(reply.error));
         else warmUp.resolve();
@@ -219,8 +230,7 @@ export class WorkerPoolEmbedder implements Embedder {
     const fail = (error: Error): void => {
       const index = this.#workers.indexOf(entry);
       if (index >= 0) this.#workers.splice(index, 1);
-      entry.job?.reject(error);
-      entry.job = undefined;
+      for (const posted of entry.jobs.splice(0)) posted.job.reject(error);
       entry.warmUp?.reject(error);
       entry.warmUp = undefined;
       if (!this.#closed) this.#pump();
@@ -232,7 +242,7 @@ export class WorkerPoolEmbedder implements Embedder {
   }
 
   async #stopIdleWorkers(): Promise<void> {
-    const idle = this.#workers.filter((entry) => entry.job === undefined && entry.warmUp === undefined);
+    const idle = this.#workers.filter((entry) => entry.jobs.length === 0 && entry.warmUp === undefined);
     for (const entry of idle) this.#workers.splice(this.#workers.indexOf(entry), 1);
     await Promise.all(idle.map((entry) => entry.worker.terminate()));
   }

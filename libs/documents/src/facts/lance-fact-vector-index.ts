@@ -181,9 +181,12 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     });
   }
 
-  /** Writes pending upserts now (also used before shutdown). */
+  /**
+   * Writes pending upserts now. Someone is waiting for them (a search catching up facts before it searches), so their
+   * embedding goes ahead of background work.
+   */
   async flush(): Promise<void> {
-    await this.#flush();
+    await this.#flush({ urgent: true });
   }
 
   /**
@@ -255,14 +258,14 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     return state.table;
   }
 
-  #flush(): Promise<void> {
-    const flushing = this.#flushBatch();
+  #flush(options: { urgent?: boolean } = {}): Promise<void> {
+    const flushing = this.#flushBatch(options.urgent === true);
     this.#flushing.add(flushing);
     void flushing.finally(() => this.#flushing.delete(flushing));
     return flushing;
   }
 
-  async #flushBatch(): Promise<void> {
+  async #flushBatch(urgent: boolean): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     const batch = [...this.#pending.values()];
@@ -272,7 +275,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     this.#flushesInFlight++;
     for (const entry of batch) this.#writing.add(entry.fact.id);
     try {
-      await this.#writeBatch(batch);
+      await this.#writeBatch(batch, urgent);
       for (const entry of batch) for (const waiter of entry.waiters) waiter.resolve();
     } catch (error) {
       // After a prompt close the embedder is gone, so the batch fails for that reason only: the facts stay pending.
@@ -284,13 +287,13 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     }
   }
 
-  async #writeBatch(batch: PendingUpsert[]): Promise<void> {
+  async #writeBatch(batch: PendingUpsert[], urgent: boolean): Promise<void> {
     const texts = batch.map((entry) => factEmbeddingText(entry.fact));
     const hashes = texts.map(textHash);
     // Texts this process has not just written are embedded in the model's thread while LanceDB loads, opens the table
     // and reads the stored hashes (~40 ms on the way to a search that catches up facts another process added).
     const ahead = batch.flatMap((entry, index) => (this.#writtenHashes.get(entry.fact.id) === hashes[index] ? [] : [index]));
-    const embeddedAhead = ahead.length > 0 ? this.#embedder.embed(ahead.map((index) => texts[index] as string)) : Promise.resolve([]);
+    const embeddedAhead = ahead.length > 0 ? this.#embedder.embed(ahead.map((index) => texts[index] as string), { urgent }) : Promise.resolve([]);
     embeddedAhead.catch(() => undefined);
     const { lancedb } = await loadLance();
     const table = await this.#table.forWrite();
@@ -314,6 +317,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
       texts,
       ahead,
       embeddedAhead,
+      urgent,
     );
     if (this.#abandoned) throw new FactVectorIndexClosedError();
     const writing = this.#table.writer.run(async () => {
@@ -345,13 +349,13 @@ export class LanceFactVectorIndex implements FactVectorIndex {
   }
 
   /** Vectors for the texts at `indexes`: from the embedding started ahead where it has them, the rest embedded now. */
-  async #vectorsFor(indexes: number[], texts: string[], ahead: number[], embeddedAhead: Promise<Float32Array[]>): Promise<Float32Array[]> {
+  async #vectorsFor(indexes: number[], texts: string[], ahead: number[], embeddedAhead: Promise<Float32Array[]>, urgent: boolean): Promise<Float32Array[]> {
     const byIndex = new Map<number, Float32Array>();
     const early = await embeddedAhead;
     ahead.forEach((index, position) => byIndex.set(index, early[position] as Float32Array));
     const late = indexes.filter((index) => !byIndex.has(index));
     if (late.length > 0) {
-      const vectors = await this.#embedder.embed(late.map((index) => texts[index] as string));
+      const vectors = await this.#embedder.embed(late.map((index) => texts[index] as string), { urgent });
       late.forEach((index, position) => byIndex.set(index, vectors[position] as Float32Array));
     }
     return indexes.map((index) => byIndex.get(index) as Float32Array);
