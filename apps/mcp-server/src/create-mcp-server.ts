@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { callArguments, LooseCallToolRequestSchema } from './call-tool-request.js';
 import type { McpHostSource } from './host-source.js';
+import { lazyJsonSchemaValidator } from './lazy-json-schema-validator.js';
 import { registerAgentPrompts } from './agent-prompts.js';
 import { createProgressNotifier } from './progress-notifier.js';
 
@@ -22,6 +23,7 @@ export function createMcpServer(source: McpHostSource): McpServer {
     { name: SERVER_NAME, version: SERVER_VERSION, title: 'Chief of Staff' },
     {
       capabilities: { tools: { listChanged: true }, logging: {} },
+      jsonSchemaValidator: lazyJsonSchemaValidator(),
       instructions:
         'Chief of Staff: long-term memory (facts, people, decisions, delegations, alerts), document search, calendar, ' +
         'reminders, mail, messages and expert agents. Prefer query_memory before asking the user for facts they may have stored.',
