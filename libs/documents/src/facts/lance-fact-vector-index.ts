@@ -186,7 +186,7 @@ export class LanceFactVectorIndex implements FactVectorIndex {
    * embedding goes ahead of background work.
    */
   async flush(): Promise<void> {
-    await this.#flush({ urgent: true });
+    await this.#flush(true);
   }
 
   /**
@@ -258,8 +258,8 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     return state.table;
   }
 
-  #flush(options: { urgent?: boolean } = {}): Promise<void> {
-    const flushing = this.#flushBatch(options.urgent === true);
+  #flush(urgent = false): Promise<void> {
+    const flushing = this.#flushBatch(urgent);
     this.#flushing.add(flushing);
     void flushing.finally(() => this.#flushing.delete(flushing));
     return flushing;
