@@ -86,7 +86,6 @@ function vocabularyOf(tool: CatalogueToolInfo): Set<string> {
 }
 
 export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
-  let learned: ReturnType<NonNullable<typeof options.statistics>['learnedStatistics']> | undefined;
   type Entry = { intelligence: ToolIntelligence; vocabulary: Set<string>; actions: readonly string[] };
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
   // Entries are built on first use: a direct call needs one tool's entry, not the input schemas of the whole catalogue.
@@ -105,8 +104,7 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
       parameterHints: { ...base.parameterHints, ...override.parameterHints },
       name: tool.name,
     };
-    learned ??= options.statistics?.learnedStatistics() ?? new Map();
-    const stats = learned.get(tool.name);
+    const stats = options.statistics?.learnedStatistics(tool.name);
     if (stats && stats.samples >= MIN_LEARNED_SAMPLES) {
       // Timeouts are never learned: a slow streak must not quietly widen the limit.
       intelligence.latency = { ...intelligence.latency, typicalMs: stats.p50DurationMs };

@@ -102,8 +102,11 @@ export interface LearnedToolStatistics {
 
 /** The port through which learned statistics arrive (the sdk implements it over the usage log). */
 export interface ToolStatisticsSource {
-  /** Statistics per tool name over the recent window; tools with no successful calls may be absent. */
-  learnedStatistics(): ReadonlyMap<string, LearnedToolStatistics>;
+  /**
+   * One tool's figures over the recent window, undefined without successful calls. Asked when the registry first
+   * builds that tool's entry, so a direct call reads only its own tool's figures.
+   */
+  learnedStatistics(toolName: string): LearnedToolStatistics | undefined;
 }
 
 /** Read access to the registry, as the scorer, the shortlist and the executor need it. */

@@ -49,6 +49,17 @@ export interface ToolStatistics {
   errorCodes?: { code: string; count: number }[];
 }
 
+/** How a tool performed in its latest successful calls (learned latency and size). */
+export interface RecentToolPerformance {
+  /** How many calls the figures come from (at most the limit asked for). */
+  samples: number;
+  p50DurationMs: number;
+  p95DurationMs: number;
+  /** Median and 95th percentile of the response sizes the calls recorded (0 when none did). */
+  p50ResponseBytes: number;
+  p95ResponseBytes: number;
+}
+
 export interface UsagePatternCount {
   toolName: string;
   queryPattern: string;
@@ -65,7 +76,12 @@ export interface ToolUsageRepository {
   statistics(filters: { toolName?: string; since: string }, page: PageRequest): Page<ToolStatistics>;
   /** Successful (tool, pattern) pairs since `since` with their counts, for pattern detection. */
   patternCounts(filters: { since: string; excludeAuto?: boolean }): UsagePatternCount[];
-  /** Rows since `since`, oldest first (learned statistics, analysis). */
+  /**
+   * Figures from a tool's latest `limit` successful calls since `since` that recorded a duration; undefined when it
+   * has none. Read through the (tool, time) index, so the cost stays the same however long the log grows.
+   */
+  recentPerformance(toolName: string, window: { since: string; limit: number }): RecentToolPerformance | undefined;
+  /** Rows since `since`, oldest first (analysis). */
   listSince(since: string, limit: number): ToolUsageRecord[];
   purgeOlderThan(cutoff: string): number;
 }
@@ -80,6 +96,11 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
   const { db, sqlite } = database;
   const durationsStatement = sqlite.prepare<[string, string], { d: number }>(
     `SELECT duration_ms AS d FROM tool_usage_log WHERE tool_name = ? AND created_at >= ? AND duration_ms IS NOT NULL ORDER BY duration_ms`,
+  );
+  const recentSuccessesStatement = sqlite.prepare<[string, string, number], { d: number; b: number | null }>(
+    `SELECT duration_ms AS d, response_bytes AS b FROM tool_usage_log
+     WHERE tool_name = ? AND created_at >= ? AND success = 1 AND duration_ms IS NOT NULL
+     ORDER BY created_at DESC LIMIT ?`,
   );
 
   return {
@@ -192,6 +213,20 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
         .groupBy(toolUsageLog.toolName, toolUsageLog.queryPattern)
         .orderBy(asc(toolUsageLog.toolName), asc(toolUsageLog.queryPattern))
         .all();
+    },
+
+    recentPerformance(toolName, window) {
+      const rows = recentSuccessesStatement.all(toolName, window.since, window.limit);
+      if (rows.length === 0) return undefined;
+      const durations = rows.map((row) => row.d).sort((a, b) => a - b);
+      const sizes = rows.flatMap((row) => (row.b === null ? [] : [row.b])).sort((a, b) => a - b);
+      return {
+        samples: rows.length,
+        p50DurationMs: percentile(durations, 0.5) ?? 0,
+        p95DurationMs: percentile(durations, 0.95) ?? 0,
+        p50ResponseBytes: percentile(sizes, 0.5) ?? 0,
+        p95ResponseBytes: percentile(sizes, 0.95) ?? 0,
+      };
     },
 
     listSince: (since, limit) =>

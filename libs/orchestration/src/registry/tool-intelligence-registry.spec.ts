@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { createToolIntelligenceRegistry, MIN_LEARNED_SAMPLES, type CatalogueToolInfo } from './tool-intelligence-registry.js';
+import type { LearnedToolStatistics, ToolStatisticsSource } from './tool-intelligence.js';
+
+const tools: CatalogueToolInfo[] = [
+  { name: 'query_memory', title: 'Query memory', description: 'Searches remembered facts.', latency: 'fast' },
+  { name: 'search_documents', title: 'Search documents', description: 'Searches indexed documents.', latency: 'medium' },
+  { name: 'get_calendar_events', title: 'Calendar events', description: 'Events in a date range.', latency: 'fast' },
+];
+
+function figures(samples: number, p50DurationMs: number, p50ResponseBytes: number): LearnedToolStatistics {
+  return { samples, p50DurationMs, p95DurationMs: p50DurationMs * 2, p50ResponseBytes, p95ResponseBytes: p50ResponseBytes * 2 };
+}
+
+/** A usage log as the registry sees it, remembering which tools it was asked about. */
+function recordingSource(byTool: Record<string, LearnedToolStatistics>): ToolStatisticsSource & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    learnedStatistics(toolName) {
+      asked.push(toolName);
+      return byTool[toolName];
+    },
+  };
+}
+
+describe('tool intelligence registry: learned figures', () => {
+  it("takes a tool's typical latency and size from its usage once there are enough successful calls", () => {
+    const statistics = recordingSource({
+      query_memory: figures(MIN_LEARNED_SAMPLES, 640, 4_000),
+      search_documents: figures(MIN_LEARNED_SAMPLES - 1, 9_000, 40_000),
+    });
+    const registry = createToolIntelligenceRegistry({ tools, statistics });
+    const learned = registry.get('query_memory');
+    expect(learned?.latency.typicalMs).toBe(640);
+    expect(learned?.response.typicalTokens).toBe(1_000);
+    // Time limits are never learned.
+    expect(learned?.latency.timeoutMs).toBe(30_000);
+    // Too few calls: the declared tier's figures stay.
+    expect(registry.get('search_documents')?.latency.typicalMs).toBe(5_000);
+    expect(registry.get('get_calendar_events')?.latency.typicalMs).toBe(200);
+  });
+
+  it("reads only the called tool's figures for a direct call, and each tool's once", () => {
+    const statistics = recordingSource({ query_memory: figures(50, 300, 1_200) });
+    const registry = createToolIntelligenceRegistry({ tools, statistics });
+    registry.get('query_memory');
+    registry.get('query_memory');
+    expect(statistics.asked).toEqual(['query_memory']);
+    registry.list();
+    expect([...statistics.asked].sort()).toEqual(['get_calendar_events', 'query_memory', 'search_documents']);
+  });
+});
