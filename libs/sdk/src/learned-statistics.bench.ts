@@ -1,11 +1,11 @@
 /**
  * What a call pays for learned latency the first time a process looks its tool up, on a busy week's usage log
  * (20,000 calls of 40 tools). Beside it, the week's per-tool statistics over the same log (what `get_tool_statistics`
- * reads, and what every first call used to read before the figures came from a tool's latest calls).
+ * reads, and what every first call used to read before the registry asked for one tool's figures).
  */
 import { FakeClock } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
-import { LEARNED_SAMPLE_LIMIT, usageStatistics } from './usage-statistics.js';
+import { usageStatistics } from './usage-statistics.js';
 
 const CALLS = 20_000;
 const TOOLS = 40;
@@ -32,7 +32,7 @@ function openStore(): TestMemoryStore {
 
 export const benchmarks = [
   {
-    name: `learned statistics: one tool's figures on a ${CALLS.toLocaleString('en')}-call week (latest ${LEARNED_SAMPLE_LIMIT})`,
+    name: `learned statistics: one tool's figures on a ${CALLS.toLocaleString('en')}-call week`,
     setup: fillUsageLog,
     fn: () => usageStatistics(openStore(), clock).learnedStatistics(`tool_${(round += 1) % TOOLS}`),
     peer: 'learned statistics: the week per tool, as the first call used to read it',

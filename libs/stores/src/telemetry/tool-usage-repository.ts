@@ -49,9 +49,9 @@ export interface ToolStatistics {
   errorCodes?: { code: string; count: number }[];
 }
 
-/** How a tool performed in its latest successful calls (learned latency and size). */
-export interface RecentToolPerformance {
-  /** How many calls the figures come from (at most the limit asked for). */
+/** How a tool performed in its successful calls of a period (learned latency and size). */
+export interface ToolPerformance {
+  /** How many successful calls the figures come from. */
   samples: number;
   p50DurationMs: number;
   p95DurationMs: number;
@@ -77,10 +77,10 @@ export interface ToolUsageRepository {
   /** Successful (tool, pattern) pairs since `since` with their counts, for pattern detection. */
   patternCounts(filters: { since: string; excludeAuto?: boolean }): UsagePatternCount[];
   /**
-   * Figures from a tool's latest `limit` successful calls since `since` that recorded a duration; undefined when it
-   * has none. Read through the (tool, time) index, so the cost stays the same however long the log grows.
+   * Figures from a tool's successful calls since `since` that recorded a duration; undefined when it has none. Reads
+   * that tool's rows through the (tool, time) index, not the whole log.
    */
-  recentPerformance(toolName: string, window: { since: string; limit: number }): RecentToolPerformance | undefined;
+  performanceSince(toolName: string, since: string): ToolPerformance | undefined;
   /** Rows since `since`, oldest first (analysis). */
   listSince(since: string, limit: number): ToolUsageRecord[];
   purgeOlderThan(cutoff: string): number;
@@ -97,10 +97,9 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
   const durationsStatement = sqlite.prepare<[string, string], { d: number }>(
     `SELECT duration_ms AS d FROM tool_usage_log WHERE tool_name = ? AND created_at >= ? AND duration_ms IS NOT NULL ORDER BY duration_ms`,
   );
-  const recentSuccessesStatement = sqlite.prepare<[string, string, number], { d: number; b: number | null }>(
+  const successesStatement = sqlite.prepare<[string, string], { d: number; b: number | null }>(
     `SELECT duration_ms AS d, response_bytes AS b FROM tool_usage_log
-     WHERE tool_name = ? AND created_at >= ? AND success = 1 AND duration_ms IS NOT NULL
-     ORDER BY created_at DESC LIMIT ?`,
+     WHERE tool_name = ? AND created_at >= ? AND success = 1 AND duration_ms IS NOT NULL`,
   );
 
   return {
@@ -215,8 +214,8 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
         .all();
     },
 
-    recentPerformance(toolName, window) {
-      const rows = recentSuccessesStatement.all(toolName, window.since, window.limit);
+    performanceSince(toolName, since) {
+      const rows = successesStatement.all(toolName, since);
       if (rows.length === 0) return undefined;
       const durations = rows.map((row) => row.d).sort((a, b) => a - b);
       const sizes = rows.flatMap((row) => (row.b === null ? [] : [row.b])).sort((a, b) => a - b);
