@@ -96,6 +96,33 @@ describe('scheduler engine', () => {
     expect(status.value['problems']).toEqual([expect.objectContaining({ name: 'broken', enabled: false, last_error: expect.stringContaining('cannot be computed') })]);
   });
 
+  it('disables poisoned rows written straight into the table while the healthy tasks beside them run', async () => {
+    const { clock, store, first, call, deps } = setup();
+    const insert = store.database.sqlite.prepare(
+      `INSERT INTO scheduled_tasks (name, schedule_type, schedule_config, timezone, handler_type, next_run_at, created_by, created_at, updated_at)
+       VALUES (@name, @type, @config, @zone, 'alert_eval', @next, 'user', '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')`,
+    );
+    insert.run({ name: 'huge_interval', type: 'interval', config: JSON.stringify({ days: 1e12 }), zone: null, next: '2026-03-02T07:00:00.000Z' });
+    insert.run({ name: 'bad_next_run', type: 'interval', config: JSON.stringify({ hours: 1 }), zone: null, next: '0000-not-a-date' });
+    insert.run({ name: 'bad_zone', type: 'cron', config: JSON.stringify({ expression: '0 7 * * *' }), zone: 'Mars/Olympus', next: '2026-03-02T07:00:00.000Z' });
+    const healthy = [1, 2].map((i) => createTaskDefinition(deps, { name: `healthy_${i}`, scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' }).task);
+    clock.set('2026-03-02T08:31:00.000Z');
+    const summary = await first.tick();
+    await first.idle();
+    expect(summary).toMatchObject({ claimed: 2, disabled: 3 });
+    for (const task of healthy) expect(store.scheduledTasks.get(task.id)).toMatchObject({ lastStatus: 'succeeded', nextRunAt: '2026-03-02T09:00:00.000Z' });
+    // The next tick runs the healthy tasks again; the poisoned ones stay off.
+    clock.set('2026-03-02T09:01:00.000Z');
+    expect(await first.tick()).toMatchObject({ claimed: 2, disabled: 0 });
+    await first.idle();
+    const status = await call('get_scheduler_status', {});
+    if (!status.ok) throw new Error(status.error.message);
+    const problems = status.value['problems'] as Array<{ name: string; enabled: boolean; last_error: string }>;
+    expect(problems.map((problem) => problem.name).sort()).toEqual(['bad_next_run', 'bad_zone', 'huge_interval']);
+    expect(problems.every((problem) => !problem.enabled && problem.last_error.includes('cannot be computed'))).toBe(true);
+    expect(problems.find((problem) => problem.name === 'huge_interval')?.last_error).toContain('at most 366 days');
+  });
+
   it('alert_eval notifies an overdue delegation once, then not again within the cooldown', async () => {
     const { clock, store, first, sent, deps } = setup();
     store.delegations.create({ task: 'Budget deck', delegatedTo: 'Dana', dueDate: '2026-02-20', source: 'user' });
@@ -166,6 +193,10 @@ describe('scheduler tools', () => {
     expect(past.ok ? null : past.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('in the past') });
     const badAgent = await call('create_scheduled_task', { name: 'x', schedule_type: 'interval', schedule_config: { hours: 1 }, handler_type: 'run_agent', handler_config: { agent: 'daily_briefing' } });
     expect(badAgent.ok ? null : badAgent.error.message).toContain('handler_config.instruction');
+    const huge = await call('create_scheduled_task', { name: 'x', schedule_type: 'interval', schedule_config: { days: 1e12 }, handler_type: 'alert_eval' });
+    expect(huge.ok ? null : huge.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('at most 366 days') });
+    const farAway = await call('create_scheduled_task', { name: 'x', schedule_type: 'once', schedule_config: { run_at: '+099999-01-01T00:00:00Z' }, handler_type: 'alert_eval' });
+    expect(farAway.ok ? null : farAway.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('between the years 2000 and 2199') });
     expect(store.scheduledTasks.all()).toEqual([]);
   });
 
