@@ -6,13 +6,20 @@
  * or SIGINT stops it cleanly: no new claims, running tasks get a moment to finish and are otherwise aborted and
  * recorded, leases and the lock are released.
  */
-import { createChiefOfStaff, type ChiefOfStaff, type SchedulerLoop } from '@chief-of-staff/sdk';
+import { createLogger, loadConfig, type Logger } from '@chief-of-staff/core';
+import { createChiefOfStaff, recordWorkerConfig, type ChiefOfStaff, type SchedulerLoop } from '@chief-of-staff/sdk';
 import { serveLocalCalls } from '@chief-of-staff/sdk/local-calls';
 import { startHealthServer, type HealthSnapshot } from './health-server.js';
+import { humanLogDestination } from './human-log.js';
 import { startWebhookServer } from './webhook-server.js';
 import { acquireWorkerLock } from './worker-lock.js';
 
 export const WORKER_VERSION = '0.1.0';
+
+export interface RunWorkerOptions {
+  /** `human`: readable lines for a terminal; `json` (default): pino's JSON lines, for pipes and log collectors. */
+  logFormat?: 'json' | 'human';
+}
 
 export interface RunningWorker {
   healthUrl: string | null;
@@ -74,13 +81,22 @@ async function startWebhooks(cos: ChiefOfStaff): Promise<Closable | null> {
   }
 }
 
-export async function runWorker(): Promise<RunningWorker> {
-  const cos = await createChiefOfStaff();
+function humanLogger(): Logger {
+  const config = loadConfig();
+  const destination = humanLogDestination(process.stderr, { timezone: config.timezone, colour: process.stderr.isTTY === true });
+  return createLogger({ level: config.logLevel, redactBodies: config.logging.redactEmailBodies, destination });
+}
+
+export async function runWorker(options: RunWorkerOptions = {}): Promise<RunningWorker> {
+  const cos = await createChiefOfStaff(options.logFormat === 'human' ? { logger: humanLogger() } : {});
   let release = (): void => undefined;
+  let forgetConfig = (): void => undefined;
   const opened: Array<() => Promise<void>> = [];
   let loop: SchedulerLoop | undefined;
   try {
     if (!cos.config.scheduler.allowMultipleWorkers) release = acquireWorkerLock(cos.config.dataDir);
+    // The configuration is read once, here: `cos doctor` compares this record with the file to say when to restart.
+    forgetConfig = recordWorkerConfig(cos.config);
     // Everything that can fail to bind comes first; the scheduler ticks (and claims runs) only once all are up.
     // `cos memory search` and `cos docs search` are answered here when no MCP server has taken the socket (ADR 0025).
     const localCalls = await serveLocalCalls(cos.config.dataDir, cos);
@@ -101,6 +117,7 @@ export async function runWorker(): Promise<RunningWorker> {
         await started.stop(500);
         await health?.close();
         await cos.close({ promptly: true });
+        forgetConfig();
         release();
         cos.logger.info({ pid: process.pid }, 'worker stopped');
       },
@@ -110,6 +127,7 @@ export async function runWorker(): Promise<RunningWorker> {
     await loop?.stop(0);
     for (const close of opened.reverse()) await close().catch(() => undefined);
     await cos.close({ promptly: true });
+    forgetConfig();
     release();
     throw error;
   }

@@ -109,8 +109,17 @@ export function registerScheduleCommands(program: Command): void {
   program
     .command('worker')
     .description('Run the scheduler worker in the foreground: briefings, alert checks and maintenance on their schedules.')
-    .action(() => {
-      const child = spawn(process.execPath, [workerEntry()], { stdio: 'inherit' });
+    .option('--json-logs', 'log JSON lines even on a terminal (the default when stderr is piped)')
+    .option('--pretty-logs', 'log readable lines even when stderr is piped (the default on a terminal)')
+    .action((options: { jsonLogs?: boolean; prettyLogs?: boolean }) => {
+      if (options.jsonLogs && options.prettyLogs) {
+        printError('Give at most one of --json-logs and --pretty-logs.');
+        process.exitCode = EXIT_USAGE;
+        return;
+      }
+      const flags = [...(options.jsonLogs ? ['--json-logs'] : []), ...(options.prettyLogs ? ['--pretty-logs'] : [])];
+      // The worker inherits stderr, so it sees the same terminal (or pipe) and picks its log format from it.
+      const child = spawn(process.execPath, [workerEntry(), ...flags], { stdio: 'inherit' });
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
       child.on('exit', (code, signal) => {
         process.exitCode = code ?? (signal ? 1 : 0);
