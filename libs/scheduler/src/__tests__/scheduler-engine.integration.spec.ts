@@ -5,7 +5,7 @@
  * an occurrence the first claimed; an abandoned lease is taken over and the occurrence runs again once.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { createSilentLogger, createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type ConfigInput } from '@chief-of-staff/core';
+import { createSilentLogger, createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type ConfigInput, type ToolCaller } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { SchedulerEngine } from '../engine/scheduler-engine.js';
 import type { NotificationPort } from '../handlers/task-handler.js';
@@ -29,9 +29,9 @@ function setup(overrides: ConfigInput = {}) {
   const engine = (owner: string) => new SchedulerEngine({ memory: store as TestMemoryStore, config, clock, logger: createSilentLogger(), notifications, owner });
   const first = engine('worker-a');
   const deps = { memory: store, clock, timezone: 'Europe/London', handlers: first.handlers };
-  const call = async (name: string, args: Record<string, unknown>) => {
+  const call = async (name: string, args: Record<string, unknown>, caller?: ToolCaller) => {
     const tool = schedulerTools.find((candidate) => candidate.name === name) as unknown as AnyToolDefinition;
-    return runTool(tool, args, createToolContext({ services: { memory: store, config, scheduler: first }, clock }));
+    return runTool(tool, args, createToolContext({ services: { memory: store, config, scheduler: first }, clock, ...(caller ? { caller } : {}) }));
   };
   return { clock, config, store, sent, first, engine, deps, call };
 }
@@ -198,6 +198,22 @@ describe('scheduler tools', () => {
     const farAway = await call('create_scheduled_task', { name: 'x', schedule_type: 'once', schedule_config: { run_at: '+099999-01-01T00:00:00Z' }, handler_type: 'alert_eval' });
     expect(farAway.ok ? null : farAway.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('between the years 2000 and 2199') });
     expect(store.scheduledTasks.all()).toEqual([]);
+  });
+
+  it('replaces a task of the same name only with upsert, and an agent only its own', async () => {
+    const { call, store } = setup();
+    const create = (minutes: number, extra: Record<string, unknown> = {}, caller?: ToolCaller) =>
+      call('create_scheduled_task', { name: 'checks', schedule_type: 'interval', schedule_config: { minutes }, handler_type: 'alert_eval', ...extra }, caller);
+    const first = await create(30);
+    if (!first.ok) throw new Error(first.error.message);
+    const clash = await create(45);
+    expect(clash.ok ? null : clash.error).toMatchObject({ code: 'CONFLICT', hint: expect.stringContaining('upsert: true') });
+    const agent: ToolCaller = { kind: 'agent', agentName: 'planner', capabilities: ['scheduler_write'] };
+    const byAgent = await create(45, { upsert: true }, agent);
+    expect(byAgent.ok ? null : byAgent.error).toMatchObject({ code: 'PERMISSION_DENIED' });
+    const replaced = await create(45, { upsert: true });
+    expect(replaced.ok ? replaced.value['task'] : null).toMatchObject({ id: (first.value['task'] as { id: number }).id, schedule_config: { minutes: 45 } });
+    expect(store.scheduledTasks.all()).toHaveLength(1);
   });
 
   it('create, list, run, update and delete a task', async () => {
