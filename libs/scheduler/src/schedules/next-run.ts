@@ -140,7 +140,9 @@ export function nextRunAfter(type: string, config: unknown, scheduledAt: Date, n
 
 function computeNextRun(schedule: Schedule, scheduledAt: Date, now: Date, timezone: string): Date | null {
   if (!Number.isFinite(scheduledAt.getTime())) throw new ScheduleError('its stored next run is not a date');
-  if (!DateTime.now().setZone(timezone).isValid) throw new ScheduleError(`"${timezone}" is not an IANA time zone`);
+  // The zone matters to cron and to calendar days only; checked there, so plain intervals pay nothing for it.
+  const usesZone = schedule.type === 'cron' || (schedule.type === 'interval' && Boolean(schedule.config.days));
+  if (usesZone && !DateTime.now().setZone(timezone).isValid) throw new ScheduleError(`"${timezone}" is not an IANA time zone`);
   switch (schedule.type) {
     case 'interval': {
       const start = schedule.config.start_at === undefined ? undefined : parseInstant(schedule.config.start_at, timezone);
