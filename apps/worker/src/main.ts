@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * Starts the Chief of Staff worker: `node apps/worker/dist/main.js` (or `cos worker`). `COS_DATA_DIR` selects the
- * data; logs go to stderr.
+ * Starts the Chief of Staff worker: `node apps/worker/dist/main.js [--json-logs | --pretty-logs]` (or `cos worker`).
+ * `COS_DATA_DIR` selects the data; logs go to stderr, as readable lines on a terminal and JSON lines otherwise.
  */
+import { chooseLogFormat } from './human-log.js';
 import { runWorker } from './run-worker.js';
 
 async function main(): Promise<void> {
   // Signals are handled from the very start: a stop that arrives while the worker is still starting waits for it.
-  const starting = runWorker();
+  const starting = runWorker({ logFormat: chooseLogFormat(process.argv.slice(2), process.stderr.isTTY === true) });
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

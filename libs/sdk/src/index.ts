@@ -14,6 +14,8 @@ export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-che
 export { checkReindexNeeded, reindexVectors } from './reindex-vectors.js';
 export type { ReindexCheck, ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';
 export type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
+// Which configuration a running worker started with (the worker records it; `cos doctor` compares).
+export { checkWorkerConfig, recordWorkerConfig } from './worker-config-record.js';
 export { builtInToolGroups, BUILT_IN_TOOL_GROUP_NAMES } from './tool-groups.js';
 // The orchestration metrics table, as `cos stats` prints it.
 export { formatSuccessMetrics } from '@chief-of-staff/orchestration';

@@ -33,8 +33,11 @@ export function registerDoctorCommand(program: Command): void {
     .action(async (options: { deep?: boolean; json?: boolean }) => {
       const loaded = loadCliConfig();
       if (!loaded) return;
-      const { checkHealth } = await loadSdk();
+      const { checkHealth, checkWorkerConfig } = await loadSdk();
       const checks = await checkHealth(loaded.config, { deep: options.deep === true, logger: loaded.logger });
+      // A running worker read its configuration when it started: say when it needs a restart to see changes.
+      const workerConfig = checkWorkerConfig(loaded.config);
+      if (workerConfig) checks.push(workerConfig);
       if (options.json) {
         printJson({ config: redactConfig(loaded.config), checks });
       } else {

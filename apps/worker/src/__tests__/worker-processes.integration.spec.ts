@@ -3,10 +3,13 @@
  * occurrence runs exactly once; a worker killed mid-run is taken over and the occurrence runs again exactly once;
  * SIGTERM during a run leaves nothing stuck; an overdue delegation raises one notification and not a second within
  * the rule's cooldown; the morning briefing runs against the fake Messages API and its text is delivered; a second
- * worker on the same data directory is refused.
+ * worker on the same data directory is refused; a task whose stored schedule is poisoned is disabled while a healthy
+ * one beside it runs; a worker that cannot bind its ports exits without leaving a claimed run behind; several allowed
+ * workers do not fight over the health port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
@@ -199,4 +202,69 @@ describe('worker processes', () => {
     await first.exited;
     expect(existsSync(join(dataDir, 'cos.sock'))).toBe(false);
   }, 60_000);
+
+  it('disables a task whose stored schedule is poisoned and still runs the healthy task beside it', async () => {
+    const dataDir = dataDirectory();
+    const store = openStore(dataDir);
+    const healthy = dueTask(store, 'healthy', 'alert_eval');
+    const poisoned = store.scheduledTasks.create({
+      name: 'poisoned',
+      scheduleType: 'interval',
+      scheduleConfig: { hours: 1 },
+      handlerType: 'alert_eval',
+      nextRunAt: new Date(Date.now() - 2_000).toISOString(),
+      createdBy: 'test',
+    }).task;
+    // Written straight into the table, as no tool would accept it.
+    store.database.sqlite.prepare('UPDATE scheduled_tasks SET schedule_config = ? WHERE id = ?').run(JSON.stringify({ days: 1e12 }), poisoned.id);
+    const worker = startWorker(dataDir);
+    await waitFor('the healthy task to run', () => store.scheduledTasks.get(healthy.id)?.lastStatus === 'succeeded', 30_000);
+    expect(store.scheduledTasks.get(poisoned.id)).toMatchObject({ enabled: false, lastStatus: 'failed', lastError: expect.stringContaining('at most 366 days') });
+    worker.child.kill('SIGTERM');
+    await worker.exited;
+  }, 60_000);
+
+  it('a worker whose webhook port is taken exits with the reason and leaves no claimed run behind', async () => {
+    const dataDir = dataDirectory();
+    const store = openStore(dataDir);
+    const blocker = await listeningServer(0);
+    const port = (blocker.address() as { port: number }).port;
+    writeFileSync(join(dataDir, 'cos.config.yaml'), ['webhooks:', '  http:', `    port: ${port}`, '  sources:', '    github:', '      secret: whsec-test-0123456789', ''].join('\n'));
+    const model = await slowModel(20_000);
+    const task = dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
+    const worker = startWorker(dataDir, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url });
+    const { code } = await worker.exited;
+    expect(code).not.toBe(0);
+    expect(worker.stderr()).toContain(`webhook port 127.0.0.1:${port} (webhooks.http.port) is already in use`);
+    expect(store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items.filter((run) => run.status === 'running')).toEqual([]);
+    expect(store.scheduledTasks.get(task.id)).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
+    expect(existsSync(join(dataDir, 'worker.lock'))).toBe(false);
+  }, 60_000);
+
+  it('several allowed workers with the same health port all start: a later one takes a free port and says so', async () => {
+    const dataDir = dataDirectory();
+    const probe = await listeningServer(0);
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((done) => probe.close(() => done()));
+    const env = { COS_SCHEDULER_ALLOW_MULTIPLE_WORKERS: 'true', COS_SCHEDULER_HEALTH_PORT: String(port) };
+    const first = startWorker(dataDir, env);
+    await waitFor('the first worker', () => first.stderr().includes('worker started'), 30_000);
+    const second = startWorker(dataDir, env);
+    await waitFor('the second worker', () => second.stderr().includes('worker started'), 30_000);
+    expect(second.stderr()).toContain(`health port ${port} is taken`);
+    const url = /"health":"([^"]+)"/.exec(second.stderr().split('\n').find((line) => line.includes('worker started')) ?? '')?.[1] as string;
+    expect(url).not.toContain(`:${port}/`);
+    expect(await (await fetch(url)).json()).toMatchObject({ status: 'ok', pid: second.child.pid });
+    for (const worker of [first, second]) {
+      worker.child.kill('SIGTERM');
+      expect((await worker.exited).code).toBe(0);
+    }
+  }, 60_000);
 });
+
+async function listeningServer(port: number): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', () => done()));
+  cleanups.push(() => new Promise<void>((done) => server.close(() => done())));
+  return server;
+}

@@ -5,7 +5,7 @@
  * an occurrence the first claimed; an abandoned lease is taken over and the occurrence runs again once.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { createSilentLogger, createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type ConfigInput } from '@chief-of-staff/core';
+import { createSilentLogger, createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type ConfigInput, type ToolCaller } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { SchedulerEngine } from '../engine/scheduler-engine.js';
 import type { NotificationPort } from '../handlers/task-handler.js';
@@ -29,9 +29,9 @@ function setup(overrides: ConfigInput = {}) {
   const engine = (owner: string) => new SchedulerEngine({ memory: store as TestMemoryStore, config, clock, logger: createSilentLogger(), notifications, owner });
   const first = engine('worker-a');
   const deps = { memory: store, clock, timezone: 'Europe/London', handlers: first.handlers };
-  const call = async (name: string, args: Record<string, unknown>) => {
+  const call = async (name: string, args: Record<string, unknown>, caller?: ToolCaller) => {
     const tool = schedulerTools.find((candidate) => candidate.name === name) as unknown as AnyToolDefinition;
-    return runTool(tool, args, createToolContext({ services: { memory: store, config, scheduler: first }, clock }));
+    return runTool(tool, args, createToolContext({ services: { memory: store, config, scheduler: first }, clock, ...(caller ? { caller } : {}) }));
   };
   return { clock, config, store, sent, first, engine, deps, call };
 }
@@ -94,6 +94,33 @@ describe('scheduler engine', () => {
     const status = await call('get_scheduler_status', {});
     if (!status.ok) throw new Error(status.error.message);
     expect(status.value['problems']).toEqual([expect.objectContaining({ name: 'broken', enabled: false, last_error: expect.stringContaining('cannot be computed') })]);
+  });
+
+  it('disables poisoned rows written straight into the table while the healthy tasks beside them run', async () => {
+    const { clock, store, first, call, deps } = setup();
+    const insert = store.database.sqlite.prepare(
+      `INSERT INTO scheduled_tasks (name, schedule_type, schedule_config, timezone, handler_type, next_run_at, created_by, created_at, updated_at)
+       VALUES (@name, @type, @config, @zone, 'alert_eval', @next, 'user', '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')`,
+    );
+    insert.run({ name: 'huge_interval', type: 'interval', config: JSON.stringify({ days: 1e12 }), zone: null, next: '2026-03-02T07:00:00.000Z' });
+    insert.run({ name: 'bad_next_run', type: 'interval', config: JSON.stringify({ hours: 1 }), zone: null, next: '0000-not-a-date' });
+    insert.run({ name: 'bad_zone', type: 'cron', config: JSON.stringify({ expression: '0 7 * * *' }), zone: 'Mars/Olympus', next: '2026-03-02T07:00:00.000Z' });
+    const healthy = [1, 2].map((i) => createTaskDefinition(deps, { name: `healthy_${i}`, scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' }).task);
+    clock.set('2026-03-02T08:31:00.000Z');
+    const summary = await first.tick();
+    await first.idle();
+    expect(summary).toMatchObject({ claimed: 2, disabled: 3 });
+    for (const task of healthy) expect(store.scheduledTasks.get(task.id)).toMatchObject({ lastStatus: 'succeeded', nextRunAt: '2026-03-02T09:00:00.000Z' });
+    // The next tick runs the healthy tasks again; the poisoned ones stay off.
+    clock.set('2026-03-02T09:01:00.000Z');
+    expect(await first.tick()).toMatchObject({ claimed: 2, disabled: 0 });
+    await first.idle();
+    const status = await call('get_scheduler_status', {});
+    if (!status.ok) throw new Error(status.error.message);
+    const problems = status.value['problems'] as Array<{ name: string; enabled: boolean; last_error: string }>;
+    expect(problems.map((problem) => problem.name).sort()).toEqual(['bad_next_run', 'bad_zone', 'huge_interval']);
+    expect(problems.every((problem) => !problem.enabled && problem.last_error.includes('cannot be computed'))).toBe(true);
+    expect(problems.find((problem) => problem.name === 'huge_interval')?.last_error).toContain('at most 366 days');
   });
 
   it('alert_eval notifies an overdue delegation once, then not again within the cooldown', async () => {
@@ -166,7 +193,27 @@ describe('scheduler tools', () => {
     expect(past.ok ? null : past.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('in the past') });
     const badAgent = await call('create_scheduled_task', { name: 'x', schedule_type: 'interval', schedule_config: { hours: 1 }, handler_type: 'run_agent', handler_config: { agent: 'daily_briefing' } });
     expect(badAgent.ok ? null : badAgent.error.message).toContain('handler_config.instruction');
+    const huge = await call('create_scheduled_task', { name: 'x', schedule_type: 'interval', schedule_config: { days: 1e12 }, handler_type: 'alert_eval' });
+    expect(huge.ok ? null : huge.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('at most 366 days') });
+    const farAway = await call('create_scheduled_task', { name: 'x', schedule_type: 'once', schedule_config: { run_at: '+099999-01-01T00:00:00Z' }, handler_type: 'alert_eval' });
+    expect(farAway.ok ? null : farAway.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('between the years 2000 and 2199') });
     expect(store.scheduledTasks.all()).toEqual([]);
+  });
+
+  it('replaces a task of the same name only with upsert, and an agent only its own', async () => {
+    const { call, store } = setup();
+    const create = (minutes: number, extra: Record<string, unknown> = {}, caller?: ToolCaller) =>
+      call('create_scheduled_task', { name: 'checks', schedule_type: 'interval', schedule_config: { minutes }, handler_type: 'alert_eval', ...extra }, caller);
+    const first = await create(30);
+    if (!first.ok) throw new Error(first.error.message);
+    const clash = await create(45);
+    expect(clash.ok ? null : clash.error).toMatchObject({ code: 'CONFLICT', hint: expect.stringContaining('upsert: true') });
+    const agent: ToolCaller = { kind: 'agent', agentName: 'planner', capabilities: ['scheduler_write'] };
+    const byAgent = await create(45, { upsert: true }, agent);
+    expect(byAgent.ok ? null : byAgent.error).toMatchObject({ code: 'PERMISSION_DENIED' });
+    const replaced = await create(45, { upsert: true });
+    expect(replaced.ok ? replaced.value['task'] : null).toMatchObject({ id: (first.value['task'] as { id: number }).id, schedule_config: { minutes: 45 } });
+    expect(store.scheduledTasks.all()).toHaveLength(1);
   });
 
   it('create, list, run, update and delete a task', async () => {

@@ -145,10 +145,17 @@ export class SchedulerEngine {
       const task = this.#candidates.shift() as ScheduledTaskRecord;
       if (this.#running.has(task.id)) continue;
       // Claim and run row commit together: a claimed occurrence always has its run on record.
-      const outcome = memory.database.writeTransaction(() => {
-        const claimed = this.#claim(task);
-        return { claimed, runId: claimed === 'claimed' ? memory.taskRuns.start({ taskId: task.id, trigger: 'scheduled' }).id : undefined };
-      });
+      let outcome: { claimed: 'claimed' | 'disabled' | 'skipped' | 'lost'; runId: number | undefined };
+      try {
+        outcome = memory.database.writeTransaction(() => {
+          const claimed = this.#claim(task);
+          return { claimed, runId: claimed === 'claimed' ? memory.taskRuns.start({ taskId: task.id, trigger: 'scheduled' }).id : undefined };
+        });
+      } catch (error) {
+        // One task's failure (its transaction rolled back) must not stop the others due in this drain.
+        this.#options.logger.error({ err: error, task: task.name }, 'could not claim a due scheduled task; the others carry on');
+        continue;
+      }
       const claimed = outcome.claimed;
       if (claimed === 'claimed') {
         summary.claimed += 1;
@@ -163,11 +170,12 @@ export class SchedulerEngine {
   #claim(task: ScheduledTaskRecord): 'claimed' | 'disabled' | 'skipped' | 'lost' {
     const { memory, clock, config } = this.#options;
     const dueAt = task.nextRunAt as string;
-    let next: Date | null;
+    let nextRunAt: string | null;
     try {
-      next = nextRunAfter(task.scheduleType, task.scheduleConfig, new Date(dueAt), clock.now(), task.timezone ?? config.timezone);
-    } catch (error) {
-      if (!(error instanceof ScheduleError)) throw error;
+      // Whatever is stored in the row, its maths fails only this task: the error disables it, never the tick.
+      nextRunAt = nextRunAfter(task.scheduleType, task.scheduleConfig, new Date(dueAt), clock.now(), task.timezone ?? config.timezone)?.toISOString() ?? null;
+    } catch (caught) {
+      const error = caught instanceof ScheduleError ? caught : new ScheduleError(caught instanceof Error ? caught.message : String(caught));
       // Only the process that would have claimed it records the failure: claim it first.
       if (!memory.scheduledTasks.claimOccurrence(task.id, this.#options.owner, this.#leaseUntil(), dueAt, null, { disable: true })) return 'lost';
       const run = memory.taskRuns.start({ taskId: task.id, trigger: 'scheduled' });
@@ -176,8 +184,8 @@ export class SchedulerEngine {
       this.#options.logger.warn({ task: task.name, err: error }, 'scheduled task disabled: its schedule cannot be computed');
       return 'disabled';
     }
-    const finished = next === null;
-    if (!memory.scheduledTasks.claimOccurrence(task.id, this.#options.owner, this.#leaseUntil(), dueAt, next?.toISOString() ?? null, { disable: finished })) return 'lost';
+    const finished = nextRunAt === null;
+    if (!memory.scheduledTasks.claimOccurrence(task.id, this.#options.owner, this.#leaseUntil(), dueAt, nextRunAt, { disable: finished })) return 'lost';
     const lateMs = clock.now().getTime() - Date.parse(dueAt);
     if (config.scheduler.missedRuns === 'skip' && lateMs > 2 * config.scheduler.tickSeconds * 1_000) {
       // Missed while no worker was up, and the user prefers skipping such runs to running them late.

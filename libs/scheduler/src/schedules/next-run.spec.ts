@@ -82,6 +82,90 @@ describe('interval schedules', () => {
   it('needs at least a minute', () => {
     expect(() => parseSchedule('interval', { minutes: 0 })).toThrow('at least 1 minute');
   });
+
+  it('refuses intervals and dates that are out of bounds, saying what the bound is', () => {
+    const refusal = (type: string, config: Record<string, unknown>): string => {
+      try {
+        parseSchedule(type, config);
+      } catch (error) {
+        expect(isToolError(error) && error.code).toBe('INVALID_ARGUMENT');
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal('interval', { days: 1e12 })).toContain('at most 366 days');
+    expect(refusal('interval', { days: 367 })).toContain('at most 366 days');
+    expect(refusal('interval', { hours: 1e9 })).toContain('at most 8784 hours');
+    expect(refusal('interval', { minutes: 1e15 })).toContain('at most 527040 minutes');
+    expect(refusal('interval', { days: 366, hours: 1 })).toContain('at most 366 days');
+    expect(refusal('interval', { hours: 1, start_at: '+275760-01-01T00:00:00Z' })).toContain('between the years 2000 and 2199');
+    expect(refusal('once', { run_at: '9999-01-01T00:00:00Z' })).toContain('between the years 2000 and 2199');
+    expect(refusal('interval', { days: 366 })).toBe('accepted');
+  });
+
+  it('reports a stored interval beyond the bounds, or a stored next run that is not a date, as a ScheduleError', () => {
+    expect(() => nextRunAfter('interval', { days: 1e12 }, new Date('2026-03-01T08:00:00Z'), new Date('2026-03-01T08:00:01Z'), 'UTC')).toThrow(ScheduleError);
+    expect(() => nextRunAfter('interval', { hours: 1 }, new Date('not a date'), new Date(), 'UTC')).toThrow(ScheduleError);
+    expect(() => nextRunAfter('cron', { expression: '0 8 * * *' }, new Date(), new Date(), 'Mars/Olympus')).toThrow(ScheduleError);
+  });
+});
+
+/** Runs of an interval schedule from its first, each next one computed from the previous as the engine does. */
+function intervalRuns(config: Record<string, unknown>, from: string, count: number, zone: string): string[] {
+  const out: string[] = [];
+  let at = firstRunAt(parseSchedule('interval', config), new Date(from), zone) as Date;
+  for (let i = 0; i < count; i += 1) {
+    out.push(at.toISOString());
+    // The tick notices each run a few seconds late.
+    at = nextRunAfter('interval', config, at, new Date(at.getTime() + 5_000), zone) as Date;
+  }
+  return out;
+}
+
+describe('interval schedules in days keep the local time across daylight-saving changes', () => {
+  it('a daily 08:00 in Europe/London stays at 08:00 local in March and October', () => {
+    // 29 March 2026 the clocks go forward (08:00 BST is 07:00 UTC); 25 October they go back.
+    expect(intervalRuns({ days: 1, start_at: '2026-03-27T08:00' }, '2026-03-26T12:00:00Z', 4, 'Europe/London')).toEqual([
+      '2026-03-27T08:00:00.000Z',
+      '2026-03-28T08:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+    ]);
+    expect(intervalRuns({ days: 1, start_at: '2026-10-24T08:00' }, '2026-10-23T12:00:00Z', 3, 'Europe/London')).toEqual([
+      '2026-10-24T07:00:00.000Z',
+      '2026-10-25T08:00:00.000Z',
+      '2026-10-26T08:00:00.000Z',
+    ]);
+  });
+
+  it('a daily 08:00 in America/New_York stays at 08:00 local in March and November', () => {
+    expect(intervalRuns({ days: 1, start_at: '2026-03-07T08:00' }, '2026-03-06T12:00:00Z', 3, 'America/New_York')).toEqual([
+      '2026-03-07T13:00:00.000Z',
+      '2026-03-08T12:00:00.000Z',
+      '2026-03-09T12:00:00.000Z',
+    ]);
+    expect(intervalRuns({ days: 1, start_at: '2026-10-31T08:00' }, '2026-10-30T12:00:00Z', 3, 'America/New_York')).toEqual([
+      '2026-10-31T12:00:00.000Z',
+      '2026-11-01T13:00:00.000Z',
+      '2026-11-02T13:00:00.000Z',
+    ]);
+  });
+
+  it('a task created without start_at keeps its creation wall time, and days plus hours add calendar days then elapsed hours', () => {
+    // Created at 08:00 GMT on Saturday 28 March: a day later it is 08:00 BST, an hour earlier in UTC.
+    expect(intervalRuns({ days: 1 }, '2026-03-28T08:00:00Z', 2, 'Europe/London')).toEqual(['2026-03-29T07:00:00.000Z', '2026-03-30T07:00:00.000Z']);
+    expect(intervalRuns({ days: 1, hours: 2, start_at: '2026-03-28T06:00' }, '2026-03-27T00:00:00Z', 3, 'Europe/London')).toEqual([
+      '2026-03-28T06:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+      '2026-03-30T09:00:00.000Z',
+    ]);
+  });
+
+  it('coalesces runs missed across a change onto the local grid', () => {
+    // Last run Friday 27 March 08:00 GMT; the worker comes back on Tuesday 31st at 10:00 BST.
+    const next = nextRunAfter('interval', { days: 1 }, new Date('2026-03-27T08:00:00Z'), new Date('2026-03-31T09:00:00Z'), 'Europe/London');
+    expect(next?.toISOString()).toBe('2026-04-01T07:00:00.000Z');
+  });
 });
 
 describe('once schedules', () => {

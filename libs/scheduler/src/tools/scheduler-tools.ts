@@ -148,6 +148,7 @@ export const createScheduledTaskTool = defineTool({
       delivery_channel: deliveryChannelSchema.optional(),
       delivery_config: objectSchema.optional().describe('notification: {title_template?, body_template?, urgency?}; email: {to?, subject_template?, body_template?}; webhook: {url, secret_env?, headers?}.'),
       enabled: z.boolean().default(true),
+      upsert: z.boolean().default(false).describe('Replace the task of the same name if there is one (its run history is kept) instead of failing with CONFLICT.'),
     })
     .strict(),
   output: z.object({ task: taskSchema }),
@@ -155,6 +156,13 @@ export const createScheduledTaskTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: Ctx) {
     assertMayManage(ctx, args.handler_type);
+    if (args.upsert && ctx.caller.kind === 'agent') {
+      // An agent may replace only a task it created itself, never one of the user's.
+      const existing = ctx.services.memory.scheduledTasks.getByName(args.name);
+      if (existing && existing.createdBy !== (ctx.caller.agentName ?? 'agent')) {
+        throw new ToolError('PERMISSION_DENIED', `The task "${args.name}" was not created by this agent, so it cannot replace it.`, { hint: 'Choose another name, or ask the user.' });
+      }
+    }
     const { task } = createTaskDefinition(deps(ctx), {
       name: args.name,
       description: args.description,
@@ -167,7 +175,7 @@ export const createScheduledTaskTool = defineTool({
       deliveryConfig: args.delivery_config,
       enabled: args.enabled,
       createdBy: ctx.caller.kind === 'agent' ? (ctx.caller.agentName ?? 'agent') : 'user',
-    });
+    }, { upsert: args.upsert });
     return { task: taskOutput(task, ctx.clock.now()) };
   },
 });
