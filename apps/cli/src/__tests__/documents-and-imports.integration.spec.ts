@@ -110,18 +110,20 @@ describe('cos docs, import and export-calendar', () => {
     const archive = join(cli.filesDir, 'archive');
     mkdirSync(archive, { recursive: true });
     for (let i = 0; i < 8; i += 1) writeFileSync(join(archive, `old-${i}.md`), `# Old note ${i}\n\nArchived minutes, part ${i}.`);
-    // A 1 ms budget makes every call stop after its first new file, as the default budget does on a large archive.
+    // A 1 ms budget makes every call stop after a new file or so, as the default budget does on a large archive.
     const budget = { COS_DOCUMENTS_INGEST_TIME_BUDGET_MS: '1' };
 
     const one = await cli.run(['call', 'ingest_documents', JSON.stringify({ path: archive })], budget);
     expect(one.code).toBe(0);
-    expect(one.json()).toMatchObject({ more: true, files_done: 1, files_total: 8 });
-    expect(one.stdout).toContain('1 of 8 files done — run the same ingest again to continue');
+    const first = one.json<{ more: boolean; files_done: number; files_total: number; ingested: unknown[] }>();
+    expect(first).toMatchObject({ more: true, files_total: 8 });
+    expect(first.files_done).toBeLessThan(8);
+    expect(one.stdout).toContain(`${first.files_done} of 8 files done — run the same ingest again to continue`);
 
     const all = await cli.run(['docs', 'ingest', archive, '--json'], budget);
     expect(all.code).toBe(0);
-    expect(all.json()).toMatchObject({ files: 8, unchanged: 1, skipped: [], warnings: [] });
-    expect(all.json<{ ingested: unknown[] }>().ingested).toHaveLength(7);
+    expect(all.json()).toMatchObject({ files: 8, unchanged: first.ingested.length, skipped: [], warnings: [] });
+    expect(all.json<{ ingested: unknown[] }>().ingested).toHaveLength(8 - first.ingested.length);
 
     const listed = await cli.run(['docs', 'list', '--path-prefix', archive, '--json']);
     expect(listed.json<{ items: unknown[] }>().items).toHaveLength(8);
