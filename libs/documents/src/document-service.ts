@@ -33,6 +33,9 @@ import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
 import { searchDocuments } from './search/search-documents.js';
 import type { DocumentSearchOptions, DocumentSearchResult } from './search/search-types.js';
 
+/** `documents.ingestTimeBudgetMs` by default: well inside the 300 s limit of a very_slow tool. */
+export const DEFAULT_INGEST_TIME_BUDGET_MS = 240_000;
+
 export interface DocumentServiceOptions {
   database: CosDatabase;
   /** LanceDB directory, normally `<dataDir>/vectors`. */
@@ -48,6 +51,11 @@ export interface DocumentServiceOptions {
   followHardLinks?: boolean;
   chunkWords?: number;
   overlapWords?: number;
+  /**
+   * `documents.ingestTimeBudgetMs`: how long one `ingest_documents` call may start new files (see
+   * `IngestOptions.timeBudgetMs`); the tool reads it here. Default 240,000.
+   */
+  ingestTimeBudgetMs?: number;
   /** When ingests trigger a background optimize (default: after 1,000 chunks, 5 s after the last write). */
   maintenance?: Pick<BackgroundOptimizerOptions, 'afterRows' | 'delayMs'>;
   clock?: Clock;
@@ -68,6 +76,7 @@ export function documentServiceOptionsFromConfig(
     followHardLinks: config.documents.followHardLinks,
     chunkWords: config.documents.chunkWords,
     overlapWords: config.documents.overlapWords,
+    ingestTimeBudgetMs: config.documents.ingestTimeBudgetMs,
   };
 }
 
@@ -117,6 +126,11 @@ export class DocumentService {
 
   get allowedRoots(): readonly string[] {
     return this.#options.allowedRoots;
+  }
+
+  /** How long one tool call may keep starting new files (`documents.ingestTimeBudgetMs`). */
+  get ingestTimeBudgetMs(): number {
+    return this.#options.ingestTimeBudgetMs ?? DEFAULT_INGEST_TIME_BUDGET_MS;
   }
 
   /** Ingests a file or folder (see `IngestOptions`); refuses paths outside the allowed roots. */

@@ -134,7 +134,8 @@ async function open(): Promise<void> {
   sources = createStoreSources(memory, providers);
   for (const name of names) {
     const found = await sources.identities?.({ name, signal: new AbortController().signal });
-    resolved.set(name, resolvePerson(name, found ?? []).person);
+    const resolution = resolvePerson(name, found ?? []);
+    resolved.set(name, resolution.kind === 'person' ? resolution.person : unresolvedPerson(name));
   }
 }
 

@@ -20,8 +20,9 @@ const metricSchema = z.object({
   name: z.enum(['tool_error_rate', 'fallback_recovery', 'latency_accuracy', 'truncation_rate']),
   value: z.number().nullable(),
   target: z.string(),
-  pass: z.boolean().nullable(),
+  pass: z.boolean().nullable().describe('null with no samples, or fewer than min_samples (not enough to judge)'),
   sample_size: z.number().int(),
+  min_samples: z.number().int().describe('Samples needed before the metric passes or fails'),
 });
 
 export function createOrchestrationStatsTool(deps: OrchestrationStatsDeps) {

@@ -106,6 +106,29 @@ describe('cos docs, import and export-calendar', () => {
     expect(outside.stderr).toContain('documents.allowedRoots');
   });
 
+  it('ingests a folder bigger than one call can finish: each call stops in time, the command goes on until done (exit 0)', async () => {
+    const archive = join(cli.filesDir, 'archive');
+    mkdirSync(archive, { recursive: true });
+    for (let i = 0; i < 8; i += 1) writeFileSync(join(archive, `old-${i}.md`), `# Old note ${i}\n\nArchived minutes, part ${i}.`);
+    // A 1 ms budget makes every call stop after a new file or so, as the default budget does on a large archive.
+    const budget = { COS_DOCUMENTS_INGEST_TIME_BUDGET_MS: '1' };
+
+    const one = await cli.run(['call', 'ingest_documents', JSON.stringify({ path: archive })], budget);
+    expect(one.code).toBe(0);
+    const first = one.json<{ more: boolean; files_done: number; files_total: number; ingested: unknown[] }>();
+    expect(first).toMatchObject({ more: true, files_total: 8 });
+    expect(first.files_done).toBeLessThan(8);
+    expect(one.stdout).toContain(`${first.files_done} of 8 files done — run the same ingest again to continue`);
+
+    const all = await cli.run(['docs', 'ingest', archive, '--json'], budget);
+    expect(all.code).toBe(0);
+    expect(all.json()).toMatchObject({ files: 8, unchanged: first.ingested.length, skipped: [], warnings: [] });
+    expect(all.json<{ ingested: unknown[] }>().ingested).toHaveLength(8 - first.ingested.length);
+
+    const listed = await cli.run(['docs', 'list', '--path-prefix', archive, '--json']);
+    expect(listed.json<{ items: unknown[] }>().items).toHaveLength(8);
+  });
+
   it('rejects an unknown search mode, listing the valid ones (exit 2)', async () => {
     const bad = await cli.run(['docs', 'search', 'offsite', '--mode', 'fuzzy']);
     expect(bad.code).toBe(2);

@@ -39,6 +39,28 @@ describe('the first minutes with cos', () => {
     expect((await cli.run(['doctor'])).code).toBe(0);
   });
 
+  it('stats on a fresh install says "not enough samples" rather than PASS or FAIL', async () => {
+    const fresh = createCliSandbox('fresh-stats');
+    try {
+      expect((await fresh.run(['memory', 'add', 'work', 'team', 'Platform'])).code).toBe(0);
+      expect((await fresh.run(['memory', 'list'])).code).toBe(0);
+      const stats = await fresh.run(['stats']);
+      expect(stats.code).toBe(0);
+      expect(stats.stdout).toMatch(/tool_error_rate .*not enough samples \(needs 20\)\s+\(n=2\)/);
+      expect(stats.stdout).toMatch(/fallback_recovery .*no data/);
+      expect(stats.stdout).not.toMatch(/PASS|FAIL/);
+      const json = (await fresh.run(['stats', '--json'])).json<{ metrics: { name: string; pass: boolean | null; min_samples: number }[] }>();
+      expect(json.metrics.map((metric) => [metric.name, metric.pass, metric.min_samples])).toEqual([
+        ['tool_error_rate', null, 20],
+        ['fallback_recovery', null, 20],
+        ['latency_accuracy', null, 20],
+        ['truncation_rate', null, 20],
+      ]);
+    } finally {
+      fresh.remove();
+    }
+  });
+
   it('ends quietly, with status 0, when the reader of a pipe stops early', () => {
     for (const args of [['tools'], ['tools', '--json'], ['memory', 'search', 'x'], ['docs', 'list']]) {
       const piped = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI_MAIN}" ${args.join(' ')} | head -c 1 > /dev/null; echo "status:\${PIPESTATUS[0]}"`], {

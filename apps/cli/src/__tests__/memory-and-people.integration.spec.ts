@@ -82,6 +82,38 @@ describe('cos memory and cos enrich', () => {
     expect(text.stdout).toContain('Lisbon offsite planning');
   });
 
+  it('enriches the only Tom from a part of the name, and asks which one once there are two (exit 0)', async () => {
+    const call = async (tool: string, args: Record<string, unknown>) => expect((await cli.run(['call', tool, JSON.stringify(args)])).code).toBe(0);
+    await call('link_identity', { canonical_name: 'Tom Becker', provider: 'slack', provider_id: 'U900', display_name: 'Tom B' });
+    await call('link_identity', { canonical_name: 'Tom Becker', provider: 'email', provider_id: 'tom.becker@acme.com' });
+    await call('create_delegation', { task: 'Send the Q3 numbers', delegated_to: 'Tom Becker' });
+
+    const only = await cli.run(['enrich', 'Tom']);
+    expect(only.code).toBe(0);
+    expect(only.stdout.split('\n')[0]).toBe('Tom Becker');
+    expect(only.stdout).toContain('(matched "Tom" to Tom Becker)');
+    expect(only.stdout).toMatch(/Delegated to them\n\s+#\d+ Send the Q3 numbers/);
+
+    await call('link_identity', { canonical_name: 'Tom Hardy', provider: 'email', provider_id: 'tom.hardy@northwind.io' });
+    const two = await cli.run(['enrich', 'Tom']);
+    expect(two.code).toBe(0);
+    expect(two.stdout).toContain('Tom matches Tom Becker and Tom Hardy — which one?');
+    expect(two.stdout).toMatch(/Tom Hardy\s+tom\.hardy@northwind\.io/);
+    expect(two.stdout).not.toContain('Identities');
+    expect(two.stdout).not.toContain('Send the Q3 numbers');
+
+    const json = await cli.run(['enrich', 'Tom', '--json']);
+    expect(json.code).toBe(0);
+    expect(json.json()).toMatchObject({
+      name: 'Tom',
+      candidates: [
+        { canonical_name: 'Tom Becker', emails: ['tom.becker@acme.com'] },
+        { canonical_name: 'Tom Hardy', emails: ['tom.hardy@northwind.io'] },
+      ],
+    });
+    expect(json.json()).not.toHaveProperty('identities');
+  });
+
   it('rejects --days outside 1–90 before doing any work, saying what to type (exit 2)', async () => {
     const bad = await cli.run(['enrich', 'Dana Reed', '--days', '365']);
     expect(bad.code).toBe(2);

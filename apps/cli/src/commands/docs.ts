@@ -1,7 +1,7 @@
 /**
  * `cos docs ingest|search|list`: the document index from the terminal, through ingest_documents, search_documents
- * and list_documents. Ingest shows a progress bar and keeps calling the tool until every file is looked at (the
- * tool handles 500 new or changed files per call), then prints one summary.
+ * and list_documents. Ingest shows a progress bar and keeps calling the tool until every file is looked at (one call
+ * stops after its time budget or 500 new or changed files and answers `more: true`), then prints one summary.
  */
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
@@ -25,6 +25,7 @@ interface IngestToolOutput {
   unchanged: number;
   skipped: { path: string; reason: string }[];
   pruned: { document_id: number; path: string; chunks_removed: number }[];
+  more: boolean;
   warnings?: string[];
 }
 
@@ -40,8 +41,8 @@ export interface IngestSummary {
   warnings: string[];
 }
 
-/** The tool's "stopped after 500 files; run again" warning: the CLI simply runs it again. */
-const MORE_FILES_WARNING = /^Stopped after \d+ new or changed files/;
+/** The tool's "N of M files done — run again to continue" warning: the CLI simply runs it again. */
+const MORE_FILES_WARNING = /run the same ingest again to continue/;
 
 async function ingestAll(
   cos: ChiefOfStaff,
@@ -60,8 +61,8 @@ async function ingestAll(
     last = result.value as unknown as IngestToolOutput;
     for (const entry of last.ingested) ingested.set(entry.path, entry);
     pruned.push(...last.pruned);
-    const more = (last.warnings ?? []).some((warning) => MORE_FILES_WARNING.test(warning));
-    if (!more || last.ingested.length === 0) break;
+    // A call that stopped early always indexed something first, so each round moves on; the guard is for safety.
+    if (!last.more || last.ingested.length === 0) break;
   }
   const documents = [...ingested.values()];
   // Files indexed by an earlier call count as unchanged in the later ones.

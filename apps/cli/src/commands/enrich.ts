@@ -1,6 +1,7 @@
 /**
  * `cos enrich "<name>"`: everything known about one person in one call (enrich_person) — identities, facts,
- * delegations, decisions, recent messages and emails — rendered as readable sections.
+ * delegations, decisions, recent messages and emails — rendered as readable sections. A name that fits several people
+ * is answered with the question of which one is meant (exit 0: nothing failed, the answer is a question).
  */
 import type { Command } from 'commander';
 import { printWarnings, reportToolResult } from '../output.js';
@@ -19,6 +20,7 @@ interface PersonProfile {
   name: string;
   resolved_name?: string;
   label: string;
+  candidates?: { canonical_name: string; emails: string[] }[];
   identities?: { provider: string; provider_id: string; email: string | null; display_name: string | null }[];
   facts?: { category: string; key: string; value: string; confidence: number; score: number }[];
   delegations?: { task: string; due_date: string | null; priority: string; status: string; id: number }[];
@@ -34,7 +36,25 @@ function section(title: string, lines: string[] | undefined): string[] {
   return ['', paint('bold', title), ...lines.map((line) => `  ${line}`)];
 }
 
+/** "A, B and C". */
+function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+
+/** The question asked instead of a profile when the name fits several people. */
+export function renderCandidates(name: string, candidates: NonNullable<PersonProfile['candidates']>): string {
+  const names = candidates.map((candidate) => candidate.canonical_name);
+  const width = Math.max(...names.map((candidate) => candidate.length));
+  return [
+    `${name} matches ${listInWords(names)} — which one?`,
+    ...candidates.map((candidate) => `  ${candidate.canonical_name.padEnd(width)}  ${candidate.emails.join(', ')}`.trimEnd()),
+    '',
+    paint('dim', `Ask again with the full name, an email or a handle, e.g. cos enrich "${names[0] ?? name}"`),
+  ].join('\n');
+}
+
 export function renderProfile(profile: PersonProfile, zone: string, daysBack: number): string {
+  if (profile.candidates && profile.candidates.length > 0) return renderCandidates(profile.name, profile.candidates);
   const lines = [paint('bold', profile.label)];
   if (profile.resolved_name) lines.push(`(matched "${profile.name}" to ${profile.resolved_name})`);
   lines.push(

@@ -127,6 +127,9 @@ export const configSchema = z
         overlapWords: z.number().int().min(0).default(20),
         // A hard link inside a root can name a file outside it; reading such files is an explicit choice.
         followHardLinks: z.boolean().default(false),
+        // One ingest_documents call stops starting files after this long and says how far it got, so it ends well
+        // inside the 300 s limit of a very_slow tool (the last batch's embedding and the pruning still follow).
+        ingestTimeBudgetMs: positiveInt.max(240_000).default(240_000),
       })
       .strict()
       .prefault({}),

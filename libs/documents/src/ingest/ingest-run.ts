@@ -109,10 +109,14 @@ export async function ingestFiles(
     skipped: [...alreadySkipped],
     pruned: [],
     files: files.length,
+    filesDone: 0,
+    more: false,
     chunks: 0,
     warnings: [],
   };
   const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
+  const budgetMs = options.timeBudgetMs ?? Number.POSITIVE_INFINITY;
+  const started = performance.now();
   const filesTotal = files.length;
   let filesDone = 0;
   let changedFiles = 0;
@@ -135,8 +139,16 @@ export async function ingestFiles(
   for (const file of files) {
     signal?.throwIfAborted();
     if (changedFiles >= maxFiles) {
+      report.more = true;
       report.warnings.push(
-        `Stopped after ${maxFiles} new or changed files; ${filesTotal - filesDone} files were not looked at. Run the same ingest again to continue (unchanged files are skipped quickly).`,
+        `Stopped after ${maxFiles} new or changed files: ${filesDone} of ${filesTotal} files done — run the same ingest again to continue (unchanged files are skipped quickly).`,
+      );
+      break;
+    }
+    if (changedFiles > 0 && performance.now() - started >= budgetMs) {
+      report.more = true;
+      report.warnings.push(
+        `Stopped at the time limit of one call: ${filesDone} of ${filesTotal} files done — run the same ingest again to continue (files already indexed are skipped quickly).`,
       );
       break;
     }
@@ -155,6 +167,7 @@ export async function ingestFiles(
   }
   if (pending.length > 0) flush();
   await writing;
+  report.filesDone = filesDone;
   report.ingested.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.documentId - b.documentId));
   progress('done');
   return report;

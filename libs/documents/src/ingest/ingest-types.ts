@@ -38,6 +38,10 @@ export interface IngestReport {
   pruned: PrunedDocument[];
   /** Supported files found (before the per-call limit). */
   files: number;
+  /** Files looked at by this call: indexed, unchanged or skipped. */
+  filesDone: number;
+  /** True when the call stopped early (file limit or time budget): running it again continues. */
+  more: boolean;
   /** Chunks written by this call. */
   chunks: number;
   warnings: string[];
@@ -50,6 +54,13 @@ export interface IngestOptions {
   summarize?: boolean;
   /** At most this many new or changed files per call (default unlimited; the tool passes 500). */
   maxFiles?: number;
+  /**
+   * Stop starting files once this many ms have passed since the call began (default unlimited), as long as at least
+   * one new or changed file was handled — so every call moves on, and a caller with a deadline gets `more: true`
+   * instead of running into it. Unchanged files are skipped by hash, so the next call quickly gets back to where this
+   * one stopped.
+   */
+  timeBudgetMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
 }

@@ -3,7 +3,7 @@ import { configSchema, createToolContext, FakeClock, runTool, type ToolCaller } 
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { enrichPerson } from '../enrich-person/enrich-person.js';
-import type { EnrichPersonResult } from '../enrich-person/enrich-person-schemas.js';
+import { enrichPersonResultSchema, type EnrichPersonResult } from '../enrich-person/enrich-person-schemas.js';
 import {
   decisionItemSchema,
   delegationItemSchema,
@@ -64,7 +64,7 @@ describe('enrich_person over the real stores', () => {
     const service = createEnrichmentService({ memory: store, providers });
     const result = await service.enrich({ name: 'Jane Smith' });
 
-    expect(result.label).toBe('Jane S. — VP Engineering');
+    expect(result.label).toBe('Jane Smith — VP Engineering');
     expect(result).not.toHaveProperty('resolved_name');
     expect(result.identities?.map((identity) => `${identity.provider}:${identity.provider_id}`)).toEqual([
       'email:jane@acme.com',
@@ -180,9 +180,9 @@ describe('enrich_person over the real stores', () => {
 
   it('exposes the label for brief writers', async () => {
     const service = createEnrichmentService({ memory: store, providers });
-    expect(await service.personLabel('jane')).toBe('Jane S. — VP Engineering');
+    expect(await service.personLabel('jane')).toBe('Jane Smith — VP Engineering');
     store.facts.delete('relationship', 'person.Jane Smith.role');
-    expect(await service.personLabel('jane')).toBe('Jane S. (Platform)');
+    expect(await service.personLabel('jane')).toBe('Jane Smith (Platform)');
     expect(await service.personLabel('Bob Stone')).toBe('Bob Stone');
     expect(await service.personLabel('Nobody')).toBe('Nobody');
   });
@@ -191,6 +191,73 @@ describe('enrich_person over the real stores', () => {
     store.facts.upsert({ category: 'relationship', key: 'person.Dana Reed.role', value: 'Head of Platform', source: 'user' });
     const service = createEnrichmentService({ memory: store, providers });
     expect(await service.personLabel('Dana Reed')).toBe('Dana Reed — Head of Platform');
+  });
+});
+
+describe('enrich_person with a part of a name', () => {
+  let store: TestMemoryStore;
+  let providers: ProviderRegistry;
+
+  beforeEach(() => {
+    store = createTestMemoryStore({ clock: new FakeClock('2026-03-10T12:00:00.000Z') });
+    providers = registryFor(store);
+    store.identities.link({ canonicalName: 'Tom Becker', provider: 'slack', providerId: 'U900', displayName: 'Tom B' });
+    store.identities.link({ canonicalName: 'Tom Becker', provider: 'email', providerId: 'tom.becker@acme.com' });
+    store.delegations.create({ task: 'Send the Q3 numbers', delegatedTo: 'Tom Becker' });
+    store.decisions.create({ title: 'Tom Becker owns the launch' });
+    // "Tom" is part of this word too: it must not make the decision Tom Becker's.
+    store.decisions.create({ title: 'Ship tomorrow' });
+  });
+
+  afterEach(() => {
+    providers.close();
+    store.cleanup();
+  });
+
+  const addTomHardy = () => {
+    store.identities.link({ canonicalName: 'Tom Hardy', provider: 'email', providerId: 'tom.hardy@northwind.io' });
+    store.delegations.create({ task: 'Book the venue', delegatedTo: 'Tom Hardy' });
+  };
+
+  it('answers with the candidates, and no merged profile, when the name fits several people', async () => {
+    addTomHardy();
+    const result = await createEnrichmentService({ memory: store, providers }).enrich({ name: 'Tom' });
+
+    expect(result.candidates).toEqual([
+      { canonical_name: 'Tom Becker', emails: ['tom.becker@acme.com'] },
+      { canonical_name: 'Tom Hardy', emails: ['tom.hardy@northwind.io'] },
+    ]);
+    expect(Object.keys(result).sort()).toEqual(['candidates', 'label', 'name', 'sources', 'untrusted_content']);
+    expect(result.label).toBe('Tom');
+    expect(result.sources.identities.message).toBe('"Tom" fits 2 people: Tom Becker, Tom Hardy. Ask again with one full name, email or handle.');
+    for (const section of ['facts', 'delegations', 'decisions', 'recent_messages', 'recent_emails'] as const) {
+      expect(result.sources[section]).toMatchObject({ status: 'skipped', count: 0 });
+    }
+    expect(enrichPersonResultSchema.safeParse(result).success).toBe(true);
+  });
+
+  it('picks the one person a full name, an exact handle or an email means, with only their data', async () => {
+    addTomHardy();
+    const service = createEnrichmentService({ memory: store, providers });
+    for (const name of ['Tom Hardy', 'tom.hardy@northwind.io']) {
+      const result = await service.enrich({ name });
+      expect(result).not.toHaveProperty('candidates');
+      expect(result.identities?.map((identity) => identity.provider_id)).toEqual(['tom.hardy@northwind.io']);
+      expect(result.delegations?.map((item) => item.task)).toEqual(['Book the venue']);
+    }
+    const bySlackName = await service.enrich({ name: 'tom b' });
+    expect(bySlackName.resolved_name).toBe('Tom Becker');
+    expect(bySlackName.identities?.every((identity) => identity.canonical_name === 'Tom Becker')).toBe(true);
+  });
+
+  it('finds what names the only Tom in full, under the full name rather than a nickname', async () => {
+    const result = await createEnrichmentService({ memory: store, providers }).enrich({ name: 'Tom' });
+
+    expect(result).not.toHaveProperty('candidates');
+    expect(result.resolved_name).toBe('Tom Becker');
+    expect(result.label).toBe('Tom Becker');
+    expect(result.delegations?.map((item) => item.task)).toEqual(['Send the Q3 numbers']);
+    expect(result.decisions?.map((item) => item.title)).toEqual(['Tom Becker owns the launch']);
   });
 });
 
@@ -228,7 +295,7 @@ describe('the enrich_person tool', () => {
     const result = await call({ name: '  Jane Smith ', days_back: 14 });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value).toMatchObject({ name: 'Jane Smith', label: 'Jane S. — VP Engineering' });
+    expect(result.value).toMatchObject({ name: 'Jane Smith', label: 'Jane Smith — VP Engineering' });
     expect(Object.keys(result.value)).toContain('recent_emails');
   });
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ToolError, formatValidationIssues } from '@chief-of-staff/core';
+import { MAX_CANDIDATES } from './resolve-person.js';
 import { ENRICHMENT_SECTIONS, SOURCE_STATUSES, SECTION_ITEM_CAP, type EnrichmentSection } from './sections.js';
 import {
   decisionItemSchema,
@@ -65,10 +66,24 @@ export type SourceReport = z.infer<typeof sourceReportSchema>;
 const section = <T extends z.ZodType>(item: T, what: string) =>
   z.array(item).min(1).max(SECTION_ITEM_CAP).optional().describe(`${what}; omitted when there is nothing to show`);
 
+export const personCandidateSchema = z.object({
+  canonical_name: z.string().describe('The full name all of this person’s identities share; call again with it'),
+  emails: z.array(z.string()).describe('Their email addresses, to tell people with similar names apart'),
+});
+
 export const enrichPersonResultSchema = z.object({
   name: z.string().describe('The name as given (trimmed)'),
-  resolved_name: z.string().optional().describe('The first canonical name, when it differs from the input'),
-  label: z.string().describe('Inline label: display name plus role (" — role") or team (" (team)") when known'),
+  resolved_name: z.string().optional().describe('The canonical (full) name, when it differs from the input'),
+  label: z.string().describe('Inline label: canonical name plus role (" — role") or team (" (team)") when known'),
+  candidates: z
+    .array(personCandidateSchema)
+    .min(2)
+    .max(MAX_CANDIDATES)
+    .optional()
+    .describe(
+      'Only when the name fits several people equally well (e.g. "Tom" for Tom Becker and Tom Hardy): who it may mean. ' +
+        'No profile sections come with it; ask which one is meant and call again with that canonical_name',
+    ),
   identities: section(identityItemSchema, 'Linked identities'),
   facts: section(factItemSchema, 'Ranked facts about the person'),
   delegations: section(delegationItemSchema, 'Delegations to the person'),

@@ -76,7 +76,7 @@ describe('enrichPerson sections', () => {
     expect(result).toMatchObject({
       name: 'jane',
       resolved_name: 'Jane Smith',
-      label: 'Jane S.',
+      label: 'Jane Smith',
       untrusted_content: true,
     });
     expect(Object.keys(result)).toEqual([
@@ -104,7 +104,7 @@ describe('enrichPerson sections', () => {
       query: 'jane',
       canonicalNames: ['Jane Smith'],
       displayNames: ['Jane S.', 'jsmith'],
-      names: ['jane', 'Jane Smith', 'Jane S.', 'jsmith'],
+      names: ['Jane Smith', 'Jane S.', 'jsmith'],
       emails: ['jane@acme.com'],
       handles: ['+15551234567', 'U123'],
     });
@@ -304,13 +304,13 @@ describe('enrichPerson label', () => {
       }),
       { name: 'jane' },
     );
-    expect(role.label).toBe('Jane S. — VP Engineering');
+    expect(role.label).toBe('Jane Smith — VP Engineering');
     const team = await enrichPerson(
       baseDeps({
         facts: async () => [{ category: 'relationship', key: 'person.jane smith.team', value: 'Platform', confidence: 1, score: 1 }],
       }),
       { name: 'jane' },
     );
-    expect(team.label).toBe('Jane S. (Platform)');
+    expect(team.label).toBe('Jane Smith (Platform)');
   });
 });

@@ -3,12 +3,13 @@
  * sources start at once; identity resolution runs inside the identities task and the other sources receive its result
  * as a promise, so they wait for it only where they need the person's other names, emails and handles. Each source
  * has its own timeout and its failures stay in its own `sources` entry: the call as a whole fails only on
- * invalid input.
+ * invalid input. A name that fits several people ends the other sources at once and answers with the candidates
+ * instead of a profile, so two people's data are never mixed.
  */
 import type { Clock, Logger } from '@chief-of-staff/core';
 import { formatPersonLabel } from '../person-label/format-person-label.js';
 import { parseEnrichPersonInput, type EnrichPersonResult, type SourceReport } from './enrich-person-schemas.js';
-import { compareIdentities, resolvePerson, unresolvedPerson, type Resolution } from './resolve-person.js';
+import { compareIdentities, resolvePerson, unresolvedPerson, type Ambiguity, type Resolution } from './resolve-person.js';
 import { runSource, type SourceOutcome } from './run-source.js';
 import { ENRICHMENT_SECTIONS, type EnrichmentSection } from './sections.js';
 import { factItemSchema, identityItemSchema } from './section-items.js';
@@ -111,32 +112,43 @@ export async function enrichPerson(
 
   // A caller that may not read identities gets no resolution either: the other sections then search for the
   // name as given, so identity data cannot leak into them.
-  const fallback: Resolution = { person: unresolvedPerson(name), identities: [] };
+  const fallback: Resolution = { kind: 'person', person: unresolvedPerson(name), identities: [] };
+  // Fired when the name turns out to fit several people: the other sources' work would be thrown away.
+  const ambiguous = new AbortController();
   const identitiesSource = deps.identities;
-  const identitiesTask = (async (): Promise<{ run: SectionRun; resolution: Resolution; dropped: number }> => {
+  const identitiesTask = (async (): Promise<{ run: SectionRun; resolution: Resolution | Ambiguity; dropped: number }> => {
     if (!allowed.has('identities')) return { run: { kind: 'skipped' }, resolution: fallback, dropped: 0 };
     if (!identitiesSource) return { run: unavailable('identities'), resolution: fallback, dropped: 0 };
     const outcome = await runSource((signal) => identitiesSource({ name, signal }), runOptions('identities'));
     const { items, dropped } = keepWellFormed(identityItemSchema, outcome.items);
-    return { run: { kind: 'ran', outcome }, resolution: items.length > 0 ? resolvePerson(name, items) : fallback, dropped };
+    const resolution = items.length > 0 ? resolvePerson(name, items) : fallback;
+    if (resolution.kind === 'ambiguous') ambiguous.abort();
+    return { run: { kind: 'ran', outcome }, resolution, dropped };
   })();
-  const person = identitiesTask.then((task) => task.resolution.person);
+  // Sources awaiting the person after an ambiguity have already been stopped; the name alone keeps the promise whole.
+  const person = identitiesTask.then((task) => (task.resolution.kind === 'person' ? task.resolution : fallback).person);
+  const personSignal = options.signal ? AbortSignal.any([options.signal, ambiguous.signal]) : ambiguous.signal;
 
   const personTask = async (section: PersonSection): Promise<SectionRun> => {
     if (!allowed.has(section)) return { kind: 'skipped' };
     const source = deps[PERSON_SOURCE_KEYS[section]] as PersonSource<unknown> | undefined;
     if (!source) return unavailable(section);
-    const outcome = await runSource((signal) => source({ name, person, window, signal }), runOptions(section));
+    const outcome = await runSource((signal) => source({ name, person, window, signal }), {
+      ...runOptions(section),
+      signal: personSignal,
+    });
     return { kind: 'ran', outcome };
   };
 
   const [identities, ...others] = await Promise.all([
     identitiesTask.then((task) => {
-      const shaped = shapeIdentities(task.resolution.identities, compareIdentities(name));
+      const own = task.resolution.kind === 'person' ? task.resolution.identities : [];
+      const shaped = shapeIdentities(own, compareIdentities(name));
       return { task, result: settle('identities', sectionResult(task.run, shaped.items, task.dropped)) };
     }),
     ...PERSON_SECTIONS.map(async (section) => {
       const run = await personTask(section);
+      if (ambiguous.signal.aborted && run.kind === 'ran') return { section, run, result: settle(section, notSearched(name)) };
       const shaped = run.kind === 'ran' ? SHAPERS[section](run.outcome.items) : { items: [], dropped: 0 };
       return { section, run, result: settle(section, sectionResult(run, shaped.items, shaped.dropped)) };
     }),
@@ -148,11 +160,23 @@ export async function enrichPerson(
   // The label looks at every fact the source returned, not only the ten shown: the role fact may rank lower.
   const factsRun = others.find((other) => other.section === 'facts')?.run;
   const facts = factsRun?.kind === 'ran' ? keepWellFormed(factItemSchema, factsRun.outcome.items).items : [];
-  const canonicalName = identities.task.resolution.person.canonicalNames[0];
+  const resolution = identities.task.resolution;
+  if (resolution.kind === 'ambiguous') {
+    const report = results.get('identities')?.report;
+    if (report) Object.assign(report, { status: 'ok', message: ambiguityMessage(name, resolution) });
+    return {
+      name,
+      label: name,
+      candidates: resolution.candidates,
+      sources: Object.fromEntries(ENRICHMENT_SECTIONS.map((section) => [section, results.get(section)?.report])),
+      untrusted_content: true,
+    } as EnrichPersonResult;
+  }
+  const canonicalName = resolution.person.canonicalNames[0];
 
   const output: Record<string, unknown> = { name };
   if (canonicalName !== undefined && canonicalName !== name) output.resolved_name = canonicalName;
-  output.label = formatPersonLabel({ name, identities: identities.task.resolution.identities, facts });
+  output.label = formatPersonLabel({ name, identities: resolution.identities, facts });
   for (const section of ENRICHMENT_SECTIONS) {
     const items = results.get(section)?.items ?? [];
     if (items.length > 0) output[section] = items;
@@ -166,6 +190,21 @@ export async function enrichPerson(
   output.sources = Object.fromEntries(reports);
   output.untrusted_content = true;
   return output as EnrichPersonResult;
+}
+
+/** What an ambiguous name says in place of the identities: who it fits, and how to ask for one of them. */
+function ambiguityMessage(name: string, ambiguity: Ambiguity): string {
+  const who = ambiguity.candidates.map((candidate) => candidate.canonical_name).join(', ');
+  const more = ambiguity.more ? ` and more (only the first ${ambiguity.candidates.length} are listed)` : '';
+  return `"${name}" fits ${ambiguity.candidates.length}${ambiguity.more ? '+' : ''} people: ${who}${more}. Ask again with one full name, email or handle.`;
+}
+
+/** The report of a source whose answer would have mixed several people's data. */
+function notSearched(name: string): SectionResult {
+  return {
+    items: [],
+    report: { status: 'skipped', duration_ms: 0, count: 0, message: `Not searched: "${name}" fits several people (see candidates).` },
+  };
 }
 
 function sectionResult(run: SectionRun, items: readonly unknown[], dropped: number): SectionResult {

@@ -1,16 +1,18 @@
 /**
- * Identity resolution (docs/enrichment.md#where-each-section-comes-from): from the identities that match a name, the
- * person's search terms — the input name, at most three canonical names, their display names, emails and provider
- * ids. Comparison is by Unicode case folding, so "JANE smith" and "Jane Smith" are one term.
+ * Identity resolution (docs/enrichment.md#where-each-section-comes-from): from the identities that match a name,
+ * either one person and their search terms — the canonical name, display names, emails and provider ids — or, when
+ * the name fits several people equally well, those people as candidates. Two people are never merged into one
+ * profile. Comparison is by Unicode case folding, so "JANE smith" and "Jane Smith" are one term.
  */
 import { foldCase } from '@chief-of-staff/stores';
+import { identityMatchStrength } from '../sources/person-matching.js';
 import type { ResolvedPerson } from './source-ports.js';
 import type { IdentityItem } from './section-items.js';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** At most this many distinct canonical names feed the search terms. */
-export const MAX_CANONICAL_NAMES = 3;
+/** At most this many people are offered as candidates for an ambiguous name. */
+export const MAX_CANDIDATES = 10;
 
 /** Appends the values not already present (compared case-folded and trimmed), keeping first spellings. */
 function distinct(values: Iterable<string | null | undefined>): string[] {
@@ -52,32 +54,78 @@ export function unresolvedPerson(query: string): ResolvedPerson {
   return { query, canonicalNames: [], displayNames: [], names: [query], emails: [], handles: [] };
 }
 
+/** One person an ambiguous name may mean: enough to tell them apart and to ask again by full name. */
+export interface PersonCandidate {
+  canonical_name: string;
+  /** The person's email addresses (lower-case), possibly none. */
+  emails: string[];
+}
+
 export interface Resolution {
+  kind: 'person';
   person: ResolvedPerson;
-  /** The identities of the chosen canonical names, in section order. */
+  /** The person's identities, in section order. */
   identities: IdentityItem[];
 }
 
-export function resolvePerson(query: string, found: readonly IdentityItem[]): Resolution {
-  const ordered = [...found].sort(compareIdentities(query));
-  const canonicalNames = distinct(ordered.map((identity) => identity.canonical_name)).slice(0, MAX_CANONICAL_NAMES);
-  const chosen = new Set(canonicalNames.map(foldCase));
-  const identities = ordered.filter((identity) => chosen.has(foldCase(identity.canonical_name.trim())));
-  const displayNames = distinct(identities.map((identity) => identity.display_name));
+export interface Ambiguity {
+  kind: 'ambiguous';
+  /** The people the name fits equally well, by canonical name; at most MAX_CANDIDATES. */
+  candidates: PersonCandidate[];
+  /** More people than the candidates shown fit the name. */
+  more: boolean;
+}
+
+function emailsOf(identities: readonly IdentityItem[]): string[] {
   // An email-shaped provider id (email providers, iMessage by address) is an address too.
-  const emails = distinct(
+  return distinct(
     identities.flatMap((identity) => [identity.email, EMAIL_SHAPE.test(identity.provider_id) ? identity.provider_id : null]),
   ).map((email) => email.toLowerCase());
+}
+
+/**
+ * Picks the person a name means. Each canonical name scores its best-fitting identity (identityMatchStrength); the
+ * one person with the best score is the answer, and a tie — "Tom" for Tom Becker and Tom Hardy, or two people both
+ * shown as "Tom" — is an ambiguity listing the tied people.
+ */
+export function resolvePerson(query: string, found: readonly IdentityItem[]): Resolution | Ambiguity {
+  const ordered = [...found].sort(compareIdentities(query));
+  const people = new Map<string, { identities: IdentityItem[]; strength: number }>();
+  for (const identity of ordered) {
+    const key = foldCase(identity.canonical_name.trim());
+    const entry = people.get(key) ?? { identities: [], strength: 0 };
+    entry.identities.push(identity);
+    entry.strength = Math.max(entry.strength, identityMatchStrength(query, identity));
+    people.set(key, entry);
+  }
+  const best = Math.max(0, ...[...people.values()].map((entry) => entry.strength));
+  const leaders = [...people.values()].filter((entry) => entry.strength === best);
+  if (leaders.length > 1) {
+    return {
+      kind: 'ambiguous',
+      candidates: leaders.slice(0, MAX_CANDIDATES).map((entry) => ({
+        canonical_name: entry.identities[0]?.canonical_name.trim() ?? '',
+        emails: emailsOf(entry.identities),
+      })),
+      more: leaders.length > MAX_CANDIDATES,
+    };
+  }
+  const identities = leaders[0]?.identities ?? [];
+  const canonicalNames = distinct(identities.map((identity) => identity.canonical_name)).slice(0, 1);
+  const displayNames = distinct(identities.map((identity) => identity.display_name));
+  const emails = emailsOf(identities);
   const emailSet = new Set(emails.map(foldCase));
   const handles = distinct(identities.map((identity) => identity.provider_id)).filter(
     (handle) => !emailSet.has(foldCase(handle)),
   );
   return {
+    kind: 'person',
     person: {
       query,
       canonicalNames,
       displayNames,
-      names: distinct([query, ...canonicalNames, ...displayNames]),
+      // The name as typed is not a term of its own: "Tom" would also find Tom Hardy's messages, or "tomorrow".
+      names: distinct([...canonicalNames, ...displayNames]),
       emails,
       handles,
     },

@@ -27,11 +27,14 @@ export interface TimeWindow {
 export interface ResolvedPerson {
   /** The name as the caller gave it (trimmed). */
   query: string;
-  /** Canonical names of the matching identities, at most three. */
+  /** The person's canonical name (one), or none when no identity matched. */
   canonicalNames: readonly string[];
   /** Display names of those identities. */
   displayNames: readonly string[];
-  /** The input name, the canonical names and the display names. */
+  /**
+   * The canonical and display names of the resolved person; the input name alone when no identity matched (a part of
+   * a name, such as "Tom", would also match other people).
+   */
   names: readonly string[];
   /** Email addresses of those identities (lower-case). */
   emails: readonly string[];
@@ -47,8 +50,8 @@ export interface IdentitiesSourceRequest {
 
 /**
  * Finds the identities matching `name` and every identity sharing a matched canonical name
- * (docs/enrichment.md#where-each-section-comes-from). Their canonical names, display names, emails and handles become
- * the terms the other sources search for.
+ * (docs/enrichment.md#where-each-section-comes-from). Resolution picks one person from them (or asks which one);
+ * that person's canonical name, display names, emails and handles become the terms the other sources search for.
  */
 export type IdentitiesSource = (request: IdentitiesSourceRequest) => Promise<readonly IdentityItem[]>;
 

@@ -1,8 +1,9 @@
 /**
- * The inline person label brief-writing agents put next to a name: the first display name (else the canonical name,
- * else the name as given) followed by " — <role>" when a relationship fact keyed `person.<canonical>.role` (or
+ * The inline person label brief-writing agents put next to a name: the person's canonical (full) name, else the name
+ * as given, followed by " — <role>" when a relationship fact keyed `person.<canonical>.role` (or
  * `.title`) exists, else " (<team>)" from `person.<canonical>.team`, else nothing. With no linked identity the name
- * as given stands in for the canonical one, so a role remembered before any identity was linked still shows.
+ * as given stands in for the canonical one, so a role remembered before any identity was linked still shows. Display
+ * names are not used: they are per-service nicknames ("Tom B" on Slack) that do not tell a reader who is meant.
  */
 import { foldCase } from '@chief-of-staff/stores';
 import type { FactItem, IdentityItem } from '../enrich-person/section-items.js';
@@ -10,7 +11,7 @@ import type { FactItem, IdentityItem } from '../enrich-person/section-items.js';
 export interface PersonLabelParts {
   /** The name as given. */
   name: string;
-  /** The person's identities in section order (first display name wins). */
+  /** The person's identities in section order (the first one's canonical name is the person's). */
   identities: readonly IdentityItem[];
   /** Facts that may hold the role or team. */
   facts: readonly FactItem[];
@@ -30,12 +31,9 @@ function relationshipValue(facts: readonly FactItem[], canonicalName: string, at
 
 export function formatPersonLabel(parts: PersonLabelParts): string {
   // Without a linked identity the name as given is the best canonical name there is: its facts still count.
-  const canonical = parts.identities[0]?.canonical_name ?? parts.name.trim();
-  // Only the first person's identities count: other canonical names may match the same query.
-  const own = parts.identities.filter((identity) => foldCase(identity.canonical_name) === foldCase(canonical));
-  const shown = own.find((identity) => identity.display_name?.trim())?.display_name?.trim() ?? canonical;
+  const canonical = parts.identities[0]?.canonical_name.trim() ?? parts.name.trim();
   const role = relationshipValue(parts.facts, canonical, 'role') ?? relationshipValue(parts.facts, canonical, 'title');
-  if (role) return `${shown} — ${role}`;
+  if (role) return `${canonical} — ${role}`;
   const team = relationshipValue(parts.facts, canonical, 'team');
-  return team ? `${shown} (${team})` : shown;
+  return team ? `${canonical} (${team})` : canonical;
 }

@@ -1,13 +1,15 @@
 /**
  * Identities from the memory store (docs/enrichment.md#where-each-section-comes-from): `search_identity(name)`, then
  * every identity that shares a matched canonical name, so a match on one handle brings the person's other handles
- * with it.
+ * with it. Up to one more canonical name than there are candidates is looked at, the best-fitting ones first, so
+ * resolution can tell one person from several and say when there are more than it shows.
  */
 import type { IdentitiesRepository, IdentityRecord } from '@chief-of-staff/stores';
 import { foldCase } from '@chief-of-staff/stores';
-import { MAX_CANONICAL_NAMES } from '../enrich-person/resolve-person.js';
+import { MAX_CANDIDATES } from '../enrich-person/resolve-person.js';
 import type { IdentitiesSource } from '../enrich-person/source-ports.js';
 import type { IdentityItem } from '../enrich-person/section-items.js';
+import { identityMatchStrength } from './person-matching.js';
 
 /** Matches looked at to find the canonical names (the search's own maximum page). */
 const SEARCH_LIMIT = 100;
@@ -24,12 +26,16 @@ export function toIdentityItem(record: IdentityRecord): IdentityItem {
 
 export function createIdentitiesSource(identities: Pick<IdentitiesRepository, 'search' | 'listByCanonicalName'>): IdentitiesSource {
   return async ({ name, signal }) => {
-    const matches = identities.search({ query: name }, { limit: SEARCH_LIMIT }).items;
-    // The search orders exact canonical matches first, so the first names seen are the best ones.
+    const found = identities.search({ query: name }, { limit: SEARCH_LIMIT }).items.map(toIdentityItem);
+    // Best fit first (a stable sort keeps the search's own order within a fit), so an exact handle is never cut.
+    const matches = found
+      .map((item) => ({ item, strength: identityMatchStrength(name, item) }))
+      .sort((a, b) => b.strength - a.strength)
+      .map(({ item }) => item.canonical_name);
     const canonicalNames: string[] = [];
     for (const match of matches) {
-      if (canonicalNames.length === MAX_CANONICAL_NAMES) break;
-      if (!canonicalNames.some((known) => foldCase(known) === foldCase(match.canonicalName))) canonicalNames.push(match.canonicalName);
+      if (canonicalNames.length > MAX_CANDIDATES) break;
+      if (!canonicalNames.some((known) => foldCase(known) === foldCase(match))) canonicalNames.push(match);
     }
     signal.throwIfAborted();
     return canonicalNames.flatMap((canonical) => identities.listByCanonicalName(canonical)).map(toIdentityItem);

@@ -23,6 +23,8 @@ export const enrichPersonTool = defineTool({
     'parallel. Use it before writing about, meeting or messaging someone instead of calling the memory, ' +
     'delegation, decision, message and mail tools one by one. Empty or unavailable sections are omitted; ' +
     '`sources` says what each source did and `label` is a short "Name — role" for inline use. ' +
+    'When the name fits several people (e.g. "Tom"), `candidates` lists them and no profile comes back: ask which ' +
+    'one is meant and call again with its canonical_name. ' +
     'Example: {"name": "Jane Smith", "days_back": 14}.',
   input: enrichPersonInputSchema,
   output: enrichPersonResultSchema,

@@ -15,9 +15,14 @@ describe('computeSuccessMetrics', () => {
   });
 
   it('counts service failures as errors and caller faults apart', () => {
-    const calls = [...Array.from({ length: 18 }, () => call()), call({ success: false, errorCode: 'TIMEOUT' }), call({ success: false, errorCode: 'INVALID_ARGUMENT' })];
+    const calls = [
+      ...Array.from({ length: 36 }, () => call()),
+      call({ success: false, errorCode: 'TIMEOUT' }),
+      call({ success: false, errorCode: 'UNAVAILABLE' }),
+      call({ success: false, errorCode: 'INVALID_ARGUMENT' }),
+    ];
     const stats = computeSuccessMetrics(calls, []);
-    expect(stats.metrics[0]).toEqual({ name: 'tool_error_rate', value: 1 / 19, target: '< 5%', pass: false, sample_size: 19 });
+    expect(stats.metrics[0]).toEqual({ name: 'tool_error_rate', value: 2 / 38, target: '< 5%', pass: false, sample_size: 38, min_samples: 20 });
     expect(stats.caller_faults).toBe(1);
   });
 
@@ -31,20 +36,32 @@ describe('computeSuccessMetrics', () => {
       { chainId: 'c', attempt: 1, outcome: 'empty_result' },
       { chainId: 'c', attempt: 2, outcome: 'success' },
     ]);
-    expect(stats.metrics[1]).toMatchObject({ value: 2 / 3, pass: false, sample_size: 3 });
+    expect(stats.metrics[1]).toMatchObject({ value: 2 / 3, pass: null, sample_size: 3 });
   });
 
   it('takes the median relative latency error and the truncation share of answers', () => {
     const stats = computeSuccessMetrics([call({ durationMs: 100 }), call({ durationMs: 150 }), call({ durationMs: 400, truncated: true }), call({ estimatedMs: null })], []);
-    expect(stats.metrics[2]).toMatchObject({ value: 0.5, pass: true, sample_size: 3 });
-    expect(stats.metrics[3]).toMatchObject({ value: 0.25, pass: false, sample_size: 4 });
+    expect(stats.metrics[2]).toMatchObject({ value: 0.5, sample_size: 3 });
+    expect(stats.metrics[3]).toMatchObject({ value: 0.25, sample_size: 4 });
+  });
+
+  it('judges a metric only from 20 samples on: a fresh install says "not enough samples", not FAIL', () => {
+    const slow = (count: number) => Array.from({ length: count }, () => call({ durationMs: 189 }));
+    const few = computeSuccessMetrics(slow(2), []);
+    expect(few.metrics[2]).toEqual({ name: 'latency_accuracy', value: 0.89, target: '≤ 0.5', pass: null, sample_size: 2, min_samples: 20 });
+    expect(formatSuccessMetrics(few)).toMatch(/latency_accuracy\s+0\.89\s+target ≤ 0\.5\s+not enough samples \(needs 20\)\s+\(n=2\)/);
+    expect(formatSuccessMetrics(few)).not.toContain('FAIL');
+
+    const enough = computeSuccessMetrics(slow(20), []);
+    expect(enough.metrics[2]).toMatchObject({ value: 0.89, pass: false, sample_size: 20 });
+    expect(formatSuccessMetrics(enough)).toMatch(/latency_accuracy\s+0\.89\s+target ≤ 0\.5\s+FAIL/);
   });
 
   it('lists the slowest tools and formats a readable table', () => {
     const stats = computeSuccessMetrics([call({ toolName: 'slow', durationMs: 9_000 }), call({ toolName: 'fast', durationMs: 5 })], []);
     expect(stats.slowest_tools.map((tool) => tool.tool)).toEqual(['slow', 'fast']);
     const text = formatSuccessMetrics({ ...stats, breakers: [{ name: 'tavily', scope: 'server', state: 'open' }] });
-    expect(text).toMatch(/tool_error_rate\s+0\.0%\s+target < 5%\s+PASS/);
+    expect(text).toMatch(/tool_error_rate\s+0\.0%\s+target < 5%\s+not enough samples/);
     expect(text).toContain('tavily (server) open');
   });
 });

@@ -5,7 +5,8 @@
  *   fallback_recovery chains whose first tool failed and a later one answered / chains whose first tool failed (> 80%)
  *   latency_accuracy  median of |actual − estimated| / estimated over calls with an estimate (≤ 0.5)
  *   truncation_rate   shortened answers / answers (< 5%)
- * With no samples a metric has no value and neither passes nor fails.
+ * With no samples a metric has no value and neither passes nor fails. With fewer than MIN_SAMPLES_FOR_VERDICT it has a
+ * value but still no verdict: on a fresh install two calls would otherwise make latency_accuracy "0.89 FAIL".
  */
 export interface UsageSample {
   toolName: string;
@@ -26,8 +27,11 @@ export interface SuccessMetric {
   name: 'tool_error_rate' | 'fallback_recovery' | 'latency_accuracy' | 'truncation_rate';
   value: number | null;
   target: string;
+  /** null when there are no samples, or fewer than `min_samples`. */
   pass: boolean | null;
   sample_size: number;
+  /** Samples needed before the metric passes or fails. */
+  min_samples: number;
 }
 
 export interface SlowTool {
@@ -56,14 +60,20 @@ export const CALLER_FAULT_CODES: ReadonlySet<string> = new Set([
   'LOOP_DETECTED',
 ]);
 
+/** Samples a metric needs before it passes or fails: fewer say more about chance than about orchestration. */
+export const MIN_SAMPLES_FOR_VERDICT = 20;
+
 function nearestRank(sorted: readonly number[], fraction: number): number {
   return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
 function metric(name: SuccessMetric['name'], numerator: number, denominator: number, target: string, passes: (value: number) => boolean): SuccessMetric {
-  if (denominator === 0) return { name, value: null, target, pass: null, sample_size: 0 };
-  const value = numerator / denominator;
-  return { name, value, target, pass: passes(value), sample_size: denominator };
+  return withVerdict(name, denominator === 0 ? null : numerator / denominator, denominator, target, passes);
+}
+
+function withVerdict(name: SuccessMetric['name'], value: number | null, samples: number, target: string, passes: (value: number) => boolean): SuccessMetric {
+  const pass = value === null || samples < MIN_SAMPLES_FOR_VERDICT ? null : passes(value);
+  return { name, value, target, pass, sample_size: samples, min_samples: MIN_SAMPLES_FOR_VERDICT };
 }
 
 export function computeSuccessMetrics(calls: readonly UsageSample[], fallbacks: readonly FallbackSample[]): SuccessMetrics {
@@ -86,10 +96,7 @@ export function computeSuccessMetrics(calls: readonly UsageSample[], fallbacks: 
     .filter((call) => call.estimatedMs !== null && call.estimatedMs > 0)
     .map((call) => Math.abs(call.durationMs - (call.estimatedMs as number)) / (call.estimatedMs as number))
     .sort((a, b) => a - b);
-  const accuracy: SuccessMetric =
-    errors.length === 0
-      ? { name: 'latency_accuracy', value: null, target: '≤ 0.5', pass: null, sample_size: 0 }
-      : { name: 'latency_accuracy', value: nearestRank(errors, 0.5), target: '≤ 0.5', pass: nearestRank(errors, 0.5) <= 0.5, sample_size: errors.length };
+  const accuracy = withVerdict('latency_accuracy', errors.length === 0 ? null : nearestRank(errors, 0.5), errors.length, '≤ 0.5', (value) => value <= 0.5);
 
   const answers = calls.filter((call) => call.success);
   const durations = new Map<string, number[]>();
@@ -118,8 +125,10 @@ export function computeSuccessMetrics(calls: readonly UsageSample[], fallbacks: 
 export function formatSuccessMetrics(stats: SuccessMetrics & { breakers?: ReadonlyArray<{ name: string; scope: string; state: string }> }): string {
   const shown = (entry: SuccessMetric) =>
     entry.value === null ? '—' : entry.name === 'latency_accuracy' ? entry.value.toFixed(2) : `${(entry.value * 100).toFixed(1)}%`;
+  const verdict = (entry: SuccessMetric) =>
+    entry.pass !== null ? (entry.pass ? 'PASS' : 'FAIL') : entry.sample_size === 0 ? 'no data' : `not enough samples (needs ${entry.min_samples})`;
   const lines = stats.metrics.map(
-    (entry) => `${entry.name.padEnd(18)} ${shown(entry).padStart(7)}  target ${entry.target.padEnd(6)} ${entry.pass === null ? 'no data' : entry.pass ? 'PASS' : 'FAIL'}  (n=${entry.sample_size})`,
+    (entry) => `${entry.name.padEnd(18)} ${shown(entry).padStart(7)}  target ${entry.target.padEnd(6)} ${verdict(entry)}  (n=${entry.sample_size})`,
   );
   lines.push(`caller faults (not counted as errors): ${stats.caller_faults}`);
   const tripped = (stats.breakers ?? []).filter((breaker) => breaker.state !== 'closed');

@@ -1,7 +1,9 @@
 /**
  * `ingest_documents` (docs/reference/tool-catalogue.md#documents): indexes a file or folder inside
  * `documents.allowedRoots`, reporting progress per file. Unchanged files are skipped by content hash; entries of
- * deleted files are pruned.
+ * deleted files are pruned. A large folder takes several calls: each stops starting files after its time budget
+ * (`documents.ingestTimeBudgetMs`, below the tool's time limit) or 500 new files and answers `more: true` with how far
+ * it got, instead of running into TIMEOUT; calling again continues.
  */
 import { basename, isAbsolute } from 'node:path';
 import { z } from 'zod';
@@ -36,6 +38,11 @@ const output = z.object({
   unchanged: z.number().int().min(0),
   skipped: z.array(skippedFileSchema),
   pruned: z.array(z.object({ document_id: documentIdSchema, path: z.string(), chunks_removed: z.number().int().min(0) })),
+  more: z
+    .boolean()
+    .describe('True when the call stopped before every file was looked at (time budget or file limit): call it again with the same arguments to continue.'),
+  files_done: z.number().int().min(0).describe('Files looked at by this call: indexed, unchanged or skipped.'),
+  files_total: z.number().int().min(0).describe('Supported files found under the path.'),
   warnings: z.array(z.string()).optional(),
 });
 
@@ -62,7 +69,8 @@ export const ingestDocumentsTool = defineTool({
     'Adds a file or a folder of documents to the searchable document index (txt, md, pdf, docx, html, csv, json, yaml and source code). ' +
     'Only paths inside the configured allowed roots (documents.allowedRoots) are read; symbolic links and files over the size limit are skipped. ' +
     'Re-running it is cheap: unchanged files are skipped, edited files are re-indexed and deleted files are dropped from the index. ' +
-    `At most ${MAX_FILES_PER_CALL} new or changed files per call. Example: {"path": "~/Documents/projects", "recursive": true}.`,
+    `One call handles at most ${MAX_FILES_PER_CALL} new or changed files and stops in time for its limit; when \`more\` is true ` +
+    '("N of M files done — run again to continue"), call again with the same arguments. Example: {"path": "~/Documents/projects", "recursive": true}.',
   input,
   output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -76,6 +84,7 @@ export const ingestDocumentsTool = defineTool({
       recursive: args.recursive,
       summarize: args.summarize,
       maxFiles: MAX_FILES_PER_CALL,
+      timeBudgetMs: ctx.services.documents.ingestTimeBudgetMs,
       signal: ctx.signal,
       onProgress: (progress) =>
         ctx.progress(progressMessage(progress), progress.filesTotal > 0 ? progress.filesDone / progress.filesTotal : undefined),
@@ -89,6 +98,9 @@ export const ingestDocumentsTool = defineTool({
       unchanged: report.unchanged,
       skipped: report.skipped.slice(0, MAX_SKIPPED_LISTED),
       pruned: report.pruned.map((doc) => ({ document_id: doc.documentId, path: doc.path, chunks_removed: doc.chunksRemoved })),
+      more: report.more,
+      files_done: report.filesDone,
+      files_total: report.files,
       ...(warnings.length > 0 ? { warnings } : {}),
     };
   },

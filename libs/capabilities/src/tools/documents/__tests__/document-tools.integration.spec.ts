@@ -156,3 +156,56 @@ describe('document tools', () => {
     expect(await ok('delete_document', { path: join(root, 'holiday.txt') })).toMatchObject({ deleted: true, chunks_removed: 1 });
   });
 });
+
+describe('ingest_documents on a folder larger than one call can finish', () => {
+  const bigBase = mkdtempSync(join(tmpdir(), 'cos-doc-tools-budget-'));
+  const notes = join(bigBase, 'documents', 'archive');
+  const FILES = 12;
+  let bigDatabase: CosDatabase;
+  let budgeted: DocumentService;
+
+  beforeAll(() => {
+    mkdirSync(notes, { recursive: true });
+    for (let i = 0; i < FILES; i += 1) writeFileSync(join(notes, `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n\nArchived note number ${i}.`);
+    bigDatabase = openDatabase({ dataDir: bigBase });
+    // A 1 ms budget: every call stops after its first new file or so, as a 240 s budget would on a big archive.
+    budgeted = new DocumentService({ database: bigDatabase, vectorsDir: join(bigBase, 'vectors'), allowedRoots: [join(bigBase, 'documents')], embedder, ingestTimeBudgetMs: 1 });
+  });
+
+  afterAll(async () => {
+    await budgeted.close();
+    bigDatabase.close();
+    rmSync(bigBase, { recursive: true, force: true });
+  });
+
+  it('stops before its time limit with "N of M files done — run again", and repeated calls index every file once', async () => {
+    const ctx = createToolContext({ services: { documents: budgeted }, clock: new FakeClock('2026-03-01T12:00:00.000Z', 'Europe/London') });
+    const indexed: string[] = [];
+    let calls = 0;
+    let last: Record<string, unknown> = {};
+    do {
+      const result = await runTool(tool('ingest_documents'), { path: notes }, ctx);
+      if (!result.ok) throw new Error(`ingest_documents failed: ${result.error.code} ${result.error.message}`);
+      last = result.value;
+      calls += 1;
+      indexed.push(...(last['ingested'] as { path: string }[]).map((doc) => doc.path));
+      if (last['more'] === true) {
+        // Every call moves on by at least one new file, and says how far the folder is done.
+        expect((last['ingested'] as unknown[]).length).toBeGreaterThanOrEqual(1);
+        expect(last['files_done']).toBe(indexed.length);
+        expect(last['warnings']).toEqual([
+          `Stopped at the time limit of one call: ${indexed.length} of ${FILES} files done — run the same ingest again to continue (files already indexed are skipped quickly).`,
+        ]);
+      }
+    } while (last['more'] === true && calls <= FILES);
+
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(calls).toBeLessThanOrEqual(FILES);
+    expect(new Set(indexed).size).toBe(FILES);
+    expect(indexed).toHaveLength(FILES);
+    expect(last).toMatchObject({ more: false, files_done: FILES, files_total: FILES });
+    expect(last['unchanged']).toBe(FILES - (last['ingested'] as unknown[]).length);
+    expect(last).not.toHaveProperty('warnings');
+    expect(budgeted.count()).toBe(FILES);
+  });
+});
