@@ -7,6 +7,7 @@ export { openDatabase } from './db/open-database.js';
 export type { CosDatabase } from './db/open-database.js';
 
 export { foldCase } from './db/fold-case.js';
+export { UNREADABLE_STORED_JSON } from './db/schema/columns.js';
 
 // Shared helpers: pagination, LIKE escaping, FTS query building, validation.
 export { closePage, encodeCursor, openPage } from './db/pagination.js';

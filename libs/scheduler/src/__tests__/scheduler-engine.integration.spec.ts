@@ -105,11 +105,12 @@ describe('scheduler engine', () => {
     insert.run({ name: 'huge_interval', type: 'interval', config: JSON.stringify({ days: 1e12 }), zone: null, next: '2026-03-02T07:00:00.000Z' });
     insert.run({ name: 'bad_next_run', type: 'interval', config: JSON.stringify({ hours: 1 }), zone: null, next: '0000-not-a-date' });
     insert.run({ name: 'bad_zone', type: 'cron', config: JSON.stringify({ expression: '0 7 * * *' }), zone: 'Mars/Olympus', next: '2026-03-02T07:00:00.000Z' });
+    insert.run({ name: 'not_json', type: 'interval', config: '{"hours": 1', zone: null, next: '2026-03-02T07:00:00.000Z' });
     const healthy = [1, 2].map((i) => createTaskDefinition(deps, { name: `healthy_${i}`, scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' }).task);
     clock.set('2026-03-02T08:31:00.000Z');
     const summary = await first.tick();
     await first.idle();
-    expect(summary).toMatchObject({ claimed: 2, disabled: 3 });
+    expect(summary).toMatchObject({ claimed: 2, disabled: 4 });
     for (const task of healthy) expect(store.scheduledTasks.get(task.id)).toMatchObject({ lastStatus: 'succeeded', nextRunAt: '2026-03-02T09:00:00.000Z' });
     // The next tick runs the healthy tasks again; the poisoned ones stay off.
     clock.set('2026-03-02T09:01:00.000Z');
@@ -118,9 +119,10 @@ describe('scheduler engine', () => {
     const status = await call('get_scheduler_status', {});
     if (!status.ok) throw new Error(status.error.message);
     const problems = status.value['problems'] as Array<{ name: string; enabled: boolean; last_error: string }>;
-    expect(problems.map((problem) => problem.name).sort()).toEqual(['bad_next_run', 'bad_zone', 'huge_interval']);
+    expect(problems.map((problem) => problem.name).sort()).toEqual(['bad_next_run', 'bad_zone', 'huge_interval', 'not_json']);
     expect(problems.every((problem) => !problem.enabled && problem.last_error.includes('cannot be computed'))).toBe(true);
     expect(problems.find((problem) => problem.name === 'huge_interval')?.last_error).toContain('at most 366 days');
+    expect(problems.find((problem) => problem.name === 'not_json')?.last_error).toContain('not valid JSON');
   });
 
   it('alert_eval notifies an overdue delegation once, then not again within the cooldown', async () => {

@@ -10,6 +10,7 @@ time. Cron expressions go through croner with standard
 import { Cron } from 'croner';
 import { DateTime } from 'luxon';
 import { ToolError } from '@chief-of-staff/core';
+import { UNREADABLE_STORED_JSON } from '@chief-of-staff/stores';
 import {
   cronConfigSchema,
   EARLIEST_SCHEDULE_YEAR,
@@ -127,6 +128,7 @@ function nextIntervalRun(anchor: Date, config: IntervalConfig, now: Date, timezo
  * edited by hand, a zone that no longer exists), so the engine can disable that one task and carry on.
  */
 export function nextRunAfter(type: string, config: unknown, scheduledAt: Date, now: Date, timezone: string): Date | null {
+  if (config !== null && typeof config === 'object' && UNREADABLE_STORED_JSON in config) throw new ScheduleError('its stored schedule_config is not valid JSON');
   let next: Date | null;
   try {
     next = computeNextRun(parseSchedule(type, config), scheduledAt, now, timezone);

@@ -4,7 +4,7 @@
  * format so rows inserted by hand or by another process still sort and compare correctly.
  */
 import { sql } from 'drizzle-orm';
-import { integer, text } from 'drizzle-orm/sqlite-core';
+import { customType, integer, text } from 'drizzle-orm/sqlite-core';
 
 /** `strftime('%Y-%m-%dT%H:%M:%fZ','now')` yields e.g. `2026-02-22T10:30:00.000Z`. */
 export const NOW_ISO_SQL = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -19,4 +19,29 @@ export function createdAtColumn() {
 
 export function updatedAtColumn() {
   return text('updated_at').notNull().default(NOW_ISO_SQL);
+}
+
+/**
+ * The key of the object a `storedJsonColumn` reads as when its text is not JSON, holding the start of that text.
+ * Code that validates the value (a task's schedule, its handler's settings) then reports that one row as broken.
+ */
+export const UNREADABLE_STORED_JSON = 'unreadable_stored_json';
+
+/**
+ * JSON stored as text, like drizzle's `text(name, { mode: 'json' })`, except that text which is not JSON (a row written
+ * by hand or by another program) reads as `{ unreadable_stored_json: '<its start>' }` instead of throwing: one such row
+ * must fail only itself, not every query that lists it beside healthy ones (the scheduler's due-task query).
+ */
+export function storedJsonColumn<T>(name: string) {
+  return customType<{ data: T; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (stored) => {
+      try {
+        return JSON.parse(stored) as T;
+      } catch {
+        return { [UNREADABLE_STORED_JSON]: String(stored).slice(0, 200) } as T;
+      }
+    },
+  })(name);
 }

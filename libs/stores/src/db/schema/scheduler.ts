@@ -3,7 +3,7 @@
  * lease columns, task runs, and the worker heartbeat used for liveness.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, storedJsonColumn, updatedAtColumn } from './columns.js';
 import {
   DELIVERY_CHANNELS,
   HANDLER_TYPES,
@@ -19,12 +19,12 @@ export const scheduledTasks = sqliteTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     scheduleType: text('schedule_type', { enum: SCHEDULE_TYPES }).notNull(),
-    scheduleConfig: text('schedule_config', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    scheduleConfig: storedJsonColumn<Record<string, unknown>>('schedule_config').notNull(),
     timezone: text('timezone'),
     handlerType: text('handler_type', { enum: HANDLER_TYPES }).notNull(),
-    handlerConfig: text('handler_config', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+    handlerConfig: storedJsonColumn<Record<string, unknown>>('handler_config').notNull().default({}),
     deliveryChannel: text('delivery_channel', { enum: DELIVERY_CHANNELS }),
-    deliveryConfig: text('delivery_config', { mode: 'json' }).$type<Record<string, unknown>>(),
+    deliveryConfig: storedJsonColumn<Record<string, unknown>>('delivery_config'),
     enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
     nextRunAt: text('next_run_at'),
     lastRunAt: text('last_run_at'),
