@@ -326,7 +326,6 @@ export const configSchema = z
         minOccurrences: positiveInt.default(5),
         threshold: z.number().min(0).max(1).default(0.7),
         windowDays: positiveInt.default(30),
-        autoCreate: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

@@ -1,5 +1,5 @@
 /**
- * The secret-typed keys of the configuration schema (those marked `secret`), as dotted paths with `*` for a record's
+ * The key paths of the configuration schema, and its secret-typed keys (those marked `secret`), as dotted paths with `*` for a record's
  * names (`webhooks.sources.*.secret`). A test walks them to prove each is resolved where it is used.
  */
 import { globalRegistry, type z } from 'zod';
@@ -38,5 +38,22 @@ function walk(schema: z.ZodType, path: string, out: Set<string>): void {
 export function secretConfigKeys(schema: z.ZodType = configSchema): string[] {
   const out = new Set<string>();
   walk(schema, '', out);
+  return [...out].sort();
+}
+
+function walkLeaves(schema: z.ZodType, path: string, out: Set<string>): void {
+  const def = defOf(schema);
+  const inner = def.innerType ?? def.in;
+  if (inner) return walkLeaves(inner, path, out);
+  if (def.type === 'object') for (const [key, child] of Object.entries(def.shape ?? {})) walkLeaves(child, path ? `${path}.${key}` : key, out);
+  else if (def.type === 'record' && def.valueType && defOf(def.valueType).type === 'object') walkLeaves(def.valueType, `${path}.*`, out);
+  else if (def.type === 'array' && def.element && defOf(def.element).type === 'object') walkLeaves(def.element, `${path}[]`, out);
+  else out.add(path);
+}
+
+/** Every leaf key path of the configuration (`webhooks.sources.*.secret`, `calendar.feeds[].url`). */
+export function configKeyPaths(schema: z.ZodType = configSchema): string[] {
+  const out = new Set<string>();
+  walkLeaves(schema, '', out);
   return [...out].sort();
 }
