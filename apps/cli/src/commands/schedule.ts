@@ -1,16 +1,14 @@
 /**
  * `cos worker` runs the scheduler worker in the foreground; `cos schedule list|add|run|remove|runs` manages scheduled
  * tasks through the same tools Claude uses (list_scheduled_tasks, create_scheduled_task, run_scheduled_task,
- * delete_scheduled_task, list_task_runs). People see times in their own zone (the task's, or `timezone`), tasks by
- * name, and what a run did; `--json` keeps the tools' ISO times and ids.
+ * delete_scheduled_task, list_task_runs).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { didYouMean } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
-import { EXIT_FAILED, EXIT_USAGE, formatTable, printError, reportToolError, reportToolResult } from '../output.js';
-import { formatLocalTime } from '../local-time.js';
+import { EXIT_USAGE, formatTable, printError, reportToolError, reportToolResult } from '../output.js';
 import { callWithSpinner, withChiefOfStaff } from '../open-cos.js';
 import { wholeNumber } from '../options.js';
 import { oneLine } from '../text.js';
@@ -18,8 +16,6 @@ import { oneLine } from '../text.js';
 interface TaskRow {
   id: number;
   name: string;
-  timezone: string | null;
-  delivery_channel: string | null;
   schedule_type: string;
   schedule_config: Record<string, unknown>;
   handler_type: string;
@@ -37,29 +33,6 @@ interface RunRow {
   started_at: string;
   duration_ms: number | null;
   error: string | null;
-  result?: Record<string, unknown>;
-  delivery?: { channel: string; delivered: boolean; error?: string };
-}
-
-/** What a handler did, in a line: the counts it reports (notified, suppressed, deleted…), skipping zeros' noise. */
-export function resultSummary(data: Record<string, unknown> | undefined): string | undefined {
-  if (!data) return undefined;
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    if (key === 'text' || key === 'run_id') continue;
-    if (typeof value === 'number' || typeof value === 'boolean') parts.push(`${key.replaceAll('_', ' ')}: ${String(value)}`);
-    else if (typeof value === 'string' && value.length <= 80) parts.push(`${key.replaceAll('_', ' ')}: ${value}`);
-    else if (Array.isArray(value)) parts.push(`${key.replaceAll('_', ' ')}: ${value.length}`);
-  }
-  return parts.length > 0 ? parts.join(', ') : undefined;
-}
-
-/** Where a run's output went: the delivery channel, or the run history when the task has none. */
-export function deliveryText(run: RunRow, taskName: string): string {
-  if (run.delivery) {
-    return run.delivery.delivered ? `Delivered as a ${run.delivery.channel}.` : `Not delivered by ${run.delivery.channel}: ${run.delivery.error ?? 'unknown reason'}.`;
-  }
-  return `Not delivered anywhere (the task has no delivery channel); the result is kept in \`cos schedule runs ${taskName}\`.`;
 }
 
 function scheduleText(task: TaskRow): string {
@@ -93,12 +66,6 @@ async function resolveTask(cos: ChiefOfStaff, ref: string, json: boolean): Promi
   if (found) return found.id;
   reportToolError({ code: 'NOT_FOUND', message: `No task named "${ref}".${didYouMean(ref, tasks.map((candidate) => candidate.name))}`, hint: 'See the tasks with `cos schedule list`.' }, json);
   return undefined;
-}
-
-/** The tasks by id, for showing names beside runs; empty when they cannot be listed (ids are shown then). */
-async function tasksById(cos: ChiefOfStaff): Promise<Map<number, TaskRow>> {
-  const listed = await cos.callTool('list_scheduled_tasks', { limit: 200 }, { caller: { kind: 'cli' } });
-  return new Map(listed.ok ? (listed.value['items'] as TaskRow[]).map((task) => [task.id, task]) : []);
 }
 
 export function workerEntry(): string {
@@ -137,7 +104,7 @@ export function registerScheduleCommands(program: Command): void {
               scheduleText(task),
               task.handler_type,
               task.enabled ? 'yes' : 'no',
-              formatLocalTime(task.next_run_at, task.timezone ?? cos.config.timezone),
+              task.next_run_at ?? '—',
               task.last_status ? `${task.last_status}${task.last_error ? `: ${oneLine(task.last_error, 40)}` : ''}` : '—',
             ]),
           );
@@ -156,10 +123,9 @@ export function registerScheduleCommands(program: Command): void {
     .option('--config <json>', 'handler settings, e.g. \'{"agent":"weekly_planner","instruction":"Plan next week."}\'')
     .option('--notify', 'deliver the result as a notification')
     .option('--disabled', 'create it switched off')
-    .option('--replace', 'replace the task of the same name if there is one (its run history is kept)')
     .option('--json', 'print machine-readable JSON')
     .addHelpText('after', '\nExample:\n  cos schedule add weekly_review run_agent --cron "0 16 * * 5" --config \'{"agent":"weekly_planner","instruction":"Plan next week."}\' --notify')
-    .action((name: string, handler: string, options: { every?: number; cron?: string; at?: string; config?: string; notify?: boolean; disabled?: boolean; replace?: boolean; json?: boolean }) =>
+    .action((name: string, handler: string, options: { every?: number; cron?: string; at?: string; config?: string; notify?: boolean; disabled?: boolean; json?: boolean }) =>
       withChiefOfStaff(async (cos) => {
         const given = [options.every !== undefined, options.cron !== undefined, options.at !== undefined].filter(Boolean).length;
         let handlerConfig: Record<string, unknown> | undefined;
@@ -185,18 +151,11 @@ export function registerScheduleCommands(program: Command): void {
           ...(handlerConfig ? { handler_config: handlerConfig } : {}),
           ...(options.notify ? { delivery_channel: 'notification' } : {}),
           ...(options.disabled ? { enabled: false } : {}),
-          ...(options.replace ? { upsert: true } : {}),
         };
         const result = await callWithSpinner(cos, 'create_scheduled_task', args, 'Scheduling…');
-        if (!result.ok && result.error.code === 'CONFLICT') {
-          // The tool's hint speaks to tool callers (upsert: true); say what to type here instead.
-          reportToolError({ ...result.error, hint: `Add --replace to replace it, choose another name, or remove it first with \`cos schedule remove ${name}\`.` }, options.json === true);
-          return;
-        }
         reportToolResult(result, options.json === true, (value) => {
           const task = value['task'] as TaskRow;
-          const next = task.next_run_at ? formatLocalTime(task.next_run_at, task.timezone ?? cos.config.timezone) : 'never';
-          return `Scheduled "${task.name}" (id ${task.id}): ${scheduleText(task)}; next run ${next}${task.enabled ? '' : ' (disabled)'}.`;
+          return `Scheduled "${task.name}" (id ${task.id}): ${scheduleText(task)}; next run ${task.next_run_at ?? 'never'}${task.enabled ? '' : ' (disabled)'}.`;
         });
       }),
     );
@@ -212,14 +171,10 @@ export function registerScheduleCommands(program: Command): void {
         if (id === undefined) return;
         const result = await callWithSpinner(cos, 'run_scheduled_task', { task_id: id }, `Running task ${task}…`);
         reportToolResult(result, options.json === true, (value) => {
-          const run = value['run'] as RunRow;
-          const text = typeof run.result?.['text'] === 'string' ? run.result['text'] : undefined;
-          if (run.status !== 'succeeded') return `Run ${run.id}: ${run.status}${run.error ? ` — ${run.error}` : ''}`;
-          const summary = resultSummary(run.result);
-          return [`Run ${run.id}: succeeded${summary ? ` — ${summary}` : ''}.`, deliveryText(run, task), ...(text ? ['', text] : [])].join('\n');
+          const run = value['run'] as RunRow & { result?: { text?: string } };
+          const text = run.result?.text;
+          return `Run ${run.id}: ${run.status}${run.error ? ` — ${run.error}` : ''}${text ? `\n\n${text}` : ''}`;
         });
-        // A run that failed or timed out is a failed command, whether or not the tool call itself worked.
-        if (result.ok && (result.value['run'] as RunRow).status !== 'succeeded') process.exitCode = EXIT_FAILED;
       }),
     );
 
@@ -249,24 +204,12 @@ export function registerScheduleCommands(program: Command): void {
         if (task !== undefined && id === undefined) return;
         const args = { ...(id === undefined ? {} : { task_id: id }), ...(options.limit ? { limit: options.limit } : {}) };
         const result = await callWithSpinner(cos, 'list_task_runs', args, 'Loading runs…');
-        const tasks = options.json ? new Map<number, TaskRow>() : await tasksById(cos);
         reportToolResult(result, options.json === true, (value) => {
           const items = value['items'] as RunRow[];
           if (items.length === 0) return 'No runs yet.';
           return formatTable(
             ['run', 'task', 'trigger', 'status', 'started', 'ms', 'error'],
-            items.map((run) => {
-              const owner = tasks.get(run.task_id);
-              return [
-                String(run.id),
-                owner?.name ?? `#${run.task_id}`,
-                run.trigger,
-                run.status,
-                formatLocalTime(run.started_at, owner?.timezone ?? cos.config.timezone),
-                run.duration_ms === null ? '—' : String(run.duration_ms),
-                oneLine(run.error ?? '', 50),
-              ];
-            }),
+            items.map((run) => [String(run.id), String(run.task_id), run.trigger, run.status, run.started_at, run.duration_ms === null ? '—' : String(run.duration_ms), oneLine(run.error ?? '', 50)]),
           );
         });
       }),
