@@ -20,7 +20,7 @@ export {
   unsetSecretError,
   unsetSecretReferences,
 } from './config/secret-reference.js';
-export { configKeyPaths, secretConfigKeys } from './config/secret-config-keys.js';
+export { secretConfigKeys } from './config/secret-config-keys.js';
 export type { LoadConfigOptions } from './config/load-config.js';
 export { CONFIG_FILE_NAME, ensurePrivateDir, expandHome, resolveDataDir } from './config/data-dir.js';
 export { envNameFor } from './config/env-overrides.js';

@@ -18,5 +18,5 @@ export { builtInToolGroups, BUILT_IN_TOOL_GROUP_NAMES } from './tool-groups.js';
 // The orchestration metrics table, as `cos stats` prints it.
 export { formatSuccessMetrics } from '@chief-of-staff/orchestration';
 // Webhook deliveries, for an HTTP server (the worker's, or an embedder's own).
-export { createWebhookReceiver, resolveWebhookSecrets, WEBHOOK_RATE_PER_MINUTE } from './webhooks-wiring.js';
+export { createWebhookReceiver, WEBHOOK_RATE_PER_MINUTE } from './webhooks-wiring.js';
 export type { WebhookReceiver } from './webhooks-wiring.js';
