@@ -47,6 +47,8 @@ function headersOf(request: IncomingMessage): Record<string, string | undefined>
 }
 
 export async function startWebhookServer(options: WebhookServerOptions): Promise<{ url: string; close(): Promise<void> }> {
+  // A source whose secret names an unset variable could never be verified: refuse to start rather than listen.
+  options.receiver.checkSecrets();
   // Slow-loris defence: a request that trickles in cannot hold a connection for Node's default 5 minutes.
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const limits = { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 2))) };

@@ -10,7 +10,17 @@ export type { ToolErrorCode, ToolErrorOptions } from './errors/tool-error.js';
 export { configSchema } from './config/config-schema.js';
 export type { ConfigInput, CosConfig, ParsedConfig } from './config/config-schema.js';
 export { ConfigError } from './config/config-error.js';
-export { deepMerge, loadConfig, redactConfig, resolveSecret } from './config/load-config.js';
+export { deepMerge, loadConfig, redactConfig } from './config/load-config.js';
+export {
+  isSecretReference,
+  requireSecret,
+  requireSecretMap,
+  resolveSecret,
+  secretReferenceNames,
+  unsetSecretError,
+  unsetSecretReferences,
+} from './config/secret-reference.js';
+export { secretConfigKeys } from './config/secret-config-keys.js';
 export type { LoadConfigOptions } from './config/load-config.js';
 export { CONFIG_FILE_NAME, ensurePrivateDir, expandHome, resolveDataDir } from './config/data-dir.js';
 export { envNameFor } from './config/env-overrides.js';

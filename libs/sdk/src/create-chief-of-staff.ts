@@ -129,7 +129,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     ...(orchestration.scoring && orchestration.shortlist ? { selectTools: (instruction: string, available: readonly string[], model: string) => fillShortlist(selector.select(instruction, available, model), available, selector.limitFor(model)) } : {}),
   });
 
-  const webhooks = createWebhookReceiver({ memory: services.memory, agents, config, clock, logger });
+  const webhooks = createWebhookReceiver({ memory: services.memory, agents, config, clock, logger, ...(options.env ? { env: options.env } : {}) });
 
   // Every process can run a task on request (run_scheduled_task); only workers (or the server without one) tick.
   const scheduler = createSchedulerEngine({ services, agents, config, clock, logger, webhooks, owner: `${process.pid}:${newUuid().slice(0, 8)}` });

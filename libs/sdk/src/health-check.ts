@@ -10,6 +10,10 @@ import {
   createSilentLogger,
   createSystemClock,
   isCosError,
+  isSecretReference,
+  secretReferenceNames,
+  unsetSecretError,
+  unsetSecretReferences,
   type Clock,
   type CosConfig,
   type Logger,
@@ -84,6 +88,34 @@ function settingsChecks(config: CosConfig, env: NodeJS.ProcessEnv): HealthCheck[
           data: { present: false },
         },
   ];
+}
+
+/**
+ * Each webhook source's secret, as the worker will read it: missing, a reference to an unset variable (the worker then
+ * refuses to start), a literal in the file, or a reference that resolves.
+ */
+export function webhookSourceChecks(config: Pick<CosConfig, 'webhooks'>, env: NodeJS.ProcessEnv): HealthCheck[] {
+  return Object.entries(config.webhooks.sources).map(([name, source]): HealthCheck => {
+    const check = `webhook source: ${name}`;
+    const key = `webhooks.sources.${name}.secret`;
+    if (source.secret === undefined) {
+      return { name: check, status: 'fail', detail: `no secret, so every delivery is refused with 401; set ${key}: env:NAME and export NAME.`, data: { source: name, secret: 'missing' } };
+    }
+    const unset = unsetSecretReferences(source.secret, env);
+    if (unset.length > 0) return { name: check, status: 'fail', detail: unsetSecretError(key, unset, 'the webhook receiver of `cos worker`').message, data: { source: name, secret: 'unset', variables: unset } };
+    if (!isSecretReference(source.secret)) {
+      return { name: check, status: 'warn', detail: `the secret is written in the configuration file; move it to an environment variable and write ${key}: env:NAME.`, data: { source: name, secret: 'literal' } };
+    }
+    const variables = secretReferenceNames(source.secret);
+    return { name: check, status: 'ok', detail: `secret read from ${variables.join(', ')}`, data: { source: name, secret: 'resolved', variables } };
+  });
+}
+
+/** A configured `mcp.http.token` that names an unset variable stops `cos serve --http`; say so before it does. */
+function httpTokenChecks(config: Pick<CosConfig, 'mcp'>, env: NodeJS.ProcessEnv): HealthCheck[] {
+  const unset = unsetSecretReferences(config.mcp.http.token, env);
+  if (unset.length === 0) return [];
+  return [{ name: 'MCP HTTP token', status: 'fail', detail: unsetSecretError('mcp.http.token', unset, '`cos serve --http`').message, data: { variables: unset } }];
 }
 
 function databaseCheck(core: CoreServices): HealthCheck {
@@ -227,7 +259,7 @@ export async function checkHealth(config: CosConfig, options: CheckHealthOptions
   } catch (error) {
     databaseFailure = { name: 'database', status: 'fail', detail: `The database could not be opened: ${reasonOf(error)}` };
   }
-  const checks: HealthCheck[] = [dataDirCheck(config), ...settings];
+  const checks: HealthCheck[] = [dataDirCheck(config), ...settings, ...httpTokenChecks(config, env), ...webhookSourceChecks(config, env)];
   if (!core) return [...checks, databaseFailure as HealthCheck, agentsCheck(config, logger)];
   try {
     checks.push(databaseCheck(core), ...providerChecks(core), ...(await accountChecks(config, core)), await vectorStoreCheck(config, core));

@@ -1,6 +1,6 @@
 /**
  * Learned tool statistics for orchestration, from the usage log: typical latency and response size of a tool over its
- * successful calls of the last 7 days (SPEC §7.2). Orchestration applies them from 20 such calls on. The registry asks
+ * successful calls of the last 7 days (ADR 0028). Orchestration applies them from 20 such calls on. The registry asks
  * for a tool's figures once, when it first builds that tool's entry, so a call reads its own tool's rows, not the
  * week's whole log (docs/orchestration.md#tool-metadata).
  */

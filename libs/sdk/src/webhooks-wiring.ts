@@ -2,9 +2,11 @@
  * Webhooks as the sdk runs them: deliveries received over HTTP (the worker, or an embedder's own server) are checked
  * and stored by `receiveWebhook`; with `webhooks.autoDispatch` a new event is routed to its agents right after the
  * answer is sent, and the scheduler's `webhook_dispatch` task picks up whatever is still waiting (a crash between the
- * two, a failed run with attempts left).
+ * two, a failed run with attempts left). Each source's secret is resolved once, here (`env:NAME` / `${NAME}`), so
+ * `receiveWebhook` only ever sees the real secret: a source whose variable is unset has none and refuses every
+ * delivery, and `checkSecrets` (called by the HTTP server before it listens) refuses to start, naming the variable.
  */
-import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
+import { resolveSecret, unsetSecretError, unsetSecretReferences, type Clock, type ConfigError, type CosConfig, type Logger } from '@chief-of-staff/core';
 import { createRateLimiter, importInbox, receiveWebhook, type WebhookAnswer, type WebhookRequest } from '@chief-of-staff/capabilities';
 import { dispatchPendingWebhookEvents, dispatchWebhookEvent, type AgentsService, type WebhookDispatchResult } from '@chief-of-staff/agents';
 import type { MemoryStore } from '@chief-of-staff/stores';
@@ -23,9 +25,34 @@ export interface WebhookReceiver {
   importInbox(signal?: AbortSignal): Promise<{ imported: number; duplicates: number; failed: number; skipped?: string }>;
   /** Resolves when background routing started by `receive` has finished (tests, shutdown). */
   idle(): Promise<void>;
+  /** Throws a ConfigError naming the key and the variable when a source's secret refers to an unset variable. */
+  checkSecrets(): void;
 }
 
-export function createWebhookReceiver(deps: { memory: MemoryStore; agents: AgentsService; config: CosConfig; clock: Clock; logger: Logger }): WebhookReceiver {
+/**
+ * The webhooks settings with every source's secret resolved, and the error for each source whose secret refers to an
+ * unset variable (that source keeps no secret, so its deliveries are refused with 401, never checked against the
+ * reference's text).
+ */
+export function resolveWebhookSecrets(
+  webhooks: CosConfig['webhooks'],
+  env: NodeJS.ProcessEnv = process.env,
+): { webhooks: CosConfig['webhooks']; problems: ConfigError[] } {
+  const problems: ConfigError[] = [];
+  const sources = Object.fromEntries(
+    Object.entries(webhooks.sources).map(([name, source]) => {
+      const unset = unsetSecretReferences(source.secret, env);
+      if (unset.length > 0) problems.push(unsetSecretError(`webhooks.sources.${name}.secret`, unset, 'the webhook receiver'));
+      const { secret, ...rest } = source;
+      const resolved = unset.length > 0 ? undefined : resolveSecret(secret, env);
+      return [name, resolved === undefined ? rest : { ...rest, secret: resolved }];
+    }),
+  );
+  return { webhooks: { ...webhooks, sources }, problems };
+}
+
+export function createWebhookReceiver(deps: { memory: MemoryStore; agents: AgentsService; config: CosConfig; clock: Clock; logger: Logger; env?: NodeJS.ProcessEnv }): WebhookReceiver {
+  const resolved = resolveWebhookSecrets(deps.config.webhooks, deps.env);
   const limiter = createRateLimiter(WEBHOOK_RATE_PER_MINUTE);
   const running = new Set<Promise<unknown>>();
   const dispatchDeps = { memory: deps.memory, agents: deps.agents, logger: deps.logger };
@@ -35,7 +62,7 @@ export function createWebhookReceiver(deps: { memory: MemoryStore; agents: Agent
   };
   return {
     receive(request) {
-      const answer = receiveWebhook({ events: deps.memory.webhookEvents, webhooks: deps.config.webhooks, limiter, nowMs: () => deps.clock.now().getTime() }, request);
+      const answer = receiveWebhook({ events: deps.memory.webhookEvents, webhooks: resolved.webhooks, limiter, nowMs: () => deps.clock.now().getTime() }, request);
       if (answer.storedEventId !== undefined && deps.config.webhooks.autoDispatch) {
         const eventId = answer.storedEventId;
         // After the answer: the sender is never kept waiting on an agent run.
@@ -61,6 +88,10 @@ export function createWebhookReceiver(deps: { memory: MemoryStore; agents: Agent
     dispatchPending: (signal) => dispatchPendingWebhookEvents(dispatchDeps, signal ? { signal } : {}),
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    checkSecrets() {
+      const [first] = resolved.problems;
+      if (first) throw first;
     },
   };
 }

@@ -15,7 +15,8 @@ import { mcpServerEntry } from './serve.js';
 const TOKEN_FILE_NAME = 'mcp-http-token';
 
 export const CONFIG_TEMPLATE = `# Chief of Staff configuration. Every key is optional; see docs/configuration.md for all of them.
-# Secrets can be written as \${ENV_VAR} so they stay out of this file.
+# Write secrets as env:NAME (the value of the environment variable NAME) so they stay out of this file;
+# \${NAME} works too. A reference to an unset variable stops the part that needs it, naming the variable.
 
 # timezone: Europe/Lisbon          # default: this machine's zone
 # user:
@@ -23,7 +24,7 @@ export const CONFIG_TEMPLATE = `# Chief of Staff configuration. Every key is opt
 #   email: dana@example.com        # your own address (your replies count as answers)
 
 # anthropic:
-#   apiKey: \${ANTHROPIC_API_KEY}   # expert agents need it; memory, documents and data tools work without
+#   apiKey: env:ANTHROPIC_API_KEY  # expert agents need it; memory, documents and data tools work without
 
 # documents:
 #   allowedRoots: [~/Documents]    # folders ingest_documents may read
@@ -36,7 +37,7 @@ export const CONFIG_TEMPLATE = `# Chief of Staff configuration. Every key is opt
 # webhooks:
 #   sources:
 #     github:
-#       secret: \${GITHUB_WEBHOOK_SECRET}
+#       secret: env:GITHUB_WEBHOOK_SECRET
 `;
 
 export interface InitResult {

@@ -1,11 +1,12 @@
 /**
  * The bearer token for MCP over HTTP (docs/security.md#http-transports): the configured one, else a random token
- * generated on first start into `<dataDir>/mcp-http-token` (mode 0600) and reused afterwards.
+ * generated on first start into `<dataDir>/mcp-http-token` (mode 0600) and reused afterwards. A configured reference
+ * to an unset variable stops the server rather than falling back to a generated token the user did not ask for.
  */
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveSecret, type CosConfig } from '@chief-of-staff/core';
+import { requireSecret, type CosConfig } from '@chief-of-staff/core';
 
 export const TOKEN_FILE_NAME = 'mcp-http-token';
 
@@ -16,8 +17,8 @@ export interface HttpToken {
   file?: string;
 }
 
-export function loadOrCreateHttpToken(config: CosConfig): HttpToken {
-  const configured = resolveSecret(config.mcp.http.token);
+export function loadOrCreateHttpToken(config: CosConfig, env: NodeJS.ProcessEnv = process.env): HttpToken {
+  const configured = config.mcp.http.token === undefined ? undefined : requireSecret(config.mcp.http.token, 'mcp.http.token', { env, usedBy: 'the MCP HTTP server' });
   if (configured) {
     if (configured.length < 32) {
       throw new Error('mcp.http.token must be at least 32 characters; remove it to have a strong one generated.');

@@ -7,17 +7,22 @@ import { isValidTimeZone } from '../time/time-zone.js';
 
 const port = z.number().int().min(0).max(65_535);
 const positiveInt = z.number().int().positive();
-/** A secret: an `env:NAME` reference or a literal (literals are discouraged and redacted everywhere). */
-const secret = z.string().min(1);
+/**
+ * A secret: an `env:NAME` (or `${NAME}`) reference or a literal (literals are discouraged and redacted everywhere).
+ * The `secret` mark lists the key in `secretConfigKeys()`, whose test proves each one is resolved where it is used.
+ */
+const secret = z.string().min(1).meta({ secret: true });
+/** A value of an external server's `env` or `headers`: a literal or a secret reference, resolved when it connects. */
+const secretOrText = z.string().meta({ secret: true });
 
 const mcpServerSchema = z
   .object({
     command: z.string().min(1).optional(),
     args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).default({}),
+    env: z.record(z.string(), secretOrText).default({}),
     cwd: z.string().optional(),
     url: z.string().url().optional(),
-    headers: z.record(z.string(), z.string()).default({}),
+    headers: z.record(z.string(), secretOrText).default({}),
     disabled: z.boolean().default(false),
     timeoutMs: positiveInt.default(30_000),
   })
@@ -324,7 +329,6 @@ export const configSchema = z
         minOccurrences: positiveInt.default(5),
         threshold: z.number().min(0).max(1).default(0.7),
         windowDays: positiveInt.default(30),
-        autoCreate: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from './config-error.js';
-import { loadConfig, redactConfig, resolveSecret } from './load-config.js';
+import { loadConfig, redactConfig } from './load-config.js';
+import { resolveSecret } from './secret-reference.js';
 import { resolveDataDir } from './data-dir.js';
 import { systemTimeZone } from '../time/time-zone.js';
 

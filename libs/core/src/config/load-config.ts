@@ -145,16 +145,6 @@ function resolveOnFirstRead<T extends object, K extends keyof T>(target: T, key:
   });
 }
 
-/** Resolves an `env:NAME` secret reference (or returns a literal). Undefined when the variable is unset. */
-export function resolveSecret(value: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.startsWith('env:')) {
-    const resolved = env[value.slice(4)];
-    return resolved === undefined || resolved === '' ? undefined : resolved;
-  }
-  return value;
-}
-
 /**
  * The configuration with secrets replaced, for `cos doctor` and logs: secret-looking keys, credentials in URLs
  * (the notification webhook, external servers) and every header and environment value of external servers.

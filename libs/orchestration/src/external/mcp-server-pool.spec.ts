@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
-import { startScriptedHttpServer, type ScriptedHttpServer } from '../testing/scripted-servers.js';
+import { SCRIPTED_SERVER_PATH, startScriptedHttpServer, type ScriptedHttpServer } from '../testing/scripted-servers.js';
 import { createMcpServerPool } from './mcp-server-pool.js';
 import { parseServersFile } from './servers-file.js';
 
@@ -45,6 +45,51 @@ describe('external servers over Streamable HTTP', () => {
       await pool.close();
     }
   });
+});
+
+describe('secret references in env and headers', () => {
+  let server: ScriptedHttpServer;
+  let other: ScriptedHttpServer;
+
+  beforeAll(async () => {
+    server = await startScriptedHttpServer({ web_lookup: { description: 'Looks things up on the web.' } }, { token: 'resolved-token' });
+    other = await startScriptedHttpServer({ web_lookup: { description: 'Looks things up on the web.' } }, { token: 'other-token' });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await other.close();
+  });
+
+  it('resolves env:NAME and ${NAME} when connecting, and names the unset variable of a server it cannot start', async () => {
+    const tools = JSON.stringify({ note: { description: 'Takes a note.' } });
+    const { servers } = parseServersFile(
+      JSON.stringify({
+        mcpServers: {
+          web: { url: server.url, headers: { Authorization: 'Bearer ${WEB_TOKEN}' } },
+          web2: { url: other.url, headers: { Authorization: 'env:WEB_AUTH' } },
+          notes: { command: process.execPath, args: [SCRIPTED_SERVER_PATH], env: { SCRIPT_SERVER_NAME: 'notes', SCRIPT_TOOLS: 'env:NOTES_TOOLS' } },
+          orphan: { url: server.url, headers: { Authorization: 'Bearer ${ORPHAN_TOKEN}' } },
+        },
+      }),
+      'test',
+    );
+    const env = { PATH: process.env.PATH, WEB_TOKEN: 'resolved-token', WEB_AUTH: 'Bearer other-token', NOTES_TOOLS: tools };
+    const pool = createMcpServerPool({ servers, env, logger: createSilentLogger(), connectTimeoutMs: 10_000 });
+    try {
+      await pool.connect();
+      const status = Object.fromEntries(pool.status().map((entry) => [entry.name, entry]));
+      expect(status['web']).toMatchObject({ state: 'connected', tools: 1 });
+      expect(status['web2']).toMatchObject({ state: 'connected', tools: 1 });
+      expect(status['notes']).toMatchObject({ state: 'connected', tools: 1 });
+      expect(status['orphan']).toMatchObject({
+        state: 'failed',
+        problem: expect.stringContaining('mcpServers.orphan.headers.Authorization refers to the environment variable ORPHAN_TOKEN, which is not set'),
+      });
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
 });
 
 describe('a server that does not answer', () => {

@@ -2,13 +2,15 @@
  * Clients to the external MCP servers (official SDK client, stdio or Streamable HTTP). Servers are connected on first
  * need, in parallel, each within its own connect limit; one that cannot connect is reported with the fix and its
  * tools are simply absent. A stdio server that exits is restarted with exponential backoff (1 s doubling to 30 s, from
- * cockatiel) and its tools come back; calls in the meantime fail fast as UNAVAILABLE instead of waiting.
+ * cockatiel) and its tools come back; calls in the meantime fail fast as UNAVAILABLE instead of waiting. The values of
+ * a server's `env` and `headers` are secret references (`env:NAME`, `${NAME}`) resolved on each connection; one naming
+ * an unset variable keeps that server from starting, with the variable named in its problem.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
-import { redactUrl, redactUrlsInText, ToolError, type Logger } from '@chief-of-staff/core';
+import { ConfigError, redactUrl, redactUrlsInText, requireSecretMap, ToolError, type Logger } from '@chief-of-staff/core';
 import { externalToolName } from './external-tool-name.js';
 import type { ExternalServerConfig } from './servers-file.js';
 
@@ -56,6 +58,8 @@ export interface McpServerPool {
 
 export interface McpServerPoolOptions {
   servers: readonly ExternalServerConfig[];
+  /** Where `env:NAME` and `${NAME}` in the servers' `env` and `headers` are looked up (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
   logger: Logger;
   /** How long one server may take to connect and list its tools (default 15 s). */
   connectTimeoutMs?: number;
@@ -93,16 +97,19 @@ type ClientSdk = Awaited<ReturnType<typeof importClientSdk>>;
 let clientSdk: Promise<ClientSdk> | undefined;
 const loadClientSdk = (): Promise<ClientSdk> => (clientSdk ??= importClientSdk());
 
-function transportFor(config: ExternalServerConfig, { StdioClientTransport, StreamableHTTPClientTransport }: ClientSdk): Transport {
+function transportFor(config: ExternalServerConfig, { StdioClientTransport, StreamableHTTPClientTransport }: ClientSdk, env: NodeJS.ProcessEnv): Transport {
   const transport = config.transport;
+  const secrets = { env, usedBy: `the external server "${config.name}"` };
   if (transport.kind === 'http') {
-    return new StreamableHTTPClientTransport(new URL(transport.url), { requestInit: { headers: { ...transport.headers } } });
+    const headers = requireSecretMap(transport.headers, `mcpServers.${config.name}.headers`, secrets);
+    return new StreamableHTTPClientTransport(new URL(transport.url), { requestInit: { headers } });
   }
+  const serverEnv = requireSecretMap(transport.env, `mcpServers.${config.name}.env`, secrets);
   return new StdioClientTransport({
     command: transport.command,
     args: [...transport.args],
     // The server gets PATH and HOME plus what its entry sets, never this process's secrets.
-    env: { ...(process.env.PATH ? { PATH: process.env.PATH } : {}), ...(process.env.HOME ? { HOME: process.env.HOME } : {}), ...transport.env },
+    env: { ...(process.env.PATH ? { PATH: process.env.PATH } : {}), ...(process.env.HOME ? { HOME: process.env.HOME } : {}), ...serverEnv },
     ...(transport.cwd ? { cwd: transport.cwd } : {}),
     stderr: 'ignore',
   });
@@ -110,6 +117,8 @@ function transportFor(config: ExternalServerConfig, { StdioClientTransport, Stre
 
 /** The problem in plain words with what to do; URLs lose their credentials (the text is shown and logged). */
 function fixFor(config: ExternalServerConfig, error: unknown): string {
+  // Already says which variable is unset and how to fix it.
+  if (error instanceof ConfigError) return error.message;
   const message = redactUrlsInText(error instanceof Error ? error.message : String(error));
   if (config.transport.kind === 'stdio') {
     if (/ENOENT|not found/i.test(message)) return `could not start "${config.transport.command}": is it installed and on PATH? (${message})`;
@@ -173,7 +182,7 @@ export function createMcpServerPool(options: McpServerPoolOptions): McpServerPoo
         const limit = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer within ${connectTimeoutMs} ms`)), connectTimeoutMs);
         });
-        await Promise.race([client.connect(transportFor(connection.config, sdk)), limit]);
+        await Promise.race([client.connect(transportFor(connection.config, sdk, options.env ?? process.env)), limit]);
         const listed = await Promise.race([client.listTools(), limit]);
         connection.client = client;
         connection.tools = listed.tools.map((tool) => toolInfo(connection.config.name, tool));

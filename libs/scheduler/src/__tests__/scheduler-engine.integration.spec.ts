@@ -4,6 +4,8 @@
  * notifies once per cooldown; a failed delivery makes the run fail; a second engine (another process's) never runs
  * an occurrence the first claimed; an abandoned lease is taken over and the occurrence runs again once.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createSilentLogger, createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type ConfigInput, type ToolCaller } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
@@ -154,6 +156,74 @@ describe('scheduler engine', () => {
     expect(run.status).toBe('failed');
     expect(run.delivery).toMatchObject({ channel: 'webhook', delivered: false });
     expect(store.scheduledTasks.get(task.id)?.lastError).toContain('delivery by webhook failed');
+  });
+});
+
+describe('webhook delivery headers are secret references', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    await new Promise((done) => (server ? server.close(done) : done(undefined)));
+    delete process.env['COS_TEST_HOOK_TOKEN'];
+  });
+
+  async function receiver(): Promise<{ url: string; received: Array<Record<string, string | string[] | undefined>> }> {
+    const received: Array<Record<string, string | string[] | undefined>> = [];
+    server = createServer((request, response) => {
+      received.push(request.headers);
+      request.resume().on('end', () => response.writeHead(204).end());
+    });
+    await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
+  }
+
+  const hookTask = (url: string, headers: Record<string, string>) => ({
+    name: 'hook',
+    schedule_type: 'interval',
+    schedule_config: { hours: 1 },
+    handler_type: 'alert_eval',
+    delivery_channel: 'webhook',
+    delivery_config: { url, headers },
+  });
+
+  it('sends the value the reference names, and stores and shows only the reference', async () => {
+    const { store, first, call } = setup();
+    const hook = await receiver();
+    process.env['COS_TEST_HOOK_TOKEN'] = 'tok-real-123';
+    const created = await call('create_scheduled_task', hookTask(hook.url, { Authorization: 'Bearer ${COS_TEST_HOOK_TOKEN}', 'X-Api-Key': 'env:COS_TEST_HOOK_TOKEN', 'X-Trace': 'plain' }));
+    expect(created.ok).toBe(true);
+    const taskId = (created.ok ? (created.value as { task: { id: number } }) : undefined)?.task.id ?? -1;
+    const run = await first.runNow(taskId);
+    expect(run.delivery).toMatchObject({ channel: 'webhook', delivered: true });
+    expect(hook.received[0]).toMatchObject({ authorization: 'Bearer tok-real-123', 'x-api-key': 'tok-real-123', 'x-trace': 'plain' });
+    expect(JSON.stringify(store.scheduledTasks.get(taskId)?.deliveryConfig)).not.toContain('tok-real-123');
+    const listed = await call('list_scheduled_tasks', {});
+    expect(JSON.stringify(listed)).toContain('Bearer ${COS_TEST_HOOK_TOKEN}');
+    expect(JSON.stringify(listed)).not.toContain('tok-real-123');
+  });
+
+  it('refuses a credential written as text, and redacts one stored before that rule', async () => {
+    const { store, call, deps } = setup();
+    const refused = await call('create_scheduled_task', hookTask('https://hooks.example.com/x', { Authorization: 'Bearer tok-literal-456' }));
+    expect(refused.ok).toBe(false);
+    expect(JSON.stringify(refused)).toContain('delivery_config.headers.Authorization');
+    const legacy = store.scheduledTasks.create({
+      name: 'legacy', description: '', scheduleType: 'interval', scheduleConfig: { hours: 1 }, timezone: null, handlerType: 'alert_eval', handlerConfig: {},
+      deliveryChannel: 'webhook', deliveryConfig: { url: 'https://hooks.example.com/x', headers: { Authorization: 'Bearer tok-literal-456' } },
+      enabled: true, nextRunAt: deps.clock.now().toISOString(), createdBy: 'user',
+    });
+    const got = await call('list_scheduled_tasks', {});
+    expect(JSON.stringify(got)).not.toContain('tok-literal-456');
+    expect(legacy.task.id).toBeGreaterThan(0);
+  });
+
+  it('fails the delivery, naming the variable, when the reference is unset', async () => {
+    const { first, call } = setup();
+    const hook = await receiver();
+    const created = await call('create_scheduled_task', hookTask(hook.url, { Authorization: 'env:COS_TEST_HOOK_TOKEN' }));
+    const run = await first.runNow((created.ok ? (created.value as { task: { id: number } }) : undefined)?.task.id ?? -1);
+    expect(run.status).toBe('failed');
+    expect(run.delivery).toMatchObject({ delivered: false, error: expect.stringContaining('delivery_config.headers.Authorization refers to the environment variable COS_TEST_HOOK_TOKEN, which is not set') });
+    expect(hook.received).toEqual([]);
   });
 });
 

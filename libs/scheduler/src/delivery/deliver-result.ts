@@ -2,10 +2,14 @@
  * Sends a finished run's result where its task says: a notification, an email, or an https webhook. The returned
  * record is what happened — `delivered: false` with the reason when it did not — and the engine turns a failed
  * delivery into a failed run.
+ *
+ * Webhook headers follow the secret-resolution rule (ADR 0029): values are `env:NAME` / `${NAME}` references resolved
+ * when the result is sent, so the database only ever holds the reference. A literal value in a credential-looking
+ * header is refused when the task is created or updated, and tool output redacts any literal one stored before.
  */
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { redactUrlsInText, ToolError } from '@chief-of-staff/core';
+import { ConfigError, isSecretReference, redactUrlsInText, requireSecretMap, ToolError } from '@chief-of-staff/core';
 import type { SchedulerPorts } from '../handlers/task-handler.js';
 import { renderTemplate, type TemplateValues } from './render-template.js';
 
@@ -40,6 +44,27 @@ const webhookConfig = z
   .strict();
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Header names that carry credentials: their values must be secret references, never the secret itself. */
+const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie)$|token|secret|key|auth|passw|signature|session|credential/i;
+
+/** True for a header whose value is a credential (Authorization, Cookie, X-Api-Key, X-Auth-Token …). */
+export function isCredentialHeader(name: string): boolean {
+  return CREDENTIAL_HEADER.test(name);
+}
+
+/** The delivery config as shown by tools: a literal value in a credential-looking header is replaced. */
+export function redactDeliveryConfig(config: Record<string, unknown> | null): Record<string, unknown> | null {
+  const headers = config?.['headers'];
+  if (!config || typeof headers !== 'object' || headers === null) return config;
+  const shown = Object.fromEntries(
+    Object.entries(headers as Record<string, unknown>).map(([name, value]) => [
+      name,
+      isCredentialHeader(name) && !(typeof value === 'string' && isSecretReference(value)) ? '[redacted]' : value,
+    ]),
+  );
+  return { ...config, headers: shown };
+}
 const BODY_LIMIT = 200;
 
 /** Checks a delivery config at create/update time; INVALID_ARGUMENT says what is wrong. */
@@ -53,6 +78,16 @@ export function parseDeliveryConfig(channel: string | null | undefined, config: 
     throw ToolError.invalidArgument(`delivery_config${issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}`, issue?.message ?? 'is not valid.');
   }
   if (channel === 'webhook') {
+    const headers = (parsed.data as { headers?: Record<string, string> }).headers ?? {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (isCredentialHeader(name) && !isSecretReference(value)) {
+        throw ToolError.invalidArgument(
+          `delivery_config.headers.${name}`,
+          'holds a credential written as text; secrets are never stored in the database.',
+          `Put the secret in an environment variable of the worker and write a reference instead, for example "${name}": "Bearer \${HOOK_TOKEN}" or "env:HOOK_TOKEN".`,
+        );
+      }
+    }
     const url = new URL((parsed.data as { url: string }).url);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) {
       throw ToolError.invalidArgument('delivery_config.url', 'must use https (http only to localhost).', 'For example https://hooks.example.com/chief-of-staff.');
@@ -104,7 +139,14 @@ export async function deliverResult(
 
 async function postWebhook(settings: z.infer<typeof webhookConfig>, values: TemplateValues): Promise<DeliveryRecord> {
   const body = JSON.stringify({ task_name: values.task_name, status: values.status, timestamp: values.timestamp, result: values.result });
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(settings.headers ?? {}) };
+  let resolved: Record<string, string>;
+  try {
+    resolved = requireSecretMap(settings.headers, 'delivery_config.headers', { usedBy: 'the webhook delivery' });
+  } catch (error) {
+    if (error instanceof ConfigError) return { channel: 'webhook', delivered: false, error: error.message };
+    throw error;
+  }
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...resolved };
   if (settings.secret_env) {
     const secret = process.env[settings.secret_env];
     if (!secret) return { channel: 'webhook', delivered: false, error: `environment variable ${settings.secret_env} (secret_env) is not set` };

@@ -146,7 +146,7 @@ export const createScheduledTaskTool = defineTool({
       handler_type: z.string().trim().min(1).max(64).describe('alert_eval, run_agent, morning_brief, digest, skill_analysis or retention.'),
       handler_config: objectSchema.optional().describe('run_agent/digest: {agent, instruction}; morning_brief: {agent?, instruction?}; others: {}.'),
       delivery_channel: deliveryChannelSchema.optional(),
-      delivery_config: objectSchema.optional().describe('notification: {title_template?, body_template?, urgency?}; email: {to?, subject_template?, body_template?}; webhook: {url, secret_env?, headers?}.'),
+      delivery_config: objectSchema.optional().describe('notification: {title_template?, body_template?, urgency?}; email: {to?, subject_template?, body_template?}; webhook: {url, secret_env?, headers?}; credential headers take an env:NAME or ${NAME} reference, resolved by the worker when it sends.'),
       enabled: z.boolean().default(true),
       upsert: z.boolean().default(false).describe('Replace the task of the same name if there is one (its run history is kept) instead of failing with CONFLICT.'),
     })

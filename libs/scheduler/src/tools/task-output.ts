@@ -1,6 +1,7 @@
 /** The shapes scheduled tasks and their runs take in tool results. */
 import { z } from 'zod';
 import type { ScheduledTaskRecord, TaskRunRecord } from '@chief-of-staff/stores';
+import { redactDeliveryConfig } from '../delivery/deliver-result.js';
 
 export const taskSchema = z.object({
   id: z.number().int(),
@@ -34,7 +35,8 @@ export function taskOutput(task: ScheduledTaskRecord, now: Date): z.infer<typeof
     handler_type: task.handlerType,
     handler_config: task.handlerConfig ?? {},
     delivery_channel: task.deliveryChannel,
-    delivery_config: task.deliveryConfig ?? null,
+    // A literal credential stored before references were required is never shown.
+    delivery_config: redactDeliveryConfig(task.deliveryConfig ?? null),
     enabled: task.enabled,
     next_run_at: task.nextRunAt,
     last_run_at: task.lastRunAt,

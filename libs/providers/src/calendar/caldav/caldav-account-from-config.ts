@@ -3,7 +3,7 @@
  * resolving the `env:` password reference; a missing block or password comes back as a NOT_CONFIGURED error saying
  * what to add.
  */
-import { resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
+import { isSecretReference, resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
 import { ProviderError } from '../../errors/provider-error.js';
 import type { LocalCalendarProvider } from '../local-calendar-provider.js';
 import type { LocalReminderProvider } from '../../reminders/local-reminder-provider.js';
@@ -29,7 +29,7 @@ export function calDavSettingsFrom(config: CalendarConfig, env: NodeJS.ProcessEn
   const password = resolveSecret(account.password, env);
   if (!password) {
     return missing(
-      `The CalDAV password for ${account.user} is not set (calendar.caldav.password is ${account.password.startsWith('env:') ? `${account.password}, which is unset` : 'empty'}).`,
+      `The CalDAV password for ${account.user} is not set (calendar.caldav.password is ${isSecretReference(account.password) ? `${account.password}, which is unset` : 'empty'}).`,
       'Set the environment variable it names, or point calendar.caldav.password at one that is set.',
     );
   }

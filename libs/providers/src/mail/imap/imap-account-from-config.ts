@@ -3,7 +3,7 @@
  * password references. A missing block or password is returned as a NOT_CONFIGURED error that says what to add,
  * which mail tools and `cos doctor` then show.
  */
-import { resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
+import { isSecretReference, resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
 import { ProviderError } from '../../errors/provider-error.js';
 import type { LocalMailProvider } from '../local-mail-provider.js';
 import { ImapMailProvider } from './imap-mail-provider.js';
@@ -28,7 +28,7 @@ export function imapAccountFrom(config: MailConfig, env: NodeJS.ProcessEnv, loca
   const password = resolveSecret(imap.password, env);
   if (!password) {
     return missing(
-      `The IMAP password for ${imap.user} is not set (mail.imap.password is ${imap.password.startsWith('env:') ? `${imap.password}, which is unset` : 'empty'}).`,
+      `The IMAP password for ${imap.user} is not set (mail.imap.password is ${isSecretReference(imap.password) ? `${imap.password}, which is unset` : 'empty'}).`,
       'Set the environment variable it names, or point mail.imap.password at one that is set.',
     );
   }
