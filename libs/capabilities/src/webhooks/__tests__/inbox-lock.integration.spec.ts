@@ -18,12 +18,25 @@ import { acquireInboxLock, type InboxLock } from '../inbox-lock.js';
 const TTL_MS = 10 * 60_000;
 const IMPORTERS = 4;
 
-/** One importer: waits for the common start instant, takes the lock, holds it as an import would, releases it. */
+/**
+ * One importer: waits for the common start instant and tries to take the lock. A holder keeps it, as an import
+ * would, until every importer has tried (so a slow starter cannot arrive after the release and count as a winner).
+ */
 const importerScript = (moduleUrl: string, lockFile: string, startAt: number) => `
   const { acquireInboxLock } = await import(${JSON.stringify(moduleUrl)});
+  const { readdirSync, writeFileSync } = await import('node:fs');
+  const { dirname, join } = await import('node:path');
+  const inbox = dirname(${JSON.stringify(lockFile)});
   while (Date.now() < ${startAt}) {}
   const lock = acquireInboxLock(${JSON.stringify(lockFile)}, { nowMs: Date.now(), ttlMs: ${TTL_MS} });
-  if (lock) { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400); lock.release(); }
+  writeFileSync(join(inbox, 'tried-' + process.pid), '');
+  if (lock) {
+    const deadline = Date.now() + 20000;
+    while (readdirSync(inbox).filter((name) => name.startsWith('tried-')).length < ${IMPORTERS} && Date.now() < deadline) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+    lock.release();
+  }
   process.stdout.write(lock ? 'imported' : 'skipped');
 `;
 
