@@ -1,7 +1,8 @@
 /**
  * Webhooks over real HTTP against the built worker: a signed delivery is stored and routed by its event rule to an
  * agent (fake Messages API), with the run recorded on the event and the payload handed over as untrusted data; bad
- * or missing signatures get 401 and store nothing; a replayed delivery id is stored once; an oversized body gets 413;
+ * or missing signatures get 401 and store nothing; a replayed delivery id is stored once, and so is a captured signed
+ * body resent with new delivery id and event type headers; an oversized body gets 413;
  * a burst over the per-source limit gets 429.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -88,6 +89,22 @@ describe('the worker receives webhooks', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ status: 'duplicate' });
     expect(store.webhookEvents.list({ source: 'github' }, { limit: 100 }).items.filter((event) => event.deliveryId === 'delivery-2')).toHaveLength(1);
+  });
+
+  it('answers a captured signed body resent with new delivery ids and event type as a duplicate, storing one event', async () => {
+    const body = JSON.stringify({ ref: 'refs/heads/main', pusher: { name: 'octocat' }, marker: 'replay-check' });
+    const statuses: number[] = [];
+    const ids: unknown[] = [];
+    for (const [delivery, event] of [['orig-1', 'star'], ['orig-1', 'star'], ['replay-2', 'star'], ['replay-3', 'push']] as const) {
+      const response = await post(body, signed(body, { 'x-github-delivery': delivery, 'x-github-event': event }));
+      statuses.push(response.status);
+      ids.push(((await response.json()) as { event_id: number }).event_id);
+    }
+    expect(statuses).toEqual([202, 200, 200, 200]);
+    expect(new Set(ids).size).toBe(1);
+    const stored = store.webhookEvents.list({ source: 'github' }, { limit: 500 }).items.filter((event) => event.payload.includes('replay-check'));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ eventType: 'star', deliveryId: 'orig-1' });
   });
 
   it('refuses bad and missing signatures, unknown sources, oversized bodies and bursts, storing nothing for them', async () => {

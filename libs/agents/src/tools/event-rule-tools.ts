@@ -1,10 +1,11 @@
 /**
- * Event rules and routing as tools: list_event_rules, create_event_rule (the agent must exist, and an agent may only
- * route events to agents whose capabilities it holds itself), delete_event_rule, and process_webhook_event (route an
+ * Event rules and routing as tools: list_event_rules, create_event_rule (the agent must exist — a misspelt one gets
+ * the closest names —, the source must be configured or have sent events, and an agent may only route events to
+ * agents whose capabilities it holds itself), delete_event_rule, and process_webhook_event (route an
  * event now, or acknowledge it by hand).
  */
 import { z } from 'zod';
-import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
+import { defineTool, didYouMean, ToolError, type CosConfig, type ToolContext } from '@chief-of-staff/core';
 import { DELIVERY_CHANNELS, EVENT_RULE_LIST_LIMITS, WEBHOOK_SOURCE_PATTERN, WEBHOOK_STATUSES, type EventRuleRecord, type MemoryStore } from '@chief-of-staff/stores';
 import { dispatchWebhookEvent } from '../webhooks/dispatch-webhook-event.js';
 import { assertCallerHolds, createdBy, DELETE, OPEN_WORLD_ACTION, READ_ONLY, UPSERT, type AgentToolServices } from './tool-support.js';
@@ -12,6 +13,23 @@ import { assertCallerHolds, createdBy, DELETE, OPEN_WORLD_ACTION, READ_ONLY, UPS
 /** Event tools also reach the store's webhook tables. */
 export interface EventRuleToolServices extends AgentToolServices {
   memory: Pick<MemoryStore, 'webhookEvents' | 'eventRules'>;
+  /** The configured webhook sources, which a new rule's source is checked against. */
+  config: Pick<CosConfig, 'webhooks'>;
+}
+
+/**
+ * A rule for a source nothing will ever deliver never fires, silently: the source must be configured under
+ * webhooks.sources, or have sent events already (inbox files and ingest_webhook need no configuration).
+ */
+function assertKnownSource(source: string, services: EventRuleToolServices): void {
+  const configured = Object.keys(services.config.webhooks.sources).sort();
+  if (configured.includes(source)) return;
+  if (services.memory.webhookEvents.list({ source }, { limit: 1 }).items.length > 0) return;
+  const names = configured.length === 0 ? 'none are configured' : `configured: ${configured.join(', ')}`;
+  throw new ToolError('INVALID_ARGUMENT', `event_source: the webhook source "${source}" is not configured (${names}) and has sent no events.${didYouMean(source, configured)}`, {
+    hint: `Use a configured source name, or add "${source}" under webhooks.sources in the configuration (a source fed only by the inbox or ingest_webhook needs no secret).`,
+    details: { field: 'event_source', configured },
+  });
 }
 
 const ruleSchema = z.object({
@@ -80,9 +98,9 @@ export const createEventRuleTool = defineTool({
     .object({
       name: z.string().trim().min(1).max(100).describe('Unique rule name.'),
       description: z.string().trim().max(500).optional().describe('What the rule is for.'),
-      event_source: z.string().regex(WEBHOOK_SOURCE_PATTERN, 'use the source name as configured, e.g. "github"').describe('The webhook source (exact).'),
+      event_source: z.string().regex(WEBHOOK_SOURCE_PATTERN, 'use the source name as configured, e.g. "github"').describe('The webhook source (exact): one configured under webhooks.sources, or one that has sent events.'),
       event_type_pattern: z.string().trim().min(1).max(200).describe('Glob over event types: * any run of characters, ? one, […] a class.'),
-      agent_name: z.string().trim().min(1).max(64).describe('The agent that handles matching events (must exist).'),
+      agent_name: z.string().trim().min(1).max(64).describe('The agent that handles matching events (must exist: list_agents).'),
       instruction_template: z.string().max(4_000).optional().describe('What to tell the agent.'),
       priority: z.number().int().min(0).max(10_000).default(100).describe('Lower runs first.'),
       enabled: z.boolean().default(true),
@@ -95,8 +113,8 @@ export const createEventRuleTool = defineTool({
   annotations: UPSERT,
   latency: 'fast',
   async handler(args, ctx: ToolContext<EventRuleToolServices>) {
-    const agent = ctx.services.agents.registry.get(args.agent_name);
-    if (!agent) throw ToolError.notFound('Agent', args.agent_name);
+    const agent = ctx.services.agents.registry.require(args.agent_name, 'agent_name');
+    assertKnownSource(args.event_source, ctx.services);
     // A rule runs its agent later with the agent's own capabilities: an agent may not arrange runs it could not make.
     assertCallerHolds(ctx.caller, agent.config.capabilities);
     const { rule, created } = ctx.services.memory.eventRules.create(

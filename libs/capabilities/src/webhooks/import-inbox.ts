@@ -2,20 +2,21 @@
  * The file-drop inbox: `*.json` files in `<inboxDir>/` or `<inboxDir>/<source>/`, each `{source?, event_type,
  * payload?, delivery_id?}` (a file in a source folder takes the folder's name as its source). Each file is imported
  * once and moved to `processed/`; a file that cannot be used goes to `failed/` with a `.error.txt` note saying why.
- * Files changed in the last 2 s wait for the next pass (they may still be being written); a lock file keeps two
- * processes from importing at once; a database failure leaves the file where it is for the next pass. Events are
+ * Files changed in the last 2 s wait for the next pass (they may still be being written); a lock file, taken
+ * atomically (`inbox-lock.ts`), keeps two processes from importing at once; a database failure leaves the file where it is for the next pass. Events are
  * de-duplicated by (source, delivery id, else a hash of the file).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isToolError, type Logger } from '@chief-of-staff/core';
 import { WEBHOOK_SOURCE_PATTERN, type WebhookEventsRepository } from '@chief-of-staff/stores';
+import { acquireInboxLock } from './inbox-lock.js';
 
 const SETTLE_MS = 2_000;
 const MAX_FILE_BYTES = 256 * 1024;
 const LOCK_FILE = '.import.lock';
-/** A lock older than this was left by a process that died mid-import. */
+/** A lock held longer than this was left by a process that died mid-import. */
 const STALE_LOCK_MS = 10 * 60_000;
 
 export interface InboxImportResult {
@@ -81,14 +82,8 @@ function candidates(inboxDir: string): Array<{ file: string; folderSource?: stri
 export function importInbox(deps: { events: WebhookEventsRepository; inboxDir: string; logger: Logger; nowMs: () => number }): InboxImportResult {
   const result: InboxImportResult = { imported: 0, duplicates: 0, failed: 0, eventIds: [] };
   mkdirSync(deps.inboxDir, { recursive: true, mode: 0o700 });
-  const lock = join(deps.inboxDir, LOCK_FILE);
-  if (existsSync(lock) && deps.nowMs() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
-  let handle: number;
-  try {
-    handle = openSync(lock, 'wx', 0o600);
-  } catch {
-    return { ...result, skipped: 'another process is importing the inbox' };
-  }
+  const lock = acquireInboxLock(join(deps.inboxDir, LOCK_FILE), { nowMs: deps.nowMs(), ttlMs: STALE_LOCK_MS });
+  if (lock === undefined) return { ...result, skipped: 'another process is importing the inbox' };
   try {
     for (const { file, folderSource } of candidates(deps.inboxDir)) {
       const stats = statSync(file);
@@ -124,8 +119,7 @@ export function importInbox(deps: { events: WebhookEventsRepository; inboxDir: s
       renameSync(file, uniqueTarget(join(deps.inboxDir, 'processed'), basename(file)));
     }
   } finally {
-    closeSync(handle);
-    rmSync(lock, { force: true });
+    lock.release();
   }
   return result;
 }

@@ -1,7 +1,7 @@
 /**
  * One webhook delivery, from raw request to stored event: the source must be configured, the body JSON within the
- * size limit, the signature valid, the rate within limits; the event is de-duplicated by (source, delivery id) and
- * stored before anything is acknowledged. Answers never echo the payload. The HTTP servers (worker, MCP over HTTP)
+ * size limit, the signature valid, the rate within limits; the event is de-duplicated by (source, delivery id) and by
+ * (source, digest of the signed content) and stored before anything is acknowledged. Answers never echo the payload. The HTTP servers (worker, MCP over HTTP)
  * only read the request and write the answer this returns.
  */
 import { createHash } from 'node:crypto';
@@ -56,6 +56,13 @@ function bodyField(payload: unknown, names: readonly string[]): string | undefin
   return undefined;
 }
 
+/** SHA-256 (hex) of the content the sender signed: `<timestamp>.<body>` with a timestamp, else the body. */
+function signedContentDigest(body: Buffer, timestamp: string | undefined): string {
+  const hash = createHash('sha256');
+  if (timestamp !== undefined) hash.update(`${timestamp}.`);
+  return hash.update(body).digest('hex');
+}
+
 export function receiveWebhook(deps: ReceiveWebhookDeps, request: WebhookRequest): WebhookAnswer {
   const source = deps.webhooks.sources[request.source];
   if (!source) return error(404, `Unknown webhook source "${request.source.slice(0, 64)}". Add it under webhooks.sources in the configuration.`);
@@ -63,11 +70,12 @@ export function receiveWebhook(deps: ReceiveWebhookDeps, request: WebhookRequest
   const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (contentType !== 'application/json') return error(415, 'Send the event as Content-Type: application/json.');
   if (!source.secret) return error(401, `Source "${request.source}" has no secret configured, so its deliveries cannot be verified.`);
+  const timestamp = header(request.headers, TIMESTAMP_HEADERS);
   const verdict = verifySignature({
     secret: source.secret,
     body: request.body,
     signature: header(request.headers, [source.signatureHeader, ...SIGNATURE_HEADERS]),
-    timestamp: header(request.headers, TIMESTAMP_HEADERS),
+    timestamp,
     toleranceSeconds: source.toleranceSeconds,
     nowMs: deps.nowMs(),
   });
@@ -94,6 +102,9 @@ export function receiveWebhook(deps: ReceiveWebhookDeps, request: WebhookRequest
       payload: request.body.toString('utf8'),
       receivedVia: 'http',
       signatureVerified: true,
+      // The signature covers only the body (and the timestamp when sent), not the delivery id or event type headers:
+      // the digest of what was signed is what makes a captured request resent with new headers the same delivery.
+      contentDigest: signedContentDigest(request.body, timestamp),
     });
   } catch (failure) {
     if (isToolError(failure)) return error(422, failure.message);

@@ -1,8 +1,9 @@
 /**
  * Webhook signatures: HMAC-SHA256 of the raw body with the source's secret, sent as `sha256=<hex>` (GitHub's
  * `X-Hub-Signature-256` format). When the sender adds a timestamp header the signed content is `<timestamp>.<body>`
- * and the timestamp must be within the source's tolerance, so a captured request cannot be replayed later; senders
- * without timestamps (GitHub) are protected from replays by the delivery id instead. Comparison is constant-time.
+ * and the timestamp must be within the source's tolerance, so a captured request cannot be replayed later; replays of
+ * senders without timestamps (GitHub) are caught by the receiver, which remembers a digest of each delivery's signed
+ * content (docs/security.md#webhook-replays). Comparison is constant-time.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

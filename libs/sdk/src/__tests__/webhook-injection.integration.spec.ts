@@ -23,7 +23,7 @@ describe('prompt injection through a webhook payload', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cos-injection-'));
     // Both agents "obey" the payload; each rule runs one of them.
     model = await startFakeMessagesServer({ script: [obey, textTurn('Done.'), obey, textTurn('Done.')] });
-    cos = await createChiefOfStaff({ dataDir, env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url }, logger: createSilentLogger(), semanticRecall: false });
+    cos = await createChiefOfStaff({ dataDir, config: { webhooks: { sources: { helpdesk: {}, support: {} } } }, env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url }, logger: createSilentLogger(), semanticRecall: false });
   });
 
   afterAll(async () => {

@@ -1,8 +1,9 @@
 /**
  * Webhook events (docs/reference/data-model.md#tables,
  * docs/reference/tool-catalogue.md#channels-proactive-suggestions-and-webhooks, docs/webhooks.md#receiving-webhooks):
- * every received event, de-duplicated by (source, delivery id), with its processing status. The HTTP receiver, the
- * inbox watcher and `ingest_webhook` all store through here.
+ * every received event, de-duplicated by (source, delivery id) and, for deliveries verified over HTTP, by (source,
+ * digest of the signed content), with its processing status. The HTTP receiver, the inbox watcher and
+ * `ingest_webhook` all store through here.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
@@ -26,6 +27,11 @@ export function assertWebhookSource(value: string): string {
   );
 }
 
+function assertContentDigest(value: string): string {
+  if (/^[0-9a-f]{64}$/.test(value)) return value;
+  throw ToolError.invalidArgument('content_digest', 'must be a SHA-256 digest in lower-case hex (64 characters).');
+}
+
 export interface InsertWebhookEventInput {
   source: string;
   eventType: string;
@@ -34,6 +40,12 @@ export interface InsertWebhookEventInput {
   payload: string;
   receivedVia: WebhookReceivedVia;
   signatureVerified?: boolean;
+  /**
+   * SHA-256 (hex) of the signed content of a verified delivery. An event of the same source already stored with it
+   * makes this one a duplicate whatever its delivery id: the id and event type travel in headers the signature does
+   * not cover, so a captured request resent with new ones is still the same delivery.
+   */
+  contentDigest?: string;
 }
 
 export interface WebhookEventUpdate {
@@ -53,7 +65,10 @@ export interface ListWebhookEventsFilters {
 }
 
 export interface WebhookEventsRepository {
-  /** Stores an event; the same (source, delivery id) again returns the existing event with `duplicate: true`. */
+  /**
+   * Stores an event; the same (source, delivery id), or the same (source, content digest), again returns the existing
+   * event with `duplicate: true`.
+   */
   insert(input: InsertWebhookEventInput): { event: WebhookEventRecord; duplicate: boolean };
   get(id: number): WebhookEventRecord | undefined;
   /** Newest first. */
@@ -75,6 +90,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
       const eventType = assertText('event_type', input.eventType, MAX_NAME_LENGTH);
       const deliveryId = assertText('delivery_id', input.deliveryId, MAX_NAME_LENGTH);
       const receivedVia = assertEnum('received_via', input.receivedVia, WEBHOOK_RECEIVED_VIA);
+      const contentDigest = input.contentDigest === undefined ? undefined : assertContentDigest(input.contentDigest);
       return database.writeTransaction(() => {
         const existing = db
           .select()
@@ -82,6 +98,14 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
           .where(and(eq(webhookEvents.source, source), eq(webhookEvents.deliveryId, deliveryId)))
           .get();
         if (existing) return { event: existing, duplicate: true };
+        if (contentDigest !== undefined) {
+          const replayed = db
+            .select()
+            .from(webhookEvents)
+            .where(and(eq(webhookEvents.source, source), eq(webhookEvents.contentDigest, contentDigest)))
+            .get();
+          if (replayed) return { event: replayed, duplicate: true };
+        }
         const now = nowIso(clock);
         const event = db
           .insert(webhookEvents)
@@ -89,6 +113,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
             source,
             eventType,
             deliveryId,
+            contentDigest: contentDigest ?? null,
             payload: input.payload,
             payloadBytes: Buffer.byteLength(input.payload, 'utf8'),
             receivedVia,

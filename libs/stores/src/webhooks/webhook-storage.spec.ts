@@ -28,6 +28,25 @@ describe('webhook events and event rules storage', () => {
     expect(store.webhookEvents.purgeOlderThan('2026-04-02T00:00:00.000Z', ['processed'])).toBe(1);
   });
 
+  it('treats the same signed content of a source as a duplicate whatever its delivery id, until the event is purged', () => {
+    const digest = 'a'.repeat(64);
+    const first = store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'orig-1', payload: '{}', receivedVia: 'http', contentDigest: digest });
+    expect(first).toMatchObject({ duplicate: false, event: { contentDigest: digest } });
+    const replay = store.webhookEvents.insert({ source: 'github', eventType: 'issues', deliveryId: 'replay-2', payload: '{}', receivedVia: 'http', contentDigest: digest });
+    expect(replay).toMatchObject({ duplicate: true, event: { id: first.event.id, eventType: 'push', deliveryId: 'orig-1' } });
+    // Another source may legitimately send the same bytes.
+    expect(store.webhookEvents.insert({ source: 'stripe', eventType: 'push', deliveryId: 'orig-1', payload: '{}', receivedVia: 'http', contentDigest: digest }).duplicate).toBe(false);
+    // Events without a digest (inbox, ingest_webhook) are de-duplicated by delivery id only.
+    expect(store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'inbox-1', payload: '{}', receivedVia: 'inbox' }).duplicate).toBe(false);
+    expect(store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'inbox-2', payload: '{}', receivedVia: 'inbox' }).duplicate).toBe(false);
+    expect(() => store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'x', payload: '{}', receivedVia: 'http', contentDigest: 'not-hex' })).toThrow(/content_digest/);
+
+    store.webhookEvents.update(first.event.id, { status: 'processed' });
+    clock.advance(31 * 86_400_000);
+    expect(store.webhookEvents.purgeOlderThan(clock.now().toISOString(), ['processed'])).toBeGreaterThanOrEqual(1);
+    expect(store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'replay-3', payload: '{}', receivedVia: 'http', contentDigest: digest }).duplicate).toBe(false);
+  });
+
   it('orders event rules by priority then name and refuses duplicate names unless upsert', () => {
     const base = { eventSource: 'github', eventTypePattern: 'issue.*', agentName: 'triage', createdBy: 'user' };
     store.eventRules.create({ ...base, name: 'b', priority: 50 });

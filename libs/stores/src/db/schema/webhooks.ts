@@ -13,6 +13,11 @@ export const webhookEvents = sqliteTable(
     source: text('source').notNull(),
     eventType: text('event_type').notNull(),
     deliveryId: text('delivery_id').notNull(),
+    /**
+     * SHA-256 of what the sender signed (`<timestamp>.<body>`, or the body when unsigned by time), for deliveries
+     * verified over HTTP: a second copy with the same signed content is a replay whatever its headers say.
+     */
+    contentDigest: text('content_digest'),
     payload: text('payload').notNull(),
     payloadBytes: integer('payload_bytes').notNull(),
     receivedVia: text('received_via', { enum: WEBHOOK_RECEIVED_VIA }).notNull(),
@@ -28,6 +33,7 @@ export const webhookEvents = sqliteTable(
   },
   (t) => [
     uniqueIndex('webhook_events_source_delivery_id_uq').on(t.source, t.deliveryId),
+    uniqueIndex('webhook_events_source_content_digest_uq').on(t.source, t.contentDigest),
     index('webhook_events_status_idx').on(t.status),
     index('webhook_events_received_at_idx').on(t.receivedAt),
   ],
