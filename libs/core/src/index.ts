@@ -10,7 +10,7 @@ export type { ToolErrorCode, ToolErrorOptions } from './errors/tool-error.js';
 export { configSchema } from './config/config-schema.js';
 export type { ConfigInput, CosConfig, ParsedConfig } from './config/config-schema.js';
 export { ConfigError } from './config/config-error.js';
-export { deepMerge, loadConfig, redactConfig } from './config/load-config.js';
+export { deepMerge, loadConfig, redactConfig, RETIRED_CONFIG_KEYS } from './config/load-config.js';
 export {
   isSecretReference,
   requireSecret,

@@ -11,6 +11,7 @@ import {
   createSystemClock,
   isCosError,
   isSecretReference,
+  RETIRED_CONFIG_KEYS,
   secretReferenceNames,
   unsetSecretError,
   unsetSecretReferences,
@@ -73,6 +74,14 @@ function settingsChecks(config: CosConfig, env: NodeJS.ProcessEnv): HealthCheck[
       status: 'ok',
       detail: config.configFile ?? `none (defaults in use; create ${join(config.dataDir, CONFIG_FILE_NAME)} to change them)`,
     },
+    ...config.retiredKeys.map(
+      (key): HealthCheck => ({
+        name: `retired setting ${key}`,
+        status: 'warn',
+        detail: `no longer used (${RETIRED_CONFIG_KEYS[key] ?? 'removed'}); delete it from ${config.configFile ?? 'the configuration file'}.`,
+        data: { key },
+      }),
+    ),
     { name: 'time zone', status: 'ok', detail: config.timezone },
     anthropic.apiKey
       ? {

@@ -1,6 +1,7 @@
 /**
  * `cos doctor` checks each webhook source's secret as the worker will read it, against the built CLI: a reference that
- * resolves, one naming an unset variable (named, with the fix), a literal in the file and a source with no secret.
+ * resolves, one naming an unset variable (named, with the fix), a literal in the file and a source with no secret; and a
+ * retired setting still in the same file, which no longer stops the command but is reported for deletion.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +30,8 @@ beforeAll(() => {
       '    stripe:',
       '      secret: whsec-LITERAL-0001',
       '    open: {}',
+      'skills:',
+      '  autoCreate: true',
       '',
     ].join('\n'),
   );
@@ -45,5 +48,11 @@ describe('cos doctor and webhook sources', () => {
     expect(byName['open']).toMatchObject({ status: 'fail', detail: expect.stringContaining('401') });
     expect(doctor.stdout).not.toContain('gh-secret-value');
     expect(doctor.stdout).not.toContain('whsec-LITERAL-0001');
+  });
+
+  it('reports a retired setting as a warning to delete it, and runs', async () => {
+    const doctor = await sandbox.run(['doctor', '--json'], { COS_TEST_GITHUB_SECRET: 'gh-secret-value' });
+    const retired = doctor.json<{ checks: Check[] }>().checks.find((check) => check.name === 'retired setting skills.autoCreate');
+    expect(retired).toMatchObject({ status: 'warn', detail: expect.stringContaining('delete it from') });
   });
 });

@@ -387,4 +387,6 @@ export type CosConfig = Omit<ParsedConfig, 'dataDir' | 'timezone' | 'agents' | '
   mcpServersFile: string;
   /** Where the configuration file was read from, or null when none existed. */
   configFile: string | null;
+  /** Settings the file still holds that are no longer used (ignored; `cos doctor` says to delete them). */
+  retiredKeys: string[];
 };

@@ -83,6 +83,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } })).toThrow(/agents: unknown key "maxRound"/);
   });
 
+  it('keeps loading a file that still holds a retired setting, and lists it so cos doctor can say to delete it', () => {
+    const file = join(root, 'retired.yaml');
+    writeFileSync(file, 'skills:\n  autoCreate: true\n  minOccurrences: 7\n');
+    const config = loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } });
+    expect(config.retiredKeys).toEqual(['skills.autoCreate']);
+    expect(config.skills.minOccurrences).toBe(7);
+    expect(config.skills).not.toHaveProperty('autoCreate');
+    expect(loadConfig({ env: { COS_DATA_DIR: root } }).retiredKeys).toEqual([]);
+  });
+
   it('names the environment variable when a value from the environment is invalid', () => {
     expect(() => loadConfig({ env: { COS_DATA_DIR: root, COS_TIMEZONE: 'Mars/Olympus' } })).toThrow(
       /environment variable COS_TIMEZONE: timezone: must be an IANA time zone name/,

@@ -59,6 +59,30 @@ function readConfigFile(path: string): Record<string, unknown> {
   return value;
 }
 
+/**
+ * Settings that were accepted once and are no longer used, with why. A file that still holds one keeps loading (an
+ * upgrade must not stop every command); the key is dropped before validation and `cos doctor` says to delete it.
+ */
+export const RETIRED_CONFIG_KEYS: Readonly<Record<string, string>> = {
+  'skills.autoCreate': 'it was never applied; suggested agents are created with auto_create_skill after review (ADR 0030)',
+};
+
+/** Removes retired keys from a file's settings in place; returns the dotted paths it found. */
+function dropRetiredKeys(settings: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  for (const path of Object.keys(RETIRED_CONFIG_KEYS)) {
+    const parts = path.split('.');
+    const leaf = parts.pop() as string;
+    let parent: unknown = settings;
+    for (const part of parts) parent = isPlainObject(parent) ? parent[part] : undefined;
+    if (isPlainObject(parent) && leaf in parent) {
+      delete parent[leaf];
+      found.push(path);
+    }
+  }
+  return found;
+}
+
 function resolveAgainst(base: string, path: string): string {
   const expanded = expandHome(path);
   return isAbsolute(expanded) ? expanded : resolve(base, expanded);
@@ -75,6 +99,7 @@ export function loadConfig(options: LoadConfigOptions = {}): CosConfig {
   const defaultFile = join(provisionalDataDir, CONFIG_FILE_NAME);
   const configFile = explicitFile ?? (existsSync(defaultFile) ? defaultFile : null);
   const fromFile = configFile ? readConfigFile(configFile) : {};
+  const retiredKeys = dropRetiredKeys(fromFile);
   const fromEnv = readEnvOverrides(configSchema, env);
   const merged = deepMerge(deepMerge(fromFile, fromEnv.values), overrides);
 
@@ -115,6 +140,7 @@ export function loadConfig(options: LoadConfigOptions = {}): CosConfig {
     webhooks: { ...config.webhooks, inboxDir: resolveAgainst(base, config.webhooks.inboxDir ?? join(dataDir, 'webhook-inbox')) },
     mcpServersFile: resolveAgainst(base, config.mcpServersFile ?? join(dataDir, MCP_SERVERS_FILE_NAME)),
     configFile,
+    retiredKeys,
   };
   if (config.timezone === undefined) resolveOnFirstRead(loaded, 'timezone', systemTimeZone);
   return loaded;
