@@ -70,6 +70,8 @@ export { SKILL_SUGGESTION_LIST_LIMITS } from './telemetry/skill-suggestions-repo
 export type { SkillSuggestionRecord, SkillSuggestionsRepository } from './telemetry/skill-suggestions-repository.js';
 
 export type { AgentRunsRepository, ModelCallsRepository } from './telemetry/run-log-repositories.js';
+export { NOTIFICATION_LIST_LIMITS } from './telemetry/notifications-repository.js';
+export type { ListNotificationsFilters, NotificationRecord, NotificationsRepository } from './telemetry/notifications-repository.js';
 
 // Webhooks and event rules.
 export { WEBHOOK_EVENT_LIST_LIMITS, WEBHOOK_SOURCE_PATTERN } from './webhooks/webhook-events-repository.js';
@@ -98,6 +100,9 @@ export {
   DOC_TYPES,
   FACT_CATEGORIES,
   IDENTITY_PROVIDERS,
+  NOTIFICATION_ORIGINS,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_URGENCIES,
   SKILL_SUGGESTION_STATUSES,
   SOURCE_REF_PROVIDERS,
   SUGGESTION_CATEGORIES,
