@@ -51,6 +51,8 @@ export type { AlertRuleRecord } from './lifecycle/alert-rules-repository.js';
 export { ALERT_TYPE_INPUTS } from './lifecycle/alert-conditions.js';
 
 export {
+  alertEntityKey,
+  alertMatchLine,
   alertNotificationText,
   checkAlerts,
   daysBetween,
@@ -58,6 +60,7 @@ export {
   evaluateAlertRule,
 } from './lifecycle/evaluate-alerts.js';
 
+export type { AlertMatch } from './lifecycle/evaluate-alerts.js';
 export { loadAlertData } from './lifecycle/alert-data.js';
 
 // Proactive suggestions: dismissals, snoozes and pushes by stable key.
