@@ -9,6 +9,7 @@ import { registerEnrichCommand } from './commands/enrich.js';
 import { registerImportExportCommands } from './commands/import-export.js';
 import { registerInitCommand } from './commands/init.js';
 import { registerMemoryCommands } from './commands/memory.js';
+import { registerNotificationsCommand } from './commands/notifications.js';
 import { registerReindexCommand } from './commands/reindex.js';
 import { registerScheduleCommands } from './commands/schedule.js';
 import { registerServeCommand } from './commands/serve.js';
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerAgentsCommands(program);
   registerScheduleCommands(program);
   registerStatsCommand(program);
+  registerNotificationsCommand(program);
   registerCompletionCommand(program);
   return program;
 }

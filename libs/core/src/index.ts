@@ -6,6 +6,7 @@ export { CosError, isCosError } from './errors/cos-error.js';
 export type { CosErrorJson, CosErrorOptions, ErrorCategory, JsonValue } from './errors/cos-error.js';
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors/tool-error.js';
 export type { ToolErrorCode, ToolErrorOptions } from './errors/tool-error.js';
+export { upstreamMessageLine } from './errors/upstream-text.js';
 
 export { configSchema } from './config/config-schema.js';
 export type { ConfigInput, CosConfig, ParsedConfig } from './config/config-schema.js';

@@ -52,6 +52,8 @@ export type { AlertRuleRecord } from './lifecycle/alert-rules-repository.js';
 export { ALERT_TYPE_INPUTS } from './lifecycle/alert-conditions.js';
 
 export {
+  alertEntityKey,
+  alertMatchLine,
   alertNotificationText,
   checkAlerts,
   daysBetween,
@@ -59,6 +61,7 @@ export {
   evaluateAlertRule,
 } from './lifecycle/evaluate-alerts.js';
 
+export type { AlertMatch } from './lifecycle/evaluate-alerts.js';
 export { loadAlertData } from './lifecycle/alert-data.js';
 
 // Proactive suggestions: dismissals, snoozes and pushes by stable key.
@@ -71,6 +74,8 @@ export { SKILL_SUGGESTION_LIST_LIMITS } from './telemetry/skill-suggestions-repo
 export type { SkillSuggestionRecord, SkillSuggestionsRepository } from './telemetry/skill-suggestions-repository.js';
 
 export type { AgentRunsRepository, ModelCallsRepository } from './telemetry/run-log-repositories.js';
+export { NOTIFICATION_LIST_LIMITS } from './telemetry/notifications-repository.js';
+export type { ListNotificationsFilters, NotificationRecord, NotificationsRepository } from './telemetry/notifications-repository.js';
 
 // Webhooks and event rules.
 export { WEBHOOK_EVENT_LIST_LIMITS, WEBHOOK_SOURCE_PATTERN } from './webhooks/webhook-events-repository.js';
@@ -99,6 +104,9 @@ export {
   DOC_TYPES,
   FACT_CATEGORIES,
   IDENTITY_PROVIDERS,
+  NOTIFICATION_ORIGINS,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_URGENCIES,
   SKILL_SUGGESTION_STATUSES,
   SOURCE_REF_PROVIDERS,
   SUGGESTION_CATEGORIES,

@@ -13,6 +13,7 @@ import { EXIT_FAILED, EXIT_USAGE, formatTable, printError, reportToolError, repo
 import { formatLocalTime } from '../local-time.js';
 import { callWithSpinner, withChiefOfStaff } from '../open-cos.js';
 import { wholeNumber } from '../options.js';
+import { parseJsonObject } from '../json-argument.js';
 import { oneLine } from '../text.js';
 
 interface TaskRow {
@@ -69,15 +70,11 @@ function scheduleText(task: TaskRow): string {
   return `every ${['days', 'hours', 'minutes'].filter((unit) => config[unit]).map((unit) => `${String(config[unit])} ${unit}`).join(' ')}`;
 }
 
-function parseJsonObject(text: string | undefined, option: string): Record<string, unknown> | undefined {
+function parseHandlerConfig(text: string | undefined, option: string): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // Reported below.
-  }
-  throw new Error(`${option} must be a JSON object, e.g. '{"agent":"weekly_planner","instruction":"Plan next week."}'.`);
+  const parsed = parseJsonObject(text, option, '{"agent":"weekly_planner","instruction":"Plan next week."}');
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.value;
 }
 
 /** A task given by id or by name; an unknown name is reported (with the closest names) and undefined returned. */
@@ -173,7 +170,7 @@ export function registerScheduleCommands(program: Command): void {
         const given = [options.every !== undefined, options.cron !== undefined, options.at !== undefined].filter(Boolean).length;
         let handlerConfig: Record<string, unknown> | undefined;
         try {
-          handlerConfig = parseJsonObject(options.config, '--config');
+          handlerConfig = parseHandlerConfig(options.config, '--config');
         } catch (error) {
           printError((error as Error).message);
           process.exitCode = EXIT_USAGE;

@@ -5,16 +5,11 @@
 import type { Command } from 'commander';
 import { EXIT_USAGE, formatTable, printError, printJson, printLine, reportToolResult } from '../output.js';
 import { callWithSpinner, withChiefOfStaff } from '../open-cos.js';
+import { parseJsonObject, type JsonObjectResult } from '../json-argument.js';
 
-function parseArguments(text: string | undefined): Record<string, unknown> | undefined {
-  if (text === undefined || text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // reported below
-  }
-  return undefined;
+function parseArguments(text: string | undefined): JsonObjectResult {
+  if (text === undefined || text.trim() === '') return { ok: true, value: {} };
+  return parseJsonObject(text, 'the arguments', '{"query":"Dana"}');
 }
 
 export function registerToolsCommands(program: Command): void {
@@ -40,12 +35,12 @@ export function registerToolsCommands(program: Command): void {
     .action((tool: string, text: string | undefined) =>
       withChiefOfStaff(async (cos) => {
         const args = parseArguments(text);
-        if (!args) {
-          printError(`Arguments must be a JSON object, e.g. '{"query":"Dana"}'.`);
+        if (!args.ok) {
+          printError(args.message);
           process.exitCode = EXIT_USAGE;
           return;
         }
-        const result = await callWithSpinner(cos, tool, args, `Running ${tool}…`);
+        const result = await callWithSpinner(cos, tool, args.value, `Running ${tool}…`);
         reportToolResult(result, true);
       }),
     );

@@ -163,7 +163,7 @@ describe('worker processes', () => {
     const again = dueTask(store, 'alerts_again', 'alert_eval');
     await waitFor('the second alert run', () => store.scheduledTasks.get(again.id)?.lastStatus === 'succeeded', 30_000);
     const sent = store.database.sqlite.prepare("SELECT title, body, origin FROM notifications").all();
-    expect(sent).toEqual([{ title: 'Alert: late work', body: '1 overdue_delegation item(s)', origin: 'alert' }]);
+    expect(sent).toEqual([{ title: 'Alert: late work', body: expect.stringMatching(/^Delegation to Dana overdue by \d+ days: Budget deck \(due 5 Jan( 2026)?\)$/), origin: 'alert' }]);
     worker.child.kill('SIGTERM');
     await worker.exited;
   }, 60_000);

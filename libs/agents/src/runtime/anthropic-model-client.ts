@@ -5,7 +5,7 @@
  * nothing above depends on SDK classes.
  */
 import type { Anthropic } from '@anthropic-ai/sdk';
-import { resolveSecret, ToolError, type CosConfig } from '@chief-of-staff/core';
+import { resolveSecret, ToolError, upstreamMessageLine, type CosConfig } from '@chief-of-staff/core';
 import {
   ModelCallError,
   type ModelClient,
@@ -45,20 +45,9 @@ export function missingApiKeyError(): ToolError {
   return new ToolError('NOT_CONFIGURED', MISSING_API_KEY_MESSAGE, { hint: MISSING_API_KEY_HINT });
 }
 
-/**
- * Upstream text that is machinery, not a message: a stack frame, a JavaScript error class, a socket error code, a
- * JSON body or a source path. A gateway behind `ANTHROPIC_BASE_URL` may answer with its own crash as the message.
- */
-const MACHINERY =
-  /\bat \S+ \(|\bat (?:file|node):|\b[A-Z][A-Za-z]*Error\b|\b(?:ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_[A-Z_]+)\b|^\s*[{[]|node_modules|\.[cm]?[jt]s:\d+/;
-
+/** A gateway behind `ANTHROPIC_BASE_URL` may answer with its own crash as the message: only a plain line is shown. */
 function sanitise(text: string | null | undefined): string {
-  if (!text) return '';
-  // Upstream messages are short and factual: the first line says it (a trace would follow it). One showing machinery
-  // is left out, and the status and error type speak alone.
-  const line = (text.trim().split(/\r?\n/)[0] ?? '').trim();
-  if (MACHINERY.test(line)) return '';
-  return line.replace(/(sk-[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/g, '$1…').replace(/\s+/g, ' ').slice(0, 200);
+  return upstreamMessageLine(text, 200);
 }
 
 type AnthropicSdk = typeof import('@anthropic-ai/sdk');

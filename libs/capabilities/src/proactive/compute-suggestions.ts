@@ -1,11 +1,24 @@
 /**
  * Proactive suggestions: what deserves the user's attention now, computed on demand from the stores and the
  * personal-data providers. Each has a stable key `<category>:<entity id>` (a renamed delegation is the same
- * suggestion, so a dismissal holds), a priority, a title and the tool that acts on it. Order: high → low, then the
- * newest entity first. A provider that is off or failing leaves its checks out; it never fails the whole list.
+ * suggestion, so a dismissal holds), a priority, a title and the tool that acts on it. Order: high → low; within a
+ * priority what is already late before what is coming up (soonest first), the late ones newest first. One entry per
+ * underlying thing: a triggered alert only names what no other entry lists, and webhook events that went wrong are
+ * grouped by source and type with a count. A provider that is off or failing leaves its checks out; it never fails the
+ * whole list.
  */
 import type { Logger } from '@chief-of-staff/core';
-import type { MemoryStore, SuggestionCategory } from '@chief-of-staff/stores';
+import {
+  alertEntityKey,
+  alertMatchLine,
+  evaluateAlertRule,
+  loadAlertData,
+  type AlertMatch,
+  type AlertType,
+  type MemoryStore,
+  type SuggestionCategory,
+  type WebhookEventRecord,
+} from '@chief-of-staff/stores';
 import type { ProviderRegistry } from '@chief-of-staff/providers';
 
 export type SuggestionPriority = 'high' | 'medium' | 'low';
@@ -24,18 +37,27 @@ export interface Suggestion {
 }
 
 export interface SuggestionSources {
-  memory: Pick<MemoryStore, 'delegations' | 'decisions' | 'webhookEvents' | 'skillSuggestions' | 'scheduledTasks' | 'alertRules'>;
+  memory: Pick<MemoryStore, 'delegations' | 'decisions' | 'facts' | 'webhookEvents' | 'skillSuggestions' | 'scheduledTasks' | 'alertRules'>;
   providers?: Pick<ProviderRegistry, 'mail' | 'calendar'>;
   /** The user's own addresses (their replies count as answers; their own mail is never "unanswered"). */
   ownAddresses: readonly string[];
   now: Date;
   /** `YYYY-MM-DD` in the user's zone. */
   today: string;
+  /** The user's IANA zone, for alert rules that count days (default UTC). */
+  timezone?: string;
   logger?: Logger;
 }
 
 const DAY_MS = 86_400_000;
 const RANK: Record<SuggestionPriority, number> = { high: 0, medium: 1, low: 2 };
+/**
+ * Kinds about something still to come (a deadline, a meeting): within a priority they follow what is already late,
+ * so "due on Friday" never ranks above a delegation a week overdue.
+ */
+const UPCOMING: ReadonlySet<SuggestionCategory> = new Set<SuggestionCategory>(['deadline', 'meeting']);
+/** An alert names at most this many of its matches in its description. */
+const ALERT_LINES = 3;
 /** A sender with at least this many messages in the window counts as a frequent contact. */
 const FREQUENT_SENDER_MESSAGES = 3;
 const MAIL_WINDOW_DAYS = 30;
@@ -79,13 +101,7 @@ function systemSuggestions(sources: SuggestionSources): Suggestion[] {
   const { memory, now } = sources;
   const out: Suggestion[] = [];
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
-  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-  const troubled = [...memory.webhookEvents.listByStatus('failed', 200).filter((event) => event.attempts >= 3), ...memory.webhookEvents.listByStatus('unrouted', 200)];
-  for (const event of troubled) {
-    if (event.receivedAt < weekAgo) continue;
-    const unrouted = event.status === 'unrouted';
-    out.push({ key: `webhook:${event.id}`, category: 'webhook', priority: 'low', title: `${unrouted ? 'No rule for' : 'Could not handle'} a ${event.source} "${event.eventType}" event`, description: unrouted ? 'Add an event rule (create_event_rule) if events like it should reach an agent.' : `It failed ${event.attempts} times: ${(event.lastError ?? '').slice(0, 200)}`, action: 'get_webhook_event', entity_ref: { type: 'webhook_event', id: String(event.id) }, created_at: event.receivedAt });
-  }
+  out.push(...webhookSuggestions(memory.webhookEvents, weekAgo));
   for (const suggestion of memory.skillSuggestions.list({ status: 'pending' }, { limit: 50 }).items) {
     out.push({ key: `skill:${suggestion.id}`, category: 'skill', priority: 'medium', title: `A new agent could take over: ${suggestion.description}`, description: `Seen ${suggestion.occurrences} times; accept with auto_create_skill.`, action: 'auto_create_skill', entity_ref: { type: 'skill_suggestion', id: String(suggestion.id) }, created_at: suggestion.updatedAt });
   }
@@ -93,9 +109,82 @@ function systemSuggestions(sources: SuggestionSources): Suggestion[] {
     if (task.consecutiveFailures < 3) continue;
     out.push({ key: `scheduler:${task.id}`, category: 'scheduler', priority: 'medium', title: `Scheduled task "${task.name}" keeps failing`, description: `${task.consecutiveFailures} failures in a row: ${(task.lastError ?? '').slice(0, 200)}`, action: 'list_task_runs', entity_ref: { type: 'scheduled_task', id: String(task.id) }, created_at: task.updatedAt });
   }
-  for (const rule of memory.alertRules.listEnabled()) {
-    if (rule.lastTriggeredAt === null || rule.lastTriggeredAt < dayAgo) continue;
-    out.push({ key: `alert:${rule.id}`, category: 'alert', priority: 'high', title: `Alert: ${rule.name}`, description: rule.description || 'The rule matched.', action: 'check_alerts', entity_ref: { type: 'alert_rule', id: String(rule.id) }, created_at: rule.lastTriggeredAt });
+  return out;
+}
+
+/**
+ * Failed (3+ attempts) and unrouted events of the last week, one entry per status, source and type with a count: five
+ * deliveries of two kinds are two things to fix, not five. The key names the group, so a dismissal sets that kind of
+ * event aside.
+ */
+function webhookSuggestions(events: SuggestionSources['memory']['webhookEvents'], weekAgo: string): Suggestion[] {
+  const troubled = [...events.listByStatus('failed', 200).filter((event) => event.attempts >= 3), ...events.listByStatus('unrouted', 200)];
+  const groups = new Map<string, WebhookEventRecord[]>();
+  for (const event of troubled) {
+    if (event.receivedAt < weekAgo) continue;
+    const key = `webhook:${event.status}:${event.source}:${event.eventType}`;
+    groups.set(key, [...(groups.get(key) ?? []), event]);
+  }
+  return [...groups].map(([key, group]) => {
+    const newest = group.reduce((a, b) => (b.receivedAt > a.receivedAt || (b.receivedAt === a.receivedAt && b.id > a.id) ? b : a));
+    const unrouted = newest.status === 'unrouted';
+    const what = group.length === 1 ? `a ${newest.source} "${newest.eventType}" event` : `${group.length} ${newest.source} "${newest.eventType}" events`;
+    const filter = JSON.stringify({ source: newest.source, event_type: newest.eventType, status: newest.status });
+    return {
+      key,
+      category: 'webhook' as const,
+      priority: 'low' as const,
+      title: `${unrouted ? 'No rule for' : 'Could not handle'} ${what}`,
+      description: unrouted
+        ? `Add an event rule (create_event_rule) if events like ${group.length === 1 ? 'it' : 'these'} should reach an agent; see them with list_webhook_events ${filter}.`
+        : `${group.length === 1 ? 'It' : 'Each'} failed 3 or more times; the latest error: ${(newest.lastError ?? '').slice(0, 200)}. See them with list_webhook_events ${filter}.`,
+      action: 'list_webhook_events',
+      entity_ref: { type: 'webhook_event', id: String(newest.id) },
+      created_at: newest.receivedAt,
+    };
+  });
+}
+
+/** The entity a suggestion stands for, in the form alert matches use (`delegation:12`), when it has one. */
+function entityKeyOf(suggestion: Suggestion): string | undefined {
+  const { type, id } = suggestion.entity_ref;
+  return type === 'delegation' || type === 'decision' ? `${type}:${id}` : undefined;
+}
+
+/**
+ * Alert rules that triggered in the last day, each naming only the matches no other entry already lists: an alert about
+ * an overdue delegation that is itself listed adds nothing, and is left out.
+ */
+function alertSuggestions(sources: SuggestionSources, listed: ReadonlySet<string>): Suggestion[] {
+  const { memory, now, today } = sources;
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const rules = memory.alertRules.listEnabled().filter((rule) => rule.lastTriggeredAt !== null && rule.lastTriggeredAt >= dayAgo);
+  if (rules.length === 0) return [];
+  const data = loadAlertData(memory);
+  const time = { today, now, timezone: sources.timezone ?? 'UTC' };
+  const out: Suggestion[] = [];
+  for (const rule of rules) {
+    let matches: AlertMatch[] | undefined;
+    try {
+      matches = evaluateAlertRule(rule.alertType as AlertType, rule.condition, data, time);
+    } catch (error) {
+      // A rule that no longer evaluates still triggered: keep it visible rather than hide it.
+      sources.logger?.warn({ err: error, rule: rule.name }, 'an alert rule could not be evaluated for suggestions');
+    }
+    const unlisted = matches?.filter((match) => !listed.has(alertEntityKey(match)));
+    if (unlisted !== undefined && unlisted.length === 0) continue;
+    const lines = (unlisted ?? []).slice(0, ALERT_LINES).map((match) => alertMatchLine(match, today));
+    if (unlisted !== undefined && unlisted.length > ALERT_LINES) lines.push(`and ${unlisted.length - ALERT_LINES} more`);
+    out.push({
+      key: `alert:${rule.id}`,
+      category: 'alert',
+      priority: 'high',
+      title: `Alert: ${rule.name}`,
+      description: lines.length > 0 ? `${lines.join('; ')}.` : rule.description || 'The rule matched.',
+      action: 'check_alerts',
+      entity_ref: { type: 'alert_rule', id: String(rule.id) },
+      created_at: rule.lastTriggeredAt as string,
+    });
   }
   return out;
 }
@@ -155,12 +244,21 @@ async function guarded(what: string, sources: SuggestionSources, work: () => Pro
   }
 }
 
+/** High before low; within a priority, late before upcoming; late ones newest first, upcoming ones soonest first. */
+function compareSuggestions(a: Suggestion, b: Suggestion): number {
+  const upcomingA = UPCOMING.has(a.category) ? 1 : 0;
+  const upcomingB = UPCOMING.has(b.category) ? 1 : 0;
+  const byTime = upcomingA === 1 && upcomingB === 1 ? a.created_at.localeCompare(b.created_at) : b.created_at.localeCompare(a.created_at);
+  return RANK[a.priority] - RANK[b.priority] || upcomingA - upcomingB || byTime || a.key.localeCompare(b.key);
+}
+
 export async function computeSuggestions(sources: SuggestionSources, isPrepared: (title: string) => boolean = () => false): Promise<Suggestion[]> {
-  const all = [
+  const items = [
     ...lifecycleSuggestions(sources),
     ...systemSuggestions(sources),
     ...(await guarded('unanswered mail', sources, () => unansweredMail(sources))),
     ...(await guarded('meeting preparation', sources, () => unpreparedMeetings(sources, isPrepared))),
   ];
-  return all.sort((a, b) => RANK[a.priority] - RANK[b.priority] || b.created_at.localeCompare(a.created_at) || a.key.localeCompare(b.key));
+  const listed = new Set(items.map(entityKeyOf).filter((key): key is string => key !== undefined));
+  return [...items, ...alertSuggestions(sources, listed)].sort(compareSuggestions);
 }

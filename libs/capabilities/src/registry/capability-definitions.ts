@@ -76,6 +76,7 @@ export const CAPABILITY_DEFINITIONS: readonly CapabilityDefinition[] = Object.fr
     'delete_reminder',
   ]),
   cap('notifications', 'Send a local notification to the user', ['send_notification'], { restricted: true }),
+  cap('notifications_read', 'List the notifications already sent to the user', ['list_notifications']),
   cap('mail_read', 'Read and search mail', [
     'get_mail_messages',
     'get_mail_message',

@@ -12,6 +12,7 @@ export const TOOL_ERROR_CODES = [
   'NOT_CONFIGURED',
   'UNAVAILABLE',
   'PERMISSION_DENIED',
+  'REFUSED',
   'READ_ONLY',
   'TIMEOUT',
   'RATE_LIMITED',
@@ -32,6 +33,8 @@ const CATEGORY_BY_CODE: Record<ToolErrorCode, ErrorCategory> = {
   NOT_CONFIGURED: 'user',
   UNAVAILABLE: 'third_party',
   PERMISSION_DENIED: 'user',
+  // An external service declined this request and said why: the request must change, the service is up.
+  REFUSED: 'user',
   READ_ONLY: 'user',
   TIMEOUT: 'third_party',
   RATE_LIMITED: 'third_party',

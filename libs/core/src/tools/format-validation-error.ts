@@ -15,6 +15,38 @@ export function fieldName(path: readonly PropertyKey[]): string {
     .join('');
 }
 
+function plural(count: number | bigint, one: string, many: string): string {
+  return `${String(count)} ${count === 1 || count === 1n ? one : many}`;
+}
+
+/**
+ * A size limit in plain words ("must not be empty", "must be at most 200 characters long") instead of zod's default
+ * "Too small: expected string to have >=1 characters"; undefined for kinds of value it has no words for.
+ */
+function describeSizeIssue(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string | undefined {
+  const small = issue.code === 'too_small';
+  const limit = small ? issue.minimum : issue.maximum;
+  const inclusive = issue.inclusive !== false;
+  const bound = issue.exact ? 'exactly' : small ? 'at least' : 'at most';
+  switch (issue.origin) {
+    case 'string':
+      if (small && limit === 1 && !issue.exact) return 'must not be empty (blank text does not count).';
+      return `must be ${bound} ${plural(limit, 'character', 'characters')} long.`;
+    case 'array':
+    case 'set':
+      if (small && limit === 1 && !issue.exact) return 'must list at least one item.';
+      return `must list ${bound} ${plural(limit, 'item', 'items')}.`;
+    case 'number':
+    case 'int':
+    case 'bigint':
+      if (issue.exact) return `must be ${String(limit)}.`;
+      if (!inclusive) return `must be ${small ? 'greater' : 'less'} than ${String(limit)}.`;
+      return `must be ${bound} ${String(limit)}.`;
+    default:
+      return undefined;
+  }
+}
+
 function describeIssue(issue: z.core.$ZodIssue, acceptedFor?: AcceptedFor): string {
   const field = fieldName(issue.path);
   const accepted = acceptedFor?.(issue.path);
@@ -31,6 +63,13 @@ function describeIssue(issue: z.core.$ZodIssue, acceptedFor?: AcceptedFor): stri
       return issue.input === undefined
         ? `${field}: is required (${accepted ?? issue.expected}).`
         : `${field}: expected ${accepted ?? issue.expected}.`;
+    case 'too_small':
+    case 'too_big': {
+      // Only zod's default wording is replaced; a schema's own message already says it in words.
+      const plain = /^Too (small|big)/.test(issue.message) ? describeSizeIssue(issue) : undefined;
+      if (plain) return `${field}: ${plain}`;
+      return `${field}: ${issue.message}`;
+    }
     default: {
       // zod's own "Invalid input" says nothing about what is accepted; a schema's wording usually does.
       if (accepted && issue.message.startsWith('Invalid input')) return `${field}: ${issue.message.replace(/^Invalid input: /, '')} (accepted: ${accepted}).`;

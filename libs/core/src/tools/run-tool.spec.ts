@@ -96,6 +96,38 @@ describe('runTool', () => {
     expect(!fraction.ok && fraction.error.message).toBe('days: must be a whole number of days.');
   });
 
+  it('says size limits in plain words: empty text, too long, too few items, numbers out of range', async () => {
+    const sized = defineTool({
+      ...echo,
+      name: 'sized',
+      input: z
+        .object({
+          query: z.string().trim().min(1).max(10).optional(),
+          code: z.string().min(3).optional(),
+          tags: z.array(z.string()).min(1).max(2).optional(),
+          limit: z.number().int().min(1).max(200).optional(),
+          ratio: z.number().gt(0).optional(),
+          named: z.string().min(2, 'use at least two letters').optional(),
+        })
+        .strict(),
+      handler: async () => ({ key: 'k', category: 'work', confidence: 1 }),
+    });
+    const message = async (args: Record<string, unknown>) => {
+      const result = await runTool(sized, args, ctx());
+      return result.ok ? 'ok' : result.error.message;
+    };
+    expect(await message({ query: '' })).toBe('query: must not be empty (blank text does not count).');
+    expect(await message({ query: '   ' })).toBe('query: must not be empty (blank text does not count).');
+    expect(await message({ query: 'far too long here' })).toBe('query: must be at most 10 characters long.');
+    expect(await message({ code: 'ab' })).toBe('code: must be at least 3 characters long.');
+    expect(await message({ tags: [] })).toBe('tags: must list at least one item.');
+    expect(await message({ tags: ['a', 'b', 'c'] })).toBe('tags: must list at most 2 items.');
+    expect(await message({ limit: 0 })).toBe('limit: must be at least 1.');
+    expect(await message({ limit: 500 })).toBe('limit: must be at most 200.');
+    expect(await message({ ratio: 0 })).toBe('ratio: must be greater than 0.');
+    expect(await message({ named: 'a' })).toBe('named: use at least two letters');
+  });
+
   it('passes ToolErrors through with their hint', async () => {
     const failing = defineTool({
       ...echo,

@@ -2,11 +2,13 @@
  * External tools as catalogue tools: each remote tool becomes a `ToolDefinition` named `<server>__<tool>`, validated
  * against its own JSON Schema (so a bad call gets the same guidance as an internal one, before anything is sent),
  * answered through the pool. Results are marked untrusted: the text came from a third party and may carry
- * instructions. An upstream error never reaches the caller as it was written: it is logged with a reference and
- * replaced by a plain UNAVAILABLE, which the executor may answer from a fallback.
+ * instructions. A tool-level error result is the server's answer about this request: a refusal (a path outside its
+ * roots, a file that is not there) reaches the caller as REFUSED with the server's reason, quoted, and is neither tried
+ * elsewhere nor held against the server; one whose words say the service itself failed (a 5xx, a time-out, a rate
+ * limit) is a plain UNAVAILABLE the executor may answer from a fallback. Every upstream text is logged with a reference.
  */
 import { z } from 'zod';
-import { defineTool, newErrorRef, ToolError, type AnyToolDefinition } from '@chief-of-staff/core';
+import { defineTool, newErrorRef, ToolError, upstreamMessageLine, type AnyToolDefinition } from '@chief-of-staff/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { optimizeOutput } from '../response-cap/optimize-output.js';
 import type { ExternalToolInfo, McpServerPool } from './mcp-server-pool.js';
@@ -31,6 +33,21 @@ export const externalResultSchema = z.object({
 export type ExternalToolResult = z.output<typeof externalResultSchema>;
 
 const looseInput = z.record(z.string(), z.unknown());
+
+/**
+ * Error text that says the service failed rather than that it declined the request: HTTP 5xx or 429, gateways,
+ * time-outs, overload, rate limits, "try again later", connection failures.
+ */
+const SERVICE_FAILURE =
+  /\b(?:5\d\d|429)\b|bad gateway|service unavailable|gateway time-?out|timed? ?out|temporar(?:il)?y|overloaded|rate.?limit|too many requests|try again|internal (?:server )?error|unavailable|ECONN(?:RESET|REFUSED)|ETIMEDOUT|ENOTFOUND|EAI_AGAIN/i;
+
+/** Most of a refusal's reason that is shown; the rest is in the log. */
+const MAX_REASON_LENGTH = 300;
+
+/** True when an error result's text reads as the server declining this request, not as the service failing. */
+export function isRefusal(text: string): boolean {
+  return !SERVICE_FAILURE.test(text);
+}
 
 /** A zod schema from the tool's JSON Schema; a schema zod cannot read falls back to "any object". */
 function inputSchemaOf(info: ExternalToolInfo): z.ZodType {
@@ -82,6 +99,20 @@ export function externalToolDefinition(info: ExternalToolInfo, pool: McpServerPo
         const ref = newErrorRef();
         // The upstream wording (stack traces, internal URLs) goes to the log only.
         ctx.logger.warn({ server: info.server, tool: info.remoteName, ref, upstream: raw.slice(0, 2_000) }, 'external tool reported an error');
+        if (isRefusal(raw)) {
+          // Quoted and marked as the server's words: it is third-party text, shown so the request can be changed.
+          const reason = upstreamMessageLine(raw, MAX_REASON_LENGTH).replace(/^Error:\s*/i, '');
+          throw new ToolError(
+            'REFUSED',
+            reason
+              ? `The ${info.server} server refused this request. Its reason (the server's own words): "${reason}" (ref ${ref}).`
+              : `The ${info.server} server refused this request; its reason is in the log under ref ${ref}.`,
+            {
+              hint: "Change the request as the reason says (e.g. a path inside the folders the server may use); the same request will be refused again. `cos doctor` shows the server's settings.",
+              details: { server: info.server, tool: info.remoteName, ref },
+            },
+          );
+        }
         throw new ToolError('UNAVAILABLE', `The ${info.server} server reported a problem with this request (ref ${ref}).`, {
           hint: 'Try narrower wording, or try again later.',
         });

@@ -53,6 +53,7 @@ export const CALLER_FAULT_CODES: ReadonlySet<string> = new Set([
   'NOT_FOUND',
   'UNKNOWN_TOOL',
   'PERMISSION_DENIED',
+  'REFUSED',
   'CONFLICT',
   'READ_ONLY',
   'LIMIT_EXCEEDED',

@@ -134,7 +134,7 @@ describe('scheduler engine', () => {
     const { task } = createTaskDefinition(deps, { name: 'alerts', scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' });
     await first.runNow(task.id);
     await first.runNow(task.id);
-    expect(sent).toEqual([{ title: 'Alert: late work', body: '1 overdue_delegation item(s)' }]);
+    expect(sent).toEqual([{ title: 'Alert: late work', body: 'Delegation to Dana overdue by 10 days: Budget deck (due 20 Feb)' }]);
     clock.advance(5 * 3_600_000);
     const run = await first.runNow(task.id);
     expect(run.result).toMatchObject({ rules_evaluated: 1, rules_triggered: 1, notified: 1 });

@@ -4,7 +4,7 @@
  * time and fingerprint are written after a delivery attempt, so a rule is not re-sent within its cooldown.
  */
 import { z } from 'zod';
-import { alertNotificationText, decideAlertDelivery, evaluateAlertRule, loadAlertData, type AlertType } from '@chief-of-staff/stores';
+import { alertNotificationText, decideAlertDelivery, evaluateAlertRule, loadAlertData } from '@chief-of-staff/stores';
 import type { TaskHandler } from './task-handler.js';
 
 export const alertEvalHandler: TaskHandler<Record<string, never>> = {
@@ -36,7 +36,8 @@ export const alertEvalHandler: TaskHandler<Record<string, never>> = {
         suppressed += 1;
         continue;
       }
-      const text = alertNotificationText({ name: rule.name, alertType: rule.alertType as AlertType }, matches.length);
+      // The body names each match (who, what, how late) so the notification can be acted on without opening anything.
+      const text = alertNotificationText({ name: rule.name }, matches, time.today);
       const outcome = ctx.notifications
         ? await ctx.notifications.notify({ title: text.title, body: text.body, urgency: 'normal', origin: 'alert' })
         : { delivered: false, channels: [], error: 'no notifier is configured' };

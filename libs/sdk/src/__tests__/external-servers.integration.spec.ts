@@ -163,6 +163,23 @@ describe('external MCP servers through the orchestration executor', () => {
     expect(value.metrics.find((entry) => entry.name === 'tool_error_rate')?.sample_size).toBeGreaterThan(5);
   });
 
+  it("passes a server's refusal on as REFUSED with its reason, never retried elsewhere nor held against the server", async () => {
+    writeFileSync(join(dir, 'outside.txt'), 'not for the server');
+    const rowsBefore = fallbackRows().length;
+    for (let i = 0; i < 4; i += 1) {
+      const refused = await cos.callTool('files__read_text_file', { path: join(dir, 'outside.txt') });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'REFUSED', details: { server: 'files', tool: 'read_text_file' } } });
+      const error = refused.ok ? undefined : refused.error;
+      expect(error?.message).toContain('The files server refused this request.');
+      expect(error?.message).toContain(`Access denied - path outside allowed directories: ${join(dir, 'outside.txt')}`);
+      expect(error?.hint).not.toMatch(/narrower wording/);
+    }
+    // Four refusals with a breaker threshold of three: the server is still trusted, and nothing fell back.
+    expect(cos.orchestration.breakerStates().filter((breaker) => breaker.state !== 'closed').map((breaker) => breaker.name)).not.toContain('files__read_text_file');
+    expect(fallbackRows().length).toBe(rowsBefore);
+    expect(await cos.callTool('files__read_text_file', { path: join(dir, 'files', 'plan.txt') })).toMatchObject({ ok: true });
+  });
+
   it('does not fall back on a file operation', async () => {
     const rowsBefore = fallbackRows().length;
     const result = await cos.callTool('files__read_text_file', { path: join(dir, 'files', 'missing.txt') });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
 import { loadAlertData } from './alert-data.js';
-import { checkAlerts, decideAlertDelivery, factFreshness, type AlertTime } from './evaluate-alerts.js';
+import { alertNotificationText, checkAlerts, decideAlertDelivery, factFreshness, type AlertMatch, type AlertTime } from './evaluate-alerts.js';
 
 describe('alert evaluation', () => {
   let clock: FakeClock;
@@ -93,5 +93,36 @@ describe('alert evaluation', () => {
     expect(decideAlertDelivery(state, [b, a], now)).toMatchObject({ notify: true, reason: 'new_entities' });
     expect(decideAlertDelivery(state, [a], new Date('2026-01-15T13:00:00.000Z'))).toMatchObject({ notify: true, reason: 'cooldown_elapsed' });
     expect(decideAlertDelivery(state, [], now)).toMatchObject({ notify: false, reason: 'no_matches' });
+  });
+
+  it('writes a notification that names the person, the task and how late, one line per match', () => {
+    const late: AlertMatch = { entity: 'delegation', id: 1, task: 'Budget review', delegated_to: 'Tom Becker', due_date: '2026-11-24', days_overdue: 3 };
+    expect(alertNotificationText({ name: 'late work' }, [late], '2026-11-27')).toEqual({
+      title: 'Alert: late work',
+      body: 'Delegation to Tom Becker overdue by 3 days: Budget review (due 24 Nov)',
+    });
+    const several: AlertMatch[] = [
+      late,
+      { entity: 'delegation', id: 2, task: 'Venue contract', delegated_to: 'Ana', due_date: '2026-11-26', days_overdue: 1 },
+      { entity: 'delegation', id: 3, task: 'Slides', delegated_to: 'Ben', due_date: '2026-11-28' },
+      { entity: 'decision', id: 4, title: 'Hire contractor', created_at: '2026-11-02T10:00:00.000Z' },
+      { entity: 'decision', id: 5, title: 'Office move', created_at: '2026-10-01T10:00:00.000Z', follow_up_date: '2026-11-27' },
+      { entity: 'fact', category: 'work', key: 'status', age_hours: 72 },
+      { entity: 'fact', category: 'work', key: 'owner' },
+    ];
+    expect(alertNotificationText({ name: 'work' }, several, '2026-11-27').body).toBe(
+      [
+        '- Delegation to Tom Becker overdue by 3 days: Budget review (due 24 Nov)',
+        '- Delegation to Ana overdue by 1 day: Venue contract (due 26 Nov)',
+        '- Delegation to Ben due tomorrow: Slides (due 28 Nov)',
+        '- Decision pending since 2 Nov: Hire contractor',
+        '- Follow-up due 27 Nov on decision: Office move',
+        '- … and 2 more (see check_alerts)',
+      ].join('\n'),
+    );
+    expect(alertNotificationText({ name: 'facts' }, [several[5] as AlertMatch], '2026-11-27').body).toBe('Fact work/status not updated for 72 h');
+    expect(alertNotificationText({ name: 'old' }, [{ ...late, due_date: '2025-12-30', days_overdue: 332 }], '2026-11-27').body).toBe(
+      'Delegation to Tom Becker overdue by 332 days: Budget review (due 30 Dec 2025)',
+    );
   });
 });

@@ -359,7 +359,54 @@ export function decideAlertDelivery(
   return gained ? { notify: true, reason: 'new_entities', fingerprint } : { notify: false, reason: 'suppressed', fingerprint };
 }
 
-/** Default notification text of a triggered rule: title "Alert: <name>", body "<count> <type> item(s)". */
-export function alertNotificationText(rule: { name: string; alertType: AlertType }, count: number): { title: string; body: string } {
-  return { title: `Alert: ${rule.name}`, body: `${count} ${rule.alertType} item(s)` };
+/** At most this many matches are named in one notification; the rest are counted. */
+export const ALERT_NOTIFICATION_MAX_LINES = 5;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `24 Nov`, or `24 Nov 2027` when the year is not today's: short enough for a notification line. */
+function shortDate(date: string, today: string): string {
+  const [year, month, day] = date.slice(0, 10).split('-');
+  const text = `${Number(day)} ${MONTHS[Number(month) - 1] ?? month}`;
+  return year === today.slice(0, 4) ? text : `${text} ${year}`;
+}
+
+function daysText(days: number): string {
+  return `${days} day${days === 1 ? '' : 's'}`;
+}
+
+/** One match as a sentence a person can act on: who, what, and how late or how soon. */
+export function alertMatchLine(match: AlertMatch, today: string): string {
+  switch (match.entity) {
+    case 'delegation': {
+      const due = match.due_date ? ` (due ${shortDate(match.due_date, today)})` : '';
+      if (match.days_overdue !== undefined) {
+        return `Delegation to ${match.delegated_to} overdue by ${daysText(match.days_overdue)}: ${match.task}${due}`;
+      }
+      if (match.due_date) {
+        const left = daysBetween(today, match.due_date);
+        const when = left <= 0 ? 'today' : left === 1 ? 'tomorrow' : `in ${daysText(left)}`;
+        return `Delegation to ${match.delegated_to} due ${when}: ${match.task}${due}`;
+      }
+      return `Delegation to ${match.delegated_to}: ${match.task}`;
+    }
+    case 'decision':
+      return match.follow_up_date
+        ? `Follow-up due ${shortDate(match.follow_up_date, today)} on decision: ${match.title}`
+        : `Decision pending since ${shortDate(match.created_at, today)}: ${match.title}`;
+    case 'fact':
+      return match.age_hours === undefined
+        ? `Fact ${match.category}/${match.key} is missing`
+        : `Fact ${match.category}/${match.key} not updated for ${match.age_hours} h`;
+  }
+}
+
+/**
+ * The notification of a triggered rule: title `Alert: <name>`, and a body that names each match (the person, the
+ * task and how late), one per line, the first five of them and a count of the rest.
+ */
+export function alertNotificationText(rule: { name: string }, matches: readonly AlertMatch[], today: string): { title: string; body: string } {
+  const lines = matches.slice(0, ALERT_NOTIFICATION_MAX_LINES).map((match) => alertMatchLine(match, today));
+  if (matches.length > ALERT_NOTIFICATION_MAX_LINES) lines.push(`… and ${matches.length - ALERT_NOTIFICATION_MAX_LINES} more (see check_alerts)`);
+  return { title: `Alert: ${rule.name}`, body: lines.length === 1 ? (lines[0] as string) : lines.map((line) => `- ${line}`).join('\n') };
 }

@@ -3,7 +3,7 @@
  * docs/reference/tool-catalogue.md#personal-data-providers): every notification is written here whatever channel
  * carried it; the per-run count backs the "max 5 per agent run" rule.
  */
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { notifications } from '../db/schema/proactive.js';
@@ -33,11 +33,19 @@ export interface RecordNotificationInput {
 
 export const NOTIFICATION_LIST_LIMITS = { defaultLimit: 25, maxLimit: 200 };
 
+/** Filters of `list`; every one optional. */
+export interface ListNotificationsFilters {
+  /** Only notifications sent at or after this ISO instant. */
+  since?: string | undefined;
+  origin?: NotificationOrigin | undefined;
+  status?: NotificationStatus | undefined;
+}
+
 export interface NotificationsRepository {
   record(input: RecordNotificationInput): NotificationRecord;
   countForRun(runId: string): number;
-  /** Newest first. */
-  list(page: PageRequest): Page<NotificationRecord>;
+  /** Newest first, with the total that matches the filters. */
+  list(filters: ListNotificationsFilters, page: PageRequest): Page<NotificationRecord>;
   purgeOlderThan(cutoff: string): number;
 }
 
@@ -61,16 +69,25 @@ export function createNotificationsRepository(database: CosDatabase, clock: Cloc
         .returning()
         .get(),
     countForRun: (runId) => db.select({ n: sql<number>`count(*)` }).from(notifications).where(eq(notifications.runId, runId)).get()?.n ?? 0,
-    list(request) {
-      const window = openPage(request, NOTIFICATION_LIST_LIMITS, 'notifications', {});
+    list(filters, request) {
+      const origin = filters.origin === undefined ? undefined : assertEnum('origin', filters.origin, NOTIFICATION_ORIGINS);
+      const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, NOTIFICATION_STATUSES);
+      const window = openPage(request, NOTIFICATION_LIST_LIMITS, 'notifications', { since: filters.since, origin, status });
+      const where = and(
+        filters.since === undefined ? undefined : gte(notifications.createdAt, filters.since),
+        origin === undefined ? undefined : eq(notifications.origin, origin),
+        status === undefined ? undefined : eq(notifications.status, status),
+      );
       const rows = db
         .select()
         .from(notifications)
+        .where(where)
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(window.limit + 1)
         .offset(window.offset)
         .all();
-      return closePage(rows, window);
+      const total = db.select({ n: sql<number>`count(*)` }).from(notifications).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
     },
     purgeOlderThan: (cutoff) => db.delete(notifications).where(lt(notifications.createdAt, cutoff)).run().changes,
   };

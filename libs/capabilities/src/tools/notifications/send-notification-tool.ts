@@ -7,6 +7,7 @@ import { defineTool, ToolError } from '@chief-of-staff/core';
 import { withProviderErrors, type NotificationOrigin } from '@chief-of-staff/providers';
 import { PROVIDER_CREATE } from '../provider-common/provider-annotations.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
+import { listNotificationsTool } from './list-notifications-tool.js';
 
 export const MAX_NOTIFICATIONS_PER_RUN = 5;
 
@@ -68,4 +69,5 @@ export const sendNotificationTool = defineTool({
   },
 });
 
-export const notificationTools = [sendNotificationTool] as const;
+/** send_notification and list_notifications (which reads the log through the memory store, key `memory`). */
+export const notificationTools = [sendNotificationTool, listNotificationsTool] as const;

@@ -40,7 +40,7 @@ export async function currentSuggestions(ctx: Pick<ToolContext<ProactiveServices
   const now = ctx.clock.now();
   const own = [config?.user.email, ...(config?.user.handles ?? [])].filter((value): value is string => typeof value === 'string' && value.includes('@'));
   return computeSuggestions(
-    { memory, ...(providers ? { providers } : {}), ownAddresses: own, now, today: ctx.clock.today(), logger: ctx.logger },
+    { memory, ...(providers ? { providers } : {}), ownAddresses: own, now, today: ctx.clock.today(), timezone: ctx.clock.timezone, logger: ctx.logger },
     (title) => memory.facts.substringCandidates(title, { limit: 1 }).length > 0,
   );
 }
@@ -50,8 +50,9 @@ export const getProactiveSuggestionsTool = defineTool({
   title: 'What needs attention',
   description:
     'Suggests what needs attention now, most urgent first: overdue or nearly due delegations, decisions waiting too long or due for ' +
-    'follow-up, unanswered mail from people who write often, meetings in the next day with nothing noted about them, failed webhook ' +
-    'events, failing scheduled tasks, pending skill suggestions and triggered alerts — each with the tool that acts on it. ' +
+    'follow-up, unanswered mail from people who write often, meetings in the next day with nothing noted about them, failed or unrouted ' +
+    'webhook events (one entry per source and type, with a count), failing scheduled tasks, pending skill suggestions and triggered ' +
+    'alerts (naming only what no other entry lists) — each with the tool that acts on it. Overdue comes before due soon. ' +
     'Example: {"min_priority": "medium"}.',
   input: z
     .object({

@@ -102,9 +102,10 @@ describe('proactive suggestions and the inbound channel view', () => {
     expect(keys).toContain('medium decision:1');
     expect(keys).toContain('medium follow_up:2');
     expect(keys.some((key) => key.endsWith('decision:3'))).toBe(false);
-    expect(keys).toContain('low webhook:1');
-    expect(keys).toContain('low webhook:2');
-    expect(keys).toContain(`high alert:1`);
+    expect(keys).toContain('low webhook:failed:github:push');
+    expect(keys).toContain('low webhook:unrouted:stripe:charge.failed');
+    // The triggered "Overdue work" rule matches only delegation 1, which has its own entry.
+    expect(keys.some((key) => key.includes('alert:'))).toBe(false);
     expect(keys).toContain('medium skill:1');
     expect(keys.filter((key) => key.includes('scheduler:'))).toEqual([`medium scheduler:1`]);
     const meetings = items.filter((item) => item.category === 'meeting').map((item) => item.title);
@@ -114,6 +115,29 @@ describe('proactive suggestions and the inbound channel view', () => {
     const ranks = items.map((item) => ({ high: 0, medium: 1, low: 2 })[item.priority as 'high']);
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
     expect((await suggestions()).items).toEqual(items);
+  });
+
+  it('ranks overdue before due soon, lists each item once, and groups webhook events by source and type', async () => {
+    // A second triggered rule whose matches are partly listed already: only the unlisted ones are named.
+    store.delegations.create({ task: 'Sign the lease', delegatedTo: 'Ben', dueDate: '2026-03-02' });
+    const { rule } = store.alertRules.create({ name: 'Missing status', alertType: 'stale_fact', condition: { category: 'work', key: 'status' } });
+    store.alertRules.recordTrigger(rule.id, { triggeredAt: NOW, fingerprint: 'fp' });
+    for (const [id, source, type] of [['d3', 'github', 'push'], ['d4', 'github', 'push'], ['d5', 'stripe', 'charge.failed']] as const) {
+      const event = store.webhookEvents.insert({ source, eventType: type, deliveryId: id, payload: '{}', receivedVia: 'http' }).event;
+      store.webhookEvents.update(event.id, source === 'github' ? { status: 'failed', attempts: 4, lastError: `boom ${id}` } : { status: 'unrouted' });
+    }
+    const { items } = await suggestions();
+    const high = items.filter((item) => item.priority === 'high');
+    expect(high.map((item) => item.key)).toEqual(['alert:2', 'delegation:1', 'delegation:5', 'deadline:2']);
+    expect(high[0]).toMatchObject({ title: 'Alert: Missing status', description: 'Fact work/status is missing.' });
+    expect(items.filter((item) => String(item.key).startsWith('alert:1'))).toEqual([]);
+    const webhooks = items.filter((item) => item.category === 'webhook');
+    expect(webhooks.map((item) => [item.key, item.title])).toEqual([
+      ['webhook:failed:github:push', 'Could not handle 3 github "push" events'],
+      ['webhook:unrouted:stripe:charge.failed', 'No rule for 2 stripe "charge.failed" events'],
+    ]);
+    expect(webhooks[0]?.description).toContain('the latest error: boom d4');
+    expect(webhooks[0]?.description).toContain('list_webhook_events {"source":"github","event_type":"push","status":"failed"}');
   });
 
   it('keeps a dismissed suggestion away even after its title changes, and a snoozed one until the snooze ends', async () => {

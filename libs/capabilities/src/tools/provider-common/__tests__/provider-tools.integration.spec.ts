@@ -78,9 +78,9 @@ afterAll(() => {
 });
 
 describe('every tool is well formed', () => {
-  it('has the 29 provider tools, uniquely named, with the expected annotations', () => {
+  it('has the 30 provider tools, uniquely named, with the expected annotations', () => {
     const names = allProviderTools.map((t) => t.name);
-    expect(new Set(names).size).toBe(29);
+    expect(new Set(names).size).toBe(30);
     const hints = (name: string) => {
       const a = tool(name).annotations;
       return `${a.readOnlyHint ? 'R' : 'W'}${a.destructiveHint ? 'D' : '-'}${a.idempotentHint ? 'I' : '-'}${a.openWorldHint ? 'O' : '-'}`;
@@ -272,6 +272,24 @@ describe('messages, notifications, export, and configuration', () => {
     for (let i = 0; i < 5; i += 1) expect(await ok('send_notification', { title: `n${i}`, message: 'm' }, agent)).toMatchObject({ status: 'logged', channels: ['log'] });
     expect((await fails('send_notification', { title: 'n6', message: 'm' }, agent)).code).toBe('LIMIT_EXCEEDED');
     expect((await ok('send_notification', { title: 'host', message: 'm' }))['notification_id']).toEqual(expect.any(Number));
+  });
+
+  it('list_notifications shows what was sent, newest first, filtered by origin and status, with a total', async () => {
+    const agent: ToolCaller = { kind: 'agent', agentName: 'brief', runId: 'run-list' };
+    await ok('send_notification', { title: 'From the brief agent', message: 'Three meetings today.', urgency: 'high' }, agent);
+    await ok('send_notification', { title: 'Latest', message: 'Sent last.' });
+    const listed = await ok('list_notifications', { limit: 2 });
+    expect(listed['items']).toEqual([
+      expect.objectContaining({ title: 'Latest', message: 'Sent last.', origin: 'tool', status: 'logged', channels: ['log'], sent_at: expect.any(String) }),
+      expect.objectContaining({ title: 'From the brief agent', urgency: 'high', origin: 'agent', run_id: 'run-list' }),
+    ]);
+    expect(listed['next_cursor']).toEqual(expect.any(String));
+    const fromAgents = await ok('list_notifications', { origin: 'agent' });
+    expect((fromAgents['items'] as { origin: string }[]).every((n) => n.origin === 'agent')).toBe(true);
+    expect(fromAgents['total']).toBe((fromAgents['items'] as unknown[]).length);
+    expect((await ok('list_notifications', { status: 'failed' }))['items']).toEqual([]);
+    expect((await ok('list_notifications', { since: '2099-01-01T00:00:00Z' }))['total']).toBe(0);
+    expect((await fails('list_notifications', { origin: 'pigeon' })).code).toBe('INVALID_ARGUMENT');
   });
 
   it('import_data and export_calendar are for the user only, inside the allowed roots', async () => {
