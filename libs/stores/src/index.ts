@@ -75,7 +75,7 @@ export type { SkillSuggestionRecord, SkillSuggestionsRepository } from './teleme
 
 export type { AgentRunsRepository, ModelCallsRepository } from './telemetry/run-log-repositories.js';
 export { NOTIFICATION_LIST_LIMITS } from './telemetry/notifications-repository.js';
-export type { ListNotificationsFilters, NotificationRecord, NotificationsRepository } from './telemetry/notifications-repository.js';
+export type { NotificationRecord } from './telemetry/notifications-repository.js';
 
 // Webhooks and event rules.
 export { WEBHOOK_EVENT_LIST_LIMITS, WEBHOOK_SOURCE_PATTERN } from './webhooks/webhook-events-repository.js';
