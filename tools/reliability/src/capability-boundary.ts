@@ -24,7 +24,12 @@ export interface BoundaryOptions {
 export async function runCapabilityBoundary(options: BoundaryOptions = {}): Promise<BoundaryReport> {
   const started = performance.now();
   const tally = new BoundaryTally();
-  const server = await startBoundaryServer({ name: 'reliability-boundary', agents: [NARROW_AGENT, ...MEMORY_AGENTS, ...INJECTION_AGENTS, ...READ_AGENTS] });
+  const server = await startBoundaryServer({
+    name: 'reliability-boundary',
+    agents: [NARROW_AGENT, ...MEMORY_AGENTS, ...INJECTION_AGENTS, ...READ_AGENTS],
+    // Event rules name a configured source; `ci` is fed through ingest_webhook only, so it needs no secret.
+    config: ['timezone: UTC', 'webhooks:', '  sources:', '    ci: {}', ''].join('\n'),
+  });
   try {
     const canary = await server.call('store_fact', CANARY_FACT);
     if (canary.isError) tally.violation(`control: the canary fact could not be stored: ${canary.text.slice(0, 200)}`);
