@@ -1,0 +1,84 @@
+/**
+ * The three rankers the tool-selection benchmark compares over the same catalogue: ours (`scoreAllTools` with the
+ * intelligence registry built from the catalogue, eligibility on, so an empty list is an abstention), and Lunr and
+ * MiniSearch with their default settings indexing each tool's name words, title, description and parameter names
+ * and descriptions as separate fields. Every ranker returns tools best first with its own score.
+ */
+import lunr from 'lunr';
+import MiniSearch from 'minisearch';
+import { createToolIntelligenceRegistry, scoreAllTools } from '@chief-of-staff/orchestration';
+import { catalogueToolInfo, nameWords, parameterText, type SelectionCatalogue } from './tool-selection-catalogue.js';
+
+export interface RankedTool {
+  tool: string;
+  score: number;
+}
+
+export interface ToolRanker {
+  name: string;
+  /** True for a ranker that decides to offer nothing by itself; a peer's abstention comes from a calibrated threshold. */
+  abstainsItself: boolean;
+  rank(query: string): RankedTool[];
+}
+
+/** How many results a peer returns: the deepest cut-off any metric reads (MRR@10). */
+export const PEER_DEPTH = 10;
+
+export function ourRanker(catalogue: SelectionCatalogue): ToolRanker {
+  const registry = createToolIntelligenceRegistry({ tools: catalogue.tools.map(catalogueToolInfo), overrides: catalogue.overrides });
+  const names = catalogue.tools.map((tool) => tool.name);
+  return {
+    name: 'ours',
+    abstainsItself: true,
+    rank: (query) => scoreAllTools(query, names, { registry }).map((score) => ({ tool: score.tool, score: score.score })),
+  };
+}
+
+interface PeerDocument {
+  id: string;
+  name: string;
+  title: string;
+  description: string;
+  parameters: string;
+}
+
+function peerDocuments(catalogue: SelectionCatalogue): PeerDocument[] {
+  return catalogue.tools.map((tool) => ({ id: tool.name, name: nameWords(tool.name), title: tool.title, description: tool.description, parameters: parameterText(tool) }));
+}
+
+const FIELDS = ['name', 'title', 'description', 'parameters'] as const;
+
+export function lunrRanker(catalogue: SelectionCatalogue): ToolRanker {
+  const documents = peerDocuments(catalogue);
+  const index = lunr(function build() {
+    this.ref('id');
+    for (const field of FIELDS) this.field(field);
+    for (const doc of documents) this.add(doc);
+  });
+  return {
+    name: 'lunr',
+    abstainsItself: false,
+    // Terms go through the query API so characters such as ':' or '~' in a request are not query syntax.
+    rank: (query) =>
+      index
+        .query((q) => {
+          q.term(lunr.tokenizer(query), {});
+        })
+        .slice(0, PEER_DEPTH)
+        .map((hit) => ({ tool: hit.ref, score: hit.score })),
+  };
+}
+
+export function miniSearchRanker(catalogue: SelectionCatalogue): ToolRanker {
+  const index = new MiniSearch<PeerDocument>({ fields: [...FIELDS], idField: 'id' });
+  index.addAll(peerDocuments(catalogue));
+  return {
+    name: 'minisearch',
+    abstainsItself: false,
+    rank: (query) =>
+      index
+        .search(query)
+        .slice(0, PEER_DEPTH)
+        .map((hit) => ({ tool: String(hit.id), score: hit.score })),
+  };
+}

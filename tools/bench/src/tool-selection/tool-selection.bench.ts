@@ -1,0 +1,71 @@
+/**
+ * `npm run bench -- tool-selection`: how well the right few tools are chosen, on every request set (the intent set,
+ * the own-tools requests, the third-party requests) and split, for our scorer and for Lunr and MiniSearch indexing the
+ * same catalogue in the same run. Prints the table and the goal checks and writes tools/bench/results/tool-selection.json;
+ * `--check` fails when a goal is missed on a dev half. Also `scoreAllTools` over 500 tools of the real catalogue
+ * (built-in, fake and recorded third-party tools) with recorded requests.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createToolIntelligenceRegistry, scoreAllTools } from '@chief-of-staff/orchestration';
+import { evaluateToolSelection, flatSelectionMetrics, formatGoalLines, formatSelectionTable, loadRequestSets, type SelectionEvaluation } from './evaluate-tool-selection.js';
+import { catalogueToolInfo, type SelectionCatalogueTool } from './tool-selection-catalogue.js';
+
+const RESULTS = resolve(import.meta.dirname, '..', '..', 'results');
+let evaluation: SelectionEvaluation | undefined;
+
+const SPEED_TOOLS = 500;
+let speed: { names: string[]; queries: string[]; registry: ReturnType<typeof createToolIntelligenceRegistry> } | undefined;
+let next = 0;
+
+/** The largest catalogue on hand, cut or padded (with plain synthetic external tools) to exactly `count` tools. */
+function speedCatalogue(count: number): NonNullable<typeof speed> {
+  const { sets } = loadRequestSets();
+  const largest = sets.reduce((a, b) => (b.catalogue.tools.length > a.catalogue.tools.length ? b : a));
+  const padding: SelectionCatalogueTool[] = Array.from({ length: Math.max(0, count - largest.catalogue.tools.length) }, (_, i) => ({
+    name: `server${i % 40}__tool_${i}`,
+    title: `Tool ${i}`,
+    description: `External tool number ${i} for reports and lookups.`,
+    source: 'third-party',
+  }));
+  const tools = [...largest.catalogue.tools, ...padding].slice(0, count);
+  return {
+    names: tools.map((tool) => tool.name),
+    queries: sets.flatMap((set) => set.requests.map((request) => request.q)),
+    registry: createToolIntelligenceRegistry({ tools: tools.map(catalogueToolInfo), overrides: largest.catalogue.overrides }),
+  };
+}
+
+export const benchmarks = [
+  {
+    name: 'tool-selection: recall, MRR@10 and abstention per set and split (ours, Lunr, MiniSearch)',
+    setup() {
+      evaluation = evaluateToolSelection();
+      console.log(formatSelectionTable(evaluation));
+      console.log(formatGoalLines(evaluation.goals));
+      mkdirSync(RESULTS, { recursive: true });
+      writeFileSync(join(RESULTS, 'tool-selection.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), ...evaluation }, null, 2)}\n`);
+    },
+    fn: () => undefined,
+    iterations: 1,
+    time: 0,
+    metrics: () => (evaluation ? flatSelectionMetrics(evaluation) : {}),
+    goal: { metric: 'dev_goals_missed', max: 0 },
+  },
+  {
+    name: `tool-selection: scoreAllTools over ${SPEED_TOOLS} tools of the real catalogue`,
+    setup() {
+      speed = speedCatalogue(SPEED_TOOLS);
+    },
+    fn: () => {
+      if (!speed) return;
+      scoreAllTools(speed.queries[next++ % speed.queries.length] as string, speed.names, { registry: speed.registry });
+    },
+    // The first calls build the registry's entries and inverted vocabulary; that cost belongs to cold start.
+    warmupIterations: 20,
+    iterations: 300,
+    goal: { metric: 'p95', max: 2 },
+  },
+];
+
+if (process.argv.includes('--misses')) console.log(JSON.stringify(evaluateToolSelection().devMisses.slice(0, 30), null, 2));
