@@ -14,10 +14,10 @@ import {
   thirdPartyCatalogueTools,
   type SelectionCatalogue,
 } from './tool-selection-catalogue.js';
-import { loadIntentSet, loadRecordedServers, loadRequestSet, TOOL_SELECTION_DIR, type RecordedServer, type SelectionRequest, type Split } from './tool-selection-data.js';
-import { lunrRanker, miniSearchRanker, ourRanker, type RankedTool, type ToolRanker } from './tool-rankers.js';
+import { loadIntentSet, loadRecordedServers, loadRequestSet, TOOL_SELECTION_DIR, type RecordedServer, type SelectionRequest, type Split } from './selection-fixtures.js';
+import { lunrRanker, miniSearchRanker, ourRankers, type RankedTool, type ToolRanker } from './tool-rankers.js';
 
-export const RANKERS = ['ours', 'lunr', 'minisearch'] as const;
+export const RANKERS = ['ours', 'ours-rank-all', 'lunr', 'minisearch'] as const;
 export type RankerName = (typeof RANKERS)[number];
 export const SPLITS: readonly Split[] = ['dev', 'test'];
 
@@ -112,7 +112,7 @@ function checkLabels(set: RequestSet): void {
 function rankersFor(catalogue: SelectionCatalogue, cache: Map<SelectionCatalogue, ToolRanker[]>): ToolRanker[] {
   let rankers = cache.get(catalogue);
   if (!rankers) {
-    rankers = [ourRanker(catalogue), lunrRanker(catalogue), miniSearchRanker(catalogue)];
+    rankers = [...ourRankers(catalogue), lunrRanker(catalogue), miniSearchRanker(catalogue)];
     cache.set(catalogue, rankers);
   }
   return rankers;
@@ -165,7 +165,7 @@ export function evaluateToolSelection(sources: SelectionSources = {}): Selection
     rankings: rankersFor(set.catalogue, cache).map((ranker) => ({ ranker, results: set.requests.map((request) => ({ request, ranked: ranker.rank(request.q) })) })),
   }));
   const peerThresholds: Record<string, number> = {};
-  for (const name of RANKERS.filter((ranker) => ranker !== 'ours')) {
+  for (const name of ['lunr', 'minisearch']) {
     const dev = runs.flatMap((run) => run.rankings.filter((r) => r.ranker.name === name).flatMap((r) => r.results)).filter((result) => result.request.split === 'dev');
     peerThresholds[name] = calibrateAbstainThreshold(
       dev.filter((result) => !isOffTopic(result.request)).map((result) => topScore(result.ranked)),
@@ -232,15 +232,16 @@ export function formatGoalLines(goals: readonly SelectionGoalCheck[]): string {
 
 /**
  * Figures as flat numbers for the benchmark runner's `metrics` (`<set>_<split>_<ranker>_<figure>`): every figure of
- * ours, recall@5 and MRR@10 of the peers (the whole table is in tool-selection.json).
+ * ours and the peers' recall@5, so the runner's notes stay readable (the whole table is in tool-selection.json).
  */
 export function flatSelectionMetrics(evaluation: SelectionEvaluation): Record<string, number> {
   const out: Record<string, number> = {};
   const round = (value: number) => Math.round(value * 1000) / 1000;
   const ours = ['recallAt1', 'recallAt4', 'recallAt5', 'mrrAt10', 'hebrewRecallAt4', 'abstainRate'] as const;
-  const peers = ['recallAt5', 'mrrAt10'] as const;
+  const peers = ['recallAt5'] as const;
   for (const { set, split, ranker, figures } of evaluation.figures) {
-    const prefix = `${set.replace(/-/g, '_')}_${split}_${ranker}`;
+    const prefix = `${set.replace(/-/g, '_')}_${split}_${ranker.replace(/-/g, '_')}`;
+    if (ranker === 'ours-rank-all') continue;
     for (const key of ranker === 'ours' ? ours : peers) {
       const value = figures[key];
       if (value !== null) out[`${prefix}_${key}`] = round(value);

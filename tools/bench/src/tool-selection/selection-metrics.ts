@@ -4,7 +4,7 @@
  * requests. An on-topic request the ranker abstained on ranks nothing, so it counts as a miss. Also the abstain
  * threshold of a peer that has no cut-off of its own, calibrated on development requests.
  */
-import type { SelectionRequest } from './tool-selection-data.js';
+import type { SelectionRequest } from './selection-fixtures.js';
 
 export interface JudgedRanking {
   request: SelectionRequest;

@@ -6,7 +6,7 @@
  */
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
-import { createToolIntelligenceRegistry, scoreAllTools } from '@chief-of-staff/orchestration';
+import { createToolIntelligenceRegistry, DEFAULT_MIN_SCORE, scoreAllTools } from '@chief-of-staff/orchestration';
 import { catalogueToolInfo, nameWords, parameterText, type SelectionCatalogue } from './tool-selection-catalogue.js';
 
 export interface RankedTool {
@@ -24,14 +24,29 @@ export interface ToolRanker {
 /** How many results a peer returns: the deepest cut-off any metric reads (MRR@10). */
 export const PEER_DEPTH = 10;
 
-export function ourRanker(catalogue: SelectionCatalogue): ToolRanker {
+/**
+ * Ours as a shortlist is chosen (`ours`: eligibility on, an empty list is an abstention) and as `tool_search` ranks
+ * (`ours-rank-all`: eligibility off, the first 10; it abstains when nothing reaches the default cut-off). The second
+ * tells a miss of the ranking from a miss of the cut-off.
+ */
+export function ourRankers(catalogue: SelectionCatalogue): ToolRanker[] {
   const registry = createToolIntelligenceRegistry({ tools: catalogue.tools.map(catalogueToolInfo), overrides: catalogue.overrides });
   const names = catalogue.tools.map((tool) => tool.name);
-  return {
-    name: 'ours',
-    abstainsItself: true,
-    rank: (query) => scoreAllTools(query, names, { registry }).map((score) => ({ tool: score.tool, score: score.score })),
-  };
+  return [
+    {
+      name: 'ours',
+      abstainsItself: true,
+      rank: (query) => scoreAllTools(query, names, { registry }).map((score) => ({ tool: score.tool, score: score.score })),
+    },
+    {
+      name: 'ours-rank-all',
+      abstainsItself: true,
+      rank: (query) => {
+        const ranked = scoreAllTools(query, names, { registry, eligibility: false }).slice(0, PEER_DEPTH);
+        return (ranked[0]?.score ?? 0) < DEFAULT_MIN_SCORE ? [] : ranked.map((score) => ({ tool: score.tool, score: score.score }));
+      },
+    },
+  ];
 }
 
 interface PeerDocument {

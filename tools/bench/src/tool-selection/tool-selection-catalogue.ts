@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { toolInputJsonSchema, type LatencyTier } from '@chief-of-staff/core';
 import type { CatalogueToolInfo, ToolIntelligenceOverride } from '@chief-of-staff/orchestration';
 import { builtInToolGroups } from '@chief-of-staff/sdk';
-import type { IntentSet, RecordedServer } from './tool-selection-data.js';
+import type { IntentSet, RecordedServer } from './selection-fixtures.js';
 
 export type ToolSource = 'built-in' | 'intent-external' | 'third-party';
 

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { checkSelectionGoals, evaluateToolSelection, formatSelectionTable, type SetFigures } from './evaluate-tool-selection.js';
 import { calibrateAbstainThreshold, selectionFigures, type JudgedRanking, type SelectionFigures } from './selection-metrics.js';
 import { nameWords, parameterText, thirdPartyToolName } from './tool-selection-catalogue.js';
-import { FixtureError, loadIntentSet, loadRecordedServers, loadRequestSet, type SelectionRequest } from './tool-selection-data.js';
+import { FixtureError, loadIntentSet, loadRecordedServers, loadRequestSet, type SelectionRequest } from './selection-fixtures.js';
 
 const TESTING = resolve(import.meta.dirname, 'testing');
 const request = (q: string, tools: string[], split: 'dev' | 'test' = 'dev'): SelectionRequest => ({ q, tools, split });
