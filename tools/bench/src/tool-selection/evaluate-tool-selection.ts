@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SemanticSource } from './semantic-similarity.js';
 import { calibrateAbstainThreshold, isOffTopic, selectionFigures, type JudgedRanking, type SelectionFigures } from './selection-metrics.js';
 import {
   builtInCatalogueTools,
@@ -15,9 +16,9 @@ import {
   type SelectionCatalogue,
 } from './tool-selection-catalogue.js';
 import { loadIntentSet, loadRecordedServers, loadRequestSet, TOOL_SELECTION_DIR, type RecordedServer, type SelectionRequest, type Split } from './selection-fixtures.js';
-import { lunrRanker, miniSearchRanker, ourRankers, type RankedTool, type ToolRanker } from './tool-rankers.js';
+import { embeddingRanker, lunrRanker, miniSearchRanker, ourRankers, type RankedTool, type ToolRanker } from './tool-rankers.js';
 
-export const RANKERS = ['ours', 'ours-rank-all', 'lunr', 'minisearch'] as const;
+export const RANKERS = ['ours', 'ours-rank-all', 'lunr', 'minisearch', 'embedding'] as const;
 export type RankerName = (typeof RANKERS)[number];
 export const SPLITS: readonly Split[] = ['dev', 'test'];
 
@@ -57,6 +58,8 @@ export interface SelectionMiss {
 
 export interface SelectionEvaluation {
   catalogues: Record<string, number>;
+  /** Whether our scorer was given the request-to-tool similarity, and how many texts had vectors. */
+  semantic: SemanticSource['embedded'] | null;
   servers: Array<Pick<RecordedServer, 'server' | 'package' | 'version' | 'licence'> & { tools: number }>;
   missingSets: string[];
   /** Per peer: the top score below which it abstains, calibrated on the dev halves of every set. */
@@ -109,10 +112,10 @@ function checkLabels(set: RequestSet): void {
   }
 }
 
-function rankersFor(catalogue: SelectionCatalogue, cache: Map<SelectionCatalogue, ToolRanker[]>): ToolRanker[] {
+function rankersFor(catalogue: SelectionCatalogue, cache: Map<SelectionCatalogue, ToolRanker[]>, semantic?: SemanticSource): ToolRanker[] {
   let rankers = cache.get(catalogue);
   if (!rankers) {
-    rankers = [...ourRankers(catalogue), lunrRanker(catalogue), miniSearchRanker(catalogue)];
+    rankers = [...ourRankers(catalogue, semantic), lunrRanker(catalogue), miniSearchRanker(catalogue), ...(semantic ? [embeddingRanker(catalogue, semantic)] : [])];
     cache.set(catalogue, rankers);
   }
   return rankers;
@@ -156,16 +159,17 @@ export function checkSelectionGoals(figures: readonly SetFigures[], missingSets:
   return checks;
 }
 
-export function evaluateToolSelection(sources: SelectionSources = {}): SelectionEvaluation {
+/** `semantic`: the similarity our scorer may fuse (built by buildSemanticSource over every set's tools and requests). */
+export function evaluateToolSelection(sources: SelectionSources = {}, options: { semantic?: SemanticSource } = {}): SelectionEvaluation {
   const { sets, servers, missing } = loadRequestSets(sources);
   const cache = new Map<SelectionCatalogue, ToolRanker[]>();
   // Every ranker ranks every request once; thresholds and figures are computed from these.
   const runs = sets.map((set) => ({
     set,
-    rankings: rankersFor(set.catalogue, cache).map((ranker) => ({ ranker, results: set.requests.map((request) => ({ request, ranked: ranker.rank(request.q) })) })),
+    rankings: rankersFor(set.catalogue, cache, options.semantic).map((ranker) => ({ ranker, results: set.requests.map((request) => ({ request, ranked: ranker.rank(request.q) })) })),
   }));
   const peerThresholds: Record<string, number> = {};
-  for (const name of ['lunr', 'minisearch']) {
+  for (const name of ['lunr', 'minisearch', 'embedding']) {
     const dev = runs.flatMap((run) => run.rankings.filter((r) => r.ranker.name === name).flatMap((r) => r.results)).filter((result) => result.request.split === 'dev');
     peerThresholds[name] = calibrateAbstainThreshold(
       dev.filter((result) => !isOffTopic(result.request)).map((result) => topScore(result.ranked)),
@@ -179,8 +183,8 @@ export function evaluateToolSelection(sources: SelectionSources = {}): Selection
       const judged: JudgedRanking[] = results.map(({ request, ranked }) => {
         const tools = ranked.map((r) => r.tool);
         if (ranker.abstainsItself) return { request, ranked: tools, abstained: tools.length === 0 };
-        // A peer's threshold decides only whether it declines an off-topic request; its on-topic recall is read from
-        // its whole ranking, the most favourable reading for the peer.
+        // A peer's threshold (the embedding row's too) decides only whether it declines an off-topic request; its
+        // on-topic recall is read from its whole ranking, the most favourable reading for the peer.
         return { request, ranked: tools, abstained: isOffTopic(request) && topScore(ranked) < (peerThresholds[ranker.name] ?? 0) };
       });
       for (const split of SPLITS) {
@@ -197,6 +201,7 @@ export function evaluateToolSelection(sources: SelectionSources = {}): Selection
   }
   return {
     catalogues: Object.fromEntries(sets.map((set) => [set.name, set.catalogue.tools.length])),
+    semantic: options.semantic?.embedded ?? null,
     servers: servers.map((s) => ({ server: s.server, package: s.package, version: s.version, licence: s.licence, tools: s.tools.length })),
     missingSets: missing,
     peerThresholds,
@@ -219,7 +224,9 @@ export function formatSelectionTable(evaluation: SelectionEvaluation): string {
     );
   }
   const thresholds = Object.entries(evaluation.peerThresholds).map(([peer, t]) => `${peer} ${t.toFixed(3)}`).join(', ');
-  lines.push('', `Peers abstain when their top score is below a threshold calibrated on the dev halves: ${thresholds}.`);
+  const semantic = evaluation.semantic;
+  lines.push('', semantic ? `Our scorer was given request-to-tool similarity (${semantic.tools} tools, ${semantic.queries} English requests embedded; ${semantic.fromCache} texts from the cache).` : 'Our scorer was given no request-to-tool similarity.');
+  lines.push(`Peers abstain when their top score is below a threshold calibrated on the dev halves: ${thresholds}.`);
   if (evaluation.missingSets.length > 0) lines.push(`Not measured (file not there yet): ${evaluation.missingSets.join('; ')}.`);
   return lines.join('\n');
 }
@@ -241,7 +248,7 @@ export function flatSelectionMetrics(evaluation: SelectionEvaluation): Record<st
   const peers = ['recallAt5'] as const;
   for (const { set, split, ranker, figures } of evaluation.figures) {
     const prefix = `${set.replace(/-/g, '_')}_${split}_${ranker.replace(/-/g, '_')}`;
-    if (ranker === 'ours-rank-all') continue;
+    if (ranker === 'ours-rank-all' || ranker === 'embedding') continue;
     for (const key of ranker === 'ours' ? ours : peers) {
       const value = figures[key];
       if (value !== null) out[`${prefix}_${key}`] = round(value);

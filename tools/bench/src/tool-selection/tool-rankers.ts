@@ -7,6 +7,7 @@
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
 import { createToolIntelligenceRegistry, DEFAULT_MIN_SCORE, scoreAllTools } from '@chief-of-staff/orchestration';
+import type { SemanticSource, ToolSimilarity } from './semantic-similarity.js';
 import { catalogueToolInfo, nameWords, parameterText, type SelectionCatalogue } from './tool-selection-catalogue.js';
 
 export interface RankedTool {
@@ -29,20 +30,26 @@ export const PEER_DEPTH = 10;
  * (`ours-rank-all`: eligibility off, the first 10; it abstains when nothing reaches the default cut-off). The second
  * tells a miss of the ranking from a miss of the cut-off.
  */
-export function ourRankers(catalogue: SelectionCatalogue): ToolRanker[] {
+export function ourRankers(catalogue: SelectionCatalogue, semantic?: SemanticSource): ToolRanker[] {
   const registry = createToolIntelligenceRegistry({ tools: catalogue.tools.map(catalogueToolInfo), overrides: catalogue.overrides });
   const names = catalogue.tools.map((tool) => tool.name);
+  // Typed apart from the literal so the option can be passed to a scorer that does not read it yet.
+  type Options = Parameters<typeof scoreAllTools>[2] & { semanticSimilarity?: ToolSimilarity };
+  const optionsFor = (query: string, eligibility: boolean): Options => {
+    const similarity = semantic?.forQuery(query);
+    return { registry, eligibility, ...(similarity ? { semanticSimilarity: similarity } : {}) };
+  };
   return [
     {
       name: 'ours',
       abstainsItself: true,
-      rank: (query) => scoreAllTools(query, names, { registry }).map((score) => ({ tool: score.tool, score: score.score })),
+      rank: (query) => scoreAllTools(query, names, optionsFor(query, true)).map((score) => ({ tool: score.tool, score: score.score })),
     },
     {
       name: 'ours-rank-all',
       abstainsItself: true,
       rank: (query) => {
-        const ranked = scoreAllTools(query, names, { registry, eligibility: false }).slice(0, PEER_DEPTH);
+        const ranked = scoreAllTools(query, names, optionsFor(query, false)).slice(0, PEER_DEPTH);
         return (ranked[0]?.score ?? 0) < DEFAULT_MIN_SCORE ? [] : ranked.map((score) => ({ tool: score.tool, score: score.score }));
       },
     },
@@ -95,5 +102,25 @@ export function miniSearchRanker(catalogue: SelectionCatalogue): ToolRanker {
         .search(query)
         .slice(0, PEER_DEPTH)
         .map((hit) => ({ tool: String(hit.id), score: hit.score })),
+  };
+}
+
+/**
+ * The request-to-tool similarity alone (the embedder's top 10), so the semantic half can be judged apart from the
+ * fusion. It abstains on no request; a request without a vector (Hebrew) ranks nothing and counts as a miss.
+ */
+export function embeddingRanker(catalogue: SelectionCatalogue, semantic: SemanticSource): ToolRanker {
+  const names = catalogue.tools.map((tool) => tool.name);
+  return {
+    name: 'embedding',
+    abstainsItself: false,
+    rank: (query) => {
+      const similarity = semantic.forQuery(query);
+      if (!similarity) return [];
+      return names
+        .map((tool) => ({ tool, score: similarity(tool) ?? 0 }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, PEER_DEPTH);
+    },
   };
 }

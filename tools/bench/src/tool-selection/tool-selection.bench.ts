@@ -2,17 +2,33 @@
  * `npm run bench -- tool-selection`: how well the right few tools are chosen, on every request set (the intent set,
  * the own-tools requests, the third-party requests) and split, for our scorer and for Lunr and MiniSearch indexing the
  * same catalogue in the same run. Prints the table and the goal checks and writes tools/bench/results/tool-selection.json;
- * `--check` fails when a goal is missed on a dev half. Also `scoreAllTools` over 500 tools of the real catalogue
- * (built-in, fake and recorded third-party tools) with recorded requests.
+ * `--check` fails when a goal is missed on a dev half. Our scorer is given the request-to-tool similarity of the offline
+ * embedder (vectors cached between runs; `COS_BENCH_SEMANTIC=0` leaves it out). Also `scoreAllTools` over 500 tools of
+ * the real catalogue (built-in, fake and recorded third-party tools) with recorded requests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { WorkerPoolEmbedder } from '@chief-of-staff/documents';
 import { createToolIntelligenceRegistry, scoreAllTools } from '@chief-of-staff/orchestration';
+import { buildSemanticSource, type SemanticSource } from './semantic-similarity.js';
 import { evaluateToolSelection, flatSelectionMetrics, formatGoalLines, formatSelectionTable, loadRequestSets, type SelectionEvaluation } from './evaluate-tool-selection.js';
 import { catalogueToolInfo, type SelectionCatalogueTool } from './tool-selection-catalogue.js';
 
 const RESULTS = resolve(import.meta.dirname, '..', '..', 'results');
 let evaluation: SelectionEvaluation | undefined;
+
+/** Every tool of every set's catalogue and every request, embedded (or read from the cache) once. */
+async function semanticSource(): Promise<SemanticSource | undefined> {
+  if (process.env['COS_BENCH_SEMANTIC'] === '0') return undefined;
+  const { sets } = loadRequestSets();
+  const tools = new Map(sets.flatMap((set) => set.catalogue.tools.map((tool) => [tool.name, tool] as const)));
+  const embedder = new WorkerPoolEmbedder();
+  try {
+    return await buildSemanticSource({ tools: [...tools.values()], queries: sets.flatMap((set) => set.requests.map((r) => r.q)), embedder, cachePath: join(RESULTS, 'tool-selection-vectors.json') });
+  } finally {
+    await embedder.close();
+  }
+}
 
 const SPEED_TOOLS = 500;
 let speed: { names: string[]; queries: string[]; registry: ReturnType<typeof createToolIntelligenceRegistry> } | undefined;
@@ -39,8 +55,8 @@ function speedCatalogue(count: number): NonNullable<typeof speed> {
 export const benchmarks = [
   {
     name: 'tool-selection: recall, MRR@10 and abstention per set and split (ours, Lunr, MiniSearch)',
-    setup() {
-      evaluation = evaluateToolSelection();
+    async setup() {
+      evaluation = evaluateToolSelection({}, { semantic: await semanticSource() });
       console.log(formatSelectionTable(evaluation));
       console.log(formatGoalLines(evaluation.goals));
       mkdirSync(RESULTS, { recursive: true });

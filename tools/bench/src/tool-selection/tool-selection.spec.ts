@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { checkSelectionGoals, evaluateToolSelection, formatSelectionTable, type SetFigures } from './evaluate-tool-selection.js';
+import type { Embedder } from '@chief-of-staff/documents';
+import { buildSemanticSource, toolEmbeddingText } from './semantic-similarity.js';
+import { embeddingRanker } from './tool-rankers.js';
 import { calibrateAbstainThreshold, selectionFigures, type JudgedRanking, type SelectionFigures } from './selection-metrics.js';
 import { nameWords, parameterText, thirdPartyToolName } from './tool-selection-catalogue.js';
 import { FixtureError, loadIntentSet, loadRecordedServers, loadRequestSet, type SelectionRequest } from './selection-fixtures.js';
@@ -100,6 +103,45 @@ describe('catalogue text', () => {
     expect(nameWords('github__searchRepositories')).toBe('github search repositories');
     expect(nameWords('create_calendar_event')).toBe('create calendar event');
     expect(parameterText({ name: 't', title: 't', description: 'd', source: 'third-party', inputSchema: { properties: { dueDate: { description: 'When it is due' }, tags: {} } } })).toBe('due date When it is due\ntags');
+  });
+});
+
+describe('semantic similarity', () => {
+  // A stand-in for the offline model (whose vectors are not hand-checkable): one dimension per topic word, counted.
+  const TOPICS = ['weather', 'note', 'mail'];
+  const embedded: string[] = [];
+  const embedder: Embedder = {
+    id: 'topic-count@test',
+    dims: TOPICS.length,
+    embed: async (texts) => {
+      embedded.push(...texts);
+      return texts.map((text) => Float32Array.from(TOPICS.map((topic) => text.toLowerCase().split(topic).length - 1 + 0.01)));
+    },
+  };
+  const tools = [
+    { name: 'weather__forecast', title: 'Forecast', description: 'The weather for a city.', source: 'third-party' as const },
+    { name: 'notes__create_note', title: 'Create note', description: 'Writes a note.', source: 'third-party' as const },
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'cos-tool-vectors-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('embeds name words, title and description once, reads them from the cache next time, and leaves Hebrew requests without', async () => {
+    expect(toolEmbeddingText(tools[1] as (typeof tools)[number])).toBe('notes create note. Create note. Writes a note.');
+    const cachePath = join(dir, 'vectors.json');
+    const queries = ['what is the weather tomorrow', 'מה מזג האוויר'];
+    const first = await buildSemanticSource({ tools, queries, embedder, cachePath });
+    expect(first.embedded).toEqual({ tools: 2, queries: 1, fromCache: 0 });
+    expect(embedded).toHaveLength(3);
+    const second = await buildSemanticSource({ tools, queries, embedder, cachePath });
+    expect(second.embedded.fromCache).toBe(3);
+    expect(embedded).toHaveLength(3);
+    expect(second.forQuery('מה מזג האוויר')).toBeUndefined();
+    const similarity = second.forQuery('what is the weather tomorrow');
+    expect(similarity?.('weather__forecast')).toBeGreaterThan(similarity?.('notes__create_note') ?? 1);
+    expect(similarity?.('not_a_tool')).toBeUndefined();
+    const ranker = embeddingRanker({ tools, overrides: {} }, second);
+    expect(ranker.rank('what is the weather tomorrow').map((r) => r.tool)).toEqual(['weather__forecast', 'notes__create_note']);
+    expect(ranker.rank('מה מזג האוויר')).toEqual([]);
   });
 });
 
