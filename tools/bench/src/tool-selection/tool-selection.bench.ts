@@ -93,4 +93,4 @@ export const benchmarks = [
   },
 ];
 
-if (process.argv.includes('--misses')) console.log(JSON.stringify(evaluateToolSelection().devMisses.slice(0, 30), null, 2));
+if (process.argv.includes('--misses')) console.log(JSON.stringify(evaluateToolSelection({}, { semantic: await semanticSource() }).devMisses.slice(0, 30), null, 2));
