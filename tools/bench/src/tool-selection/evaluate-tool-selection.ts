@@ -169,7 +169,8 @@ export function evaluateToolSelection(sources: SelectionSources = {}, options: {
     rankings: rankersFor(set.catalogue, cache, options.semantic).map((ranker) => ({ ranker, results: set.requests.map((request) => ({ request, ranked: ranker.rank(request.q) })) })),
   }));
   const peerThresholds: Record<string, number> = {};
-  for (const name of ['lunr', 'minisearch', 'embedding']) {
+  const peers = new Set(runs.flatMap((run) => run.rankings.filter((r) => !r.ranker.abstainsItself).map((r) => r.ranker.name)));
+  for (const name of peers) {
     const dev = runs.flatMap((run) => run.rankings.filter((r) => r.ranker.name === name).flatMap((r) => r.results)).filter((result) => result.request.split === 'dev');
     peerThresholds[name] = calibrateAbstainThreshold(
       dev.filter((result) => !isOffTopic(result.request)).map((result) => topScore(result.ranked)),

@@ -206,6 +206,8 @@ describe('evaluation over small fixtures', () => {
   it('measures every set, split and ranker over the same catalogue, third-party tools beside ours', () => {
     const evaluation = evaluateToolSelection(sources);
     expect(evaluation.missingSets).toEqual([]);
+    expect(evaluation.semantic).toBeNull();
+    expect(Object.keys(evaluation.peerThresholds).sort()).toEqual(['lunr', 'minisearch']);
     expect(evaluation.catalogues['third-party']).toBe((evaluation.catalogues['intents'] ?? 0) + 3);
     const rows = evaluation.figures.map((f) => `${f.set}/${f.split}/${f.ranker}`);
     for (const set of ['intents', 'own-requests', 'third-party']) for (const split of ['dev', 'test']) for (const ranker of ['ours', 'lunr', 'minisearch']) expect(rows).toContain(`${set}/${split}/${ranker}`);
