@@ -46,7 +46,8 @@ function main(): void {
     if (!existsSync(path)) continue;
     const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
     const requests = document[key] as LabelledRequest[];
-    assignSplits(requests).forEach((split, index) => (requests[index]!.split = split));
+    const splits = assignSplits(requests);
+    requests.forEach((request, index) => (request.split = splits[index]));
     writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
     const counts = requests.reduce<Record<string, number>>((acc, request) => {
       const label = `${stratum(request)}/${request.split}`;

@@ -37,26 +37,47 @@ const outputDir = resolve(repoRoot, 'tools', 'bench', 'fixtures', 'tool-selectio
 
 const servers: ServerSpec[] = [
   { server: 'filesystem', package: '@modelcontextprotocol/server-filesystem', args: (scratch) => [scratch] },
-  { server: 'memory', package: '@modelcontextprotocol/server-memory', env: (scratch) => ({ MEMORY_FILE_PATH: join(scratch, 'memory.jsonl') }) },
+  {
+    server: 'memory',
+    package: '@modelcontextprotocol/server-memory',
+    env: (scratch) => ({ MEMORY_FILE_PATH: join(scratch, 'memory.jsonl') }),
+  },
   { server: 'everything', package: '@modelcontextprotocol/server-everything', args: () => ['stdio'] },
   { server: 'sequential_thinking', package: '@modelcontextprotocol/server-sequential-thinking' },
   { server: 'github', package: '@modelcontextprotocol/server-github' },
   { server: 'chart', package: '@antv/mcp-server-chart' },
   { server: 'time', package: 'time-mcp' },
   { server: 'weather', package: '@dangahagan/weather-mcp' },
-  { server: 'git', package: '@cyanheads/git-mcp-server', env: () => ({ MCP_TRANSPORT_TYPE: 'stdio', MCP_LOG_LEVEL: 'error' }) },
-  { server: 'shrimp', package: 'mcp-shrimp-task-manager', env: (scratch) => ({ DATA_DIR: join(scratch, 'data'), ENABLE_GUI: 'false' }) },
-  { server: 'taskmanager', package: '@kazuph/mcp-taskmanager', env: (scratch) => ({ TASK_MANAGER_FILE_PATH: join(scratch, 'tasks.json') }) },
+  {
+    server: 'git',
+    package: '@cyanheads/git-mcp-server',
+    env: () => ({ MCP_TRANSPORT_TYPE: 'stdio', MCP_LOG_LEVEL: 'error' }),
+  },
+  {
+    server: 'shrimp',
+    package: 'mcp-shrimp-task-manager',
+    env: (scratch) => ({ DATA_DIR: join(scratch, 'data'), ENABLE_GUI: 'false' }),
+  },
+  {
+    server: 'taskmanager',
+    package: '@kazuph/mcp-taskmanager',
+    env: (scratch) => ({ TASK_MANAGER_FILE_PATH: join(scratch, 'tasks.json') }),
+  },
   { server: 'fetch', package: 'mcp-fetch-server', bin: 'mcp-fetch-server' },
 ];
 
 /** Whether servers can be started in a namespace without network (unprivileged user namespaces allowed). */
-const offline = spawnSync('unshare', ['--net', '--map-root-user', process.execPath, '-e', ''], { stdio: 'ignore' }).status === 0;
+const offline =
+  spawnSync('unshare', ['--net', '--map-root-user', process.execPath, '-e', ''], { stdio: 'ignore' })
+    .status === 0;
 
 function readPackage(name: string): { dir: string; json: PackageJson } {
   const dir = resolve(repoRoot, 'node_modules', name);
   const file = join(dir, 'package.json');
-  if (!existsSync(file)) throw new Error(`${name} is not installed: add it with npm install -D --save-exact ${name}@<version> (see tools/bench/fixtures/tool-selection/README.md).`);
+  if (!existsSync(file))
+    throw new Error(
+      `${name} is not installed: add it with npm install -D --save-exact ${name}@<version> (see tools/bench/fixtures/tool-selection/README.md).`,
+    );
   return { dir, json: JSON.parse(readFileSync(file, 'utf8')) as PackageJson };
 }
 
@@ -83,7 +104,12 @@ function licenceOf(dir: string, json: PackageJson): string {
 }
 
 function binOf(spec: ServerSpec, dir: string, json: PackageJson): string {
-  const bin = typeof json.bin === 'string' ? json.bin : spec.bin ? json.bin?.[spec.bin] : Object.values(json.bin ?? {})[0];
+  const bin =
+    typeof json.bin === 'string'
+      ? json.bin
+      : spec.bin
+        ? json.bin?.[spec.bin]
+        : Object.values(json.bin ?? {})[0];
   if (!bin) throw new Error(`${spec.package} declares no bin entry to start.`);
   return join(dir, bin);
 }
@@ -95,9 +121,20 @@ async function record(spec: ServerSpec): Promise<number> {
   const entry = binOf(spec, dir, json);
   const args = [entry, ...(spec.args?.(scratch) ?? [])];
   // A minimal environment built from scratch: no tokens or keys of the developer's can reach the server.
-  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: scratch, NODE_ENV: 'production', ...(spec.env?.(scratch) ?? {}) };
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: scratch,
+    NODE_ENV: 'production',
+    ...(spec.env?.(scratch) ?? {}),
+  };
   const transport = offline
-    ? new StdioClientTransport({ command: 'unshare', args: ['--net', '--map-root-user', process.execPath, ...args], env, cwd: scratch, stderr: 'pipe' })
+    ? new StdioClientTransport({
+        command: 'unshare',
+        args: ['--net', '--map-root-user', process.execPath, ...args],
+        env,
+        cwd: scratch,
+        stderr: 'pipe',
+      })
     : new StdioClientTransport({ command: process.execPath, args, env, cwd: scratch, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -118,7 +155,7 @@ async function record(spec: ServerSpec): Promise<number> {
       licence: licenceOf(dir, json),
       tools: tools.map((tool) => ({
         name: tool.name,
-        ...(tool.title ?? tool.annotations?.title ? { title: tool.title ?? tool.annotations?.title } : {}),
+        ...((tool.title ?? tool.annotations?.title) ? { title: tool.title ?? tool.annotations?.title } : {}),
         description: tool.description ?? '',
         inputSchema: tool.inputSchema,
       })),
@@ -127,7 +164,9 @@ async function record(spec: ServerSpec): Promise<number> {
     writeFileSync(join(outputDir, `${spec.server}.json`), `${JSON.stringify(recording, null, 2)}\n`);
     return tools.length;
   } catch (error) {
-    throw new Error(`${spec.package} did not answer tools/list: ${(error as Error).message}\n${stderr.slice(-2000)}`);
+    throw new Error(
+      `${spec.package} did not answer tools/list: ${(error as Error).message}\n${stderr.slice(-2000)}`,
+    );
   } finally {
     await client.close().catch(() => undefined);
     rmSync(scratch, { recursive: true, force: true });
@@ -136,8 +175,15 @@ async function record(spec: ServerSpec): Promise<number> {
 
 const wanted = process.argv.slice(2);
 const chosen = wanted.length > 0 ? servers.filter((spec) => wanted.includes(spec.server)) : servers;
-if (chosen.length === 0) throw new Error(`No server named ${wanted.join(', ')}; known: ${servers.map((spec) => spec.server).join(', ')}.`);
-console.log(offline ? 'Starting each server without network (unshare --net).' : 'unshare is unavailable: servers start with the network reachable.');
+if (chosen.length === 0)
+  throw new Error(
+    `No server named ${wanted.join(', ')}; known: ${servers.map((spec) => spec.server).join(', ')}.`,
+  );
+console.log(
+  offline
+    ? 'Starting each server without network (unshare --net).'
+    : 'unshare is unavailable: servers start with the network reachable.',
+);
 let total = 0;
 let failed = 0;
 for (const spec of chosen) {

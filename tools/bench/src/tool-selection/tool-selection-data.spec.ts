@@ -23,17 +23,27 @@ const fixtures = resolve(repoRoot, 'tools', 'bench', 'fixtures');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 const intents = readJson<{ intents: LabelledRequest[] }>(resolve(fixtures, 'intents.json')).intents;
-const own = readJson<{ requests: LabelledRequest[] }>(resolve(fixtures, 'tool-selection', 'own-requests.json')).requests;
-const thirdParty = readJson<{ requests: LabelledRequest[] }>(resolve(fixtures, 'tool-selection', 'third-party', 'requests.json')).requests;
+const own = readJson<{ requests: LabelledRequest[] }>(
+  resolve(fixtures, 'tool-selection', 'own-requests.json'),
+).requests;
+const thirdParty = readJson<{ requests: LabelledRequest[] }>(
+  resolve(fixtures, 'tool-selection', 'third-party', 'requests.json'),
+).requests;
 const serversDir = resolve(fixtures, 'tool-selection', 'third-party', 'servers');
 const recordings = readdirSync(serversDir)
   .filter((file) => file.endsWith('.json'))
   .map((file) => readJson<ServerRecording>(resolve(serversDir, file)));
 
-const catalogueName = (server: string, tool: string): string => `${server}__${tool}`.toLowerCase().replace(/[^a-z0-9_]/gu, '_');
+const catalogueName = (server: string, tool: string): string =>
+  `${server}__${tool}`.toLowerCase().replace(/[^a-z0-9_]/gu, '_');
 const builtIn = new Set(builtInToolGroups().flatMap((group) => group.tools.map((tool) => tool.name)));
-const thirdPartyNames = new Set(recordings.flatMap((recording) => recording.tools.map((tool) => catalogueName(recording.server, tool.name))));
-const hebrewShare = (requests: readonly LabelledRequest[]): number => requests.filter((request) => /[\u0590-\u05ff]/u.test(request.q)).length / requests.length;
+const thirdPartyNames = new Set(
+  recordings.flatMap((recording) =>
+    recording.tools.map((tool) => catalogueName(recording.server, tool.name)),
+  ),
+);
+const hebrewShare = (requests: readonly LabelledRequest[]): number =>
+  requests.filter((request) => /[\u0590-\u05ff]/u.test(request.q)).length / requests.length;
 
 function expectSplitsAssigned(requests: readonly LabelledRequest[]): void {
   expect(requests.map((request) => request.split)).toEqual(assignSplits(requests));
@@ -55,11 +65,15 @@ describe('tool-selection data', () => {
     expect(own.length).toBeGreaterThanOrEqual(170);
     expect(hebrewShare(own)).toBeGreaterThanOrEqual(1 / 3);
     expect(own.filter((request) => request.tools.length === 0).length).toBeGreaterThanOrEqual(24);
-    const unknown = own.flatMap((request) => request.tools.filter((tool) => !builtIn.has(tool)).map((tool) => `${request.q} → ${tool}`));
+    const unknown = own.flatMap((request) =>
+      request.tools.filter((tool) => !builtIn.has(tool)).map((tool) => `${request.q} → ${tool}`),
+    );
     expect(unknown).toEqual([]);
     expect(new Set(own.map((request) => request.q)).size).toBe(own.length);
     const known = new Set(intents.map((intent) => intent.q.toLowerCase()));
-    expect(own.filter((request) => known.has(request.q.toLowerCase())).map((request) => request.q)).toEqual([]);
+    expect(own.filter((request) => known.has(request.q.toLowerCase())).map((request) => request.q)).toEqual(
+      [],
+    );
     expectSplitsAssigned(own);
   });
 
@@ -67,8 +81,13 @@ describe('tool-selection data', () => {
     expect(recordings.length).toBeGreaterThanOrEqual(8);
     expect(thirdPartyNames.size).toBeGreaterThanOrEqual(60);
     for (const recording of recordings) {
-      const installed = readJson<{ version: string }>(resolve(repoRoot, 'node_modules', recording.package, 'package.json'));
-      expect({ server: recording.server, version: recording.version }).toEqual({ server: recording.server, version: installed.version });
+      const installed = readJson<{ version: string }>(
+        resolve(repoRoot, 'node_modules', recording.package, 'package.json'),
+      );
+      expect({ server: recording.server, version: recording.version }).toEqual({
+        server: recording.server,
+        version: installed.version,
+      });
       expect(recording.licence).toMatch(/^(MIT|Apache-2\.0|ISC|BSD-[23]-Clause)$/u);
       expect(recording.tools.length).toBeGreaterThan(0);
       for (const tool of recording.tools) {
@@ -81,7 +100,9 @@ describe('tool-selection data', () => {
   it('labels the third-party requests with recorded catalogue tools only, some in Hebrew', () => {
     expect(thirdParty.length).toBeGreaterThanOrEqual(220);
     expect(hebrewShare(thirdParty)).toBeGreaterThanOrEqual(0.1);
-    const unknown = thirdParty.flatMap((request) => request.tools.filter((tool) => !thirdPartyNames.has(tool)).map((tool) => `${request.q} → ${tool}`));
+    const unknown = thirdParty.flatMap((request) =>
+      request.tools.filter((tool) => !thirdPartyNames.has(tool)).map((tool) => `${request.q} → ${tool}`),
+    );
     expect(unknown).toEqual([]);
     expect(thirdParty.every((request) => request.tools.length > 0)).toBe(true);
     expect(new Set(thirdParty.map((request) => request.q)).size).toBe(thirdParty.length);
