@@ -7,7 +7,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SemanticSource } from './semantic-similarity.js';
-import { calibrateAbstainThreshold, isOffTopic, selectionFigures, type JudgedRanking, type SelectionFigures } from './selection-metrics.js';
+import {
+  calibrateAbstainThreshold,
+  isOffTopic,
+  selectionFigures,
+  type JudgedRanking,
+  type SelectionFigures,
+} from './selection-metrics.js';
 import {
   builtInCatalogueTools,
   intentExternalTools,
@@ -15,8 +21,23 @@ import {
   thirdPartyCatalogueTools,
   type SelectionCatalogue,
 } from './tool-selection-catalogue.js';
-import { loadIntentSet, loadRecordedServers, loadRequestSet, TOOL_SELECTION_DIR, type RecordedServer, type SelectionRequest, type Split } from './selection-fixtures.js';
-import { embeddingRanker, lunrRanker, miniSearchRanker, ourRankers, type RankedTool, type ToolRanker } from './tool-rankers.js';
+import {
+  loadIntentSet,
+  loadRecordedServers,
+  loadRequestSet,
+  TOOL_SELECTION_DIR,
+  type RecordedServer,
+  type SelectionRequest,
+  type Split,
+} from './selection-fixtures.js';
+import {
+  embeddingRanker,
+  lunrRanker,
+  miniSearchRanker,
+  ourRankers,
+  type RankedTool,
+  type ToolRanker,
+} from './tool-rankers.js';
 
 export const RANKERS = ['ours', 'ours-rank-all', 'lunr', 'minisearch', 'embedding'] as const;
 export type RankerName = (typeof RANKERS)[number];
@@ -78,19 +99,30 @@ export interface SelectionSources {
 }
 
 /** Loads the request sets and builds their catalogues; a set whose file is not there yet is left out and named. */
-export function loadRequestSets(sources: SelectionSources = {}): { sets: RequestSet[]; servers: RecordedServer[]; missing: string[] } {
+export function loadRequestSets(sources: SelectionSources = {}): {
+  sets: RequestSet[];
+  servers: RecordedServer[];
+  missing: string[];
+} {
   const intents = loadIntentSet(sources.intentsPath);
   const own = joinCatalogue([{ tools: builtInCatalogueTools() }, intentExternalTools(intents)]);
   const sets: RequestSet[] = [{ name: 'intents', kind: 'own', requests: intents.requests, catalogue: own }];
   const missing: string[] = [];
   const ownPath = sources.ownRequestsPath ?? join(TOOL_SELECTION_DIR, 'own-requests.json');
-  if (existsSync(ownPath)) sets.push({ name: 'own-requests', kind: 'own', requests: loadRequestSet(ownPath), catalogue: own });
+  if (existsSync(ownPath))
+    sets.push({ name: 'own-requests', kind: 'own', requests: loadRequestSet(ownPath), catalogue: own });
   else missing.push(`own-requests (${ownPath})`);
   const servers = loadRecordedServers(sources.serversDir);
-  const thirdPartyPath = sources.thirdPartyRequestsPath ?? join(TOOL_SELECTION_DIR, 'third-party', 'requests.json');
+  const thirdPartyPath =
+    sources.thirdPartyRequestsPath ?? join(TOOL_SELECTION_DIR, 'third-party', 'requests.json');
   if (servers.length > 0 && existsSync(thirdPartyPath)) {
     const full = joinCatalogue([own, { tools: thirdPartyCatalogueTools(servers) }]);
-    sets.push({ name: 'third-party', kind: 'third-party', requests: loadRequestSet(thirdPartyPath), catalogue: full });
+    sets.push({
+      name: 'third-party',
+      kind: 'third-party',
+      requests: loadRequestSet(thirdPartyPath),
+      catalogue: full,
+    });
   } else {
     missing.push(`third-party (${servers.length === 0 ? 'no recorded servers' : thirdPartyPath})`);
   }
@@ -112,10 +144,19 @@ function checkLabels(set: RequestSet): void {
   }
 }
 
-function rankersFor(catalogue: SelectionCatalogue, cache: Map<SelectionCatalogue, ToolRanker[]>, semantic?: SemanticSource): ToolRanker[] {
+function rankersFor(
+  catalogue: SelectionCatalogue,
+  cache: Map<SelectionCatalogue, ToolRanker[]>,
+  semantic?: SemanticSource,
+): ToolRanker[] {
   let rankers = cache.get(catalogue);
   if (!rankers) {
-    rankers = [...ourRankers(catalogue, semantic), lunrRanker(catalogue), miniSearchRanker(catalogue), ...(semantic ? [embeddingRanker(catalogue, semantic)] : [])];
+    rankers = [
+      ...ourRankers(catalogue, semantic),
+      lunrRanker(catalogue),
+      miniSearchRanker(catalogue),
+      ...(semantic ? [embeddingRanker(catalogue, semantic)] : []),
+    ];
     cache.set(catalogue, rankers);
   }
   return rankers;
@@ -132,9 +173,13 @@ const OWN_GOALS: Array<{ metric: keyof SelectionFigures; label: string; target: 
 /** Third-party recall@5 must be at least this multiple of the better peer's. */
 export const PEER_MARGIN = 1.1;
 
-export function checkSelectionGoals(figures: readonly SetFigures[], missingSets: readonly string[] = []): SelectionGoalCheck[] {
+export function checkSelectionGoals(
+  figures: readonly SetFigures[],
+  missingSets: readonly string[] = [],
+): SelectionGoalCheck[] {
   const checks: SelectionGoalCheck[] = [];
-  const find = (set: string, split: Split, ranker: RankerName) => figures.find((f) => f.set === set && f.split === split && f.ranker === ranker)?.figures;
+  const find = (set: string, split: Split, ranker: RankerName) =>
+    figures.find((f) => f.set === set && f.split === split && f.ranker === ranker)?.figures;
   const sets = [...new Map(figures.map((f) => [f.set, f.kind])).entries()];
   for (const [set, kind] of sets) {
     for (const split of SPLITS) {
@@ -144,34 +189,72 @@ export function checkSelectionGoals(figures: readonly SetFigures[], missingSets:
       if (kind === 'own') {
         for (const { metric, label, target } of OWN_GOALS) {
           const value = ours[metric];
-          checks.push({ goal: `${set} ${split}: ${label} ≥ ${target}`, set, split, value, target, met: value !== null && value >= target - 1e-9, enforced });
+          checks.push({
+            goal: `${set} ${split}: ${label} ≥ ${target}`,
+            set,
+            split,
+            value,
+            target,
+            met: value !== null && value >= target - 1e-9,
+            enforced,
+          });
         }
       } else {
-        const peers = Math.max(find(set, split, 'lunr')?.recallAt5 ?? 0, find(set, split, 'minisearch')?.recallAt5 ?? 0);
+        const peers = Math.max(
+          find(set, split, 'lunr')?.recallAt5 ?? 0,
+          find(set, split, 'minisearch')?.recallAt5 ?? 0,
+        );
         const target = PEER_MARGIN * peers;
         const value = ours.recallAt5;
-        checks.push({ goal: `${set} ${split}: recall@5 ≥ ${PEER_MARGIN} × better peer`, set, split, value, target, met: value !== null && value >= target - 1e-9, enforced });
+        checks.push({
+          goal: `${set} ${split}: recall@5 ≥ ${PEER_MARGIN} × better peer`,
+          set,
+          split,
+          value,
+          target,
+          met: value !== null && value >= target - 1e-9,
+          enforced,
+        });
       }
     }
   }
   // A set that is not there cannot show its goal is met.
-  for (const missing of missingSets) checks.push({ goal: `${missing}: set not found`, set: missing, split: 'dev', value: null, target: 0, met: false, enforced: true });
+  for (const missing of missingSets)
+    checks.push({
+      goal: `${missing}: set not found`,
+      set: missing,
+      split: 'dev',
+      value: null,
+      target: 0,
+      met: false,
+      enforced: true,
+    });
   return checks;
 }
 
 /** `semantic`: the similarity our scorer may fuse (built by buildSemanticSource over every set's tools and requests). */
-export function evaluateToolSelection(sources: SelectionSources = {}, options: { semantic?: SemanticSource } = {}): SelectionEvaluation {
+export function evaluateToolSelection(
+  sources: SelectionSources = {},
+  options: { semantic?: SemanticSource } = {},
+): SelectionEvaluation {
   const { sets, servers, missing } = loadRequestSets(sources);
   const cache = new Map<SelectionCatalogue, ToolRanker[]>();
   // Every ranker ranks every request once; thresholds and figures are computed from these.
   const runs = sets.map((set) => ({
     set,
-    rankings: rankersFor(set.catalogue, cache, options.semantic).map((ranker) => ({ ranker, results: set.requests.map((request) => ({ request, ranked: ranker.rank(request.q) })) })),
+    rankings: rankersFor(set.catalogue, cache, options.semantic).map((ranker) => ({
+      ranker,
+      results: set.requests.map((request) => ({ request, ranked: ranker.rank(request.q) })),
+    })),
   }));
   const peerThresholds: Record<string, number> = {};
-  const peers = new Set(runs.flatMap((run) => run.rankings.filter((r) => !r.ranker.abstainsItself).map((r) => r.ranker.name)));
+  const peers = new Set(
+    runs.flatMap((run) => run.rankings.filter((r) => !r.ranker.abstainsItself).map((r) => r.ranker.name)),
+  );
   for (const name of peers) {
-    const dev = runs.flatMap((run) => run.rankings.filter((r) => r.ranker.name === name).flatMap((r) => r.results)).filter((result) => result.request.split === 'dev');
+    const dev = runs
+      .flatMap((run) => run.rankings.filter((r) => r.ranker.name === name).flatMap((r) => r.results))
+      .filter((result) => result.request.split === 'dev');
     peerThresholds[name] = calibrateAbstainThreshold(
       dev.filter((result) => !isOffTopic(result.request)).map((result) => topScore(result.ranked)),
       dev.filter((result) => isOffTopic(result.request)).map((result) => topScore(result.ranked)),
@@ -186,16 +269,38 @@ export function evaluateToolSelection(sources: SelectionSources = {}, options: {
         if (ranker.abstainsItself) return { request, ranked: tools, abstained: tools.length === 0 };
         // A peer's threshold (the embedding row's too) decides only whether it declines an off-topic request; its
         // on-topic recall is read from its whole ranking, the most favourable reading for the peer.
-        return { request, ranked: tools, abstained: isOffTopic(request) && topScore(ranked) < (peerThresholds[ranker.name] ?? 0) };
+        return {
+          request,
+          ranked: tools,
+          abstained: isOffTopic(request) && topScore(ranked) < (peerThresholds[ranker.name] ?? 0),
+        };
       });
       for (const split of SPLITS) {
         const part = judged.filter((j) => j.request.split === split);
-        if (part.length > 0) figures.push({ set: set.name, kind: set.kind, split, ranker: ranker.name as RankerName, figures: selectionFigures(part) });
+        if (part.length > 0)
+          figures.push({
+            set: set.name,
+            kind: set.kind,
+            split,
+            ranker: ranker.name as RankerName,
+            figures: selectionFigures(part),
+          });
       }
       if (ranker.name === 'ours') {
         for (const { request, ranked } of judged.filter((j) => j.request.split === 'dev')) {
-          const rank = isOffTopic(request) ? (ranked.length === 0 ? 1 : 999) : ranked.findIndex((tool) => request.tools.includes(tool)) + 1 || 1000;
-          if (rank !== 1) devMisses.push({ set: set.name, q: request.q, want: request.tools, got: ranked.slice(0, 4), rank });
+          const rank = isOffTopic(request)
+            ? ranked.length === 0
+              ? 1
+              : 999
+            : ranked.findIndex((tool) => request.tools.includes(tool)) + 1 || 1000;
+          if (rank !== 1)
+            devMisses.push({
+              set: set.name,
+              q: request.q,
+              want: request.tools,
+              got: ranked.slice(0, 4),
+              rank,
+            });
         }
       }
     }
@@ -203,7 +308,13 @@ export function evaluateToolSelection(sources: SelectionSources = {}, options: {
   return {
     catalogues: Object.fromEntries(sets.map((set) => [set.name, set.catalogue.tools.length])),
     semantic: options.semantic?.embedded ?? null,
-    servers: servers.map((s) => ({ server: s.server, package: s.package, version: s.version, licence: s.licence, tools: s.tools.length })),
+    servers: servers.map((s) => ({
+      server: s.server,
+      package: s.package,
+      version: s.version,
+      licence: s.licence,
+      tools: s.tools.length,
+    })),
     missingSets: missing,
     peerThresholds,
     figures,
@@ -212,7 +323,8 @@ export function evaluateToolSelection(sources: SelectionSources = {}, options: {
   };
 }
 
-const f3 = (value: number | null | undefined) => (value === null || value === undefined ? 'n/a' : value.toFixed(3));
+const f3 = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'n/a' : value.toFixed(3);
 
 export function formatSelectionTable(evaluation: SelectionEvaluation): string {
   const lines = [
@@ -224,17 +336,30 @@ export function formatSelectionTable(evaluation: SelectionEvaluation): string {
       `| ${set} (${evaluation.catalogues[set]} tools) | ${split} | ${ranker} | ${f.onTopic} / ${f.offTopic}, ${f.hebrewOnTopic} | ${f3(f.recallAt1)} | ${f3(f.recallAt4)} | ${f3(f.recallAt5)} | ${f3(f.mrrAt10)} | ${f3(f.hebrewRecallAt4)} | ${f3(f.abstainRate)} |`,
     );
   }
-  const thresholds = Object.entries(evaluation.peerThresholds).map(([peer, t]) => `${peer} ${t.toFixed(3)}`).join(', ');
+  const thresholds = Object.entries(evaluation.peerThresholds)
+    .map(([peer, t]) => `${peer} ${t.toFixed(3)}`)
+    .join(', ');
   const semantic = evaluation.semantic;
-  lines.push('', semantic ? `Our scorer was given request-to-tool similarity (${semantic.tools} tools, ${semantic.queries} English requests embedded; ${semantic.fromCache} texts from the cache).` : 'Our scorer was given no request-to-tool similarity.');
-  lines.push(`Peers abstain when their top score is below a threshold calibrated on the dev halves: ${thresholds}.`);
-  if (evaluation.missingSets.length > 0) lines.push(`Not measured (file not there yet): ${evaluation.missingSets.join('; ')}.`);
+  lines.push(
+    '',
+    semantic
+      ? `Our scorer was given request-to-tool similarity (${semantic.tools} tools, ${semantic.queries} English requests embedded; ${semantic.fromCache} texts from the cache).`
+      : 'Our scorer was given no request-to-tool similarity.',
+  );
+  lines.push(
+    `Peers abstain when their top score is below a threshold calibrated on the dev halves: ${thresholds}.`,
+  );
+  if (evaluation.missingSets.length > 0)
+    lines.push(`Not measured (file not there yet): ${evaluation.missingSets.join('; ')}.`);
   return lines.join('\n');
 }
 
 export function formatGoalLines(goals: readonly SelectionGoalCheck[]): string {
   return goals
-    .map((g) => `${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${f3(g.value)} (target ${g.target.toFixed(3)})${g.enforced ? '' : ' [held-out, reported only]'}`)
+    .map(
+      (g) =>
+        `${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${f3(g.value)} (target ${g.target.toFixed(3)})${g.enforced ? '' : ' [held-out, reported only]'}`,
+    )
     .join('\n');
 }
 

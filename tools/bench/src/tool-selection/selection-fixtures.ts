@@ -57,7 +57,8 @@ export class FixtureError extends Error {
 
 type Json = unknown;
 
-const isObject = (value: Json): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: Json): value is Record<string, Json> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readJson(path: string): Json {
   let text: string;
@@ -69,12 +70,15 @@ function readJson(path: string): Json {
   try {
     return JSON.parse(text) as Json;
   } catch (error) {
-    throw new FixtureError(`${path}: is not valid JSON (${(error as Error).message}); fix the syntax and run again.`);
+    throw new FixtureError(
+      `${path}: is not valid JSON (${(error as Error).message}); fix the syntax and run again.`,
+    );
   }
 }
 
 function requireString(value: Json, where: string, what: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new FixtureError(`${where}: "${what}" must be a non-empty string, got ${JSON.stringify(value)}.`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new FixtureError(`${where}: "${what}" must be a non-empty string, got ${JSON.stringify(value)}.`);
   return value;
 }
 
@@ -83,22 +87,32 @@ function requireString(value: Json, where: string, what: string): string {
  * is off-topic and is read as having no tools, like `[]` in the newer sets.
  */
 function parseRequests(data: Json, path: string, key: string, offTopicLabel?: string): SelectionRequest[] {
-  if (!isObject(data) || !Array.isArray(data[key])) throw new FixtureError(`${path}: expected an object with a "${key}" array of { "q", "tools", "split" }.`);
+  if (!isObject(data) || !Array.isArray(data[key]))
+    throw new FixtureError(`${path}: expected an object with a "${key}" array of { "q", "tools", "split" }.`);
   return (data[key] as Json[]).map((entry, index) => {
     const where = `${path}: ${key}[${index}]`;
-    if (!isObject(entry)) throw new FixtureError(`${where}: expected an object { "q", "tools", "split" }, got ${JSON.stringify(entry)}.`);
+    if (!isObject(entry))
+      throw new FixtureError(
+        `${where}: expected an object { "q", "tools", "split" }, got ${JSON.stringify(entry)}.`,
+      );
     const q = requireString(entry['q'], where, 'q');
     const tools = entry['tools'];
     if (!Array.isArray(tools) || tools.some((tool) => typeof tool !== 'string' || tool === '')) {
-      throw new FixtureError(`${where} ("${q}"): "tools" must be an array of tool names (${offTopicLabel ? `["${offTopicLabel}"] or [] ` : '[] '}for an off-topic request).`);
+      throw new FixtureError(
+        `${where} ("${q}"): "tools" must be an array of tool names (${offTopicLabel ? `["${offTopicLabel}"] or [] ` : '[] '}for an off-topic request).`,
+      );
     }
     const split = entry['split'];
     if (split !== 'dev' && split !== 'test') {
-      throw new FixtureError(`${where} ("${q}"): "split" must be "dev" or "test", got ${JSON.stringify(split)}; run tools/bench/src/tool-selection/assign-splits.ts to assign it.`);
+      throw new FixtureError(
+        `${where} ("${q}"): "split" must be "dev" or "test", got ${JSON.stringify(split)}; run tools/bench/src/tool-selection/assign-splits.ts to assign it.`,
+      );
     }
     const labels = (tools as string[]).filter((tool) => tool !== offTopicLabel);
     if (offTopicLabel && labels.length > 0 && labels.length < tools.length) {
-      throw new FixtureError(`${where} ("${q}"): "${offTopicLabel}" cannot be combined with tools; an off-topic request lists only "${offTopicLabel}".`);
+      throw new FixtureError(
+        `${where} ("${q}"): "${offTopicLabel}" cannot be combined with tools; an off-topic request lists only "${offTopicLabel}".`,
+      );
     }
     return { q, tools: labels, split };
   });
@@ -107,12 +121,22 @@ function parseRequests(data: Json, path: string, key: string, offTopicLabel?: st
 /** The intent set: its fake external tools and its requests ("abstain" → no tools). */
 export function loadIntentSet(path = join(FIXTURES_DIR, 'intents.json')): IntentSet {
   const data = readJson(path);
-  if (!isObject(data) || !isObject(data['external'])) throw new FixtureError(`${path}: expected { "external": { "<server>__<tool>": {...} }, "intents": [...] }.`);
+  if (!isObject(data) || !isObject(data['external']))
+    throw new FixtureError(
+      `${path}: expected { "external": { "<server>__<tool>": {...} }, "intents": [...] }.`,
+    );
   const external: Record<string, IntentExternalTool> = {};
   for (const [name, tool] of Object.entries(data['external'])) {
     const where = `${path}: external.${name}`;
-    if (!isObject(tool) || typeof tool['domain'] !== 'string' || typeof tool['priority'] !== 'number' || !Array.isArray(tool['keywords'])) {
-      throw new FixtureError(`${where}: expected { "domain": string, "priority": number, "keywords": string[] }.`);
+    if (
+      !isObject(tool) ||
+      typeof tool['domain'] !== 'string' ||
+      typeof tool['priority'] !== 'number' ||
+      !Array.isArray(tool['keywords'])
+    ) {
+      throw new FixtureError(
+        `${where}: expected { "domain": string, "priority": number, "keywords": string[] }.`,
+      );
     }
     external[name] = tool as unknown as IntentExternalTool;
   }
@@ -125,31 +149,43 @@ export function loadRequestSet(path: string): SelectionRequest[] {
 }
 
 export function parseRecordedServer(data: Json, path: string): RecordedServer {
-  if (!isObject(data)) throw new FixtureError(`${path}: expected { "server", "package", "version", "licence", "tools": [...] }.`);
+  if (!isObject(data))
+    throw new FixtureError(
+      `${path}: expected { "server", "package", "version", "licence", "tools": [...] }.`,
+    );
   const server = requireString(data['server'], path, 'server');
-  if (!/^[a-z0-9_]+$/.test(server)) throw new FixtureError(`${path}: "server" must be a short name of [a-z0-9_] (it prefixes every tool name), got "${server}".`);
+  if (!/^[a-z0-9_]+$/.test(server))
+    throw new FixtureError(
+      `${path}: "server" must be a short name of [a-z0-9_] (it prefixes every tool name), got "${server}".`,
+    );
   const pkg = requireString(data['package'], path, 'package');
   const version = requireString(data['version'], path, 'version');
   const licence = requireString(data['licence'], path, 'licence');
-  if (!Array.isArray(data['tools']) || data['tools'].length === 0) throw new FixtureError(`${path}: "tools" must be the non-empty array the server's tools/list returned.`);
+  if (!Array.isArray(data['tools']) || data['tools'].length === 0)
+    throw new FixtureError(`${path}: "tools" must be the non-empty array the server's tools/list returned.`);
   const seen = new Set<string>();
   const tools = (data['tools'] as Json[]).map((tool, index): RecordedTool => {
     const where = `${path}: tools[${index}]`;
-    if (!isObject(tool)) throw new FixtureError(`${where}: expected { "name", "description", "inputSchema" }.`);
+    if (!isObject(tool))
+      throw new FixtureError(`${where}: expected { "name", "description", "inputSchema" }.`);
     const name = requireString(tool['name'], where, 'name');
     if (seen.has(name)) throw new FixtureError(`${where}: tool "${name}" is listed twice.`);
     seen.add(name);
     const description = requireString(tool['description'], `${where} (${name})`, 'description');
-    if (!isObject(tool['inputSchema'])) throw new FixtureError(`${where} (${name}): "inputSchema" must be the tool's JSON Schema object.`);
+    if (!isObject(tool['inputSchema']))
+      throw new FixtureError(`${where} (${name}): "inputSchema" must be the tool's JSON Schema object.`);
     const title = tool['title'];
-    if (title !== undefined && typeof title !== 'string') throw new FixtureError(`${where} (${name}): "title", when given, must be a string.`);
+    if (title !== undefined && typeof title !== 'string')
+      throw new FixtureError(`${where} (${name}): "title", when given, must be a string.`);
     return { name, description, inputSchema: tool['inputSchema'], ...(title ? { title } : {}) };
   });
   return { server, package: pkg, version, licence, tools };
 }
 
 /** Every recorded server in `dir` (sorted by file name); none when the directory does not exist yet. */
-export function loadRecordedServers(dir = join(TOOL_SELECTION_DIR, 'third-party', 'servers')): RecordedServer[] {
+export function loadRecordedServers(
+  dir = join(TOOL_SELECTION_DIR, 'third-party', 'servers'),
+): RecordedServer[] {
   if (!existsSync(dir)) return [];
   const servers = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
@@ -158,7 +194,10 @@ export function loadRecordedServers(dir = join(TOOL_SELECTION_DIR, 'third-party'
   const names = new Map<string, string>();
   for (const server of servers) {
     const clash = names.get(server.server);
-    if (clash) throw new FixtureError(`${dir}: servers "${clash}" and "${server.package}" share the short name "${server.server}"; give one another name.`);
+    if (clash)
+      throw new FixtureError(
+        `${dir}: servers "${clash}" and "${server.package}" share the short name "${server.server}"; give one another name.`,
+      );
     names.set(server.server, server.package);
   }
   return servers;

@@ -41,7 +41,10 @@ export function firstHitRank(ranked: readonly string[], wanted: readonly string[
 
 const share = (count: number, of: number): number | null => (of === 0 ? null : count / of);
 
-export function selectionFigures(judged: readonly JudgedRanking[], options: { canAbstain?: boolean } = {}): SelectionFigures {
+export function selectionFigures(
+  judged: readonly JudgedRanking[],
+  options: { canAbstain?: boolean } = {},
+): SelectionFigures {
   let onTopic = 0;
   let offTopic = 0;
   let abstained = 0;
@@ -87,11 +90,18 @@ export function selectionFigures(judged: readonly JudgedRanking[], options: { ca
  * requests declined). Ties go to the lowest threshold, so the peer declines no more than it must. With no off-topic
  * (or no on-topic) requests to learn from it never abstains (threshold 0).
  */
-export function calibrateAbstainThreshold(onTopicTopScores: readonly number[], offTopicTopScores: readonly number[]): number {
+export function calibrateAbstainThreshold(
+  onTopicTopScores: readonly number[],
+  offTopicTopScores: readonly number[],
+): number {
   if (onTopicTopScores.length === 0 || offTopicTopScores.length === 0) return 0;
   const distinct = [...new Set([...onTopicTopScores, ...offTopicTopScores])].sort((a, b) => a - b);
   // Candidates sit between neighbouring scores, plus just above the highest (decline everything).
-  const candidates = [0, ...distinct.slice(1).map((score, i) => ((distinct[i] as number) + score) / 2), (distinct.at(-1) as number) + 1];
+  const candidates = [
+    0,
+    ...distinct.slice(1).map((score, i) => ((distinct[i] as number) + score) / 2),
+    (distinct.at(-1) as number) + 1,
+  ];
   let best = 0;
   let bestAccuracy = -1;
   for (const threshold of candidates) {

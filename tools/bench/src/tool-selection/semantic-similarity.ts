@@ -22,7 +22,9 @@ export interface SemanticSource {
 /** The offline model reads about the first 128 tokens: the text is its name in words, title and description, cut. */
 const MAX_WORDS = 100;
 
-export function toolEmbeddingText(tool: Pick<SelectionCatalogueTool, 'name' | 'title' | 'description'>): string {
+export function toolEmbeddingText(
+  tool: Pick<SelectionCatalogueTool, 'name' | 'title' | 'description'>,
+): string {
   const text = `${nameWords(tool.name)}. ${tool.title}. ${tool.description}`;
   return text.split(/\s+/).slice(0, MAX_WORDS).join(' ');
 }
@@ -33,13 +35,19 @@ function isMostlyHebrew(text: string): boolean {
   return hebrew > latin;
 }
 
-const keyOf = (embedderId: string, text: string) => createHash('sha256').update(`${embedderId}\n${text}`).digest('hex');
+const keyOf = (embedderId: string, text: string) =>
+  createHash('sha256').update(`${embedderId}\n${text}`).digest('hex');
 
 function readCache(path: string): Map<string, Float32Array> {
   if (!existsSync(path)) return new Map();
   try {
     const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
-    return new Map(Object.entries(stored).map(([key, base64]) => [key, new Float32Array(new Uint8Array(Buffer.from(base64, 'base64')).buffer)]));
+    return new Map(
+      Object.entries(stored).map(([key, base64]) => [
+        key,
+        new Float32Array(new Uint8Array(Buffer.from(base64, 'base64')).buffer),
+      ]),
+    );
   } catch {
     // A damaged cache only costs embedding again.
     return new Map();
@@ -48,7 +56,12 @@ function readCache(path: string): Map<string, Float32Array> {
 
 function writeCache(path: string, vectors: ReadonlyMap<string, Float32Array>): void {
   mkdirSync(dirname(path), { recursive: true });
-  const stored = Object.fromEntries([...vectors].map(([key, vector]) => [key, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64')]));
+  const stored = Object.fromEntries(
+    [...vectors].map(([key, vector]) => [
+      key,
+      Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64'),
+    ]),
+  );
   writeFileSync(path, JSON.stringify(stored));
 }
 
@@ -76,7 +89,9 @@ export async function buildSemanticSource(options: {
   const toolText = options.toolText ?? toolEmbeddingText;
   const cache = readCache(options.cachePath);
   const toolTexts = new Map(options.tools.map((tool) => [tool.name, toolText(tool)]));
-  const queryTexts = [...new Set(options.queries.map((q) => q.trim()).filter((q) => q !== '' && !isMostlyHebrew(q)))];
+  const queryTexts = [
+    ...new Set(options.queries.map((q) => q.trim()).filter((q) => q !== '' && !isMostlyHebrew(q))),
+  ];
   const wanted = [...new Set([...toolTexts.values(), ...queryTexts])];
   const missing = wanted.filter((text) => !cache.has(keyOf(embedder.id, text)));
   if (missing.length > 0) {
@@ -88,7 +103,11 @@ export async function buildSemanticSource(options: {
   const toolVectors = new Map([...toolTexts].map(([name, text]) => [name, vectorOf(text)]));
   const queryVectors = new Map(queryTexts.map((text) => [text, vectorOf(text)]));
   return {
-    embedded: { tools: toolVectors.size, queries: queryVectors.size, fromCache: wanted.length - missing.length },
+    embedded: {
+      tools: toolVectors.size,
+      queries: queryVectors.size,
+      fromCache: wanted.length - missing.length,
+    },
     forQuery(query) {
       const vector = queryVectors.get(query.trim());
       if (!vector) return undefined;

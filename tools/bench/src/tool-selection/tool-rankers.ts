@@ -6,9 +6,18 @@
  */
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
-import { createToolIntelligenceRegistry, DEFAULT_MIN_SCORE, scoreAllTools } from '@chief-of-staff/orchestration';
+import {
+  createToolIntelligenceRegistry,
+  DEFAULT_MIN_SCORE,
+  scoreAllTools,
+} from '@chief-of-staff/orchestration';
 import type { SemanticSource, ToolSimilarity } from './semantic-similarity.js';
-import { catalogueToolInfo, nameWords, parameterText, type SelectionCatalogue } from './tool-selection-catalogue.js';
+import {
+  catalogueToolInfo,
+  nameWords,
+  parameterText,
+  type SelectionCatalogue,
+} from './tool-selection-catalogue.js';
 
 export interface RankedTool {
   tool: string;
@@ -31,7 +40,10 @@ export const PEER_DEPTH = 10;
  * tells a miss of the ranking from a miss of the cut-off.
  */
 export function ourRankers(catalogue: SelectionCatalogue, semantic?: SemanticSource): ToolRanker[] {
-  const registry = createToolIntelligenceRegistry({ tools: catalogue.tools.map(catalogueToolInfo), overrides: catalogue.overrides });
+  const registry = createToolIntelligenceRegistry({
+    tools: catalogue.tools.map(catalogueToolInfo),
+    overrides: catalogue.overrides,
+  });
   const names = catalogue.tools.map((tool) => tool.name);
   // Typed apart from the literal so the option can be passed to a scorer that does not read it yet.
   type Options = Parameters<typeof scoreAllTools>[2] & { semanticSimilarity?: ToolSimilarity };
@@ -43,14 +55,20 @@ export function ourRankers(catalogue: SelectionCatalogue, semantic?: SemanticSou
     {
       name: 'ours',
       abstainsItself: true,
-      rank: (query) => scoreAllTools(query, names, optionsFor(query, true)).map((score) => ({ tool: score.tool, score: score.score })),
+      rank: (query) =>
+        scoreAllTools(query, names, optionsFor(query, true)).map((score) => ({
+          tool: score.tool,
+          score: score.score,
+        })),
     },
     {
       name: 'ours-rank-all',
       abstainsItself: true,
       rank: (query) => {
         const ranked = scoreAllTools(query, names, optionsFor(query, false)).slice(0, PEER_DEPTH);
-        return (ranked[0]?.score ?? 0) < DEFAULT_MIN_SCORE ? [] : ranked.map((score) => ({ tool: score.tool, score: score.score }));
+        return (ranked[0]?.score ?? 0) < DEFAULT_MIN_SCORE
+          ? []
+          : ranked.map((score) => ({ tool: score.tool, score: score.score }));
       },
     },
   ];
@@ -65,7 +83,13 @@ interface PeerDocument {
 }
 
 function peerDocuments(catalogue: SelectionCatalogue): PeerDocument[] {
-  return catalogue.tools.map((tool) => ({ id: tool.name, name: nameWords(tool.name), title: tool.title, description: tool.description, parameters: parameterText(tool) }));
+  return catalogue.tools.map((tool) => ({
+    id: tool.name,
+    name: nameWords(tool.name),
+    title: tool.title,
+    description: tool.description,
+    parameters: parameterText(tool),
+  }));
 }
 
 const FIELDS = ['name', 'title', 'description', 'parameters'] as const;

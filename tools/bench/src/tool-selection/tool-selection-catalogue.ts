@@ -56,8 +56,16 @@ export function builtInCatalogueTools(): SelectionCatalogueTool[] {
 }
 
 /** The intent set's fake servers, described and overridden exactly as the intent benchmark does. */
-export function intentExternalTools(intents: IntentSet): { tools: SelectionCatalogueTool[]; overrides: Record<string, ToolIntelligenceOverride> } {
-  const tools = Object.keys(intents.external).map((name) => ({ name, title: name.replace('__', ' '), description: `External tool ${name}.`, source: 'intent-external' as const }));
+export function intentExternalTools(intents: IntentSet): {
+  tools: SelectionCatalogueTool[];
+  overrides: Record<string, ToolIntelligenceOverride>;
+} {
+  const tools = Object.keys(intents.external).map((name) => ({
+    name,
+    title: name.replace('__', ' '),
+    description: `External tool ${name}.`,
+    source: 'intent-external' as const,
+  }));
   const overrides = Object.fromEntries(
     Object.entries(intents.external).map(([name, tool]) => [
       name,
@@ -65,7 +73,13 @@ export function intentExternalTools(intents: IntentSet): { tools: SelectionCatal
         domain: tool.domain,
         priority: tool.priority,
         hierarchy: tool.hierarchy ?? [],
-        intentSignals: [{ keywords: tool.keywords, weight: tool.exclusiveIntent ? 95 : 80, ...(tool.exclusiveIntent ? { exclusiveIntent: tool.exclusiveIntent } : {}) }],
+        intentSignals: [
+          {
+            keywords: tool.keywords,
+            weight: tool.exclusiveIntent ? 95 : 80,
+            ...(tool.exclusiveIntent ? { exclusiveIntent: tool.exclusiveIntent } : {}),
+          },
+        ],
       },
     ]),
   );
@@ -86,22 +100,42 @@ export function thirdPartyCatalogueTools(servers: readonly RecordedServer[]): Se
 }
 
 /** Joins catalogue parts; a name that appears twice is refused (the fixtures would disagree about what it is). */
-export function joinCatalogue(parts: ReadonlyArray<{ tools: readonly SelectionCatalogueTool[]; overrides?: Record<string, ToolIntelligenceOverride> }>): SelectionCatalogue {
+export function joinCatalogue(
+  parts: ReadonlyArray<{
+    tools: readonly SelectionCatalogueTool[];
+    overrides?: Record<string, ToolIntelligenceOverride>;
+  }>,
+): SelectionCatalogue {
   const tools: SelectionCatalogueTool[] = [];
   const seen = new Set<string>();
   for (const part of parts) {
     for (const tool of part.tools) {
-      if (seen.has(tool.name)) throw new Error(`Tool "${tool.name}" is in the catalogue twice (${tool.source}); rename the recorded server or the fake tool.`);
+      if (seen.has(tool.name))
+        throw new Error(
+          `Tool "${tool.name}" is in the catalogue twice (${tool.source}); rename the recorded server or the fake tool.`,
+        );
       seen.add(tool.name);
       tools.push(tool);
     }
   }
-  return { tools, overrides: Object.assign({}, ...parts.map((part) => part.overrides ?? {})) as Record<string, ToolIntelligenceOverride> };
+  return {
+    tools,
+    overrides: Object.assign({}, ...parts.map((part) => part.overrides ?? {})) as Record<
+      string,
+      ToolIntelligenceOverride
+    >,
+  };
 }
 
 /** The registry's view of a catalogue tool. */
 export function catalogueToolInfo(tool: SelectionCatalogueTool): CatalogueToolInfo {
-  return { name: tool.name, title: tool.title, description: tool.description, ...(tool.latency ? { latency: tool.latency } : {}), ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}) };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    ...(tool.latency ? { latency: tool.latency } : {}),
+    ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
+  };
 }
 
 /** `create_calendar_event`, `getFileInfo`, `github__search_repos` → words. */
@@ -119,7 +153,12 @@ export function parameterText(tool: SelectionCatalogueTool): string {
   const properties = tool.inputSchema?.properties ?? {};
   return Object.entries(properties)
     .map(([name, schema]) => {
-      const description = typeof schema === 'object' && schema !== null && typeof (schema as { description?: unknown }).description === 'string' ? (schema as { description: string }).description : '';
+      const description =
+        typeof schema === 'object' &&
+        schema !== null &&
+        typeof (schema as { description?: unknown }).description === 'string'
+          ? (schema as { description: string }).description
+          : '';
       return `${nameWords(name)} ${description}`.trim();
     })
     .join('\n');

@@ -11,7 +11,14 @@ import { join, resolve } from 'node:path';
 import { WorkerPoolEmbedder } from '@chief-of-staff/documents';
 import { createToolIntelligenceRegistry, scoreAllTools } from '@chief-of-staff/orchestration';
 import { buildSemanticSource, type SemanticSource, type ToolSimilarity } from './semantic-similarity.js';
-import { evaluateToolSelection, flatSelectionMetrics, formatGoalLines, formatSelectionTable, loadRequestSets, type SelectionEvaluation } from './evaluate-tool-selection.js';
+import {
+  evaluateToolSelection,
+  flatSelectionMetrics,
+  formatGoalLines,
+  formatSelectionTable,
+  loadRequestSets,
+  type SelectionEvaluation,
+} from './evaluate-tool-selection.js';
 import { catalogueToolInfo, type SelectionCatalogueTool } from './tool-selection-catalogue.js';
 
 const RESULTS = resolve(import.meta.dirname, '..', '..', 'results');
@@ -28,31 +35,49 @@ async function buildSemantic(): Promise<SemanticSource | undefined> {
   const tools = new Map(sets.flatMap((set) => set.catalogue.tools.map((tool) => [tool.name, tool] as const)));
   const embedder = new WorkerPoolEmbedder();
   try {
-    return await buildSemanticSource({ tools: [...tools.values()], queries: sets.flatMap((set) => set.requests.map((r) => r.q)), embedder, cachePath: join(RESULTS, 'tool-selection-vectors.json') });
+    return await buildSemanticSource({
+      tools: [...tools.values()],
+      queries: sets.flatMap((set) => set.requests.map((r) => r.q)),
+      embedder,
+      cachePath: join(RESULTS, 'tool-selection-vectors.json'),
+    });
   } finally {
     await embedder.close();
   }
 }
 
 const SPEED_TOOLS = 500;
-let speed: { names: string[]; queries: string[]; registry: ReturnType<typeof createToolIntelligenceRegistry>; semantic?: SemanticSource } | undefined;
+let speed:
+  | {
+      names: string[];
+      queries: string[];
+      registry: ReturnType<typeof createToolIntelligenceRegistry>;
+      semantic?: SemanticSource;
+    }
+  | undefined;
 let next = 0;
 
 /** The largest catalogue on hand, cut or padded (with plain synthetic external tools) to exactly `count` tools. */
 function speedCatalogue(count: number): NonNullable<typeof speed> {
   const { sets } = loadRequestSets();
   const largest = sets.reduce((a, b) => (b.catalogue.tools.length > a.catalogue.tools.length ? b : a));
-  const padding: SelectionCatalogueTool[] = Array.from({ length: Math.max(0, count - largest.catalogue.tools.length) }, (_, i) => ({
-    name: `server${i % 40}__tool_${i}`,
-    title: `Tool ${i}`,
-    description: `External tool number ${i} for reports and lookups.`,
-    source: 'third-party',
-  }));
+  const padding: SelectionCatalogueTool[] = Array.from(
+    { length: Math.max(0, count - largest.catalogue.tools.length) },
+    (_, i) => ({
+      name: `server${i % 40}__tool_${i}`,
+      title: `Tool ${i}`,
+      description: `External tool number ${i} for reports and lookups.`,
+      source: 'third-party',
+    }),
+  );
   const tools = [...largest.catalogue.tools, ...padding].slice(0, count);
   return {
     names: tools.map((tool) => tool.name),
     queries: sets.flatMap((set) => set.requests.map((request) => request.q)),
-    registry: createToolIntelligenceRegistry({ tools: tools.map(catalogueToolInfo), overrides: largest.catalogue.overrides }),
+    registry: createToolIntelligenceRegistry({
+      tools: tools.map(catalogueToolInfo),
+      overrides: largest.catalogue.overrides,
+    }),
   };
 }
 
@@ -64,7 +89,10 @@ export const benchmarks = [
       console.log(formatSelectionTable(evaluation));
       console.log(formatGoalLines(evaluation.goals));
       mkdirSync(RESULTS, { recursive: true });
-      writeFileSync(join(RESULTS, 'tool-selection.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), ...evaluation }, null, 2)}\n`);
+      writeFileSync(
+        join(RESULTS, 'tool-selection.json'),
+        `${JSON.stringify({ generatedAt: new Date().toISOString(), ...evaluation }, null, 2)}\n`,
+      );
     },
     fn: () => undefined,
     iterations: 1,
@@ -83,7 +111,10 @@ export const benchmarks = [
       const query = speed.queries[next++ % speed.queries.length] as string;
       // The request's vector is at hand, as the goal states: the similarity lookup is part of what is timed.
       const similarity = speed.semantic?.forQuery(query);
-      const options: Parameters<typeof scoreAllTools>[2] & { semanticSimilarity?: ToolSimilarity } = { registry: speed.registry, ...(similarity ? { semanticSimilarity: similarity } : {}) };
+      const options: Parameters<typeof scoreAllTools>[2] & { semanticSimilarity?: ToolSimilarity } = {
+        registry: speed.registry,
+        ...(similarity ? { semanticSimilarity: similarity } : {}),
+      };
       scoreAllTools(query, speed.names, options);
     },
     // The first calls build the registry's entries and inverted vocabulary; that cost belongs to cold start.
@@ -93,4 +124,11 @@ export const benchmarks = [
   },
 ];
 
-if (process.argv.includes('--misses')) console.log(JSON.stringify(evaluateToolSelection({}, { semantic: await semanticSource() }).devMisses.slice(0, 30), null, 2));
+if (process.argv.includes('--misses'))
+  console.log(
+    JSON.stringify(
+      evaluateToolSelection({}, { semantic: await semanticSource() }).devMisses.slice(0, 30),
+      null,
+      2,
+    ),
+  );
