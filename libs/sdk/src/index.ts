@@ -9,6 +9,7 @@ export type { ToolGroup, ToolCatalogue } from './tool-catalogue.js';
 export { buildToolCatalogue } from './tool-catalogue.js';
 export type { ToolUsageEntry, UsageRecorder, ToolInvoker } from './call-tool.js';
 export type { CosServices } from './services.js';
+export type { SemanticSimilarity, ToolVectorsStatus } from './tool-vectors.js';
 export { checkHealth } from './health-check.js';
 export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-check.js';
 export { checkReindexNeeded, reindexVectors } from './reindex-vectors.js';
