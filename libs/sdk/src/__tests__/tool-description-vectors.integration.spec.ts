@@ -4,10 +4,11 @@
  * COS_ORCHESTRATION_SEMANTIC=false.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSilentLogger } from '@chief-of-staff/core';
+import { scriptedServerEntry } from '@chief-of-staff/orchestration/testing';
 import { createChiefOfStaff } from '../index.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cos-tool-description-vectors-'));
@@ -45,6 +46,35 @@ describe('tool description vectors', () => {
       await second.close();
     }
   }, 180_000);
+
+  it("embed an external server's tools when it joins, without being asked again", async () => {
+    const serversFile = join(dataDir, 'mcp-servers.json');
+    const control = { control: join(dataDir, 'weather.control.json'), calls: join(dataDir, 'weather.calls') };
+    writeFileSync(
+      serversFile,
+      JSON.stringify({
+        mcpServers: {
+          weather: scriptedServerEntry('weather', { forecast: { description: 'Weather forecast for a city, by day.' }, alerts: { description: 'Severe weather alerts for a region.' } }, control),
+        },
+      }),
+    );
+    const cos = await createChiefOfStaff({ dataDir, config: { mcpServersFile: serversFile }, env: {}, logger: createSilentLogger() });
+    const cached = () => {
+      const file = readdirSync(join(dataDir, 'tool-vectors')).find((name) => name.endsWith('.json')) as string;
+      return Object.keys((JSON.parse(readFileSync(join(dataDir, 'tool-vectors', file), 'utf8')) as { vectors: object }).vectors).length;
+    };
+    try {
+      const before = await cos.orchestration.embedToolDescriptions();
+      expect(before.computed).toBe(0);
+      const entries = cached();
+      await cos.orchestration.prepare();
+      const deadline = Date.now() + 60_000;
+      while (cached() < entries + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(cached()).toBe(entries + 2);
+    } finally {
+      await cos.close();
+    }
+  }, 120_000);
 
   it('are neither read nor computed when semantic selection is off', async () => {
     const offDir = mkdtempSync(join(tmpdir(), 'cos-tool-vectors-off-'));
