@@ -112,10 +112,23 @@ function norm(vector: Float32Array): number {
   return Math.sqrt(sum);
 }
 
+/** Four running sums: the loop is what a call pays per tool (512 products), and independent sums pipeline better. */
 function cosine(query: Float32Array, queryNorm: number, tool: ToolVector): number {
-  let dot = 0;
-  for (let i = 0; i < query.length; i++) dot += (query[i] as number) * (tool.vector[i] as number);
-  return dot / (queryNorm * tool.norm);
+  const vector = tool.vector;
+  const length = query.length;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let i = 0;
+  for (; i + 3 < length; i += 4) {
+    a += (query[i] as number) * (vector[i] as number);
+    b += (query[i + 1] as number) * (vector[i + 1] as number);
+    c += (query[i + 2] as number) * (vector[i + 2] as number);
+    d += (query[i + 3] as number) * (vector[i + 3] as number);
+  }
+  for (; i < length; i++) a += (query[i] as number) * (vector[i] as number);
+  return (a + b + c + d) / (queryNorm * tool.norm);
 }
 
 function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVector>): SemanticSimilarity | undefined {
