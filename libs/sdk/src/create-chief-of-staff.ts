@@ -67,6 +67,8 @@ function fillShortlist(chosen: readonly string[], available: readonly string[], 
 
 /** Under the data directory: one file of tool description vectors per embedder. */
 const TOOL_VECTORS_DIR = 'tool-vectors';
+/** Background embedding resumes once no host call has run for this long (a client's bursts of calls go first). */
+const QUIET_AFTER_CALL_MS = 500;
 const SEMANTIC_OFF = 'tools are ranked by words only: orchestration.semantic is off (COS_ORCHESTRATION_SEMANTIC=false)';
 
 export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}): Promise<ChiefOfStaff> {
@@ -121,6 +123,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
         file: join(config.dataDir, TOOL_VECTORS_DIR, `${core.embedder.id.replace(/[^A-Za-z0-9._-]/g, '_')}.json`),
         tools: () => runtime.tools().filter((tool) => tool.name !== 'tool_search'),
         logger,
+        quiet: () => quiet(),
       })
     : undefined;
   if (toolVectors) runtime.onToolsChanged(() => toolVectors.catalogueChanged());
@@ -136,7 +139,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
       : selector.select(instruction, available, model);
     return fillShortlist(chosen, available, limit);
   };
-  const callTool = createToolInvoker({
+  const invokeTool = createToolInvoker({
     catalogue: { tools: catalogue.tools, get: (name) => (orchestration.reexportExternal ? runtime.get(name) : catalogue.get(name)) },
     executor: runtime.executor,
     services,
@@ -146,6 +149,23 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     maxResponseTokens: config.responses.maxTokens,
     estimateMs: (name) => runtime.registry.get(name)?.latency.typicalMs,
   });
+  // Host calls in flight and the last one's end: background work (tool description vectors) waits for a pause.
+  let callsInFlight = 0;
+  let lastCallEndedAt = 0;
+  const callTool: typeof invokeTool = async (name, args, callOptions) => {
+    callsInFlight++;
+    try {
+      return await invokeTool(name, args, callOptions);
+    } finally {
+      callsInFlight--;
+      lastCallEndedAt = performance.now();
+    }
+  };
+  const quiet = async (): Promise<void> => {
+    while (!closed && (callsInFlight > 0 || performance.now() - lastCallEndedAt < QUIET_AFTER_CALL_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, QUIET_AFTER_CALL_MS).unref());
+    }
+  };
   // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
   const agents = createAgentsRuntime({
     config,

@@ -119,6 +119,28 @@ describe('tool description vectors', () => {
     expect(index.similarityAtHand('delegate the budget review to Noa')?.('create_delegation')).toBeGreaterThan(0);
   });
 
+  it('does not wait for requests while the model is still loading after a start from the cache, nor twice for one request', async () => {
+    const file = freshFile();
+    await indexOver(file, new CountingEmbedder()).refresh();
+    let loaded = (): void => undefined;
+    const embedder = Object.assign(new CountingEmbedder(), { warmUp: () => new Promise<void>((resolve) => (loaded = resolve)) });
+    embedder.queryDelayMs = 300;
+    const index = createToolVectorIndex({ embedder, file, tools: () => catalogue, logger: createSilentLogger() });
+    const pass = index.refresh();
+    while (index.status().embedded < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    let started = performance.now();
+    expect(await index.similarity('show webhook events that failed', 1_000)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(100);
+    loaded();
+    expect(await pass).toMatchObject({ computed: 0, embedded: 3 });
+    started = performance.now();
+    expect(await index.similarity('delegate the budget review to Noa', 50)).toBeUndefined();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    started = performance.now();
+    expect(await index.similarity('delegate the budget review to Noa', 1_000)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(40);
+  });
+
   it('gives Hebrew requests no similarity (the model reads English only)', async () => {
     const embedder = new CountingEmbedder();
     const index = indexOver(freshFile(), embedder);
@@ -126,6 +148,19 @@ describe('tool description vectors', () => {
     const before = embedder.seen.length;
     expect(await index.similarity('תאציל את סקירת התקציב לנועה', 1_000)).toBeUndefined();
     expect(embedder.seen).toHaveLength(before);
+  });
+
+  it('runs each batch only when the process is between calls', async () => {
+    const embedder = new CountingEmbedder();
+    let pause = (): void => undefined;
+    let quietNow = new Promise<void>((resolve) => (pause = resolve));
+    const index = createToolVectorIndex({ embedder, file: freshFile(), tools: () => catalogue, logger: createSilentLogger(), batchSize: 2, quiet: () => quietNow });
+    const pass = index.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(embedder.seen).toEqual([]);
+    pause();
+    expect(await pass).toMatchObject({ computed: 3 });
+    quietNow = Promise.resolve();
   });
 
   it('starts no new batch after close', async () => {

@@ -42,10 +42,18 @@ export interface ToolVectorIndexOptions {
   logger: Logger;
   /** How long a call waits for its request's vector before it scores without it (default 25 ms). */
   queryBudgetMs?: number;
-  /** Texts per model request in the background pass (default 8: one request at a time keeps one worker busy). */
+  /**
+   * Texts per model request in the background pass (default 4). One request at a time keeps one worker busy; a small
+   * one means a request's vector, which goes first, waits behind little.
+   */
   batchSize?: number;
   /** The cache file is rewritten after this many new vectors, so an interrupted pass keeps what it did (default 64). */
   writeEvery?: number;
+  /**
+   * Resolves when the process is between calls; the pass waits for it before each batch, so calls arriving in a burst
+   * never share the cores with the model. Absent: batches run back to back.
+   */
+  quiet?: () => Promise<void>;
 }
 
 export interface ToolVectorIndex {
@@ -148,9 +156,13 @@ function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVector>):
 
 export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVectorIndex {
   const { embedder, logger } = options;
-  const batchSize = Math.max(1, options.batchSize ?? 8);
+  const batchSize = Math.max(1, options.batchSize ?? 4);
   const writeEvery = Math.max(1, options.writeEvery ?? 64);
   const queries = new QueryEmbeddingCache(embedder, QUERY_VECTORS_KEPT);
+  /** Requests a call already waited for in vain: the next call of the same request does not wait again. */
+  const waited = new Set<string>();
+  /** True once the model has answered this index: before that (still loading), no call waits for a request's vector. */
+  let modelReady = false;
   /** Query vectors that have arrived, for synchronous callers (same texts as the query cache). */
   const atHand = new Map<string, Float32Array>();
   const vectors = new Map<string, Float32Array>();
@@ -221,9 +233,19 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
     let computed = 0;
     let unwritten = 0;
     // The model is needed for requests anyway: load it now, while nothing waits for it.
-    if (missing.size === 0 && vectors.size > 0) await embedder.warmUp?.().catch(() => undefined);
+    if (missing.size === 0 && vectors.size > 0 && !modelReady) {
+      await options.quiet?.();
+      await embedder.warmUp?.().then(
+        () => {
+          modelReady = true;
+        },
+        () => undefined,
+      );
+    }
     const pending = [...missing.entries()];
     for (let start = 0; start < pending.length && !closed; start += batchSize) {
+      await options.quiet?.();
+      if (closed) break;
       const batch = pending.slice(start, start + batchSize);
       let result: Float32Array[];
       try {
@@ -235,6 +257,7 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
         }
         break;
       }
+      modelReady = true;
       batch.forEach(([hash], index) => {
         const vector = result[index];
         if (vector) vectors.set(hash, vector);
@@ -283,6 +306,8 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
   };
 
   const rememberAtHand = (text: string, vector: Float32Array): void => {
+    modelReady = true;
+    waited.delete(text);
     atHand.delete(text);
     atHand.set(text, vector);
     if (atHand.size > QUERY_VECTORS_KEPT) atHand.delete(atHand.keys().next().value as string);
@@ -308,6 +333,10 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
       if (!query) return undefined;
       const ready = atHand.get(query.text);
       if (ready) return provider(ready, toolVectors());
+      // The model still loading, or this request already missed its budget: its vector is on its way for next time.
+      if (!modelReady || waited.has(query.text)) return undefined;
+      waited.add(query.text);
+      if (waited.size > QUERY_VECTORS_KEPT) waited.delete(waited.values().next().value as string);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<undefined>((resolve) => {
         timer = setTimeout(resolve, budgetMs, undefined);
