@@ -59,6 +59,26 @@ function warmUpSemanticSearch(cos: ChiefOfStaff): void {
   cos.warmUpSemanticSearch().catch((error: unknown) => cos.logger.warn({ err: error }, 'could not warm up semantic search; the first query loads it'));
 }
 
+/**
+ * How long after the libraries load the server starts embedding tool descriptions: late enough that the calls a
+ * client makes as it connects are answered first (the model and the embedding compete for the two cores they share).
+ */
+const TOOL_VECTORS_START_DELAY_MS = 2_000;
+
+/**
+ * Embeds the tool descriptions in the background (only what the cache in the data directory lacks), so tool_search
+ * ranks by meaning as well as by words from then on; a failure only means it keeps ranking by words.
+ * `COS_ORCHESTRATION_SEMANTIC=false` leaves it out.
+ */
+function startToolVectors(cos: ChiefOfStaff): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    // The index logs its own problems (a damaged cache, a model that failed) and never rejects.
+    void cos.orchestration.embedToolDescriptions();
+  }, TOOL_VECTORS_START_DELAY_MS);
+  timer.unref();
+  return timer;
+}
+
 function startServerScheduler(cos: ChiefOfStaff): SchedulerLoop | undefined {
   const mode = cos.config.scheduler.runInServer;
   if (mode === 'never') return undefined;
@@ -70,12 +90,14 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
   let notifyToolsChanged = (): void => undefined;
   let scheduler: SchedulerLoop | undefined;
   let schedulerTimer: NodeJS.Timeout | undefined;
+  let toolVectorsTimer: NodeJS.Timeout | undefined;
   let localCalls: Promise<LocalCallServer> | undefined;
   const source = createLazyHostSource({
     load: async () => {
       const cos = await loadChiefOfStaff(dataDir, options.embedder);
       cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
       warmUpSemanticSearch(cos);
+      toolVectorsTimer = startToolVectors(cos);
       localCalls = serveLocalCalls(dataDir, cos);
       // Seeding and claiming tasks can wait until the call that loaded the host has been answered.
       schedulerTimer = setTimeout(() => {
@@ -104,6 +126,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
       const cos = (await source.settled()) as ChiefOfStaff | undefined;
       await (await localCalls)?.close();
       clearTimeout(schedulerTimer);
+      clearTimeout(toolVectorsTimer);
       await scheduler?.stop();
       // Stopping is what a client waits for when it quits: vectors still waiting for the model stay pending.
       await cos?.close({ promptly: true });
@@ -145,10 +168,12 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
   }
   cos.logger.info({ url: running.url, tools: cos.tools.length }, 'MCP server ready on HTTP');
   warmUpSemanticSearch(cos);
+  const toolVectorsTimer = startToolVectors(cos);
   const localCalls = await serveLocalCalls(cos.config.dataDir, cos);
   const scheduler = startServerScheduler(cos);
   return {
     async stop() {
+      clearTimeout(toolVectorsTimer);
       await localCalls.close();
       await scheduler?.stop();
       await running.close();

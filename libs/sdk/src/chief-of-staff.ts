@@ -13,6 +13,7 @@ import type { BreakerStateView, ServerStatus } from '@chief-of-staff/orchestrati
 import type { SchedulerEngine } from '@chief-of-staff/scheduler';
 import type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
 import type { WebhookReceiver } from './webhooks-wiring.js';
+import type { ToolVectorsStatus } from './tool-vectors.js';
 
 export interface ToolCallOptions {
   /** Who is calling; defaults to the host. */
@@ -32,6 +33,13 @@ export interface OrchestrationView {
   breakerStates(): BreakerStateView[];
   /** Built-in and external tools together (agents see external tools their capabilities grant). */
   allTools(): readonly AnyToolDefinition[];
+  /**
+   * Embeds every tool's name, title and description in the background (cached in the data directory by content hash,
+   * so a restart embeds only what changed), after which tool_search and the agents' shortlist rank by meaning as well
+   * as by words; from then on tools of external servers that join or change are embedded as they arrive. Serving
+   * processes call it shortly after start-up. Never rejects; resolves with what was embedded.
+   */
+  embedToolDescriptions(): Promise<ToolVectorsStatus>;
 }
 
 export interface CloseOptions {

@@ -13,7 +13,9 @@ import {
   type AnyToolDefinition,
   type Logger,
 } from '@chief-of-staff/core';
-import { createToolSelector } from '@chief-of-staff/orchestration';
+import { join } from 'node:path';
+import { createToolSelector, scoreAllTools } from '@chief-of-staff/orchestration';
+import { createToolVectorIndex, type ToolVectorIndex } from './tool-vectors.js';
 import { createOrchestrationRuntime } from './orchestration-runtime.js';
 import { orchestrationSettings } from './orchestration-settings.js';
 import { usageStatistics } from './usage-statistics.js';
@@ -63,6 +65,12 @@ function fillShortlist(chosen: readonly string[], available: readonly string[], 
   return [...chosen, ...available.filter((name) => !picked.has(name))].slice(0, maxTools);
 }
 
+/** Under the data directory: one file of tool description vectors per embedder. */
+const TOOL_VECTORS_DIR = 'tool-vectors';
+/** Background embedding resumes once no host call has run for this long (a client's bursts of calls go first). */
+const QUIET_AFTER_CALL_MS = 500;
+const SEMANTIC_OFF = 'tools are ranked by words only: orchestration.semantic is off (COS_ORCHESTRATION_SEMANTIC=false)';
+
 export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}): Promise<ChiefOfStaff> {
   const overrides: ConfigInput = { ...options.config, ...(options.dataDir ? { dataDir: options.dataDir } : {}) };
   const config: CosConfig = loadConfig({ env: options.env, overrides });
@@ -77,7 +85,12 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const searchGroup: ToolGroup = {
     name: 'orchestration',
     tools: [
-      createToolSearchTool({ registry: () => runtime.intelligence(), tools: (forAgent) => (forAgent ? runtime.tools() : searchable()), externalGrants: () => runtime.externalGrants }),
+      createToolSearchTool({
+        registry: () => runtime.intelligence(),
+        tools: (forAgent) => (forAgent ? runtime.tools() : searchable()),
+        externalGrants: () => runtime.externalGrants,
+        semanticSimilarity: (query) => toolVectors?.similarity(query) ?? Promise.resolve(undefined),
+      }),
       createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), now: () => clock.now() }),
     ] as unknown as AnyToolDefinition[],
   };
@@ -103,7 +116,30 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const selector = createToolSelector({ registry: runtime.registry, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall, embedder: options.embedder });
   const services: CosServices = core.services;
-  const callTool = createToolInvoker({
+  // Tool descriptions by meaning: nothing is read or embedded until a serving process asks (embedToolDescriptions).
+  const toolVectors: ToolVectorIndex | undefined = orchestration.semantic
+    ? createToolVectorIndex({
+        embedder: core.embedder,
+        file: join(config.dataDir, TOOL_VECTORS_DIR, `${core.embedder.id.replace(/[^A-Za-z0-9._-]/g, '_')}.json`),
+        tools: () => runtime.tools().filter((tool) => tool.name !== 'tool_search'),
+        logger,
+        quiet: () => quiet(),
+      })
+    : undefined;
+  if (toolVectors) runtime.onToolsChanged(() => toolVectors.catalogueChanged());
+  // With the request's vector already at hand (an instruction seen before), the shortlist ranks by meaning too; the
+  // runner asks synchronously, so it never waits for the model.
+  const shortlist = (instruction: string, available: readonly string[], model: string): string[] => {
+    const limit = selector.limitFor(model);
+    const semanticSimilarity = available.length > limit ? toolVectors?.similarityAtHand(instruction) : undefined;
+    const chosen = semanticSimilarity
+      ? scoreAllTools(instruction, available, { registry: runtime.registry, minScore: orchestration.minScore, semanticSimilarity })
+          .slice(0, limit)
+          .map((score) => score.tool)
+      : selector.select(instruction, available, model);
+    return fillShortlist(chosen, available, limit);
+  };
+  const invokeTool = createToolInvoker({
     catalogue: { tools: catalogue.tools, get: (name) => (orchestration.reexportExternal ? runtime.get(name) : catalogue.get(name)) },
     executor: runtime.executor,
     services,
@@ -113,6 +149,23 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     maxResponseTokens: config.responses.maxTokens,
     estimateMs: (name) => runtime.registry.get(name)?.latency.typicalMs,
   });
+  // Host calls in flight and the last one's end: background work (tool description vectors) waits for a pause.
+  let callsInFlight = 0;
+  let lastCallEndedAt = 0;
+  const callTool: typeof invokeTool = async (name, args, callOptions) => {
+    callsInFlight++;
+    try {
+      return await invokeTool(name, args, callOptions);
+    } finally {
+      callsInFlight--;
+      lastCallEndedAt = performance.now();
+    }
+  };
+  const quiet = async (): Promise<void> => {
+    while (!closed && (callsInFlight > 0 || performance.now() - lastCallEndedAt < QUIET_AFTER_CALL_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, QUIET_AFTER_CALL_MS).unref());
+    }
+  };
   // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
   const agents = createAgentsRuntime({
     config,
@@ -126,7 +179,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     logger,
     estimateToolMs: (name) => runtime.registry.get(name)?.latency.typicalMs,
     // Off (COS_ORCHESTRATION_SCORING / _SHORTLIST = false): every permitted tool is offered, as before.
-    ...(orchestration.scoring && orchestration.shortlist ? { selectTools: (instruction: string, available: readonly string[], model: string) => fillShortlist(selector.select(instruction, available, model), available, selector.limitFor(model)) } : {}),
+    ...(orchestration.scoring && orchestration.shortlist ? { selectTools: shortlist } : {}),
   });
 
   const webhooks = createWebhookReceiver({ memory: services.memory, agents, config, clock, logger, ...(options.env ? { env: options.env } : {}) });
@@ -154,6 +207,10 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
       externalServers: runtime.externalStatus,
       breakerStates: () => runtime.executor.breakerStates(),
       allTools: runtime.tools,
+      embedToolDescriptions: () =>
+        toolVectors && !closed
+          ? toolVectors.refresh()
+          : Promise.resolve({ tools: runtime.tools().filter((tool) => tool.name !== 'tool_search').length, embedded: 0, computed: 0, problem: closed ? 'closed' : SEMANTIC_OFF }),
     },
     webhooks,
     callTool,
@@ -163,8 +220,11 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
       closed = true;
       await scheduler.stop();
       await webhooks.idle();
+      // No new batch of tool descriptions starts; the one under way ends when the embedder closes.
+      toolVectors?.close();
       await runtime.close();
       await core.close(closeOptions);
+      await toolVectors?.settled();
     },
   };
 }

@@ -36,6 +36,8 @@ export interface OrchestrationRuntime {
   externalGrants: ExternalCapabilityGrants;
   /** Connects the external servers that are not connected yet; never throws. */
   prepare(): Promise<void>;
+  /** Called after external servers' tools joined, changed or left the catalogue. */
+  onToolsChanged(listener: () => void): void;
   /** Each configured server, and problems with the servers file itself. */
   externalStatus(): { servers: ServerStatus[]; problems: string[]; file: string };
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
 
   let external: AnyToolDefinition[] = [];
   let registry: ToolIntelligenceRegistry | undefined;
+  const changeListeners: Array<() => void> = [];
   const rebuild = () => {
     const infos = pool?.tools() ?? [];
     // A name the catalogue already has (an embedder's own tool) wins; the external one is left out.
@@ -72,6 +75,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
         summarizer: (tool) => (options.settings.summarize && intelligence().get(tool.name)?.response.requiresSummarization ? options.summarizer : undefined),
       }));
     registry = undefined;
+    for (const listener of changeListeners) listener();
   };
   pool?.onToolsChanged(rebuild);
 
@@ -128,6 +132,9 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     externalGrants,
     prepare: async () => {
       await pool?.connect();
+    },
+    onToolsChanged: (listener) => {
+      changeListeners.push(listener);
     },
     externalStatus: () => ({ servers: pool?.status() ?? servers.map((server) => ({ name: server.name, state: 'disabled' as const, transport: server.transport.kind, tools: 0, restarts: 0 })), problems: file.problems, file: options.config.mcpServersFile }),
     close: async () => {

@@ -1,7 +1,7 @@
 /**
  * Orchestration feature flags and limits from `orchestration.*` in the config file or `COS_ORCHESTRATION_<FLAG>` in
  * the environment (`scoring`, `shortlist`, `maxTools`, `minScore`, `fallback`, `progress`, `summarize`,
- * `reexportExternal`, `breakerThreshold`, `breakerHalfOpenMs`). Keys are matched without regard to case or
+ * `reexportExternal`, `breakerThreshold`, `breakerHalfOpenMs`, `semantic`). Keys are matched without regard to case or
  * underscores, so `COS_ORCHESTRATION_MAXTOOLS=8` and `orchestration: {maxTools: 8}` mean the same.
  */
 import type { CosConfig } from '@chief-of-staff/core';
@@ -26,6 +26,8 @@ export interface OrchestrationSettings {
   breakerThreshold: number;
   /** How long an open breaker waits before a trial call. */
   breakerHalfOpenMs: number;
+  /** Rank tools by meaning too: serving processes embed the tool descriptions in the background (off = by words only). */
+  semantic: boolean;
 }
 
 type SettingValue = boolean | number | string | Readonly<Record<string, number>> | undefined;
@@ -65,5 +67,6 @@ export function orchestrationSettings(config: CosConfig, env: NodeJS.ProcessEnv 
     reexportExternal: flag(lookup(config, env, 'reexportexternal'), false),
     breakerThreshold: Math.round(number(lookup(config, env, 'breakerthreshold'), DEFAULT_BREAKER_SETTINGS.threshold, 1, 1_000)),
     breakerHalfOpenMs: Math.round(number(lookup(config, env, 'breakerhalfopenms'), DEFAULT_BREAKER_SETTINGS.halfOpenAfterMs, 10, 3_600_000)),
+    semantic: flag(lookup(config, env, 'semantic'), true),
   };
 }

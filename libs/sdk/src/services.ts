@@ -38,6 +38,8 @@ export interface CosServices {
 export interface CoreServices {
   services: CosServices;
   usage: UsageRecorder;
+  /** The one embedder of this process (documents, fact vectors and tool descriptions share its model). */
+  embedder: WorkerPoolEmbedder;
   /**
    * When the data directory holds vectors, loads LanceDB and the embedding model now (the model in a worker thread),
    * so the first semantic query of a serving process does not wait for them. Resolves `false` when there is nothing
@@ -86,6 +88,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   return {
     services: { config, memory, providers, documents, enrichment },
     usage,
+    embedder,
     async warmUpSemanticSearch() {
       if (!hasVectorTables(config.dataDir)) return false;
       await Promise.all([embedder.warmUp(), vectorDatabase.connection()]);

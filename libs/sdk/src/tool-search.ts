@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineTool, toolInputJsonSchema, type AnyToolDefinition, type ToolContext } from '@chief-of-staff/core';
 import { agentToolNames, type ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
 import { scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
+import type { SemanticSimilarity } from './tool-vectors.js';
 
 export interface ToolSearchDeps {
   registry(): ToolIntelligenceRegistry;
@@ -14,6 +15,8 @@ export interface ToolSearchDeps {
   tools(forAgent: boolean): readonly AnyToolDefinition[];
   /** Tools external servers grant through capabilities (`web_search`), so an agent finds the ones it may use. */
   externalGrants?(): ExternalCapabilityGrants;
+  /** The request's similarity to each tool by meaning, when its vector is at hand within a small budget. */
+  semanticSimilarity?(query: string): Promise<SemanticSimilarity | undefined>;
 }
 
 const hitSchema = z.object({
@@ -45,7 +48,10 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
       const byName = new Map(deps.tools(ctx.caller.kind === 'agent').map((tool) => [tool.name, tool] as const));
       const permitted = ctx.caller.kind === 'agent' ? new Set(agentToolNames(ctx.caller.capabilities ?? [], { externalGrants: deps.externalGrants?.() })) : undefined;
       const available = [...byName.keys()].filter((name) => name !== 'tool_search' && (permitted === undefined || permitted.has(name)));
-      const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false }).filter((score) => score.matchedSignals.length > 0);
+      const semanticSimilarity = await deps.semanticSimilarity?.(args.query);
+      const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, ...(semanticSimilarity ? { semanticSimilarity } : {}) }).filter(
+        (score) => score.matchedSignals.length > 0,
+      );
       const items = ranked.slice(0, args.limit).map((score) => {
         const tool = byName.get(score.tool) as AnyToolDefinition;
         return {

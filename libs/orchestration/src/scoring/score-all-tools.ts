@@ -29,6 +29,8 @@ export interface ScoreOptions {
   minScore?: number;
   /** false: rank every available tool (tool_search), without the eligibility cut-off or abstaining. */
   eligibility?: boolean;
+  /** Cosine similarity of the request to a tool's name, title and description; undefined while that tool is not embedded yet. */
+  semanticSimilarity?: (tool: string) => number | undefined;
 }
 
 export const DEFAULT_MIN_SCORE = 0.25;

@@ -1,0 +1,92 @@
+/**
+ * Tool description vectors with the real embedder: computed in the background while tool_search keeps answering
+ * (by words) at once, cached in the data directory so the next start embeds nothing, and off with
+ * COS_ORCHESTRATION_SEMANTIC=false.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSilentLogger } from '@chief-of-staff/core';
+import { scriptedServerEntry } from '@chief-of-staff/orchestration/testing';
+import { createChiefOfStaff } from '../index.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cos-tool-description-vectors-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('tool description vectors', () => {
+  it('are embedded in the background without holding up tool_search, and a restart embeds nothing', async () => {
+    const first = await createChiefOfStaff({ dataDir, env: {}, logger: createSilentLogger() });
+    try {
+      let finished = false;
+      const pass = first.orchestration.embedToolDescriptions().then((status) => {
+        finished = true;
+        return status;
+      });
+      const search = await first.callTool('tool_search', { query: 'show webhook events that failed', limit: 5 });
+      expect(search.ok).toBe(true);
+      // Answered by words while the model was still loading or embedding.
+      expect(finished).toBe(false);
+      const status = await pass;
+      expect(status.problem).toBeUndefined();
+      expect(status.tools).toBeGreaterThan(50);
+      expect(status).toMatchObject({ embedded: status.tools, computed: status.tools });
+      expect(readdirSync(join(dataDir, 'tool-vectors'))).toEqual([expect.stringMatching(/^use-lite.*\.json$/)]);
+      // Searching with the request's vector in play still answers.
+      expect((await first.callTool('tool_search', { query: 'which scheduled jobs do I have' })).ok).toBe(true);
+    } finally {
+      await first.close();
+    }
+
+    const second = await createChiefOfStaff({ dataDir, env: {}, logger: createSilentLogger() });
+    try {
+      const status = await second.orchestration.embedToolDescriptions();
+      expect(status).toMatchObject({ computed: 0, embedded: status.tools });
+    } finally {
+      await second.close();
+    }
+  }, 180_000);
+
+  it("embed an external server's tools when it joins, without being asked again", async () => {
+    const serversFile = join(dataDir, 'mcp-servers.json');
+    const control = { control: join(dataDir, 'weather.control.json'), calls: join(dataDir, 'weather.calls') };
+    writeFileSync(
+      serversFile,
+      JSON.stringify({
+        mcpServers: {
+          weather: scriptedServerEntry('weather', { forecast: { description: 'Weather forecast for a city, by day.' }, alerts: { description: 'Severe weather alerts for a region.' } }, control),
+        },
+      }),
+    );
+    const cos = await createChiefOfStaff({ dataDir, config: { mcpServersFile: serversFile }, env: {}, logger: createSilentLogger() });
+    const cached = () => {
+      const file = readdirSync(join(dataDir, 'tool-vectors')).find((name) => name.endsWith('.json')) as string;
+      return Object.keys((JSON.parse(readFileSync(join(dataDir, 'tool-vectors', file), 'utf8')) as { vectors: object }).vectors).length;
+    };
+    try {
+      const before = await cos.orchestration.embedToolDescriptions();
+      expect(before.computed).toBe(0);
+      const entries = cached();
+      await cos.orchestration.prepare();
+      const deadline = Date.now() + 60_000;
+      while (cached() < entries + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(cached()).toBe(entries + 2);
+    } finally {
+      await cos.close();
+    }
+  }, 120_000);
+
+  it('are neither read nor computed when semantic selection is off', async () => {
+    const offDir = mkdtempSync(join(tmpdir(), 'cos-tool-vectors-off-'));
+    const cos = await createChiefOfStaff({ dataDir: offDir, env: { COS_ORCHESTRATION_SEMANTIC: 'false' }, logger: createSilentLogger() });
+    try {
+      const status = await cos.orchestration.embedToolDescriptions();
+      expect(status).toMatchObject({ embedded: 0, computed: 0 });
+      expect(status.problem).toMatch(/COS_ORCHESTRATION_SEMANTIC/);
+      expect(existsSync(join(offDir, 'tool-vectors'))).toBe(false);
+    } finally {
+      await cos.close();
+      rmSync(offDir, { recursive: true, force: true });
+    }
+  });
+});
