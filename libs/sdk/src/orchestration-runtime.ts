@@ -8,6 +8,7 @@ import { toolInputJsonSchema, type AnyToolDefinition, type CosConfig, type Logge
 import type { ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
 import {
   createMcpServerPool,
+  type CatalogueIndex,
   createOrchestrationExecutor,
   createToolIntelligenceRegistry,
   externalToolDefinition,
@@ -61,6 +62,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
 
   let external: AnyToolDefinition[] = [];
   let registry: ToolIntelligenceRegistry | undefined;
+  let keptIndex: CatalogueIndex | undefined;
   const rebuild = () => {
     const infos = pool?.tools() ?? [];
     // A name the catalogue already has (an embedder's own tool) wins; the external one is left out.
@@ -71,7 +73,11 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
         maxTokens: (tool) => intelligence().get(tool.name)?.response.maxTokens ?? 6_000,
         summarizer: (tool) => (options.settings.summarize && intelligence().get(tool.name)?.response.requiresSummarization ? options.summarizer : undefined),
       }));
+    // The next registry brings the kept index up to date (only the joining or leaving server's tools are touched),
+    // in the background rather than on the next call's path.
+    keptIndex = registry?.catalogueIndex?.() ?? keptIndex;
     registry = undefined;
+    setImmediate(() => intelligence().catalogueIndex?.()).unref();
   };
   pool?.onToolsChanged(rebuild);
 
@@ -89,6 +95,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
         },
       })),
       overrides: externalToolOverrides(pool?.tools() ?? [], servers),
+      ...(keptIndex ? { catalogueIndex: keptIndex } : {}),
     }));
 
   // Consumers keep this object; each method asks the registry as it is now, so a rebuild is seen everywhere.
@@ -98,6 +105,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     vocabulary: (name) => intelligence().vocabulary(name),
     actionKeywords: (name) => intelligence().actionKeywords(name),
     toolsWithForm: (form) => intelligence().toolsWithForm?.(form),
+    catalogueIndex: () => intelligence().catalogueIndex?.() as CatalogueIndex,
   };
 
   const get = (name: string) => catalogue.get(name) ?? external.find((tool) => tool.name === name);

@@ -262,7 +262,10 @@ const GENERAL_TERMS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export interface BilingualLexicon {
-  /** English words a Hebrew request word stands for; empty when the lexicon does not know it. */
+  /**
+   * English words a Hebrew request word stands for, or the tool-name action an English word is a way of saying
+   * ("put" → create); empty when the lexicon does not know it.
+   */
   englishFor(word: string): readonly string[];
   /** How many Hebrew forms the lexicon knows (for tests and diagnostics). */
   readonly size: number;
@@ -293,8 +296,19 @@ export function buildBilingualLexicon(): BilingualLexicon {
     // Two-letter sayings ("מה", "יש", "על") are function words in most requests, not the action.
     for (const saying of sayings) if (isHebrewWord(saying) && saying.length > 2 && !/\s|\*/.test(saying) && !map.has(saying)) addEntry(map, saying, [action]);
   }
+  // English ways of saying an action ("put", "archive", "forget") also lead to the action word tool names use.
+  const englishActions = new Map<string, Set<string>>();
+  for (const [action, sayings] of Object.entries(ACTION_WORDS)) {
+    for (const saying of sayings) {
+      if (isHebrewWord(saying) || /\s|\*/.test(saying) || saying === action) continue;
+      let set = englishActions.get(saying);
+      if (!set) englishActions.set(saying, (set = new Set()));
+      set.add(action);
+    }
+  }
   return {
     englishFor: (word) => {
+      if (!isHebrewWord(word)) return [...(englishActions.get(word) ?? [])];
       for (const form of hebrewVariants(word)) {
         const found = map.get(form);
         if (found) return [...found];

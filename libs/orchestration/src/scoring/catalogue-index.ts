@@ -118,7 +118,8 @@ export function queryGroupsOf(query: string, lexicon: BilingualLexicon): QueryGr
     if (seen.has(word) || HEBREW_STOP_WORDS.has(word) || REQUEST_FILLER.has(word) || /^\d+$/.test(word)) continue;
     seen.add(word);
     const direct = wordTerms(word);
-    const translated = isHebrewWord(word) ? lexicon.englishFor(word).flatMap((english) => wordTerms(english)) : [];
+    // An English stop word ("about", "what") is a way of saying some action too, but says nothing about the tool.
+    const translated = direct.length > 0 || isHebrewWord(word) ? lexicon.englishFor(word).flatMap((english) => wordTerms(english)) : [];
     if (direct.length + translated.length > 0) groups.push({ word, direct, translated: translated.filter((term) => !direct.includes(term)) });
   }
   return groups;

@@ -34,20 +34,21 @@ export interface ScoreOptions {
    * vector yet (lexical evidence then stands in for it).
    */
   semanticSimilarity?: (tool: string) => number | undefined;
-  /** Below this, a tool is not offered; nothing above it means abstaining (default 0.25). */
+  /** Below this, a tool is not offered; nothing above it means abstaining (default 0.3). */
   minScore?: number;
   /** false: rank every available tool (tool_search), without the eligibility cut-off or abstaining. */
   eligibility?: boolean;
 }
 
-export const DEFAULT_MIN_SCORE = 0.25;
+export const DEFAULT_MIN_SCORE = 0.3;
 
 /** Fusion weights and confidence cut-offs, chosen on the development halves (docs/adr/0040). */
 export const FUSION = {
-  coverage: 0.3,
-  relative: 0.15,
+  coverage: 0.2,
+  coveragePower: 2,
+  relative: 0.2,
   semantic: 0.15,
-  intent: 0.3,
+  intent: 0.35,
   priority: 0.1,
   /** Cosines at or below this carry no evidence (unrelated short texts already sit around it). */
   semanticFloor: 0.2,
@@ -57,8 +58,10 @@ export const FUSION = {
   minSemantic: 0.3,
   headBoost: 0.1,
   fallbackBoost: 0.05,
-  high: 0.6,
-  medium: 0.4,
+  /** Top-1 right about three times in four at or above this on the development halves. */
+  high: 0.55,
+  /** About three in five between this and `high`; below it, one in three. */
+  medium: 0.42,
 };
 
 const STOP_WORDS = new Set(
@@ -252,7 +255,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     const cosine = options.semanticSimilarity?.(name);
     const semantic = cosine === undefined ? undefined : Math.max(0, (cosine - FUSION.semanticFloor) / (1 - FUSION.semanticFloor));
     // Most tools of a large catalogue share nothing with the request: drop them before building their explanation.
-    if (intent === 0 && words === undefined && !(semantic !== undefined && semantic > 0)) continue;
+    if (eligibility && intent === 0 && words === undefined && !(semantic !== undefined && semantic > 0)) continue;
     // Offered (not merely listed by tool_search) on words alone only when they are a fair share of the request.
     if (eligibility && intent === 0 && (words?.coverage ?? 0) < FUSION.minCoverage && (semantic ?? 0) < FUSION.minSemantic) continue;
     if (intent > 0) domainAsked.add(intelligence.domain);
@@ -270,7 +273,8 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   for (const [name, detail] of details) {
     const intelligence = registry.get(name);
     if (!intelligence) continue;
-    const coverage = detail.lexical?.coverage ?? 0;
+    // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
+    const coverage = (detail.lexical?.coverage ?? 0) ** FUSION.coveragePower;
     const relative = detail.lexical?.relative ?? 0;
     const boost = intelligence.hierarchy.length > 0 && domainAsked.has(intelligence.domain) && detail.intent > 0 ? FUSION.headBoost : askedFallbacks.has(name) ? FUSION.fallbackBoost : 0;
     const tier = latencyTierOf(intelligence.latency.typicalMs);
