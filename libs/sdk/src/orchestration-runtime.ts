@@ -80,6 +80,8 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     setImmediate(() => intelligence().catalogueIndex?.()).unref();
   };
   pool?.onToolsChanged(rebuild);
+  // The catalogue index is built after start-up, in the background, so the first request does not wait for it.
+  setImmediate(() => intelligence().catalogueIndex?.()).unref();
 
   const intelligence = (): ToolIntelligenceRegistry =>
     (registry ??= createToolIntelligenceRegistry({

@@ -125,7 +125,9 @@ export function queryGroupsOf(query: string, lexicon: BilingualLexicon): QueryGr
   return groups;
 }
 
-export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lexicon: BilingualLexicon = buildBilingualLexicon()): CatalogueIndex {
+let sharedLexicon: BilingualLexicon | undefined;
+
+export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lexicon: BilingualLexicon = (sharedLexicon ??= buildBilingualLexicon())): CatalogueIndex {
   const documents = new Map<string, Document>();
   /** Term → documents holding it (any field). */
   const postings = new Map<string, Set<Document>>();
