@@ -3,9 +3,9 @@
  * retrieval over what every tool has: the catalogue index's BM25F match of the request against tool names, titles,
  * descriptions and parameters (Hebrew words also through the bilingual lexicon), and, when the caller has the
  * request's vector, the cosine similarity with the tool's description vector. Per tool, with Lc = the share of the
- * request's weight the tool matches, Lr = its BM25F score over the best tool's, S = the rescaled cosine (Lc when the
- * tool has no vector yet), I = the strongest keyword intent signal and P = priority / 100:
- * base = wC·Lc + wR·Lr + wS·S + wI·I + wP·P, plus a boost for the head and first fallback of a chain whose domain
+ * request's weight the tool matches (squared), Lr = its BM25F score over the best tool's, S = the rescaled cosine, I =
+ * the strongest keyword intent signal and P = priority / 100: base = wC·Lc + wR·Lr + wS·S + wI·I + wP·P (a tool with no
+ * vector yet has wS·S replaced by a smaller weight on Lc, the lexical-only calibration), plus a boost for the head and first fallback of a chain whose domain
  * was asked for, minus a penalty for slow tools when the request asks for speed. The weights and cut-offs are in
  * FUSION and docs/adr/0040. An exclusive intent (official data) keeps only its own chain; conflicting tools give way
  * to the better one; nothing over `minScore` means abstaining.
@@ -47,7 +47,9 @@ export const FUSION = {
   coverage: 0.2,
   coveragePower: 2,
   relative: 0.2,
-  semantic: 0.15,
+  semantic: 0.3,
+  /** Weight of Lc standing in for S when a tool has no vector yet (the lexical-only calibration). */
+  semanticStandIn: 0.15,
   intent: 0.35,
   priority: 0.1,
   /** Cosines at or below this carry no evidence (unrelated short texts already sit around it). */
@@ -279,8 +281,8 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     const boost = intelligence.hierarchy.length > 0 && domainAsked.has(intelligence.domain) && detail.intent > 0 ? FUSION.headBoost : askedFallbacks.has(name) ? FUSION.fallbackBoost : 0;
     const tier = latencyTierOf(intelligence.latency.typicalMs);
     const penalty = urgent ? URGENCY_PENALTY[tier] : 0;
-    const semantic = detail.semantic ?? coverage;
-    const base = FUSION.coverage * coverage + FUSION.relative * relative + FUSION.semantic * semantic + FUSION.intent * detail.intent + FUSION.priority * (intelligence.priority / 100);
+    const meaning = detail.semantic === undefined ? FUSION.semanticStandIn * coverage : FUSION.semantic * detail.semantic;
+    const base = FUSION.coverage * coverage + FUSION.relative * relative + meaning + FUSION.intent * detail.intent + FUSION.priority * (intelligence.priority / 100);
     const score = round3(Math.min(1, Math.max(0, base + boost - penalty)));
     candidates.push({
       tool: name,
