@@ -5,7 +5,7 @@
  * words; each Hebrew way of saying an action points to the action) and widened with the general vocabulary of
  * calendars, mail, tasks, people, documents, scheduling, notifications, webhooks and files.
  */
-import { hebrewStem, hebrewVariants, isHebrewWord } from '@chief-of-staff/core';
+import { hebrewStem, hebrewVariants, isHebrewWord, normaliseFinalLetters, withoutHebrewPrefixes } from '@chief-of-staff/core';
 import { ACTION_WORDS, DOMAIN_PROFILES } from '../registry/domain-signals.js';
 
 /** The English words each domain's Hebrew keywords stand for (words tool names and descriptions use). */
@@ -242,6 +242,28 @@ const GENERAL_TERMS: ReadonlyArray<readonly [string, string]> = [
   ['כלי', 'tool'],
   ['שימוש', 'usage'],
   ['סטטיסטיקה', 'statistics'],
+  ['סיים', 'finished complete done'],
+  ['סיימתי', 'finished complete done'],
+  ['נפגש', 'meet meeting'],
+  ['היפגש', 'meet meeting'],
+  ['להיפגש', 'meet meeting'],
+  ['כבה', 'disable pause update'],
+  ['השבת', 'disable pause'],
+  ['השהה', 'pause disable'],
+  ['השתק', 'mute dismiss snooze'],
+  ['נוטיפיקציה', 'notification'],
+  ['התרעה', 'alert notification'],
+  ['שרת', 'server'],
+  ['השתמשתי', 'usage used'],
+  ['שימושים', 'usage'],
+  ['קיבלתי', 'received'],
+  ['סוכם', 'summary'],
+  ['ניתוב', 'route rule'],
+  ['מנתב', 'route rule'],
+  ['אירועי', 'event'],
+  ['נכון', 'correct'],
+  ['שמרת', 'saved stored'],
+  ['רשמת', 'saved recorded'],
   // Web and official data
   ['חדשות', 'news latest search web'],
   ['עדכני', 'latest news'],
@@ -309,9 +331,13 @@ export function buildBilingualLexicon(): BilingualLexicon {
   return {
     englishFor: (word) => {
       if (!isHebrewWord(word)) return [...(englishActions.get(word) ?? [])];
-      for (const form of hebrewVariants(word)) {
-        const found = map.get(form);
-        if (found) return [...found];
+      // A request's verbs are mostly future or imperative ("תמחק", "תסמן"): the base form is met without the ת.
+      const bases = word.length >= 4 && word.startsWith('ת') ? [word, word.slice(1)] : [word];
+      for (const base of bases) {
+        for (const form of [...hebrewVariants(base), ...withoutHebrewPrefixes(base).map((prefixless) => hebrewStem(prefixless))]) {
+          const found = map.get(normaliseFinalLetters(form));
+          if (found) return [...found];
+        }
       }
       return [];
     },
