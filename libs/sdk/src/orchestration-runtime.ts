@@ -25,6 +25,9 @@ import { configuredServers } from './configured-servers.js';
 import type { OrchestrationSettings } from './orchestration-settings.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
 
+/** How long after start-up the catalogue index is built in the background. */
+const INDEX_WARM_UP_DELAY_MS = 1_000;
+
 export interface OrchestrationRuntime {
   /** Built-in and external tools. */
   tools(): readonly AnyToolDefinition[];
@@ -80,8 +83,9 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     setImmediate(() => intelligence().catalogueIndex?.()).unref();
   };
   pool?.onToolsChanged(rebuild);
-  // The catalogue index is built after start-up, in the background, so the first request does not wait for it.
-  setImmediate(() => intelligence().catalogueIndex?.()).unref();
+  // The catalogue index is built in the background a moment after start-up: not in the way of the first requests a
+  // client sends on connecting (initialize, tools/list), and ready before the first request that needs scoring.
+  setTimeout(() => intelligence().catalogueIndex?.(), INDEX_WARM_UP_DELAY_MS).unref();
 
   const intelligence = (): ToolIntelligenceRegistry =>
     (registry ??= createToolIntelligenceRegistry({
