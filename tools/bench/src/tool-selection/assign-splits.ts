@@ -9,8 +9,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-interface Request {
+export interface LabelledRequest {
   q: string;
   tools: string[];
   split?: 'dev' | 'test';
@@ -24,27 +25,37 @@ const files: Array<{ path: string; key: 'intents' | 'requests' }> = [
 ];
 
 /** The stratum a request is balanced within: off-topic first (in any language), then Hebrew, then English. */
-function stratum(request: Request): string {
+export function stratum(request: LabelledRequest): 'off-topic' | 'hebrew' | 'english' {
   if (request.tools.length === 0 || request.tools.includes('abstain')) return 'off-topic';
   return /[\u0590-\u05ff]/u.test(request.q) ? 'hebrew' : 'english';
 }
 
-for (const { path, key } of files) {
-  if (!existsSync(path)) continue;
-  const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  const requests = document[key] as Request[];
+/** The split each request gets, in order: dev, test, dev … inside each stratum, in file order. */
+export function assignSplits(requests: readonly LabelledRequest[]): Array<'dev' | 'test'> {
   const seen = new Map<string, number>();
-  for (const request of requests) {
+  return requests.map((request) => {
     const group = stratum(request);
     const index = seen.get(group) ?? 0;
     seen.set(group, index + 1);
-    request.split = index % 2 === 0 ? 'dev' : 'test';
-  }
-  writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
-  const counts = requests.reduce<Record<string, number>>((acc, request) => {
-    const label = `${stratum(request)}/${request.split}`;
-    acc[label] = (acc[label] ?? 0) + 1;
-    return acc;
-  }, {});
-  console.log(path, JSON.stringify(counts));
+    return index % 2 === 0 ? 'dev' : 'test';
+  });
 }
+
+function main(): void {
+  for (const { path, key } of files) {
+    if (!existsSync(path)) continue;
+    const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    const requests = document[key] as LabelledRequest[];
+    assignSplits(requests).forEach((split, index) => (requests[index]!.split = split));
+    writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
+    const counts = requests.reduce<Record<string, number>>((acc, request) => {
+      const label = `${stratum(request)}/${request.split}`;
+      acc[label] = (acc[label] ?? 0) + 1;
+      return acc;
+    }, {});
+    console.log(path, JSON.stringify(counts));
+  }
+}
+
+// Imported by the data spec for assignSplits; runs only when started as a script.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
