@@ -1,0 +1,260 @@
+/**
+ * The tool-selection evaluation: every request set (intents, own-requests, third-party), each split (dev, test), each
+ * ranker (ours, Lunr, MiniSearch) over the same catalogue, the peers' abstain thresholds calibrated on the dev halves,
+ * and the goals. Own-tool sets run over our catalogue (built-in tools plus the intent set's fake servers); the
+ * third-party set runs over that same catalogue with every recorded third-party tool served beside it.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SemanticSource } from './semantic-similarity.js';
+import { calibrateAbstainThreshold, isOffTopic, selectionFigures, type JudgedRanking, type SelectionFigures } from './selection-metrics.js';
+import {
+  builtInCatalogueTools,
+  intentExternalTools,
+  joinCatalogue,
+  thirdPartyCatalogueTools,
+  type SelectionCatalogue,
+} from './tool-selection-catalogue.js';
+import { loadIntentSet, loadRecordedServers, loadRequestSet, TOOL_SELECTION_DIR, type RecordedServer, type SelectionRequest, type Split } from './selection-fixtures.js';
+import { embeddingRanker, lunrRanker, miniSearchRanker, ourRankers, type RankedTool, type ToolRanker } from './tool-rankers.js';
+
+export const RANKERS = ['ours', 'ours-rank-all', 'lunr', 'minisearch', 'embedding'] as const;
+export type RankerName = (typeof RANKERS)[number];
+export const SPLITS: readonly Split[] = ['dev', 'test'];
+
+export interface RequestSet {
+  name: string;
+  /** Own-tool sets carry the own-tool goals; the third-party set the goal against the peers. */
+  kind: 'own' | 'third-party';
+  requests: SelectionRequest[];
+  catalogue: SelectionCatalogue;
+}
+
+export interface SetFigures {
+  set: string;
+  kind: RequestSet['kind'];
+  split: Split;
+  ranker: RankerName;
+  figures: SelectionFigures;
+}
+
+export interface SelectionGoalCheck {
+  goal: string;
+  set: string;
+  split: Split;
+  value: number | null;
+  target: number;
+  met: boolean;
+  /** Only dev-split goals are enforced (`--check`); the held-out test half is measured, never tuned on. */
+  enforced: boolean;
+}
+
+export interface SelectionMiss {
+  set: string;
+  q: string;
+  want: string[];
+  got: string[];
+}
+
+export interface SelectionEvaluation {
+  catalogues: Record<string, number>;
+  /** Whether our scorer was given the request-to-tool similarity, and how many texts had vectors. */
+  semantic: SemanticSource['embedded'] | null;
+  servers: Array<Pick<RecordedServer, 'server' | 'package' | 'version' | 'licence'> & { tools: number }>;
+  missingSets: string[];
+  /** Per peer: the top score below which it abstains, calibrated on the dev halves of every set. */
+  peerThresholds: Record<string, number>;
+  figures: SetFigures[];
+  goals: SelectionGoalCheck[];
+  /** Our dev-split misses, worst first (labelled tool ranked lowest or not at all; off-topic requests answered). */
+  devMisses: SelectionMiss[];
+}
+
+export interface SelectionSources {
+  intentsPath?: string;
+  ownRequestsPath?: string;
+  serversDir?: string;
+  thirdPartyRequestsPath?: string;
+}
+
+/** Loads the request sets and builds their catalogues; a set whose file is not there yet is left out and named. */
+export function loadRequestSets(sources: SelectionSources = {}): { sets: RequestSet[]; servers: RecordedServer[]; missing: string[] } {
+  const intents = loadIntentSet(sources.intentsPath);
+  const own = joinCatalogue([{ tools: builtInCatalogueTools() }, intentExternalTools(intents)]);
+  const sets: RequestSet[] = [{ name: 'intents', kind: 'own', requests: intents.requests, catalogue: own }];
+  const missing: string[] = [];
+  const ownPath = sources.ownRequestsPath ?? join(TOOL_SELECTION_DIR, 'own-requests.json');
+  if (existsSync(ownPath)) sets.push({ name: 'own-requests', kind: 'own', requests: loadRequestSet(ownPath), catalogue: own });
+  else missing.push(`own-requests (${ownPath})`);
+  const servers = loadRecordedServers(sources.serversDir);
+  const thirdPartyPath = sources.thirdPartyRequestsPath ?? join(TOOL_SELECTION_DIR, 'third-party', 'requests.json');
+  if (servers.length > 0 && existsSync(thirdPartyPath)) {
+    const full = joinCatalogue([own, { tools: thirdPartyCatalogueTools(servers) }]);
+    sets.push({ name: 'third-party', kind: 'third-party', requests: loadRequestSet(thirdPartyPath), catalogue: full });
+  } else {
+    missing.push(`third-party (${servers.length === 0 ? 'no recorded servers' : thirdPartyPath})`);
+  }
+  for (const set of sets) checkLabels(set);
+  return { sets, servers, missing };
+}
+
+/** Every labelled tool must be in the set's catalogue, or the request could never be answered and recall would lie. */
+function checkLabels(set: RequestSet): void {
+  const names = new Set(set.catalogue.tools.map((tool) => tool.name));
+  for (const request of set.requests) {
+    const unknown = request.tools.filter((tool) => !names.has(tool));
+    if (unknown.length > 0) {
+      throw new Error(
+        `${set.name}: request "${request.q}" is labelled with ${unknown.map((t) => `"${t}"`).join(', ')}, which the catalogue does not hold; ` +
+          `use a built-in tool name or <server>__<tool> of a recorded server (lower-cased, other characters as _).`,
+      );
+    }
+  }
+}
+
+function rankersFor(catalogue: SelectionCatalogue, cache: Map<SelectionCatalogue, ToolRanker[]>, semantic?: SemanticSource): ToolRanker[] {
+  let rankers = cache.get(catalogue);
+  if (!rankers) {
+    rankers = [...ourRankers(catalogue, semantic), lunrRanker(catalogue), miniSearchRanker(catalogue), ...(semantic ? [embeddingRanker(catalogue, semantic)] : [])];
+    cache.set(catalogue, rankers);
+  }
+  return rankers;
+}
+
+const topScore = (ranked: readonly RankedTool[]): number => ranked[0]?.score ?? 0;
+
+const OWN_GOALS: Array<{ metric: keyof SelectionFigures; label: string; target: number }> = [
+  { metric: 'recallAt4', label: 'recall@4', target: 0.92 },
+  { metric: 'hebrewRecallAt4', label: 'Hebrew recall@4', target: 0.88 },
+  { metric: 'abstainRate', label: 'abstain rate on off-topic', target: 0.85 },
+  { metric: 'recallAt1', label: 'recall@1', target: 0.8 },
+];
+/** Third-party recall@5 must be at least this multiple of the better peer's. */
+export const PEER_MARGIN = 1.1;
+
+export function checkSelectionGoals(figures: readonly SetFigures[], missingSets: readonly string[] = []): SelectionGoalCheck[] {
+  const checks: SelectionGoalCheck[] = [];
+  const find = (set: string, split: Split, ranker: RankerName) => figures.find((f) => f.set === set && f.split === split && f.ranker === ranker)?.figures;
+  const sets = [...new Map(figures.map((f) => [f.set, f.kind])).entries()];
+  for (const [set, kind] of sets) {
+    for (const split of SPLITS) {
+      const ours = find(set, split, 'ours');
+      if (!ours) continue;
+      const enforced = split === 'dev';
+      if (kind === 'own') {
+        for (const { metric, label, target } of OWN_GOALS) {
+          const value = ours[metric];
+          checks.push({ goal: `${set} ${split}: ${label} ≥ ${target}`, set, split, value, target, met: value !== null && value >= target - 1e-9, enforced });
+        }
+      } else {
+        const peers = Math.max(find(set, split, 'lunr')?.recallAt5 ?? 0, find(set, split, 'minisearch')?.recallAt5 ?? 0);
+        const target = PEER_MARGIN * peers;
+        const value = ours.recallAt5;
+        checks.push({ goal: `${set} ${split}: recall@5 ≥ ${PEER_MARGIN} × better peer`, set, split, value, target, met: value !== null && value >= target - 1e-9, enforced });
+      }
+    }
+  }
+  // A set that is not there cannot show its goal is met.
+  for (const missing of missingSets) checks.push({ goal: `${missing}: set not found`, set: missing, split: 'dev', value: null, target: 0, met: false, enforced: true });
+  return checks;
+}
+
+/** `semantic`: the similarity our scorer may fuse (built by buildSemanticSource over every set's tools and requests). */
+export function evaluateToolSelection(sources: SelectionSources = {}, options: { semantic?: SemanticSource } = {}): SelectionEvaluation {
+  const { sets, servers, missing } = loadRequestSets(sources);
+  const cache = new Map<SelectionCatalogue, ToolRanker[]>();
+  // Every ranker ranks every request once; thresholds and figures are computed from these.
+  const runs = sets.map((set) => ({
+    set,
+    rankings: rankersFor(set.catalogue, cache, options.semantic).map((ranker) => ({ ranker, results: set.requests.map((request) => ({ request, ranked: ranker.rank(request.q) })) })),
+  }));
+  const peerThresholds: Record<string, number> = {};
+  for (const name of ['lunr', 'minisearch', 'embedding']) {
+    const dev = runs.flatMap((run) => run.rankings.filter((r) => r.ranker.name === name).flatMap((r) => r.results)).filter((result) => result.request.split === 'dev');
+    peerThresholds[name] = calibrateAbstainThreshold(
+      dev.filter((result) => !isOffTopic(result.request)).map((result) => topScore(result.ranked)),
+      dev.filter((result) => isOffTopic(result.request)).map((result) => topScore(result.ranked)),
+    );
+  }
+  const figures: SetFigures[] = [];
+  const devMisses: Array<SelectionMiss & { rank: number }> = [];
+  for (const { set, rankings } of runs) {
+    for (const { ranker, results } of rankings) {
+      const judged: JudgedRanking[] = results.map(({ request, ranked }) => {
+        const tools = ranked.map((r) => r.tool);
+        if (ranker.abstainsItself) return { request, ranked: tools, abstained: tools.length === 0 };
+        // A peer's threshold (the embedding row's too) decides only whether it declines an off-topic request; its
+        // on-topic recall is read from its whole ranking, the most favourable reading for the peer.
+        return { request, ranked: tools, abstained: isOffTopic(request) && topScore(ranked) < (peerThresholds[ranker.name] ?? 0) };
+      });
+      for (const split of SPLITS) {
+        const part = judged.filter((j) => j.request.split === split);
+        if (part.length > 0) figures.push({ set: set.name, kind: set.kind, split, ranker: ranker.name as RankerName, figures: selectionFigures(part) });
+      }
+      if (ranker.name === 'ours') {
+        for (const { request, ranked } of judged.filter((j) => j.request.split === 'dev')) {
+          const rank = isOffTopic(request) ? (ranked.length === 0 ? 1 : 999) : ranked.findIndex((tool) => request.tools.includes(tool)) + 1 || 1000;
+          if (rank !== 1) devMisses.push({ set: set.name, q: request.q, want: request.tools, got: ranked.slice(0, 4), rank });
+        }
+      }
+    }
+  }
+  return {
+    catalogues: Object.fromEntries(sets.map((set) => [set.name, set.catalogue.tools.length])),
+    semantic: options.semantic?.embedded ?? null,
+    servers: servers.map((s) => ({ server: s.server, package: s.package, version: s.version, licence: s.licence, tools: s.tools.length })),
+    missingSets: missing,
+    peerThresholds,
+    figures,
+    goals: checkSelectionGoals(figures, missing),
+    devMisses: devMisses.sort((a, b) => b.rank - a.rank).map(({ rank: _rank, ...miss }) => miss),
+  };
+}
+
+const f3 = (value: number | null | undefined) => (value === null || value === undefined ? 'n/a' : value.toFixed(3));
+
+export function formatSelectionTable(evaluation: SelectionEvaluation): string {
+  const lines = [
+    '| set | split | ranker | requests (on / off-topic, HE) | recall@1 | recall@4 | recall@5 | MRR@10 | HE recall@4 | abstain |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { set, split, ranker, figures: f } of evaluation.figures) {
+    lines.push(
+      `| ${set} (${evaluation.catalogues[set]} tools) | ${split} | ${ranker} | ${f.onTopic} / ${f.offTopic}, ${f.hebrewOnTopic} | ${f3(f.recallAt1)} | ${f3(f.recallAt4)} | ${f3(f.recallAt5)} | ${f3(f.mrrAt10)} | ${f3(f.hebrewRecallAt4)} | ${f3(f.abstainRate)} |`,
+    );
+  }
+  const thresholds = Object.entries(evaluation.peerThresholds).map(([peer, t]) => `${peer} ${t.toFixed(3)}`).join(', ');
+  const semantic = evaluation.semantic;
+  lines.push('', semantic ? `Our scorer was given request-to-tool similarity (${semantic.tools} tools, ${semantic.queries} English requests embedded; ${semantic.fromCache} texts from the cache).` : 'Our scorer was given no request-to-tool similarity.');
+  lines.push(`Peers abstain when their top score is below a threshold calibrated on the dev halves: ${thresholds}.`);
+  if (evaluation.missingSets.length > 0) lines.push(`Not measured (file not there yet): ${evaluation.missingSets.join('; ')}.`);
+  return lines.join('\n');
+}
+
+export function formatGoalLines(goals: readonly SelectionGoalCheck[]): string {
+  return goals
+    .map((g) => `${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${f3(g.value)} (target ${g.target.toFixed(3)})${g.enforced ? '' : ' [held-out, reported only]'}`)
+    .join('\n');
+}
+
+/**
+ * Figures as flat numbers for the benchmark runner's `metrics` (`<set>_<split>_<ranker>_<figure>`): every figure of
+ * ours and the peers' recall@5, so the runner's notes stay readable (the whole table is in tool-selection.json).
+ */
+export function flatSelectionMetrics(evaluation: SelectionEvaluation): Record<string, number> {
+  const out: Record<string, number> = {};
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const ours = ['recallAt1', 'recallAt4', 'recallAt5', 'mrrAt10', 'hebrewRecallAt4', 'abstainRate'] as const;
+  const peers = ['recallAt5'] as const;
+  for (const { set, split, ranker, figures } of evaluation.figures) {
+    const prefix = `${set.replace(/-/g, '_')}_${split}_${ranker.replace(/-/g, '_')}`;
+    if (ranker === 'ours-rank-all' || ranker === 'embedding') continue;
+    for (const key of ranker === 'ours' ? ours : peers) {
+      const value = figures[key];
+      if (value !== null) out[`${prefix}_${key}`] = round(value);
+    }
+  }
+  out['dev_goals_missed'] = evaluation.goals.filter((g) => g.enforced && !g.met).length;
+  out['test_goals_missed'] = evaluation.goals.filter((g) => !g.enforced && !g.met).length;
+  return out;
+}

@@ -1,0 +1,108 @@
+/**
+ * The request-to-tool cosine similarity the scorer may fuse, computed for the benchmark up front: every tool's text
+ * and every request embedded once with the configured offline embedder, vectors kept in a cache file keyed by embedder
+ * and text (tools/bench/results/tool-selection-vectors.json, not committed), so only new or changed texts are embedded
+ * on the next run. Mostly-Hebrew requests get no similarity: the offline embedder reads English only.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Embedder } from '@chief-of-staff/documents';
+import { nameWords, type SelectionCatalogueTool } from './tool-selection-catalogue.js';
+
+/** What the scorer's `semanticSimilarity` option takes for one request. */
+export type ToolSimilarity = (tool: string) => number | undefined;
+
+export interface SemanticSource {
+  /** The similarity of `query` to each tool, or undefined when the request has no vector (Hebrew, blank). */
+  forQuery(query: string): ToolSimilarity | undefined;
+  embedded: { tools: number; queries: number; fromCache: number };
+}
+
+/** The offline model reads about the first 128 tokens: the text is its name in words, title and description, cut. */
+const MAX_WORDS = 100;
+
+export function toolEmbeddingText(tool: Pick<SelectionCatalogueTool, 'name' | 'title' | 'description'>): string {
+  const text = `${nameWords(tool.name)}. ${tool.title}. ${tool.description}`;
+  return text.split(/\s+/).slice(0, MAX_WORDS).join(' ');
+}
+
+function isMostlyHebrew(text: string): boolean {
+  const hebrew = text.match(/[\u0590-\u05FF]/g)?.length ?? 0;
+  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
+  return hebrew > latin;
+}
+
+const keyOf = (embedderId: string, text: string) => createHash('sha256').update(`${embedderId}\n${text}`).digest('hex');
+
+function readCache(path: string): Map<string, Float32Array> {
+  if (!existsSync(path)) return new Map();
+  try {
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+    return new Map(Object.entries(stored).map(([key, base64]) => [key, new Float32Array(new Uint8Array(Buffer.from(base64, 'base64')).buffer)]));
+  } catch {
+    // A damaged cache only costs embedding again.
+    return new Map();
+  }
+}
+
+function writeCache(path: string, vectors: ReadonlyMap<string, Float32Array>): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const stored = Object.fromEntries([...vectors].map(([key, vector]) => [key, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64')]));
+  writeFileSync(path, JSON.stringify(stored));
+}
+
+function unit(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (const value of vector) sum += value * value;
+  const norm = Math.sqrt(sum);
+  return norm === 0 ? vector : vector.map((value) => value / norm);
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 1) sum += (a[i] as number) * (b[i] as number);
+  return sum;
+}
+
+export async function buildSemanticSource(options: {
+  tools: readonly SelectionCatalogueTool[];
+  queries: readonly string[];
+  embedder: Embedder;
+  cachePath: string;
+  toolText?: (tool: SelectionCatalogueTool) => string;
+}): Promise<SemanticSource> {
+  const { embedder } = options;
+  const toolText = options.toolText ?? toolEmbeddingText;
+  const cache = readCache(options.cachePath);
+  const toolTexts = new Map(options.tools.map((tool) => [tool.name, toolText(tool)]));
+  const queryTexts = [...new Set(options.queries.map((q) => q.trim()).filter((q) => q !== '' && !isMostlyHebrew(q)))];
+  const wanted = [...new Set([...toolTexts.values(), ...queryTexts])];
+  const missing = wanted.filter((text) => !cache.has(keyOf(embedder.id, text)));
+  if (missing.length > 0) {
+    const vectors = await embedder.embed(missing);
+    missing.forEach((text, i) => cache.set(keyOf(embedder.id, text), vectors[i] as Float32Array));
+    writeCache(options.cachePath, cache);
+  }
+  const vectorOf = (text: string) => unit(cache.get(keyOf(embedder.id, text)) as Float32Array);
+  const toolVectors = new Map([...toolTexts].map(([name, text]) => [name, vectorOf(text)]));
+  const queryVectors = new Map(queryTexts.map((text) => [text, vectorOf(text)]));
+  return {
+    embedded: { tools: toolVectors.size, queries: queryVectors.size, fromCache: wanted.length - missing.length },
+    forQuery(query) {
+      const vector = queryVectors.get(query.trim());
+      if (!vector) return undefined;
+      const similarities = new Map<string, number>();
+      return (tool) => {
+        let similarity = similarities.get(tool);
+        if (similarity === undefined) {
+          const toolVector = toolVectors.get(tool);
+          if (!toolVector) return undefined;
+          similarity = dot(vector, toolVector);
+          similarities.set(tool, similarity);
+        }
+        return similarity;
+      };
+    },
+  };
+}

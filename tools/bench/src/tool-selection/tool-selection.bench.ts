@@ -1,0 +1,96 @@
+/**
+ * `npm run bench -- tool-selection`: how well the right few tools are chosen, on every request set (the intent set,
+ * the own-tools requests, the third-party requests) and split, for our scorer and for Lunr and MiniSearch indexing the
+ * same catalogue in the same run. Prints the table and the goal checks and writes tools/bench/results/tool-selection.json;
+ * `--check` fails when a goal is missed on a dev half. Our scorer is given the request-to-tool similarity of the offline
+ * embedder (vectors cached between runs; `COS_BENCH_SEMANTIC=0` leaves it out). Also `scoreAllTools` over 500 tools of
+ * the real catalogue (built-in, fake and recorded third-party tools) with recorded requests, their vectors at hand.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { createToolIntelligenceRegistry, scoreAllTools } from '@chief-of-staff/orchestration';
+import { buildSemanticSource, type SemanticSource, type ToolSimilarity } from './semantic-similarity.js';
+import { evaluateToolSelection, flatSelectionMetrics, formatGoalLines, formatSelectionTable, loadRequestSets, type SelectionEvaluation } from './evaluate-tool-selection.js';
+import { catalogueToolInfo, type SelectionCatalogueTool } from './tool-selection-catalogue.js';
+
+const RESULTS = resolve(import.meta.dirname, '..', '..', 'results');
+let evaluation: SelectionEvaluation | undefined;
+
+let semantic: Promise<SemanticSource | undefined> | undefined;
+/** Both benchmarks of the file share one source, built on first use. */
+const semanticSource = (): Promise<SemanticSource | undefined> => (semantic ??= buildSemantic());
+
+/** Every tool of every set's catalogue and every request, embedded (or read from the cache) once. */
+async function buildSemantic(): Promise<SemanticSource | undefined> {
+  if (process.env['COS_BENCH_SEMANTIC'] === '0') return undefined;
+  const { sets } = loadRequestSets();
+  const tools = new Map(sets.flatMap((set) => set.catalogue.tools.map((tool) => [tool.name, tool] as const)));
+  const embedder = new WorkerPoolEmbedder();
+  try {
+    return await buildSemanticSource({ tools: [...tools.values()], queries: sets.flatMap((set) => set.requests.map((r) => r.q)), embedder, cachePath: join(RESULTS, 'tool-selection-vectors.json') });
+  } finally {
+    await embedder.close();
+  }
+}
+
+const SPEED_TOOLS = 500;
+let speed: { names: string[]; queries: string[]; registry: ReturnType<typeof createToolIntelligenceRegistry>; semantic?: SemanticSource } | undefined;
+let next = 0;
+
+/** The largest catalogue on hand, cut or padded (with plain synthetic external tools) to exactly `count` tools. */
+function speedCatalogue(count: number): NonNullable<typeof speed> {
+  const { sets } = loadRequestSets();
+  const largest = sets.reduce((a, b) => (b.catalogue.tools.length > a.catalogue.tools.length ? b : a));
+  const padding: SelectionCatalogueTool[] = Array.from({ length: Math.max(0, count - largest.catalogue.tools.length) }, (_, i) => ({
+    name: `server${i % 40}__tool_${i}`,
+    title: `Tool ${i}`,
+    description: `External tool number ${i} for reports and lookups.`,
+    source: 'third-party',
+  }));
+  const tools = [...largest.catalogue.tools, ...padding].slice(0, count);
+  return {
+    names: tools.map((tool) => tool.name),
+    queries: sets.flatMap((set) => set.requests.map((request) => request.q)),
+    registry: createToolIntelligenceRegistry({ tools: tools.map(catalogueToolInfo), overrides: largest.catalogue.overrides }),
+  };
+}
+
+export const benchmarks = [
+  {
+    name: 'tool-selection: recall, MRR@10 and abstention per set and split (ours, Lunr, MiniSearch)',
+    async setup() {
+      evaluation = evaluateToolSelection({}, { semantic: await semanticSource() });
+      console.log(formatSelectionTable(evaluation));
+      console.log(formatGoalLines(evaluation.goals));
+      mkdirSync(RESULTS, { recursive: true });
+      writeFileSync(join(RESULTS, 'tool-selection.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), ...evaluation }, null, 2)}\n`);
+    },
+    fn: () => undefined,
+    iterations: 1,
+    time: 0,
+    metrics: () => (evaluation ? flatSelectionMetrics(evaluation) : {}),
+    goal: { metric: 'dev_goals_missed', max: 0 },
+  },
+  {
+    name: `tool-selection: scoreAllTools over ${SPEED_TOOLS} tools of the real catalogue`,
+    async setup() {
+      const source = await semanticSource();
+      speed = { ...speedCatalogue(SPEED_TOOLS), ...(source ? { semantic: source } : {}) };
+    },
+    fn: () => {
+      if (!speed) return;
+      const query = speed.queries[next++ % speed.queries.length] as string;
+      // The request's vector is at hand, as the goal states: the similarity lookup is part of what is timed.
+      const similarity = speed.semantic?.forQuery(query);
+      const options: Parameters<typeof scoreAllTools>[2] & { semanticSimilarity?: ToolSimilarity } = { registry: speed.registry, ...(similarity ? { semanticSimilarity: similarity } : {}) };
+      scoreAllTools(query, speed.names, options);
+    },
+    // The first calls build the registry's entries and inverted vocabulary; that cost belongs to cold start.
+    warmupIterations: 20,
+    iterations: 300,
+    goal: { metric: 'p95', max: 2 },
+  },
+];
+
+if (process.argv.includes('--misses')) console.log(JSON.stringify(evaluateToolSelection({}, { semantic: await semanticSource() }).devMisses.slice(0, 30), null, 2));
