@@ -18,7 +18,9 @@ export type {
 } from './registry/tool-intelligence-registry.js';
 
 export { DEFAULT_MIN_SCORE, scoreAllTools } from './scoring/score-all-tools.js';
-export type { ToolScore } from './scoring/score-all-tools.js';
+export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-all-tools.js';
+export { createCatalogueIndex } from './scoring/catalogue-index.js';
+export type { CatalogueIndex, IndexedToolText, LexicalMatch } from './scoring/catalogue-index.js';
 
 export { createToolSelector, DEFAULT_MAX_TOOLS } from './scoring/select-tools.js';
 

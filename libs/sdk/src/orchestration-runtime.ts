@@ -8,6 +8,7 @@ import { toolInputJsonSchema, type AnyToolDefinition, type CosConfig, type Logge
 import type { ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
 import {
   createMcpServerPool,
+  type CatalogueIndex,
   createOrchestrationExecutor,
   createToolIntelligenceRegistry,
   externalToolDefinition,
@@ -23,6 +24,9 @@ import {
 import { configuredServers } from './configured-servers.js';
 import type { OrchestrationSettings } from './orchestration-settings.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
+
+/** How long after start-up the catalogue index is built in the background. */
+const INDEX_WARM_UP_DELAY_MS = 1_000;
 
 export interface OrchestrationRuntime {
   /** Built-in and external tools. */
@@ -64,6 +68,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
   let external: AnyToolDefinition[] = [];
   let registry: ToolIntelligenceRegistry | undefined;
   const changeListeners: Array<() => void> = [];
+  let keptIndex: CatalogueIndex | undefined;
   const rebuild = () => {
     const infos = pool?.tools() ?? [];
     // A name the catalogue already has (an embedder's own tool) wins; the external one is left out.
@@ -74,10 +79,17 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
         maxTokens: (tool) => intelligence().get(tool.name)?.response.maxTokens ?? 6_000,
         summarizer: (tool) => (options.settings.summarize && intelligence().get(tool.name)?.response.requiresSummarization ? options.summarizer : undefined),
       }));
+    // The next registry brings the kept index up to date (only the joining or leaving server's tools are touched),
+    // in the background rather than on the next call's path.
+    keptIndex = registry?.catalogueIndex?.() ?? keptIndex;
     registry = undefined;
     for (const listener of changeListeners) listener();
+    setImmediate(() => intelligence().catalogueIndex?.()).unref();
   };
   pool?.onToolsChanged(rebuild);
+  // The catalogue index is built in the background a moment after start-up: not in the way of the first requests a
+  // client sends on connecting (initialize, tools/list), and ready before the first request that needs scoring.
+  setTimeout(() => intelligence().catalogueIndex?.(), INDEX_WARM_UP_DELAY_MS).unref();
 
   const intelligence = (): ToolIntelligenceRegistry =>
     (registry ??= createToolIntelligenceRegistry({
@@ -93,6 +105,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
         },
       })),
       overrides: externalToolOverrides(pool?.tools() ?? [], servers),
+      ...(keptIndex ? { catalogueIndex: keptIndex } : {}),
     }));
 
   // Consumers keep this object; each method asks the registry as it is now, so a rebuild is seen everywhere.
@@ -102,6 +115,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     vocabulary: (name) => intelligence().vocabulary(name),
     actionKeywords: (name) => intelligence().actionKeywords(name),
     toolsWithForm: (form) => intelligence().toolsWithForm?.(form),
+    catalogueIndex: () => intelligence().catalogueIndex?.() as CatalogueIndex,
   };
 
   const get = (name: string) => catalogue.get(name) ?? external.find((tool) => tool.name === name);

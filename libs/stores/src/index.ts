@@ -31,7 +31,7 @@ export { compareScored, DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts } from './mem
 export type { ScoredFact } from './memory/fact-ranking.js';
 
 export { isStopWord, keywordQuery } from './db/stop-words.js';
-export { hebrewVariants, isHebrewWord } from './db/hebrew-prefixes.js';
+export { hebrewVariants, isHebrewWord } from '@chief-of-staff/core';
 
 export { LOCATION_LIST_LIMITS } from './memory/locations-repository.js';
 export type { LocationRecord } from './memory/locations-repository.js';

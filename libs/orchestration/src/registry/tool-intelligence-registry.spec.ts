@@ -51,3 +51,24 @@ describe('tool intelligence registry: learned figures', () => {
     expect([...statistics.asked].sort()).toEqual(['get_calendar_events', 'query_memory', 'search_documents']);
   });
 });
+
+describe('tool intelligence registry: the catalogue index', () => {
+  it('indexes names, titles, descriptions and parameter descriptions on first use', () => {
+    const registry = createToolIntelligenceRegistry({
+      tools: [...tools, { name: 'create_delegation', title: 'Create delegation', description: 'Records a handed-off task.', inputSchema: { properties: { owner: { description: 'Who the task is delegated to' } } } }],
+    });
+    const index = registry.catalogueIndex?.();
+    expect(index?.size).toBe(4);
+    expect(index?.search('who is it delegated to')[0]?.tool).toBe('create_delegation');
+  });
+
+  it("brings a kept index up to date when the catalogue changes: a joining server's tools are added, a leaving one's removed", () => {
+    const first = createToolIntelligenceRegistry({ tools: [...tools, { name: 'old__tool', title: 'Old tool', description: 'Something that leaves.' }] });
+    const kept = first.catalogueIndex?.();
+    const next = createToolIntelligenceRegistry({ tools: [...tools, { name: 'files__read_file', title: 'Read file', description: 'Reads a file.' }], ...(kept ? { catalogueIndex: kept } : {}) });
+    const index = next.catalogueIndex?.();
+    expect(index).toBe(kept);
+    expect(index?.names().sort()).toEqual(['files__read_file', 'get_calendar_events', 'query_memory', 'search_documents']);
+    expect(index?.search('read a file')[0]?.tool).toBe('files__read_file');
+  });
+});

@@ -6,6 +6,7 @@
  * configuration win, and learned statistics refine typical latency and size once there are enough samples.
  */
 import type { LatencyTier } from '@chief-of-staff/core';
+import { createCatalogueIndex, type CatalogueIndex, type IndexedToolText } from '../scoring/catalogue-index.js';
 import { formsOf } from '../scoring/normalize-text.js';
 import { ACTION_WORDS, domainOfTool, domainProfile, TOOL_SIGNALS } from './domain-signals.js';
 import { parameterHintsOf } from './parameter-hints.js';
@@ -23,7 +24,7 @@ export interface CatalogueToolInfo {
   title: string;
   description: string;
   latency?: LatencyTier;
-  /** The input JSON schema, for the required and optional parameter hints. */
+  /** The input JSON schema, for the required and optional parameter hints and the parameters the index reads. */
   inputSchema?: { properties?: Record<string, unknown>; required?: readonly string[] };
 }
 
@@ -33,6 +34,11 @@ export interface ToolIntelligenceRegistryOptions {
   tools: readonly CatalogueToolInfo[];
   overrides?: Readonly<Record<string, ToolIntelligenceOverride>>;
   statistics?: ToolStatisticsSource;
+  /**
+   * An index kept from the previous registry of the same catalogue: it is brought up to date (tools added, changed
+   * or gone) instead of being rebuilt, so a server joining costs only its own tools.
+   */
+  catalogueIndex?: CatalogueIndex;
 }
 
 export interface ToolIntelligenceRegistry extends ToolIntelligenceLookup {
@@ -42,6 +48,8 @@ export interface ToolIntelligenceRegistry extends ToolIntelligenceLookup {
   actionKeywords(name: string): readonly string[];
   /** The tools whose vocabulary holds a word form (the inverted vocabulary, so a request is matched once, not per tool). */
   toolsWithForm?(form: string): readonly string[] | undefined;
+  /** The BM25F index of the catalogue's names, titles, descriptions and parameters, built on first use. */
+  catalogueIndex?(): CatalogueIndex;
 }
 
 /** Learned figures apply from this many successful samples. */
@@ -83,6 +91,16 @@ function vocabularyOf(tool: CatalogueToolInfo): Set<string> {
   // Domain keywords are left out: they count once, as intent, not again as words shared by every tool of the domain.
   const words = [...parts, ...parts.flatMap((part) => ACTION_WORDS[part] ?? []), tool.title, tool.description.split(/Example:/)[0] ?? ''];
   return formsOf(words.join(' '));
+}
+
+/** What the index reads of a catalogue tool: its text and its parameters' names and descriptions. */
+export function indexedTextOf(tool: CatalogueToolInfo): IndexedToolText {
+  const properties = tool.inputSchema?.properties ?? {};
+  const parameters = Object.entries(properties).map(([name, schema]) => {
+    const description = schema !== null && typeof schema === 'object' && 'description' in schema && typeof schema.description === 'string' ? schema.description : undefined;
+    return description === undefined ? { name } : { name, description };
+  });
+  return { name: tool.name, title: tool.title, description: tool.description, parameters };
 }
 
 export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
@@ -136,7 +154,18 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
     }
     return inverted;
   };
+  let index: CatalogueIndex | undefined;
+  const catalogueIndex = (): CatalogueIndex => {
+    if (index) return index;
+    const kept = options.catalogueIndex;
+    if (!kept) return (index = createCatalogueIndex(options.tools.map(indexedTextOf)));
+    // add() skips tools whose text is unchanged; only the difference touches the postings.
+    for (const tool of options.tools) kept.add(indexedTextOf(tool));
+    for (const name of kept.names()) if (!toolsByName.has(name)) kept.remove(name);
+    return (index = kept);
+  };
   return {
+    catalogueIndex,
     get: (name) => entry(name)?.intelligence,
     list: () => allEntries().map(([, built]) => built.intelligence),
     vocabulary: (name) => entry(name)?.vocabulary ?? new Set(),

@@ -61,12 +61,59 @@ describe('scoreAllTools', () => {
 
   it('explains each score', () => {
     const [score] = scoreAllTools('add a meeting with Dana tomorrow', names, { registry });
-    expect(score?.explain).toMatch(/^I=0\.\d\d Lx=\d\.\d\d P=0\.\d\d/);
+    expect(score?.explain).toMatch(/^Lc=\d\.\d\d Lr=\d\.\d\d I=0\.\d\d P=0\.\d\d/);
     expect(score?.matchedSignals).toEqual(expect.arrayContaining(['meeting', 'action:add']));
     expect(score?.confidenceLevel).toBe('high');
   });
 
   it('ranks every tool without the cut-off for tool_search', () => {
     expect(scoreAllTools('tell me a joke', names, { registry, eligibility: false })).toHaveLength(names.length);
+  });
+});
+
+describe('scoreAllTools: retrieval as the backbone, keywords as a boost', () => {
+  const catalogue: CatalogueToolInfo[] = [
+    { name: 'get_calendar_events', title: 'Calendar events', description: 'Events of your calendar in a date range.', latency: 'fast' },
+    { name: 'search_calendar_events', title: 'Search calendar events', description: 'Finds calendar events by text.', latency: 'fast' },
+    { name: 'create_calendar_event', title: 'Create calendar event', description: 'Adds an event to your calendar.', latency: 'fast' },
+    { name: 'list_webhook_events', title: 'Webhook events', description: 'Lists received webhook deliveries, including the ones that failed to process.', latency: 'fast' },
+    { name: 'list_scheduled_tasks', title: 'Scheduled tasks', description: 'Lists the scheduled jobs that run on their own, with their next run.', latency: 'fast' },
+    { name: 'create_delegation', title: 'Create delegation', description: 'Records a task you handed to someone, with its owner and due date.', latency: 'fast', inputSchema: { properties: { owner: { description: 'Who the task is delegated to' }, due: { description: 'Due date' } } } },
+    { name: 'acme__convert_currency', title: 'Convert currency', description: 'Converts an amount between currencies at today\'s rate.' },
+  ];
+  const catalogueRegistry = createToolIntelligenceRegistry({ tools: catalogue });
+  const all = catalogue.map((tool) => tool.name);
+  const rank = (query: string, options: { semanticSimilarity?: (tool: string) => number | undefined } = {}) =>
+    scoreAllTools(query, all, { registry: catalogueRegistry, ...options }).map((score) => score.tool);
+
+  it('finds a tool from what its description says, even where the keyword lists point elsewhere', () => {
+    expect(rank('show webhook events that failed')[0]).toBe('list_webhook_events');
+    expect(rank('which scheduled jobs do I have')[0]).toBe('list_scheduled_tasks');
+    expect(rank('delegate the budget review to Noa, due next Monday').slice(0, 4)).toContain('create_delegation');
+  });
+
+  it('finds third-party tools known only by name and description', () => {
+    expect(rank('convert 100 dollars to euros, what is the currency rate')[0]).toBe('acme__convert_currency');
+  });
+
+  it('abstains instead of filling the list with calendar tools when nothing fits', () => {
+    expect(rank('how do I bake sourdough bread')).toEqual([]);
+    expect(rank('write a haiku about autumn leaves')).toEqual([]);
+  });
+
+  it('fuses a semantic similarity when the caller has one, and answers from words alone for tools without a vector', () => {
+    const near = (tool: string) => (tool === 'list_scheduled_tasks' ? 0.9 : tool === 'acme__convert_currency' ? undefined : 0.1);
+    expect(rank('what runs by itself every night', { semanticSimilarity: near })[0]).toBe('list_scheduled_tasks');
+    const [score] = scoreAllTools('what runs by itself every night', all, { registry: catalogueRegistry, semanticSimilarity: near });
+    expect(score?.explain).toMatch(/S=0\.\d\d/);
+    expect(score?.matchedSignals.some((signal) => signal.startsWith('semantic:'))).toBe(true);
+    expect(rank('convert currency', { semanticSimilarity: near })[0]).toBe('acme__convert_currency');
+  });
+
+  it('says how sure it is: high for a clear match, lower for a partial one', () => {
+    const [clear] = scoreAllTools('show the webhook deliveries that failed to process', all, { registry: catalogueRegistry });
+    expect(clear?.confidenceLevel).toBe('high');
+    const weak = scoreAllTools('anything failed lately', all, { registry: catalogueRegistry, eligibility: false }).find((score) => score.tool === 'list_webhook_events');
+    expect(weak?.confidenceLevel).not.toBe('high');
   });
 });

@@ -1,10 +1,14 @@
 /**
- * `scoreAllTools(query, availableTools)`: which tools fit a request, in English or Hebrew, and why. Per tool,
- * I = the strongest matching intent signal (weight / 100; a pattern match counts 0.6), Lx = the share of the
- * request's content words the tool's vocabulary holds, P = priority / 100; base = 0.55·I + 0.25·Lx + 0.20·P, plus a
- * boost for the head (+0.10) and first fallback (+0.05) of a chain whose domain was asked for, minus a penalty for
- * slow tools when the request asks for speed. An exclusive intent (official data) keeps only its own chain;
- * conflicting tools give way to the better one; nothing over `minScore` means abstaining.
+ * `scoreAllTools(query, availableTools)`: which tools fit a request, in English or Hebrew, and why. The backbone is
+ * retrieval over what every tool has: the catalogue index's BM25F match of the request against tool names, titles,
+ * descriptions and parameters (Hebrew words also through the bilingual lexicon), and, when the caller has the
+ * request's vector, the cosine similarity with the tool's description vector. Per tool, with Lc = the share of the
+ * request's weight the tool matches (squared), Lr = its BM25F score over the best tool's, S = the rescaled cosine, I =
+ * the strongest keyword intent signal and P = priority / 100: base = wC·Lc + wR·Lr + wS·S + wI·I + wP·P (a tool with no
+ * vector yet has wS·S replaced by a smaller weight on Lc, the lexical-only calibration), plus a boost for the head and first fallback of a chain whose domain
+ * was asked for, minus a penalty for slow tools when the request asks for speed. The weights and cut-offs are in
+ * FUSION and docs/adr/0040. An exclusive intent (official data) keeps only its own chain; conflicting tools give way
+ * to the better one; nothing over `minScore` means abstaining.
  */
 import type { LatencyTier } from '@chief-of-staff/core';
 import type { ToolIntelligenceRegistry } from '../registry/tool-intelligence-registry.js';
@@ -25,15 +29,42 @@ export interface ToolScore {
 
 export interface ScoreOptions {
   registry: ToolIntelligenceRegistry;
-  /** Below this, a tool is not offered; nothing above it means abstaining (default 0.25). */
+  /**
+   * Cosine similarity of the request's vector and a tool's description vector; undefined while the tool has no
+   * vector yet (lexical evidence then stands in for it).
+   */
+  semanticSimilarity?: (tool: string) => number | undefined;
+  /** Below this, a tool is not offered; nothing above it means abstaining (default 0.3). */
   minScore?: number;
   /** false: rank every available tool (tool_search), without the eligibility cut-off or abstaining. */
   eligibility?: boolean;
-  /** Cosine similarity of the request to a tool's name, title and description; undefined while that tool is not embedded yet. */
-  semanticSimilarity?: (tool: string) => number | undefined;
 }
 
-export const DEFAULT_MIN_SCORE = 0.25;
+export const DEFAULT_MIN_SCORE = 0.3;
+
+/** Fusion weights and confidence cut-offs, chosen on the development halves (docs/adr/0040). */
+export const FUSION = {
+  coverage: 0.2,
+  coveragePower: 2,
+  relative: 0.2,
+  semantic: 0.3,
+  /** Weight of Lc standing in for S when a tool has no vector yet (the lexical-only calibration). */
+  semanticStandIn: 0.15,
+  intent: 0.35,
+  priority: 0.1,
+  /** Cosines at or below this carry no evidence (unrelated short texts already sit around it). */
+  semanticFloor: 0.2,
+  /** Lexical coverage a tool needs to be offered on words alone (without an intent signal). */
+  minCoverage: 0.2,
+  /** Rescaled similarity a tool needs to be offered on meaning alone. */
+  minSemantic: 0.3,
+  headBoost: 0.1,
+  fallbackBoost: 0.05,
+  /** Top-1 right about three times in four at or above this on the development halves. */
+  high: 0.55,
+  /** About three in five between this and `high`; below it, one in three. */
+  medium: 0.42,
+};
 
 const STOP_WORDS = new Set(
   (
@@ -121,6 +152,11 @@ function strongestSignal(signals: readonly ToolIntentSignal[], query: QueryShape
 
 const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
 
+/** high / medium / low from the calibrated cut-offs (docs/adr/0040). */
+export function confidenceOf(score: number): ConfidenceLevel {
+  return score >= FUSION.high ? 'high' : score >= FUSION.medium ? 'medium' : 'low';
+}
+
 /**
  * The request's content words each tool's vocabulary holds, found through the registry's inverted vocabulary: one
  * lookup per word form instead of one per tool and form, which is what keeps large catalogues fast.
@@ -140,6 +176,33 @@ function sharedContentWords(content: readonly string[], contentForms: readonly s
   return shared;
 }
 
+interface LexicalEvidence {
+  coverage: number;
+  relative: number;
+  words: string[];
+}
+
+/** Lexical evidence per tool: from the catalogue index when the registry has one, else the shared-vocabulary share. */
+function lexicalEvidence(shape: QueryShape, query: string, available: ReadonlySet<string>, registry: ToolIntelligenceRegistry): Map<string, LexicalEvidence> {
+  const evidence = new Map<string, LexicalEvidence>();
+  const index = registry.catalogueIndex?.();
+  if (index) {
+    const matches = index.search(query, available);
+    const top = matches[0]?.score ?? 0;
+    for (const match of matches) evidence.set(match.tool, { coverage: match.coverage, relative: top > 0 ? match.score / top : 0, words: match.matchedWords });
+    return evidence;
+  }
+  const contentForms = shape.content.map((token) => tokenForms(token));
+  const sharedWords = sharedContentWords(shape.content, contentForms, registry);
+  for (const name of available) {
+    const hits = sharedWords ? (sharedWords.get(name) ?? []) : shape.content.filter((_token, index) => (contentForms[index] as string[]).some((form) => registry.vocabulary(name).has(form)));
+    if (hits.length === 0) continue;
+    const coverage = hits.length / shape.content.length;
+    evidence.set(name, { coverage, relative: coverage, words: hits });
+  }
+  return evidence;
+}
+
 export function scoreAllTools(query: string, availableTools: readonly string[], options: ScoreOptions): ToolScore[] {
   const { registry } = options;
   const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
@@ -155,12 +218,11 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   }
   const candidates: Candidate[] = [];
   const domainAsked = new Set<string>();
-  const details = new Map<string, { intent: number; lexical: number; matched: string[]; exclusive?: string }>();
+  const details = new Map<string, { intent: number; lexical: LexicalEvidence | undefined; semantic: number | undefined; matched: string[]; exclusive?: string }>();
   // Tools of one domain share their signals and most tools share action words: evaluate each set once per query.
   const signalResults = new Map<readonly ToolIntentSignal[], ReturnType<typeof strongestSignal>>();
   const actionResults = new Map<readonly string[], string[]>();
-  const contentForms = shape.content.map((token) => tokenForms(token));
-  const sharedWords = sharedContentWords(shape.content, contentForms, registry);
+  const lexical = lexicalEvidence(shape, query, available, registry);
   for (const name of available) {
     const intelligence = registry.get(name);
     if (!intelligence) continue;
@@ -191,12 +253,17 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
         matched.push(`/${pattern}/`);
       }
     }
-    const hits = sharedWords ? (sharedWords.get(name) ?? []) : shape.content.filter((_token, index) => (contentForms[index] as string[]).some((form) => registry.vocabulary(name).has(form)));
-    const lexical = shape.content.length === 0 ? 0 : hits.length / shape.content.length;
+    const words = lexical.get(name);
+    const cosine = options.semanticSimilarity?.(name);
+    const semantic = cosine === undefined ? undefined : Math.max(0, (cosine - FUSION.semanticFloor) / (1 - FUSION.semanticFloor));
     // Most tools of a large catalogue share nothing with the request: drop them before building their explanation.
-    if (eligibility && intent === 0 && lexical < 0.34) continue;
+    if (eligibility && intent === 0 && words === undefined && !(semantic !== undefined && semantic > 0)) continue;
+    // Offered (not merely listed by tool_search) on words alone only when they are a fair share of the request.
+    if (eligibility && intent === 0 && (words?.coverage ?? 0) < FUSION.minCoverage && (semantic ?? 0) < FUSION.minSemantic) continue;
     if (intent > 0) domainAsked.add(intelligence.domain);
-    details.set(name, { intent, lexical, matched: [...matched, ...hits.map((hit) => `word:${hit}`)], exclusive: signal.exclusive });
+    if (words) matched.push(...words.words.map((word) => `word:${word}`));
+    if (semantic !== undefined && semantic > 0) matched.push(`semantic:${semantic.toFixed(2)}`);
+    details.set(name, { intent, lexical: words, semantic, matched, exclusive: signal.exclusive });
   }
 
   // First fallbacks of chains whose head was asked for get a smaller boost than the head.
@@ -208,19 +275,22 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   for (const [name, detail] of details) {
     const intelligence = registry.get(name);
     if (!intelligence) continue;
-    if (eligibility && !(detail.intent > 0 || detail.lexical >= 0.34)) continue;
-    const boost = intelligence.hierarchy.length > 0 && domainAsked.has(intelligence.domain) && detail.intent > 0 ? 0.1 : askedFallbacks.has(name) ? 0.05 : 0;
+    // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
+    const coverage = (detail.lexical?.coverage ?? 0) ** FUSION.coveragePower;
+    const relative = detail.lexical?.relative ?? 0;
+    const boost = intelligence.hierarchy.length > 0 && domainAsked.has(intelligence.domain) && detail.intent > 0 ? FUSION.headBoost : askedFallbacks.has(name) ? FUSION.fallbackBoost : 0;
     const tier = latencyTierOf(intelligence.latency.typicalMs);
     const penalty = urgent ? URGENCY_PENALTY[tier] : 0;
-    const base = 0.55 * detail.intent + 0.25 * detail.lexical + 0.2 * (intelligence.priority / 100);
+    const meaning = detail.semantic === undefined ? FUSION.semanticStandIn * coverage : FUSION.semantic * detail.semantic;
+    const base = FUSION.coverage * coverage + FUSION.relative * relative + meaning + FUSION.intent * detail.intent + FUSION.priority * (intelligence.priority / 100);
     const score = round3(Math.min(1, Math.max(0, base + boost - penalty)));
     candidates.push({
       tool: name,
       score,
       matchedSignals: detail.matched,
       latencyTier: tier,
-      confidenceLevel: score >= 0.6 && detail.intent > 0 ? 'high' : score >= 0.35 ? 'medium' : 'low',
-      explain: `I=${detail.intent.toFixed(2)} Lx=${detail.lexical.toFixed(2)} P=${(intelligence.priority / 100).toFixed(2)}${boost ? ` +H ${boost}` : ''}${penalty ? ` −urgency ${penalty}` : ''} (${detail.matched.join(', ') || 'no match'})`,
+      confidenceLevel: confidenceOf(score),
+      explain: `Lc=${coverage.toFixed(2)} Lr=${relative.toFixed(2)}${detail.semantic === undefined ? '' : ` S=${detail.semantic.toFixed(2)}`} I=${detail.intent.toFixed(2)} P=${(intelligence.priority / 100).toFixed(2)}${boost ? ` +H ${boost}` : ''}${penalty ? ` −urgency ${penalty}` : ''} (${detail.matched.join(', ') || 'no match'})`,
       priority: intelligence.priority,
       intent: detail.intent,
       ...(detail.exclusive ? { exclusive: detail.exclusive } : {}),

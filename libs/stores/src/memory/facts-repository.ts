@@ -13,7 +13,7 @@ import { closePage, openPage, type Page, type PageRequest } from '../db/paginati
 import { buildTrigramPhrase, ftsTokens, orMatch } from '../db/fts-query.js';
 import { containsPattern } from '../db/like.js';
 import { foldCase } from '../db/fold-case.js';
-import { hebrewStem, isHebrewWord } from '../db/hebrew-prefixes.js';
+import { hebrewStem, isHebrewWord } from '@chief-of-staff/core';
 import {
   assertConfidence,
   assertEnum,

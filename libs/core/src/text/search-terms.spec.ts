@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hebrewVariants } from '@chief-of-staff/stores';
+import { hebrewVariants } from './hebrew-prefixes.js';
 import { lexicalText, queryTermGroups, searchTerms } from './search-terms.js';
 
 describe('searchTerms', () => {

@@ -1,0 +1,19 @@
+/**
+ * English function words dropped from full-text queries (documents, facts and the tool catalogue). They match
+ * unrelated text and push noise into the keyword lists, and in a large store they match most rows, each of which
+ * BM25 must then score.
+ */
+const STOP_WORDS = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by ' +
+    'can could did do does doing done down during each few for from further get gets getting got had has have having he her ' +
+    'here hers herself him himself his how i if in into is it its itself just me might more most must my myself no nor not ' +
+    'now of off on once only or other ought our ours ourselves out over own same shall she should so some such than that ' +
+    'the their theirs them themselves then there these they this those through to too under until up very was we were what ' +
+    'when where which while who whom why will with would you your yours yourself yourselves'
+  ).split(' '),
+);
+
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word.toLowerCase());
+}

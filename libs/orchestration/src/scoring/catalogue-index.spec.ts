@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildBilingualLexicon } from './bilingual-lexicon.js';
+import { createCatalogueIndex, queryGroupsOf, type IndexedToolText } from './catalogue-index.js';
+
+const tools: IndexedToolText[] = [
+  { name: 'get_calendar_events', title: 'Calendar events', description: 'Lists the events of your calendar in a date range.' },
+  { name: 'list_webhook_events', title: 'Webhook events', description: 'Lists received webhook deliveries, including the ones that failed to process.' },
+  { name: 'files__readTextFile', description: 'Read the complete contents of a file as text.', parameters: [{ name: 'path', description: 'Absolute path of the file' }] },
+  { name: 'notes__append', title: 'Append note', description: 'Appends a line to a note.', parameters: [{ name: 'folder', description: 'Notebook folder to write into' }] },
+  { name: 'heb__hafatsa', title: 'הפצה', description: 'שולח הודעה לכל אנשי הקשר ברשימת התפוצה' },
+];
+const index = () => createCatalogueIndex(tools);
+const ranked = (query: string, catalogue = index()) => catalogue.search(query).map((match) => match.tool);
+
+describe('catalogue index', () => {
+  it('splits server__tool, snake_case and camelCase names into words', () => {
+    expect(ranked('read a text file')[0]).toBe('files__readTextFile');
+    expect(ranked('webhook events')[0]).toBe('list_webhook_events');
+  });
+
+  it('matches stemmed forms and weighs the words that set a tool apart ("failed" over "events")', () => {
+    expect(ranked('show webhook events that failed')[0]).toBe('list_webhook_events');
+    expect(ranked('which events failed')[0]).toBe('list_webhook_events');
+  });
+
+  it('indexes parameter names and descriptions', () => {
+    expect(ranked('notebook folder')[0]).toBe('notes__append');
+  });
+
+  it('analyses Hebrew descriptions with the Hebrew rules (prefixes and plural endings)', () => {
+    expect(ranked('הודעות לתפוצה')[0]).toBe('heb__hafatsa');
+  });
+
+  it('maps Hebrew request words onto the English words of tool descriptions', () => {
+    expect(ranked('מה יש ביומן שלי')[0]).toBe('get_calendar_events');
+    const groups = queryGroupsOf('תמצא את הקובץ', buildBilingualLexicon());
+    expect(groups.find((group) => group.word === 'הקובצ' || group.word === 'הקובץ')?.translated).toEqual(expect.arrayContaining(['file']));
+  });
+
+  it('gives a request with nothing in common low coverage and words it shares full coverage', () => {
+    expect(index().search('how do I bake sourdough bread')).toEqual([]);
+    const [match] = index().search('webhook deliveries');
+    expect(match?.coverage).toBeCloseTo(1, 5);
+    const [partial] = index().search('webhook recipes for sourdough');
+    expect(partial?.coverage).toBeLessThan(0.5);
+  });
+
+  it('adds, replaces and removes tools one at a time, without a rebuild', () => {
+    const catalogue = index();
+    catalogue.add({ name: 'scheduler__list_jobs', title: 'Scheduled jobs', description: 'Lists the scheduled jobs, such as nightly backups.' });
+    expect(ranked('which scheduled jobs do I have', catalogue)[0]).toBe('scheduler__list_jobs');
+    expect(ranked('nightly backups', catalogue)).toEqual(['scheduler__list_jobs']);
+    catalogue.add({ name: 'scheduler__list_jobs', title: 'Scheduled jobs', description: 'Lists the cron entries.' });
+    expect(ranked('nightly backups', catalogue)).toEqual([]);
+    expect(ranked('cron entries', catalogue)[0]).toBe('scheduler__list_jobs');
+    catalogue.remove('scheduler__list_jobs');
+    expect(catalogue.has('scheduler__list_jobs')).toBe(false);
+    expect(ranked('cron entries', catalogue)).toEqual([]);
+    expect(catalogue.size).toBe(tools.length);
+    // The remaining tools score as in a fresh index of the same catalogue.
+    expect(catalogue.search('webhook events that failed')).toEqual(index().search('webhook events that failed'));
+  });
+
+  it('searches only the tools available to the caller', () => {
+    const available = new Set(['get_calendar_events']);
+    expect(index().search('webhook events', available).map((match) => match.tool)).toEqual(['get_calendar_events']);
+  });
+
+  it('ignores numbers and filler words in requests', () => {
+    expect(queryGroupsOf('please show 17 files', buildBilingualLexicon()).map((group) => group.word)).toEqual(['files']);
+  });
+});

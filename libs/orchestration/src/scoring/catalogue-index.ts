@@ -1,0 +1,252 @@
+/**
+ * The catalogue index: BM25F over what every tool has — its name (split at `server__tool`, snake_case and camelCase),
+ * title, description and parameter names and descriptions — analysed with the shared text analyser (Porter stems,
+ * stop words, Hebrew prefixes and light stems). Hebrew request words are also mapped through the bilingual lexicon
+ * onto the English words tools are described with. Tools are added and removed one at a time (a server joining
+ * touches only its own tools' postings); per-field length norms are refreshed lazily after a change, so a query
+ * touches only the postings of its own terms.
+ */
+import { foldedWords, isHebrewWord, wordTerms } from '@chief-of-staff/core';
+import { buildBilingualLexicon, type BilingualLexicon } from './bilingual-lexicon.js';
+
+/** What the index reads of a tool. */
+export interface IndexedToolText {
+  name: string;
+  title?: string;
+  description: string;
+  /** Parameter names and descriptions (from the input schema). */
+  parameters?: ReadonlyArray<{ name: string; description?: string }>;
+}
+
+/** One tool's lexical match for a request. */
+export interface LexicalMatch {
+  tool: string;
+  /** Raw BM25F score. */
+  score: number;
+  /** 0–1: the share of the request's weight (by idf) the tool matches, each word counted at most once. */
+  coverage: number;
+  /** The request words the tool matched, as written. */
+  matchedWords: string[];
+}
+
+export interface CatalogueIndex {
+  /** Adds a tool, or replaces it when its text changed (unchanged text is a no-op). */
+  add(tool: IndexedToolText): void;
+  remove(name: string): void;
+  has(name: string): boolean;
+  /** The indexed tools' names. */
+  names(): string[];
+  readonly size: number;
+  /** Tools sharing at least one term with the request, best first, among `available` (all tools when omitted). */
+  search(query: string, available?: ReadonlySet<string>): LexicalMatch[];
+}
+
+type Field = 'name' | 'title' | 'description' | 'parameters';
+const FIELDS: readonly Field[] = ['name', 'title', 'description', 'parameters'];
+
+/** Field weights and length normalisation (BM25F); see docs/adr/0040 for how they were chosen. */
+export const BM25F_SETTINGS = {
+  k1: 1.2,
+  weights: { name: 3, title: 2, description: 1, parameters: 0.4 } as Readonly<Record<Field, number>>,
+  b: { name: 0.3, title: 0.3, description: 0.75, parameters: 0.75 } as Readonly<Record<Field, number>>,
+  /** A Hebrew word's lexicon translations count at this share of a direct match. */
+  translationWeight: 0.9,
+};
+
+/** Hebrew function words (the shared analyser's stop list is English). */
+const HEBREW_STOP_WORDS = new Set(
+  'את של על עם לי שלי שלך אני אתה הוא היא אנחנו זה זאת זו יש אין גם רק כבר עוד אם כי או אבל לא כן מה איך למה מתי איפה בבקשה תן לנו אותו אותה כל'.split(' '),
+);
+/** English request words that carry no topic (the shared stop list keeps them because documents need them). */
+const REQUEST_FILLER = new Set(['please', 'can', 'could', 'would', 'show', 'tell', 'give', 'let', 'want', 'need', 'like', 'thanks', 'thank']);
+
+interface Document {
+  name: string;
+  signature: string;
+  /** Term → frequency, per field. */
+  terms: Record<Field, Map<string, number>>;
+  lengths: Record<Field, number>;
+}
+
+/** Splits identifiers: `server__tool_name`, `camelCase`, `kebab-case` → words. */
+function identifierWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ');
+}
+
+function analyse(text: string): string[] {
+  return foldedWords(text).flatMap(wordTerms);
+}
+
+function textOf(tool: IndexedToolText): Record<Field, string> {
+  return {
+    name: identifierWords(tool.name),
+    title: tool.title ?? '',
+    // Examples repeat parameter values, not what the tool is for.
+    description: tool.description.split(/Example:/)[0] ?? '',
+    parameters: (tool.parameters ?? []).map((parameter) => `${identifierWords(parameter.name)} ${parameter.description ?? ''}`).join(' '),
+  };
+}
+
+function documentOf(tool: IndexedToolText): Document {
+  const text = textOf(tool);
+  const terms = {} as Record<Field, Map<string, number>>;
+  const lengths = {} as Record<Field, number>;
+  for (const field of FIELDS) {
+    const counts = new Map<string, number>();
+    const analysed = analyse(text[field]);
+    for (const term of analysed) counts.set(term, (counts.get(term) ?? 0) + 1);
+    terms[field] = counts;
+    lengths[field] = analysed.length;
+  }
+  return { name: tool.name, signature: FIELDS.map((field) => text[field]).join('\u0000'), terms, lengths };
+}
+
+/** One request word: its own index terms, and (Hebrew) the terms of its English translations. */
+interface QueryGroup {
+  word: string;
+  direct: string[];
+  translated: string[];
+}
+
+export function queryGroupsOf(query: string, lexicon: BilingualLexicon): QueryGroup[] {
+  const groups: QueryGroup[] = [];
+  const seen = new Set<string>();
+  for (const word of foldedWords(query)) {
+    // Numbers in a request are values (times, amounts, codes), not what a tool is for.
+    if (seen.has(word) || HEBREW_STOP_WORDS.has(word) || REQUEST_FILLER.has(word) || /^\d+$/.test(word)) continue;
+    seen.add(word);
+    const direct = wordTerms(word);
+    // An English stop word ("about", "what") is a way of saying some action too, but says nothing about the tool.
+    const translated = direct.length > 0 || isHebrewWord(word) ? lexicon.englishFor(word).flatMap((english) => wordTerms(english)) : [];
+    if (direct.length + translated.length > 0) groups.push({ word, direct, translated: translated.filter((term) => !direct.includes(term)) });
+  }
+  return groups;
+}
+
+let sharedLexicon: BilingualLexicon | undefined;
+
+export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lexicon: BilingualLexicon = (sharedLexicon ??= buildBilingualLexicon())): CatalogueIndex {
+  const documents = new Map<string, Document>();
+  /** Term → documents holding it (any field). */
+  const postings = new Map<string, Set<Document>>();
+  const totalLengths: Record<Field, number> = { name: 0, title: 0, description: 0, parameters: 0 };
+  /** Per document and field: weight / (1 − b + b·len/avglen), refreshed after the catalogue changes. */
+  let norms: Map<Document, Record<Field, number>> | undefined;
+
+  const removeDocument = (document: Document) => {
+    documents.delete(document.name);
+    for (const field of FIELDS) {
+      totalLengths[field] -= document.lengths[field];
+      for (const term of document.terms[field].keys()) {
+        const holders = postings.get(term);
+        holders?.delete(document);
+        if (holders?.size === 0) postings.delete(term);
+      }
+    }
+    norms = undefined;
+  };
+
+  const add = (tool: IndexedToolText) => {
+    const document = documentOf(tool);
+    const known = documents.get(tool.name);
+    if (known?.signature === document.signature) return;
+    if (known) removeDocument(known);
+    documents.set(tool.name, document);
+    for (const field of FIELDS) {
+      totalLengths[field] += document.lengths[field];
+      for (const term of document.terms[field].keys()) {
+        let holders = postings.get(term);
+        if (!holders) postings.set(term, (holders = new Set()));
+        holders.add(document);
+      }
+    }
+    norms = undefined;
+  };
+
+  const fieldNorms = (): Map<Document, Record<Field, number>> => {
+    if (norms) return norms;
+    const count = Math.max(1, documents.size);
+    const { weights, b } = BM25F_SETTINGS;
+    norms = new Map();
+    for (const document of documents.values()) {
+      const entry = {} as Record<Field, number>;
+      for (const field of FIELDS) {
+        const average = totalLengths[field] / count || 1;
+        entry[field] = weights[field] / (1 - b[field] + (b[field] * document.lengths[field]) / average);
+      }
+      norms.set(document, entry);
+    }
+    return norms;
+  };
+
+  const idf = (documentFrequency: number) => Math.log(1 + (documents.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
+
+  for (const tool of tools) add(tool);
+
+  return {
+    add,
+    remove(name) {
+      const document = documents.get(name);
+      if (document) removeDocument(document);
+    },
+    has: (name) => documents.has(name),
+    names: () => [...documents.keys()],
+    get size() {
+      return documents.size;
+    },
+    search(query, available) {
+      const groups = queryGroupsOf(query, lexicon);
+      if (groups.length === 0 || documents.size === 0) return [];
+      const normsNow = fieldNorms();
+      const { k1, translationWeight } = BM25F_SETTINGS;
+      // A word nobody's tools use weighs as much as the rarest term: an off-topic request keeps its weight and so
+      // its low coverage.
+      const unseenIdf = idf(0);
+      const results = new Map<string, { score: number; covered: number; words: string[] }>();
+      let totalWeight = 0;
+      for (const group of groups) {
+        const candidates: Array<[string, number]> = [
+          ...group.direct.map((term): [string, number] => [term, 1]),
+          ...group.translated.map((term): [string, number] => [term, translationWeight]),
+        ];
+        let groupIdf = 0;
+        // Per document, the best of the word's forms (a Hebrew word's variants and translations are alternatives).
+        const best = new Map<Document, { score: number; share: number }>();
+        for (const [term, factor] of candidates) {
+          const holders = postings.get(term);
+          if (!holders) continue;
+          const termIdf = idf(holders.size);
+          groupIdf = Math.max(groupIdf, termIdf * factor);
+          for (const document of holders) {
+            if (available && !available.has(document.name)) continue;
+            const norm = normsNow.get(document) as Record<Field, number>;
+            let weighted = 0;
+            for (const field of FIELDS) {
+              const frequency = document.terms[field].get(term);
+              if (frequency) weighted += frequency * norm[field];
+            }
+            const score = factor * termIdf * ((weighted * (k1 + 1)) / (k1 + weighted));
+            const share = factor * termIdf;
+            const current = best.get(document);
+            if (!current || score > current.score) best.set(document, { score, share });
+          }
+        }
+        totalWeight += groupIdf > 0 ? groupIdf : unseenIdf;
+        for (const [document, { score, share }] of best) {
+          let result = results.get(document.name);
+          if (!result) results.set(document.name, (result = { score: 0, covered: 0, words: [] }));
+          result.score += score;
+          result.covered += share;
+          result.words.push(group.word);
+        }
+      }
+      const matches: LexicalMatch[] = [];
+      for (const [tool, result] of results) {
+        matches.push({ tool, score: result.score, coverage: totalWeight > 0 ? Math.min(1, result.covered / totalWeight) : 0, matchedWords: result.words });
+      }
+      return matches.sort((a, b) => b.score - a.score || a.tool.localeCompare(b.tool));
+    },
+  };
+}
