@@ -26,7 +26,6 @@ export type { Embedder } from './embedding/embedder.js';
 export { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 export { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
 export { readTextVectorFile, textContentHash, writeTextVectorFile } from './embedding/text-vector-file.js';
-export type { TextVectorFileRead, WriteTextVectorFileOptions } from './embedding/text-vector-file.js';
 
 // Semantic recall for facts: implements the memory store's `FactVectorIndex` port.
 export { LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';

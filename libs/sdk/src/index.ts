@@ -10,7 +10,7 @@ export { buildToolCatalogue } from './tool-catalogue.js';
 export type { ToolUsageEntry, UsageRecorder, ToolInvoker } from './call-tool.js';
 export type { CosServices } from './services.js';
 // Tool description vectors, for benchmarks and embedders that rank their own catalogues by meaning (ADR 0041).
-export { createToolVectorIndex, DEFAULT_QUERY_BUDGET_MS, toolEmbeddingText } from './tool-vectors.js';
+export { createToolVectorIndex, toolEmbeddingText } from './tool-vectors.js';
 export type { SemanticSimilarity, ToolDescriptionText, ToolVectorIndex, ToolVectorIndexOptions, ToolVectorsStatus } from './tool-vectors.js';
 export { checkHealth } from './health-check.js';
 export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-check.js';

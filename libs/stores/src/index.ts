@@ -30,8 +30,7 @@ export { QUERY_MEMORY_LIMITS, searchFacts } from './memory/fact-search.js';
 export { compareScored, DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts } from './memory/fact-ranking.js';
 export type { ScoredFact } from './memory/fact-ranking.js';
 
-export { isStopWord, keywordQuery } from './db/stop-words.js';
-export { hebrewVariants, isHebrewWord } from '@chief-of-staff/core';
+export { keywordQuery } from './db/stop-words.js';
 
 export { LOCATION_LIST_LIMITS } from './memory/locations-repository.js';
 export type { LocationRecord } from './memory/locations-repository.js';
