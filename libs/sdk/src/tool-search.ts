@@ -1,12 +1,15 @@
 /**
  * `tool_search`: finds tools for a request with the same scorer as the shortlist, without its cut-off. An agent
  * sees only the tools its capabilities permit (found tools join its offered set for the next round); the host sees
- * every tool of this server. Each hit carries its input schema, so the model can call it straight away.
+ * every tool of this server. Each hit carries its input schema, so the model can call it straight away, and a
+ * confidence. When not even the best tool clears the scorer's cut-off the answer is empty with a note: an off-topic
+ * request gets no tools rather than the nearest unrelated ones. Below the best hit, weaker ones are still listed
+ * (marked low) so a request that fits is not cut short.
  */
 import { z } from 'zod';
 import { defineTool, toolInputJsonSchema, type AnyToolDefinition, type ToolContext } from '@chief-of-staff/core';
 import { agentToolNames, type ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
-import { scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
+import { DEFAULT_MIN_SCORE, scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import type { SemanticSimilarity } from './tool-vectors.js';
 
 export interface ToolSearchDeps {
@@ -25,6 +28,7 @@ const hitSchema = z.object({
   description: z.string(),
   latency_tier: z.string(),
   score: z.number(),
+  confidence: z.enum(['high', 'medium', 'low']).describe('How well the tool fits the request: high, medium or low.'),
   input_schema: z.record(z.string(), z.unknown()),
 });
 
@@ -41,7 +45,12 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
         limit: z.number().int().min(1).max(20).default(5).describe('How many tools to return (at most 20).'),
       })
       .strict(),
-    output: z.object({ items: z.array(hitSchema), next_cursor: z.null(), total: z.number().int() }),
+    output: z.object({
+      items: z.array(hitSchema),
+      next_cursor: z.null(),
+      total: z.number().int(),
+      note: z.string().optional().describe('Present when no tool fits the request well enough, saying so.'),
+    }),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     latency: 'fast',
     async handler(args, ctx: ToolContext<unknown>) {
@@ -52,6 +61,15 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
       const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, ...(semanticSimilarity ? { semanticSimilarity } : {}) }).filter(
         (score) => score.matchedSignals.length > 0,
       );
+      const best = ranked[0]?.score ?? 0;
+      if (best < DEFAULT_MIN_SCORE) {
+        return {
+          items: [],
+          next_cursor: null,
+          total: 0,
+          note: 'No tool fits this request well enough. Answer it directly, or rephrase it with what you want done (e.g. "list my meetings tomorrow").',
+        };
+      }
       const items = ranked.slice(0, args.limit).map((score) => {
         const tool = byName.get(score.tool) as AnyToolDefinition;
         return {
@@ -60,6 +78,7 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
           description: tool.description,
           latency_tier: score.latencyTier,
           score: score.score,
+          confidence: score.confidenceLevel,
           input_schema: toolInputJsonSchema(tool) as Record<string, unknown>,
         };
       });

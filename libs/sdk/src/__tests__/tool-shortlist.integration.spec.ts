@@ -99,6 +99,19 @@ describe('tool shortlist in agent runs', () => {
 
   it('serves tool_search to the host over the whole catalogue', async () => {
     const result = await cos.callTool('tool_search', { query: 'send an email to Noa', limit: 3 });
-    expect(result.ok && (result.value['items'] as Array<{ name: string; input_schema: unknown }>)[0]).toMatchObject({ name: 'send_email', input_schema: expect.objectContaining({ type: 'object' }) });
+    expect(result.ok && (result.value['items'] as Array<{ name: string; input_schema: unknown }>)[0]).toMatchObject({
+      name: 'send_email',
+      confidence: expect.stringMatching(/^(high|medium)$/),
+      input_schema: expect.objectContaining({ type: 'object' }),
+    });
+  });
+
+  it('tool_search finds nothing for an off-topic request, and says so, rather than the nearest unrelated tools', async () => {
+    for (const query of ['what is a good recipe for banana bread', 'מתכון לעוגת שוקולד']) {
+      const result = await cos.callTool('tool_search', { query, limit: 5 });
+      if (!result.ok) throw new Error(result.error.message);
+      expect({ query, items: result.value['items'] }).toEqual({ query, items: [] });
+      expect(result.value['note']).toContain('No tool fits');
+    }
   });
 });
