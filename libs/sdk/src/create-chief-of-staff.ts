@@ -14,7 +14,7 @@ import {
   type Logger,
 } from '@chief-of-staff/core';
 import { join } from 'node:path';
-import { createToolSelector, scoreAllTools } from '@chief-of-staff/orchestration';
+import { createToolSelector } from '@chief-of-staff/orchestration';
 import { createToolVectorIndex, type ToolVectorIndex } from './tool-vectors.js';
 import { createOrchestrationRuntime } from './orchestration-runtime.js';
 import { orchestrationSettings } from './orchestration-settings.js';
@@ -132,12 +132,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const shortlist = (instruction: string, available: readonly string[], model: string): string[] => {
     const limit = selector.limitFor(model);
     const semanticSimilarity = available.length > limit ? toolVectors?.similarityAtHand(instruction) : undefined;
-    const chosen = semanticSimilarity
-      ? scoreAllTools(instruction, available, { registry: runtime.registry, minScore: orchestration.minScore, semanticSimilarity })
-          .slice(0, limit)
-          .map((score) => score.tool)
-      : selector.select(instruction, available, model);
-    return fillShortlist(chosen, available, limit);
+    return fillShortlist(selector.select(instruction, available, model, semanticSimilarity ? { semanticSimilarity } : {}), available, limit);
   };
   const invokeTool = createToolInvoker({
     catalogue: { tools: catalogue.tools, get: (name) => (orchestration.reexportExternal ? runtime.get(name) : catalogue.get(name)) },

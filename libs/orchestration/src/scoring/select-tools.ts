@@ -22,9 +22,17 @@ export interface ToolSelectorOptions {
   clock?: Pick<Clock, 'now'>;
 }
 
+export interface SelectOptions {
+  /**
+   * The request's similarity to each tool by meaning (see `ScoreOptions`). A shortlist chosen with it is not cached:
+   * the cache is keyed by the request's words, and the same words without a vector at hand rank by words alone.
+   */
+  semanticSimilarity?: (tool: string) => number | undefined;
+}
+
 export interface ToolSelector {
   /** The shortlist for `query` among `available` (all of them when they already fit). */
-  select(query: string, available: readonly string[], modelId?: string): string[];
+  select(query: string, available: readonly string[], modelId?: string, selectOptions?: SelectOptions): string[];
   /** The shortlist size for a model id (its own size when configured, else the global one). */
   limitFor(modelId?: string): number;
 }
@@ -40,9 +48,14 @@ export function createToolSelector(options: ToolSelectorOptions): ToolSelector {
     (modelId !== undefined ? options.maxToolsByModel?.[modelId] : undefined) ?? options.maxTools ?? DEFAULT_MAX_TOOLS;
   return {
     limitFor,
-    select(query, available, modelId) {
+    select(query, available, modelId, selectOptions = {}) {
       const limit = limitFor(modelId);
       if (available.length <= limit) return [...available];
+      const rank = (semanticSimilarity?: SelectOptions['semanticSimilarity']) =>
+        scoreAllTools(query, available, { registry: options.registry, minScore: options.minScore ?? DEFAULT_MIN_SCORE, ...(semanticSimilarity ? { semanticSimilarity } : {}) })
+          .slice(0, limit)
+          .map((score) => score.tool);
+      if (selectOptions.semanticSimilarity) return rank(selectOptions.semanticSimilarity);
       const key = `${normalizeText(query).trim()}\u0000${[...available].sort().join(',')}\u0000${modelFamily(modelId)}\u0000${limit}`;
       const hit = cache.get(key);
       if (hit && now() - hit.at < CACHE_TTL_MS) {
@@ -50,9 +63,7 @@ export function createToolSelector(options: ToolSelectorOptions): ToolSelector {
         cache.set(key, hit);
         return [...hit.tools];
       }
-      const tools = scoreAllTools(query, available, { registry: options.registry, minScore: options.minScore ?? DEFAULT_MIN_SCORE })
-        .slice(0, limit)
-        .map((score) => score.tool);
+      const tools = rank();
       cache.set(key, { at: now(), tools });
       if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
       return [...tools];
