@@ -44,7 +44,7 @@ export function resolveWebhookSecrets(
       const unset = unsetSecretReferences(source.secret, env);
       if (unset.length > 0) problems.push(unsetSecretError(`webhooks.sources.${name}.secret`, unset, 'the webhook receiver'));
       const { secret, ...rest } = source;
-      const resolved = unset.length > 0 ? undefined : resolveSecret(secret, env);
+      const resolved = resolveSecret(secret, env);
       return [name, resolved === undefined ? rest : { ...rest, secret: resolved }];
     }),
   );

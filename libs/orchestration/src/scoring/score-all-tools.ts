@@ -256,9 +256,8 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     const words = lexical.get(name);
     const cosine = options.semanticSimilarity?.(name);
     const semantic = cosine === undefined ? undefined : Math.max(0, (cosine - FUSION.semanticFloor) / (1 - FUSION.semanticFloor));
-    // Most tools of a large catalogue share nothing with the request: drop them before building their explanation.
-    if (eligibility && intent === 0 && words === undefined && !(semantic !== undefined && semantic > 0)) continue;
-    // Offered (not merely listed by tool_search) on words alone only when they are a fair share of the request.
+    // Offered (not merely listed by tool_search) on words or meaning alone only when they are a fair share of the
+    // request; most tools of a large catalogue share nothing with it and are dropped here, before their explanation.
     if (eligibility && intent === 0 && (words?.coverage ?? 0) < FUSION.minCoverage && (semantic ?? 0) < FUSION.minSemantic) continue;
     if (intent > 0) domainAsked.add(intelligence.domain);
     if (words) matched.push(...words.words.map((word) => `word:${word}`));

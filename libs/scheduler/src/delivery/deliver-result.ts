@@ -9,7 +9,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, isSecretReference, redactUrlsInText, requireSecretMap, ToolError } from '@chief-of-staff/core';
+import { ConfigError, isSecretReference, REDACTED, redactUrlsInText, requireSecretMap, ToolError } from '@chief-of-staff/core';
 import type { SchedulerPorts } from '../handlers/task-handler.js';
 import { renderTemplate, type TemplateValues } from './render-template.js';
 
@@ -60,7 +60,7 @@ export function redactDeliveryConfig(config: Record<string, unknown> | null): Re
   const shown = Object.fromEntries(
     Object.entries(headers as Record<string, unknown>).map(([name, value]) => [
       name,
-      isCredentialHeader(name) && !(typeof value === 'string' && isSecretReference(value)) ? '[redacted]' : value,
+      isCredentialHeader(name) && !(typeof value === 'string' && isSecretReference(value)) ? REDACTED : value,
     ]),
   );
   return { ...config, headers: shown };
