@@ -21,6 +21,8 @@ export { DEFAULT_MIN_SCORE, scoreAllTools } from './scoring/score-all-tools.js';
 export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-all-tools.js';
 export { createCatalogueIndex } from './scoring/catalogue-index.js';
 export type { CatalogueIndex, IndexedToolText, LexicalMatch } from './scoring/catalogue-index.js';
+export { englishGlossOf, isMostlyHebrew } from './scoring/request-gloss.js';
+export { toolSimilarity } from './scoring/tool-similarity.js';
 
 export { createToolSelector, DEFAULT_MAX_TOOLS } from './scoring/select-tools.js';
 

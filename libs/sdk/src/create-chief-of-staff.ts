@@ -121,7 +121,11 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     ? createToolVectorIndex({
         embedder: core.embedder,
         file: join(config.dataDir, TOOL_VECTORS_DIR, `${core.embedder.id.replace(/[^A-Za-z0-9._-]/g, '_')}.json`),
-        tools: () => runtime.tools().filter((tool) => tool.name !== 'tool_search'),
+        tools: () =>
+          runtime
+            .tools()
+            .filter((tool) => tool.name !== 'tool_search')
+            .map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, examples: runtime.intelligence().get(tool.name)?.examples ?? [] })),
         logger,
         quiet: () => quiet(),
       })

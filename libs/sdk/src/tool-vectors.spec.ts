@@ -141,13 +141,36 @@ describe('tool description vectors', () => {
     expect(performance.now() - started).toBeLessThan(40);
   });
 
-  it('gives Hebrew requests no similarity (the model reads English only)', async () => {
+  it('compares a Hebrew request through its English gloss, and gives one the lexicon cannot read no similarity', async () => {
     const embedder = new CountingEmbedder();
     const index = indexOver(freshFile(), embedder);
     await index.refresh();
     const before = embedder.seen.length;
-    expect(await index.similarity('תאציל את סקירת התקציב לנועה', 1_000)).toBeUndefined();
-    expect(embedder.seen).toHaveLength(before);
+    // "a new delegation to Noa about the budget review": the gloss carries "delegation".
+    const similarity = await index.similarity('האצלה חדשה לנועה על סקירת התקציב', 1_000);
+    expect(embedder.seen.slice(before)).toHaveLength(1);
+    expect(embedder.seen.at(-1)).toMatch(/delegat/);
+    expect(similarity?.('create_delegation')).toBeGreaterThan(similarity?.('list_events') ?? 1);
+    // Words the lexicon does not know give nothing to compare: no vector, no false signal.
+    const unknown = embedder.seen.length;
+    expect(await index.similarity('שקשוקה חריפה', 1_000)).toBeUndefined();
+    expect(embedder.seen).toHaveLength(unknown);
+  });
+
+  it('embeds a tool\'s English examples beside its description and answers the closer of the two', async () => {
+    const embedder = new CountingEmbedder();
+    const withExamples = catalogue.map((tool) =>
+      tool.name === 'create_delegation' ? { ...tool, examples: ['hand the quarterly numbers to Omer, due Friday', 'תעביר את זה לדנה עד מחר'] } : tool,
+    );
+    const index = indexOver(freshFile(), embedder, () => withExamples);
+    expect(await index.refresh()).toEqual({ tools: 3, embedded: 3, computed: 4 });
+    // The Hebrew example is left to the lexical index: the model reads English only.
+    expect(embedder.seen).toContain('hand the quarterly numbers to Omer, due Friday');
+    expect(embedder.seen.some((text) => /[\u0590-\u05FF]/.test(text))).toBe(false);
+    const similarity = await index.similarity('hand the numbers to Omer', 1_000);
+    // Nothing in the description says "hand" or "numbers": the example does.
+    expect(similarity?.('create_delegation')).toBeGreaterThan(0.6);
+    expect(similarity?.('create_delegation')).toBeGreaterThan(similarity?.('list_webhook_events') ?? 1);
   });
 
   it('runs each batch only when the process is between calls', async () => {

@@ -1,15 +1,17 @@
 /**
- * Tool description vectors: the semantic half of tool selection. Each catalogue tool's name, title and description is
- * embedded once with the documents' embedder and cached in the data directory by content hash, so a restart embeds
- * only what changed. The work runs in the background (`refresh`, which a serving process starts after start-up, and
+ * Tool description vectors: the semantic half of tool selection. Each catalogue tool's name, title and description,
+ * and each of its example requests in English, is embedded once with the documents' embedder and cached in the data
+ * directory by content hash, so a restart embeds only what changed. The work runs in the background (`refresh`, which a serving process starts after start-up, and
  * again when external servers' tools change), one small batch at a time at background priority, so it never sits on
  * a call's path and leaves a core to the process. Per call, `similarity(request)` embeds the request once (query
- * cache) and answers `(tool) => cosine | undefined` — undefined for a tool not embedded yet — or nothing at all when
- * the request's vector is not at hand within a small budget (the model still loading): the lexical part then answers
- * alone.
+ * cache) and answers `(tool) => similarity | undefined` — the better of the description's cosine and the closest
+ * example's (`toolSimilarity`), undefined for a tool not embedded yet — or nothing at all when the request's vector
+ * is not at hand within a small budget (the model still loading): the lexical part then answers alone. A Hebrew
+ * request is embedded through its English gloss (the embedder reads English only).
  */
 import type { Logger } from '@chief-of-staff/core';
 import { QueryEmbeddingCache, readTextVectorFile, textContentHash, writeTextVectorFile, type Embedder } from '@chief-of-staff/documents';
+import { englishGlossOf, isMostlyHebrew, toolSimilarity } from '@chief-of-staff/orchestration';
 
 /** Cosine similarity of the request to one tool; undefined while that tool has no vector. */
 export type SemanticSimilarity = (tool: string) => number | undefined;
@@ -19,6 +21,8 @@ export interface ToolDescriptionText {
   name: string;
   title?: string;
   description: string;
+  /** Requests people make of the tool (the registry's examples); the Hebrew ones are left to the lexical index. */
+  examples?: readonly string[];
 }
 
 export interface ToolVectorsStatus {
@@ -100,18 +104,29 @@ export function toolEmbeddingText(tool: ToolDescriptionText): string {
 }
 
 /**
- * The embedder is English-only: a request written mostly in Hebrew letters would get vectors that mean nothing against
- * English descriptions, so it gets no semantic signal at all rather than a false one.
+ * The text a request is embedded as. The embedder is English-only: a request written mostly in Hebrew letters would
+ * get a vector that means nothing against English texts, so it is embedded through its English gloss, and gets no
+ * semantic signal at all (rather than a false one) when the lexicon knows none of its words.
  */
-function isMostlyHebrew(text: string): boolean {
-  const hebrew = text.match(/[\u0590-\u05FF]/g)?.length ?? 0;
-  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
-  return hebrew > latin;
+function requestText(request: string): string | undefined {
+  const text = request.trim();
+  if (text === '') return undefined;
+  return isMostlyHebrew(text) ? englishGlossOf(text) : text;
+}
+
+/** A tool's example requests the embedder can read. */
+function englishExamples(tool: ToolDescriptionText): string[] {
+  return (tool.examples ?? []).map((example) => example.trim()).filter((example) => example !== '' && !isMostlyHebrew(example));
 }
 
 interface ToolVector {
   vector: Float32Array;
   norm: number;
+}
+
+interface ToolVectors {
+  description: ToolVector;
+  examples: ToolVector[];
 }
 
 function norm(vector: Float32Array): number {
@@ -139,7 +154,7 @@ function cosine(query: Float32Array, queryNorm: number, tool: ToolVector): numbe
   return (a + b + c + d) / (queryNorm * tool.norm);
 }
 
-function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVector>): SemanticSimilarity | undefined {
+function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVectors>): SemanticSimilarity | undefined {
   const queryNorm = norm(query);
   if (queryNorm === 0) return undefined;
   const memo = new Map<string, number>();
@@ -148,7 +163,10 @@ function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVector>):
     if (known !== undefined) return known;
     const entry = byTool.get(tool);
     if (!entry) return undefined;
-    const value = cosine(query, queryNorm, entry);
+    const value = toolSimilarity(
+      cosine(query, queryNorm, entry.description),
+      entry.examples.map((example) => cosine(query, queryNorm, example)),
+    ) as number;
     memo.set(tool, value);
     return value;
   };
@@ -167,7 +185,7 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
   const atHand = new Map<string, Float32Array>();
   const vectors = new Map<string, Float32Array>();
   const hashOfText = new Map<string, string>();
-  let byTool: Map<string, ToolVector> | undefined;
+  let byTool: Map<string, ToolVectors> | undefined;
   let catalogueSize = 0;
   let loaded = false;
   let started = false;
@@ -185,23 +203,30 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
     return hash;
   };
 
-  const catalogueHashes = (): Map<string, { hash: string; text: string }> =>
+  /** Per tool, its texts: the description first, then its English examples. */
+  const catalogueHashes = (): Map<string, Array<{ hash: string; text: string }>> =>
     new Map(
       options.tools().map((tool) => {
-        const text = toolEmbeddingText(tool);
-        return [tool.name, { hash: hashOf(text), text }] as const;
+        const texts = [toolEmbeddingText(tool), ...englishExamples(tool)];
+        return [tool.name, texts.map((text) => ({ hash: hashOf(text), text }))] as const;
       }),
     );
 
-  const toolVectors = (): Map<string, ToolVector> => {
+  const vectorOf = (hash: string): ToolVector | undefined => {
+    const vector = vectors.get(hash);
+    const size = vector ? norm(vector) : 0;
+    return vector && size > 0 ? { vector, norm: size } : undefined;
+  };
+
+  const toolVectors = (): Map<string, ToolVectors> => {
     if (byTool) return byTool;
     byTool = new Map();
     const catalogue = catalogueHashes();
     catalogueSize = catalogue.size;
-    for (const [name, { hash }] of catalogue) {
-      const vector = vectors.get(hash);
-      const size = vector ? norm(vector) : 0;
-      if (vector && size > 0) byTool.set(name, { vector, norm: size });
+    for (const [name, [description, ...examples]] of catalogue) {
+      const vector = description ? vectorOf(description.hash) : undefined;
+      // A tool is compared once its description has a vector; its examples join as they arrive.
+      if (vector) byTool.set(name, { description: vector, examples: examples.map((example) => vectorOf(example.hash)).filter((entry) => entry !== undefined) });
     }
     return byTool;
   };
@@ -227,9 +252,11 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
       byTool = undefined;
     }
     const catalogue = catalogueHashes();
-    const keep = new Set([...catalogue.values()].map((entry) => entry.hash));
+    const keep = new Set([...catalogue.values()].flat().map((entry) => entry.hash));
     const missing = new Map<string, string>();
-    for (const { hash, text } of catalogue.values()) if (!vectors.has(hash)) missing.set(hash, text);
+    // Descriptions first: a tool is compared as soon as its description has a vector.
+    for (const texts of catalogue.values()) if (texts[0] && !vectors.has(texts[0].hash)) missing.set(texts[0].hash, texts[0].text);
+    for (const texts of catalogue.values()) for (const { hash, text } of texts.slice(1)) if (!vectors.has(hash)) missing.set(hash, text);
     let computed = 0;
     let unwritten = 0;
     // The model is needed for requests anyway: load it now, while nothing waits for it.
@@ -272,7 +299,7 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
       }
     }
     if (unwritten > 0) await persist(keep);
-    const embedded = [...catalogue.values()].filter((entry) => vectors.has(entry.hash)).length;
+    const embedded = [...catalogue.values()].filter(([description]) => description !== undefined && vectors.has(description.hash)).length;
     last = { tools: catalogue.size, embedded, computed, ...(problem ? { problem } : {}) };
     if (computed > 0) logger.debug({ tools: catalogue.size, embedded, computed }, 'tool description vectors updated');
     return last;
@@ -315,8 +342,8 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
 
   /** The request's vector on its way, or undefined when there is nothing to compare it with. */
   const queryVector = (request: string): { text: string; pending: Promise<Float32Array> } | undefined => {
-    const text = request.trim();
-    if (closed || text === '' || isMostlyHebrew(text) || toolVectors().size === 0) return undefined;
+    const text = closed ? undefined : requestText(request);
+    if (text === undefined || toolVectors().size === 0) return undefined;
     const pending = queries.embedQuery(text);
     pending.then((vector) => rememberAtHand(text, vector)).catch(() => undefined);
     return { text, pending };

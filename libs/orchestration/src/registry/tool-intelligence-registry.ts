@@ -10,6 +10,7 @@ import { createCatalogueIndex, type CatalogueIndex, type IndexedToolText } from 
 import { formsOf } from '../scoring/normalize-text.js';
 import { ACTION_WORDS, domainOfTool, domainProfile, TOOL_SIGNALS } from './domain-signals.js';
 import { parameterHintsOf } from './parameter-hints.js';
+import { TOOL_EXAMPLES } from './tool-examples.js';
 import {
   EXTERNAL_TOOL_DEFAULTS,
   INTERNAL_TOOL_DEFAULTS,
@@ -65,6 +66,11 @@ function basePriority(name: string): number {
   return INTERNAL_TOOL_DEFAULTS.priority;
 }
 
+/** Built-in tools ship example requests; an external tool has only those its server's overrides give it. */
+function defaultExamplesOf(name: string): readonly string[] {
+  return name.includes('__') ? [] : (TOOL_EXAMPLES[name] ?? []);
+}
+
 function defaultsFor(tool: CatalogueToolInfo): ToolIntelligence {
   const external = tool.name.includes('__');
   const defaults = external ? EXTERNAL_TOOL_DEFAULTS : INTERNAL_TOOL_DEFAULTS;
@@ -81,6 +87,7 @@ function defaultsFor(tool: CatalogueToolInfo): ToolIntelligence {
     latency: { ...defaults.latency, ...(tool.latency && !external ? { typicalMs: TYPICAL_MS[tool.latency], timeoutMs: tool.latency === 'fast' ? 30_000 : tool.latency === 'medium' ? 60_000 : 300_000 } : {}) },
     response: { ...defaults.response },
     intentSignals: [...(profile?.signals ?? []), ...(TOOL_SIGNALS[tool.name] ?? [])],
+    examples: defaultExamplesOf(tool.name),
     parameterHints: parameterHintsOf(tool.description, tool.inputSchema),
     progressVerb: profile?.progressVerb ?? 'Working',
   };
@@ -93,14 +100,14 @@ function vocabularyOf(tool: CatalogueToolInfo): Set<string> {
   return formsOf(words.join(' '));
 }
 
-/** What the index reads of a catalogue tool: its text and its parameters' names and descriptions. */
-export function indexedTextOf(tool: CatalogueToolInfo): IndexedToolText {
+/** What the index reads of a catalogue tool: its text, its parameters' names and descriptions, and its example requests. */
+export function indexedTextOf(tool: CatalogueToolInfo, examples: readonly string[] = []): IndexedToolText {
   const properties = tool.inputSchema?.properties ?? {};
   const parameters = Object.entries(properties).map(([name, schema]) => {
     const description = schema !== null && typeof schema === 'object' && 'description' in schema && typeof schema.description === 'string' ? schema.description : undefined;
     return description === undefined ? { name } : { name, description };
   });
-  return { name: tool.name, title: tool.title, description: tool.description, parameters };
+  return { name: tool.name, title: tool.title, description: tool.description, parameters, ...(examples.length > 0 ? { examples } : {}) };
 }
 
 export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
@@ -158,9 +165,11 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
   const catalogueIndex = (): CatalogueIndex => {
     if (index) return index;
     const kept = options.catalogueIndex;
-    if (!kept) return (index = createCatalogueIndex(options.tools.map(indexedTextOf)));
+    // Examples straight from their sources: a full entry would read each tool's learned statistics.
+    const texts = options.tools.map((tool) => indexedTextOf(tool, options.overrides?.[tool.name]?.examples ?? defaultExamplesOf(tool.name)));
+    if (!kept) return (index = createCatalogueIndex(texts));
     // add() skips tools whose text is unchanged; only the difference touches the postings.
-    for (const tool of options.tools) kept.add(indexedTextOf(tool));
+    for (const text of texts) kept.add(text);
     for (const name of kept.names()) if (!toolsByName.has(name)) kept.remove(name);
     return (index = kept);
   };

@@ -64,6 +64,12 @@ export interface ToolIntelligence {
   latency: ToolLatencyExpectation;
   response: ToolResponseExpectation;
   intentSignals: readonly ToolIntentSignal[];
+  /**
+   * Requests people make of the tool, in their own words (built-in tools ship some; an external tool's come from its
+   * server's `toolOverrides`). They are matched as nearest neighbours of the request's vector and indexed beside the
+   * tool's description, so a request phrased nothing like the description still finds the tool.
+   */
+  examples?: readonly string[];
   parameterHints: ToolParameterHints;
   /** Verb for progress text: "<verb> with <tool title>…". */
   progressVerb: string;

@@ -393,3 +393,10 @@ export function buildBilingualLexicon(): BilingualLexicon {
     size: map.size,
   };
 }
+
+let shared: BilingualLexicon | undefined;
+
+/** One lexicon per process: it is built from constant lists, so every index and gloss can share it. */
+export function sharedBilingualLexicon(): BilingualLexicon {
+  return (shared ??= buildBilingualLexicon());
+}

@@ -61,6 +61,14 @@ describe('catalogue index', () => {
     expect(catalogue.search('webhook events that failed')).toEqual(index().search('webhook events that failed'));
   });
 
+  it('indexes example requests, in English and Hebrew, beside the description', () => {
+    const catalogue = index();
+    expect(ranked('check it off, the printer ink is bought', catalogue)).not.toContain('notes__append');
+    catalogue.add({ ...(tools[3] as IndexedToolText), examples: ['jot down that the printer ink is bought', 'תרשום שקניתי דיו למדפסת'] });
+    expect(ranked('printer ink is bought', catalogue)[0]).toBe('notes__append');
+    expect(ranked('קניתי דיו', catalogue)[0]).toBe('notes__append');
+  });
+
   it('searches only the tools available to the caller', () => {
     const available = new Set(['get_calendar_events']);
     expect(index().search('webhook events', available).map((match) => match.tool)).toEqual(['get_calendar_events']);

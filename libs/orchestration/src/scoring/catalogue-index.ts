@@ -7,7 +7,7 @@
  * touches only the postings of its own terms.
  */
 import { foldedWords, isHebrewWord, wordTerms } from '@chief-of-staff/core';
-import { buildBilingualLexicon, type BilingualLexicon } from './bilingual-lexicon.js';
+import { sharedBilingualLexicon, type BilingualLexicon } from './bilingual-lexicon.js';
 
 /** What the index reads of a tool. */
 export interface IndexedToolText {
@@ -16,6 +16,8 @@ export interface IndexedToolText {
   description: string;
   /** Parameter names and descriptions (from the input schema). */
   parameters?: ReadonlyArray<{ name: string; description?: string }>;
+  /** Requests people make of the tool, in their own words. */
+  examples?: readonly string[];
 }
 
 /** One tool's lexical match for a request. */
@@ -41,14 +43,14 @@ export interface CatalogueIndex {
   search(query: string, available?: ReadonlySet<string>): LexicalMatch[];
 }
 
-type Field = 'name' | 'title' | 'description' | 'parameters';
-const FIELDS: readonly Field[] = ['name', 'title', 'description', 'parameters'];
+type Field = 'name' | 'title' | 'description' | 'parameters' | 'examples';
+const FIELDS: readonly Field[] = ['name', 'title', 'description', 'parameters', 'examples'];
 
 /** Field weights and length normalisation (BM25F); see docs/adr/0040 for how they were chosen. */
 export const BM25F_SETTINGS = {
   k1: 1.2,
-  weights: { name: 3, title: 2, description: 1, parameters: 0.4 } as Readonly<Record<Field, number>>,
-  b: { name: 0.3, title: 0.3, description: 0.75, parameters: 0.75 } as Readonly<Record<Field, number>>,
+  weights: { name: 3, title: 2, description: 1, parameters: 0.4, examples: 0.5 } as Readonly<Record<Field, number>>,
+  b: { name: 0.3, title: 0.3, description: 0.75, parameters: 0.75, examples: 0.75 } as Readonly<Record<Field, number>>,
   /** A Hebrew word's lexicon translations count at this share of a direct match. */
   translationWeight: 0.9,
 };
@@ -86,6 +88,7 @@ function textOf(tool: IndexedToolText): Record<Field, string> {
     // Examples repeat parameter values, not what the tool is for.
     description: tool.description.split(/Example:/)[0] ?? '',
     parameters: (tool.parameters ?? []).map((parameter) => `${identifierWords(parameter.name)} ${parameter.description ?? ''}`).join(' '),
+    examples: (tool.examples ?? []).join('\n'),
   };
 }
 
@@ -125,13 +128,11 @@ export function queryGroupsOf(query: string, lexicon: BilingualLexicon): QueryGr
   return groups;
 }
 
-let sharedLexicon: BilingualLexicon | undefined;
-
-export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lexicon: BilingualLexicon = (sharedLexicon ??= buildBilingualLexicon())): CatalogueIndex {
+export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lexicon: BilingualLexicon = sharedBilingualLexicon()): CatalogueIndex {
   const documents = new Map<string, Document>();
   /** Term → documents holding it (any field). */
   const postings = new Map<string, Set<Document>>();
-  const totalLengths: Record<Field, number> = { name: 0, title: 0, description: 0, parameters: 0 };
+  const totalLengths: Record<Field, number> = { name: 0, title: 0, description: 0, parameters: 0, examples: 0 };
   /** Per document and field: weight / (1 − b + b·len/avglen), refreshed after the catalogue changes. */
   let norms: Map<Document, Record<Field, number>> | undefined;
 

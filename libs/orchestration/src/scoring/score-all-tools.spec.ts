@@ -60,8 +60,10 @@ describe('scoreAllTools', () => {
   });
 
   it('explains each score', () => {
-    const [score] = scoreAllTools('add a meeting with Dana tomorrow', names, { registry });
-    expect(score?.explain).toMatch(/^Lc=\d\.\d\d Lr=\d\.\d\d I=0\.\d\d P=0\.\d\d/);
+    // Words, keywords and meaning agree: a clear match.
+    const semanticSimilarity = (tool: string) => (tool === 'create_calendar_event' ? 0.75 : 0.2);
+    const [score] = scoreAllTools('add a meeting with Dana tomorrow', names, { registry, semanticSimilarity });
+    expect(score?.explain).toMatch(/^Lc=\d\.\d\d Lr=\d\.\d\d S=\d\.\d\d I=0\.\d\d P=0\.\d\d/);
     expect(score?.matchedSignals).toEqual(expect.arrayContaining(['meeting', 'action:add']));
     expect(score?.confidenceLevel).toBe('high');
   });

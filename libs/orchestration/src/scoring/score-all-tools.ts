@@ -53,7 +53,7 @@ export const FUSION = {
   intent: 0.35,
   priority: 0.1,
   /** Cosines at or below this carry no evidence (unrelated short texts already sit around it). */
-  semanticFloor: 0.2,
+  semanticFloor: 0.25,
   /** Lexical coverage a tool needs to be offered on words alone (without an intent signal). */
   minCoverage: 0.2,
   /** Rescaled similarity a tool needs to be offered on meaning alone. */
@@ -64,6 +64,14 @@ export const FUSION = {
   high: 0.55,
   /** About three in five between this and `high`; below it, one in three. */
   medium: 0.42,
+  /** Coverage at which the best lexical match's relative score counts in full. */
+  relativeCoverage: 0.3,
+  /** Rescaled similarity at which a keyword intent counts in full. */
+  intentAgreement: 0.5,
+  /** The share of a keyword intent that depends on that agreement. */
+  intentUncorroborated: 0.5,
+  /** Word and meaning evidence of a tool without keyword signals is multiplied by this. */
+  unsignalledBoost: 1.3,
 };
 
 const STOP_WORDS = new Set(
@@ -281,7 +289,17 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     const tier = latencyTierOf(intelligence.latency.typicalMs);
     const penalty = urgent ? URGENCY_PENALTY[tier] : 0;
     const meaning = detail.semantic === undefined ? FUSION.semanticStandIn * coverage : FUSION.semantic * detail.semantic;
-    const base = FUSION.coverage * coverage + FUSION.relative * relative + meaning + FUSION.intent * detail.intent + FUSION.priority * (intelligence.priority / 100);
+    // The best lexical match counts in full only when it covers a fair share of the request: one common word shared
+    // with an unrelated request ("write", "long") makes a best match, but no evidence.
+    const relativeShare = Math.min(1, (detail.lexical?.coverage ?? 0) / FUSION.relativeCoverage);
+    // A keyword hit counts in full when the request's meaning agrees with the tool, half when it does not ("how many
+    // calories" says "how many" as "how many unread" does).
+    const corroboration = detail.semantic === undefined ? 1 : 1 - FUSION.intentUncorroborated + FUSION.intentUncorroborated * Math.min(1, detail.semantic / FUSION.intentAgreement);
+    // A tool without keyword signals (an external server's) is weighed on words and meaning alone, a little higher,
+    // so it is not outranked by built-in tools merely for having no keyword list.
+    const unsignalled = intelligence.intentSignals.length === 0 && intelligence.patterns.length === 0 ? FUSION.unsignalledBoost : 1;
+    const evidence = FUSION.coverage * coverage + FUSION.relative * relative * relativeShare + meaning;
+    const base = evidence * unsignalled + FUSION.intent * detail.intent * corroboration + FUSION.priority * (intelligence.priority / 100);
     const score = round3(Math.min(1, Math.max(0, base + boost - penalty)));
     candidates.push({
       tool: name,

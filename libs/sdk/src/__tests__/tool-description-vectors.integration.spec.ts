@@ -30,7 +30,9 @@ describe('tool description vectors', () => {
       const status = await pass;
       expect(status.problem).toBeUndefined();
       expect(status.tools).toBeGreaterThan(50);
-      expect(status).toMatchObject({ embedded: status.tools, computed: status.tools });
+      expect(status.embedded).toBe(status.tools);
+      // Each tool's description, and the English example requests of the built-in ones.
+      expect(status.computed).toBeGreaterThan(status.tools);
       expect(readdirSync(join(dataDir, 'tool-vectors'))).toEqual([expect.stringMatching(/^use-lite.*\.json$/)]);
       // Searching with the request's vector in play still answers.
       expect((await first.callTool('tool_search', { query: 'which scheduled jobs do I have' })).ok).toBe(true);

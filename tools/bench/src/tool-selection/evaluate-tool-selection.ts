@@ -39,7 +39,7 @@ import {
   type ToolRanker,
 } from './tool-rankers.js';
 
-export const RANKERS = ['ours', 'ours-rank-all', 'lunr', 'minisearch', 'embedding'] as const;
+export const RANKERS = ['ours', 'ours-shortlist', 'lunr', 'minisearch', 'embedding'] as const;
 export type RankerName = (typeof RANKERS)[number];
 export const SPLITS: readonly Split[] = ['dev', 'test'];
 
@@ -374,7 +374,7 @@ export function flatSelectionMetrics(evaluation: SelectionEvaluation): Record<st
   const peers = ['recallAt5'] as const;
   for (const { set, split, ranker, figures } of evaluation.figures) {
     const prefix = `${set.replace(/-/g, '_')}_${split}_${ranker.replace(/-/g, '_')}`;
-    if (ranker === 'ours-rank-all' || ranker === 'embedding') continue;
+    if (ranker === 'ours-shortlist' || ranker === 'embedding') continue;
     for (const key of ranker === 'ours' ? ours : peers) {
       const value = figures[key];
       if (value !== null) out[`${prefix}_${key}`] = round(value);

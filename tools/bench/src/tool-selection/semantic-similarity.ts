@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Embedder } from '@chief-of-staff/documents';
+import { englishGlossOf, isMostlyHebrew, toolSimilarity } from '@chief-of-staff/orchestration';
 import { nameWords, type SelectionCatalogueTool } from './tool-selection-catalogue.js';
 
 /** What the scorer's `semanticSimilarity` option takes for one request. */
@@ -27,12 +28,6 @@ export function toolEmbeddingText(
 ): string {
   const text = `${nameWords(tool.name)}. ${tool.title}. ${tool.description}`;
   return text.split(/\s+/).slice(0, MAX_WORDS).join(' ');
-}
-
-function isMostlyHebrew(text: string): boolean {
-  const hebrew = text.match(/[\u0590-\u05FF]/g)?.length ?? 0;
-  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
-  return hebrew > latin;
 }
 
 const keyOf = (embedderId: string, text: string) =>
@@ -84,15 +79,31 @@ export async function buildSemanticSource(options: {
   embedder: Embedder;
   cachePath: string;
   toolText?: (tool: SelectionCatalogueTool) => string;
+  /** A tool's example requests (the registry's); the English ones are embedded beside its description. */
+  examplesOf?: (tool: string) => readonly string[];
 }): Promise<SemanticSource> {
   const { embedder } = options;
   const toolText = options.toolText ?? toolEmbeddingText;
   const cache = readCache(options.cachePath);
   const toolTexts = new Map(options.tools.map((tool) => [tool.name, toolText(tool)]));
+  const exampleTexts = new Map(
+    options.tools.map((tool) => [
+      tool.name,
+      (options.examplesOf?.(tool.name) ?? []).filter((example) => !isMostlyHebrew(example)),
+    ]),
+  );
+  // A Hebrew request is compared through its English gloss (the embedder reads English only).
+  const textOfQuery = (query: string): string | undefined => {
+    const trimmed = query.trim();
+    if (trimmed === '') return undefined;
+    return isMostlyHebrew(trimmed) ? englishGlossOf(trimmed) : trimmed;
+  };
   const queryTexts = [
-    ...new Set(options.queries.map((q) => q.trim()).filter((q) => q !== '' && !isMostlyHebrew(q))),
+    ...new Set(options.queries.map(textOfQuery).filter((q): q is string => q !== undefined)),
   ];
-  const wanted = [...new Set([...toolTexts.values(), ...queryTexts])];
+  const wanted = [
+    ...new Set([...toolTexts.values(), ...[...exampleTexts.values()].flat(), ...queryTexts]),
+  ];
   const missing = wanted.filter((text) => !cache.has(keyOf(embedder.id, text)));
   if (missing.length > 0) {
     const vectors = await embedder.embed(missing);
@@ -101,6 +112,9 @@ export async function buildSemanticSource(options: {
   }
   const vectorOf = (text: string) => unit(cache.get(keyOf(embedder.id, text)) as Float32Array);
   const toolVectors = new Map([...toolTexts].map(([name, text]) => [name, vectorOf(text)]));
+  const exampleVectors = new Map(
+    [...exampleTexts].map(([name, texts]) => [name, texts.map(vectorOf)]),
+  );
   const queryVectors = new Map(queryTexts.map((text) => [text, vectorOf(text)]));
   return {
     embedded: {
@@ -109,7 +123,8 @@ export async function buildSemanticSource(options: {
       fromCache: wanted.length - missing.length,
     },
     forQuery(query) {
-      const vector = queryVectors.get(query.trim());
+      const text = textOfQuery(query);
+      const vector = text === undefined ? undefined : queryVectors.get(text);
       if (!vector) return undefined;
       const similarities = new Map<string, number>();
       return (tool) => {
@@ -117,7 +132,10 @@ export async function buildSemanticSource(options: {
         if (similarity === undefined) {
           const toolVector = toolVectors.get(tool);
           if (!toolVector) return undefined;
-          similarity = dot(vector, toolVector);
+          similarity = toolSimilarity(
+            dot(vector, toolVector),
+            (exampleVectors.get(tool) ?? []).map((example) => dot(vector, example)),
+          ) as number;
           similarities.set(tool, similarity);
         }
         return similarity;

@@ -35,9 +35,9 @@ export interface ToolRanker {
 export const PEER_DEPTH = 10;
 
 /**
- * Ours as a shortlist is chosen (`ours`: eligibility on, an empty list is an abstention) and as `tool_search` ranks
- * (`ours-rank-all`: eligibility off, the first 10; it abstains when nothing reaches the default cut-off). The second
- * tells a miss of the ranking from a miss of the cut-off.
+ * Ours as `tool_search` ranks (`ours`: eligibility off, the first 10; it abstains when nothing reaches the default
+ * cut-off) — what a host gets, and what the goals read — and as an agent's shortlist is chosen (`ours-shortlist`:
+ * eligibility on, so weak matches are dropped and an empty list is an abstention).
  */
 export function ourRankers(catalogue: SelectionCatalogue, semantic?: SemanticSource): ToolRanker[] {
   const registry = createToolIntelligenceRegistry({
@@ -55,21 +55,21 @@ export function ourRankers(catalogue: SelectionCatalogue, semantic?: SemanticSou
     {
       name: 'ours',
       abstainsItself: true,
-      rank: (query) =>
-        scoreAllTools(query, names, optionsFor(query, true)).map((score) => ({
-          tool: score.tool,
-          score: score.score,
-        })),
-    },
-    {
-      name: 'ours-rank-all',
-      abstainsItself: true,
       rank: (query) => {
         const ranked = scoreAllTools(query, names, optionsFor(query, false)).slice(0, PEER_DEPTH);
         return (ranked[0]?.score ?? 0) < DEFAULT_MIN_SCORE
           ? []
           : ranked.map((score) => ({ tool: score.tool, score: score.score }));
       },
+    },
+    {
+      name: 'ours-shortlist',
+      abstainsItself: true,
+      rank: (query) =>
+        scoreAllTools(query, names, optionsFor(query, true)).map((score) => ({
+          tool: score.tool,
+          score: score.score,
+        })),
     },
   ];
 }

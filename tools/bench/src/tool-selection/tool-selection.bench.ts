@@ -33,10 +33,12 @@ async function buildSemantic(): Promise<SemanticSource | undefined> {
   if (process.env['COS_BENCH_SEMANTIC'] === '0') return undefined;
   const { sets } = loadRequestSets();
   const tools = new Map(sets.flatMap((set) => set.catalogue.tools.map((tool) => [tool.name, tool] as const)));
+  const registry = createToolIntelligenceRegistry({ tools: [...tools.values()].map(catalogueToolInfo) });
   const embedder = new WorkerPoolEmbedder();
   try {
     return await buildSemanticSource({
       tools: [...tools.values()],
+      examplesOf: (name) => registry.get(name)?.examples ?? [],
       queries: sets.flatMap((set) => set.requests.map((r) => r.q)),
       embedder,
       cachePath: join(RESULTS, 'tool-selection-vectors.json'),

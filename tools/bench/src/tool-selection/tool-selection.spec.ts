@@ -220,19 +220,22 @@ describe('semantic similarity', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cos-tool-vectors-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('embeds name words, title and description once, reads them from the cache next time, and leaves Hebrew requests without', async () => {
+  it('embeds name words, title and description once, reads them from the cache next time, and reads a Hebrew request through its gloss', async () => {
     expect(toolEmbeddingText(tools[1] as (typeof tools)[number])).toBe(
       'notes create note. Create note. Writes a note.',
     );
     const cachePath = join(dir, 'vectors.json');
-    const queries = ['what is the weather tomorrow', 'מה מזג האוויר'];
+    // The second Hebrew request has no word the lexicon knows: it gets no vector at all.
+    const queries = ['what is the weather tomorrow', 'מה מזג האוויר', 'שקשוקה חריפה'];
     const first = await buildSemanticSource({ tools, queries, embedder, cachePath });
-    expect(first.embedded).toEqual({ tools: 2, queries: 1, fromCache: 0 });
-    expect(embedded).toHaveLength(3);
+    expect(first.embedded).toEqual({ tools: 2, queries: 2, fromCache: 0 });
+    expect(embedded).toHaveLength(4);
+    expect(embedded).toContain('weather air');
     const second = await buildSemanticSource({ tools, queries, embedder, cachePath });
-    expect(second.embedded.fromCache).toBe(3);
-    expect(embedded).toHaveLength(3);
-    expect(second.forQuery('מה מזג האוויר')).toBeUndefined();
+    expect(second.embedded.fromCache).toBe(4);
+    expect(embedded).toHaveLength(4);
+    expect(second.forQuery('שקשוקה חריפה')).toBeUndefined();
+    expect(second.forQuery('מה מזג האוויר')?.('weather__forecast')).toBeGreaterThan(0.5);
     const similarity = second.forQuery('what is the weather tomorrow');
     expect(similarity?.('weather__forecast')).toBeGreaterThan(similarity?.('notes__create_note') ?? 1);
     expect(similarity?.('not_a_tool')).toBeUndefined();
@@ -241,7 +244,7 @@ describe('semantic similarity', () => {
       'weather__forecast',
       'notes__create_note',
     ]);
-    expect(ranker.rank('מה מזג האוויר')).toEqual([]);
+    expect(ranker.rank('שקשוקה חריפה')).toEqual([]);
   });
 });
 
