@@ -22,7 +22,7 @@ export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-a
 export { createCatalogueIndex } from './scoring/catalogue-index.js';
 export type { CatalogueIndex, IndexedToolText, LexicalMatch } from './scoring/catalogue-index.js';
 export { englishGlossOf, isMostlyHebrew } from './scoring/request-gloss.js';
-export { toolSimilarity } from './scoring/tool-similarity.js';
+export { exampleCentroid, toolSimilarity } from './scoring/tool-similarity.js';
 
 export { createToolSelector, DEFAULT_MAX_TOOLS } from './scoring/select-tools.js';
 

@@ -157,7 +157,7 @@ describe('tool description vectors', () => {
     expect(embedder.seen).toHaveLength(unknown);
   });
 
-  it('embeds a tool\'s English examples beside its description and answers the closer of the two', async () => {
+  it("embeds a tool's English examples beside its description and answers the closer of the description and the examples' centroid", async () => {
     const embedder = new CountingEmbedder();
     const withExamples = catalogue.map((tool) =>
       tool.name === 'create_delegation' ? { ...tool, examples: ['hand the quarterly numbers to Omer, due Friday', 'תעביר את זה לדנה עד מחר'] } : tool,

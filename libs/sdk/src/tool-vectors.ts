@@ -4,14 +4,14 @@
  * directory by content hash, so a restart embeds only what changed. The work runs in the background (`refresh`, which a serving process starts after start-up, and
  * again when external servers' tools change), one small batch at a time at background priority, so it never sits on
  * a call's path and leaves a core to the process. Per call, `similarity(request)` embeds the request once (query
- * cache) and answers `(tool) => similarity | undefined` — the better of the description's cosine and the closest
- * example's (`toolSimilarity`), undefined for a tool not embedded yet — or nothing at all when the request's vector
+ * cache) and answers `(tool) => similarity | undefined` — the better of the description's cosine and that of the
+ * centroid of its examples (`toolSimilarity`), undefined for a tool not embedded yet — or nothing at all when the request's vector
  * is not at hand within a small budget (the model still loading): the lexical part then answers alone. A Hebrew
  * request is embedded through its English gloss (the embedder reads English only).
  */
 import type { Logger } from '@chief-of-staff/core';
 import { QueryEmbeddingCache, readTextVectorFile, textContentHash, writeTextVectorFile, type Embedder } from '@chief-of-staff/documents';
-import { englishGlossOf, isMostlyHebrew, toolSimilarity } from '@chief-of-staff/orchestration';
+import { englishGlossOf, exampleCentroid, isMostlyHebrew, toolSimilarity } from '@chief-of-staff/orchestration';
 
 /** Cosine similarity of the request to one tool; undefined while that tool has no vector. */
 export type SemanticSimilarity = (tool: string) => number | undefined;
@@ -126,7 +126,8 @@ interface ToolVector {
 
 interface ToolVectors {
   description: ToolVector;
-  examples: ToolVector[];
+  /** The centroid of the tool's English examples (those with vectors so far). */
+  examples?: ToolVector;
 }
 
 function norm(vector: Float32Array): number {
@@ -163,10 +164,7 @@ function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVectors>)
     if (known !== undefined) return known;
     const entry = byTool.get(tool);
     if (!entry) return undefined;
-    const value = toolSimilarity(
-      cosine(query, queryNorm, entry.description),
-      entry.examples.map((example) => cosine(query, queryNorm, example)),
-    ) as number;
+    const value = toolSimilarity(cosine(query, queryNorm, entry.description), entry.examples ? cosine(query, queryNorm, entry.examples) : undefined) as number;
     memo.set(tool, value);
     return value;
   };
@@ -226,7 +224,9 @@ export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVect
     for (const [name, [description, ...examples]] of catalogue) {
       const vector = description ? vectorOf(description.hash) : undefined;
       // A tool is compared once its description has a vector; its examples join as they arrive.
-      if (vector) byTool.set(name, { description: vector, examples: examples.map((example) => vectorOf(example.hash)).filter((entry) => entry !== undefined) });
+      if (!vector) continue;
+      const centroid = exampleCentroid(examples.flatMap((example) => vectors.get(example.hash) ?? []));
+      byTool.set(name, centroid ? { description: vector, examples: { vector: centroid, norm: 1 } } : { description: vector });
     }
     return byTool;
   };

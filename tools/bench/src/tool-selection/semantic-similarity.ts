@@ -8,7 +8,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Embedder } from '@chief-of-staff/documents';
-import { englishGlossOf, isMostlyHebrew, toolSimilarity } from '@chief-of-staff/orchestration';
+import {
+  englishGlossOf,
+  exampleCentroid,
+  isMostlyHebrew,
+  toolSimilarity,
+} from '@chief-of-staff/orchestration';
 import { nameWords, type SelectionCatalogueTool } from './tool-selection-catalogue.js';
 
 /** What the scorer's `semanticSimilarity` option takes for one request. */
@@ -112,8 +117,9 @@ export async function buildSemanticSource(options: {
   }
   const vectorOf = (text: string) => unit(cache.get(keyOf(embedder.id, text)) as Float32Array);
   const toolVectors = new Map([...toolTexts].map(([name, text]) => [name, vectorOf(text)]));
+  // The examples are read as one prototype: their centroid.
   const exampleVectors = new Map(
-    [...exampleTexts].map(([name, texts]) => [name, texts.map(vectorOf)]),
+    [...exampleTexts].map(([name, texts]) => [name, exampleCentroid(texts.map(vectorOf))]),
   );
   const queryVectors = new Map(queryTexts.map((text) => [text, vectorOf(text)]));
   return {
@@ -132,9 +138,10 @@ export async function buildSemanticSource(options: {
         if (similarity === undefined) {
           const toolVector = toolVectors.get(tool);
           if (!toolVector) return undefined;
+          const examples = exampleVectors.get(tool);
           similarity = toolSimilarity(
             dot(vector, toolVector),
-            (exampleVectors.get(tool) ?? []).map((example) => dot(vector, example)),
+            examples ? dot(vector, examples) : undefined,
           ) as number;
           similarities.set(tool, similarity);
         }
