@@ -49,7 +49,7 @@ const FIELDS: readonly Field[] = ['name', 'title', 'description', 'parameters', 
 /** Field weights and length normalisation (BM25F); see docs/adr/0040 for how they were chosen. */
 export const BM25F_SETTINGS = {
   k1: 1.2,
-  weights: { name: 3, title: 2, description: 1, parameters: 0.4, examples: 0.5 } as Readonly<Record<Field, number>>,
+  weights: { name: 3, title: 2, description: 1, parameters: 0.4, examples: 0.25 } as Readonly<Record<Field, number>>,
   b: { name: 0.3, title: 0.3, description: 0.75, parameters: 0.75, examples: 0.75 } as Readonly<Record<Field, number>>,
   /** A Hebrew word's lexicon translations count at this share of a direct match. */
   translationWeight: 0.9,

@@ -47,13 +47,13 @@ export const FUSION = {
   coverage: 0.2,
   coveragePower: 2,
   relative: 0.2,
-  semantic: 0.3,
+  semantic: 0.4,
   /** Weight of Lc standing in for S when a tool has no vector yet (the lexical-only calibration). */
   semanticStandIn: 0.15,
   intent: 0.35,
   priority: 0.1,
   /** Cosines at or below this carry no evidence (unrelated short texts already sit around it). */
-  semanticFloor: 0.25,
+  semanticFloor: 0.3,
   /** Lexical coverage a tool needs to be offered on words alone (without an intent signal). */
   minCoverage: 0.2,
   /** Rescaled similarity a tool needs to be offered on meaning alone. */

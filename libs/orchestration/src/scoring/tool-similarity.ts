@@ -7,7 +7,7 @@
  */
 export const EXAMPLE_SIMILARITY = {
   /** Subtracted from the examples' cosine before it is compared with the description's. */
-  discount: 0.05,
+  discount: 0.1,
 };
 
 export function toolSimilarity(description: number | undefined, examples: number | undefined): number | undefined {

@@ -8,9 +8,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { WorkerPoolEmbedder } from '@chief-of-staff/documents';
 import { createToolIntelligenceRegistry, scoreAllTools } from '@chief-of-staff/orchestration';
-import { buildSemanticSource, type SemanticSource, type ToolSimilarity } from './semantic-similarity.js';
+import { requestSetsSemanticSource } from './request-sets-semantic-source.js';
+import type { SemanticSource, ToolSimilarity } from './semantic-similarity.js';
 import {
   evaluateToolSelection,
   flatSelectionMetrics,
@@ -31,21 +31,7 @@ const semanticSource = (): Promise<SemanticSource | undefined> => (semantic ??= 
 /** Every tool of every set's catalogue and every request, embedded (or read from the cache) once. */
 async function buildSemantic(): Promise<SemanticSource | undefined> {
   if (process.env['COS_BENCH_SEMANTIC'] === '0') return undefined;
-  const { sets } = loadRequestSets();
-  const tools = new Map(sets.flatMap((set) => set.catalogue.tools.map((tool) => [tool.name, tool] as const)));
-  const registry = createToolIntelligenceRegistry({ tools: [...tools.values()].map(catalogueToolInfo) });
-  const embedder = new WorkerPoolEmbedder();
-  try {
-    return await buildSemanticSource({
-      tools: [...tools.values()],
-      examplesOf: (name) => registry.get(name)?.examples ?? [],
-      queries: sets.flatMap((set) => set.requests.map((r) => r.q)),
-      embedder,
-      cachePath: join(RESULTS, 'tool-selection-vectors.json'),
-    });
-  } finally {
-    await embedder.close();
-  }
+  return requestSetsSemanticSource();
 }
 
 const SPEED_TOOLS = 500;

@@ -152,6 +152,18 @@ describe('goal checks', () => {
     ]);
   });
 
+  it('on a tracked set, reports the own-tool goals and enforces its floors instead', () => {
+    const checks = checkSelectionGoals([
+      row('own-requests', 'own', 'dev', 'ours', { recallAt4: 0.9, recallAt1: 0.7 }),
+    ]);
+    const missed = checks.filter((c) => !c.met).map((c) => [c.goal, c.enforced, c.tracked ?? false]);
+    expect(missed).toEqual([
+      ['own-requests dev: recall@4 ≥ 0.92', false, true],
+      ['own-requests dev: recall@1 ≥ 0.8', false, true],
+      ['own-requests dev: recall@1 ≥ 0.72 (floor)', true, false],
+    ]);
+  });
+
   it('wants third-party recall@5 at least 1.1 × the better peer', () => {
     const goal = (ours: number) =>
       checkSelectionGoals([
