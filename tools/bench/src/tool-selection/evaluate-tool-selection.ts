@@ -91,6 +91,8 @@ export interface SelectionEvaluation {
   goals: SelectionGoalCheck[];
   /** Our dev-split misses, worst first (labelled tool ranked lowest or not at all; off-topic requests answered). */
   devMisses: SelectionMiss[];
+  /** The same for the held-out halves: read to report, never to tune. */
+  testMisses: SelectionMiss[];
 }
 
 export interface SelectionSources {
@@ -285,7 +287,7 @@ export function evaluateToolSelection(
     );
   }
   const figures: SetFigures[] = [];
-  const devMisses: Array<SelectionMiss & { rank: number }> = [];
+  const misses: Record<Split, Array<SelectionMiss & { rank: number }>> = { dev: [], test: [] };
   for (const { set, rankings } of runs) {
     for (const { ranker, results } of rankings) {
       const judged: JudgedRanking[] = results.map(({ request, ranked }) => {
@@ -311,14 +313,14 @@ export function evaluateToolSelection(
           });
       }
       if (ranker.name === 'ours') {
-        for (const { request, ranked } of judged.filter((j) => j.request.split === 'dev')) {
+        for (const { request, ranked } of judged) {
           const rank = isOffTopic(request)
             ? ranked.length === 0
               ? 1
               : 999
             : ranked.findIndex((tool) => request.tools.includes(tool)) + 1 || 1000;
           if (rank !== 1)
-            devMisses.push({
+            misses[request.split].push({
               set: set.name,
               q: request.q,
               want: request.tools,
@@ -343,8 +345,13 @@ export function evaluateToolSelection(
     peerThresholds,
     figures,
     goals: checkSelectionGoals(figures, missing),
-    devMisses: devMisses.sort((a, b) => b.rank - a.rank).map(({ rank: _rank, ...miss }) => miss),
+    devMisses: worstFirst(misses.dev),
+    testMisses: worstFirst(misses.test),
   };
+}
+
+function worstFirst(misses: Array<SelectionMiss & { rank: number }>): SelectionMiss[] {
+  return misses.sort((a, b) => b.rank - a.rank).map(({ rank: _rank, ...miss }) => miss);
 }
 
 const f3 = (value: number | null | undefined) =>

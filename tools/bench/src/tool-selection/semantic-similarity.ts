@@ -72,10 +72,21 @@ function unit(vector: Float32Array): Float32Array {
   return norm === 0 ? vector : vector.map((value) => value / norm);
 }
 
+/** Four running sums, as the MCP server's similarity loop: the benchmark times what a call pays. */
 function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += (a[i] as number) * (b[i] as number);
-  return sum;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i + 3 < a.length; i += 4) {
+    s0 += (a[i] as number) * (b[i] as number);
+    s1 += (a[i + 1] as number) * (b[i + 1] as number);
+    s2 += (a[i + 2] as number) * (b[i + 2] as number);
+    s3 += (a[i + 3] as number) * (b[i + 3] as number);
+  }
+  for (; i < a.length; i += 1) s0 += (a[i] as number) * (b[i] as number);
+  return s0 + s1 + s2 + s3;
 }
 
 export async function buildSemanticSource(options: {
