@@ -78,6 +78,44 @@ describe('tool description vectors', () => {
     }
   }, 120_000);
 
+  it("find an external tool by the example requests its server's toolOverrides give it, in English and Hebrew", async () => {
+    const exampleDir = mkdtempSync(join(tmpdir(), 'cos-tool-examples-'));
+    const serversFile = join(exampleDir, 'mcp-servers.json');
+    const control = { control: join(exampleDir, 'rota.control.json'), calls: join(exampleDir, 'rota.calls') };
+    // The description says nothing people ask with; the examples say it the way they do.
+    const examples = ['who is on call this weekend', 'whose turn is the pager tonight', 'מי בכוננות בסוף השבוע'];
+    writeFileSync(
+      serversFile,
+      JSON.stringify({
+        mcpServers: {
+          rota: scriptedServerEntry('rota', { lookup: { description: 'Returns the rota entry for a slot.' } }, control, { toolOverrides: { lookup: { examples } } }),
+        },
+      }),
+    );
+    const cos = await createChiefOfStaff({
+      dataDir: exampleDir,
+      config: { mcpServersFile: serversFile, orchestration: { reexportExternal: true } },
+      env: {},
+      logger: createSilentLogger(),
+    });
+    const found = async (query: string) => {
+      const result = await cos.callTool('tool_search', { query, limit: 5 });
+      if (!result.ok) throw new Error(result.error.message);
+      return (result.value['items'] as Array<{ name: string }>).map((item) => item.name);
+    };
+    try {
+      await cos.orchestration.prepare();
+      // By words first (no vectors yet), then by meaning once the examples are embedded.
+      expect(await found('who is on call on the weekend?')).toContain('rota__lookup');
+      expect(await found('מי בכוננות השבוע')).toContain('rota__lookup');
+      await cos.orchestration.embedToolDescriptions();
+      expect((await found('is it my turn to carry the pager tonight')).slice(0, 3)).toContain('rota__lookup');
+    } finally {
+      await cos.close();
+      rmSync(exampleDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   it('are neither read nor computed when semantic selection is off', async () => {
     const offDir = mkdtempSync(join(tmpdir(), 'cos-tool-vectors-off-'));
     const cos = await createChiefOfStaff({ dataDir: offDir, env: { COS_ORCHESTRATION_SEMANTIC: 'false' }, logger: createSilentLogger() });
