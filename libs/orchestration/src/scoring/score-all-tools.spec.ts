@@ -115,7 +115,7 @@ describe('scoreAllTools: retrieval as the backbone, keywords as a boost', () => 
   it('says how sure it is: high for a clear match, lower for a partial one', () => {
     const [clear] = scoreAllTools('show the webhook deliveries that failed to process', all, { registry: catalogueRegistry });
     expect(clear?.confidenceLevel).toBe('high');
-    const weak = scoreAllTools('anything failed lately', all, { registry: catalogueRegistry, eligibility: false }).find((score) => score.tool === 'list_webhook_events');
+    const weak = scoreAllTools('webhook recipes for sourdough bread', all, { registry: catalogueRegistry, eligibility: false }).find((score) => score.tool === 'list_webhook_events');
     expect(weak?.confidenceLevel).not.toBe('high');
   });
 });
