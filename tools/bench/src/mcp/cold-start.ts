@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 
 interface JsonRpcMessage {
   id?: number;
-  result?: { tools?: unknown[]; isError?: boolean };
+  result?: { tools?: unknown[]; isError?: boolean; structuredContent?: unknown };
   error?: unknown;
 }
 
@@ -75,6 +75,8 @@ export interface FirstAnswer {
   listMs: number;
   /** Spawn → the first tools/call answered. */
   callMs: number;
+  /** The call's structured answer, for a benchmark that checks what the first answer said. */
+  answer?: unknown;
 }
 
 /**
@@ -113,7 +115,7 @@ export function measureFirstAnswer(
           reject(new Error(`${call.name} failed: ${JSON.stringify(message.error ?? message.result)}`));
           return;
         }
-        child.once('exit', () => resolve({ listMs, callMs }));
+        child.once('exit', () => resolve({ listMs, callMs, answer: message.result?.structuredContent }));
         child.stdin.end();
         child.kill('SIGTERM');
       }
