@@ -158,6 +158,14 @@ function strongestSignal(signals: readonly ToolIntentSignal[], query: QueryShape
   return { weight, matched, exclusive };
 }
 
+// Metadata patterns repeat across calls: compile each once.
+const compiledPatterns = new Map<string, RegExp>();
+function compiledPattern(pattern: string): RegExp {
+  let compiled = compiledPatterns.get(pattern);
+  if (!compiled) compiledPatterns.set(pattern, (compiled = new RegExp(pattern, 'iu')));
+  return compiled;
+}
+
 const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
 
 /** high / medium / low from the calibrated cut-offs (docs/adr/0040). */
@@ -219,7 +227,8 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   const urgent = URGENT_WORDS.some((word) => keywordMatches(word, shape));
   const available = new Set(availableTools);
 
-  interface Candidate extends ToolScore {
+  interface Candidate extends Omit<ToolScore, 'explain'> {
+    describe: () => string;
     priority: number;
     exclusive?: string;
     intent: number;
@@ -256,7 +265,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       intent *= UNASKED_WRITE_FACTOR;
     }
     for (const pattern of intelligence.patterns) {
-      if (new RegExp(pattern, 'iu').test(shape.normalized)) {
+      if (compiledPattern(pattern).test(shape.normalized)) {
         intent = Math.max(intent, 0.6);
         matched.push(`/${pattern}/`);
       }
@@ -307,7 +316,9 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       matchedSignals: detail.matched,
       latencyTier: tier,
       confidenceLevel: confidenceOf(score),
-      explain: `Lc=${coverage.toFixed(2)} Lr=${relative.toFixed(2)}${detail.semantic === undefined ? '' : ` S=${detail.semantic.toFixed(2)}`} I=${detail.intent.toFixed(2)} P=${(intelligence.priority / 100).toFixed(2)}${boost ? ` +H ${boost}` : ''}${penalty ? ` −urgency ${penalty}` : ''} (${detail.matched.join(', ') || 'no match'})`,
+      // Written when read: tool_search ranks every tool of a large catalogue and most explanations go unread.
+      describe: () =>
+        `Lc=${coverage.toFixed(2)} Lr=${relative.toFixed(2)}${detail.semantic === undefined ? '' : ` S=${detail.semantic.toFixed(2)}`} I=${detail.intent.toFixed(2)} P=${(intelligence.priority / 100).toFixed(2)}${boost ? ` +H ${boost}` : ''}${penalty ? ` −urgency ${penalty}` : ''} (${detail.matched.join(', ') || 'no match'})`,
       priority: intelligence.priority,
       intent: detail.intent,
       ...(detail.exclusive ? { exclusive: detail.exclusive } : {}),
@@ -322,14 +333,19 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     kept = kept.filter((candidate) => candidate.exclusive === exclusiveHead.exclusive || chain.has(candidate.tool));
   }
   const result: ToolScore[] = [];
+  // Tools already offered, and the tools they conflict with: one look-up per candidate, not one per pair.
+  const offered = new Set<string>();
+  const crowdedOut = new Set<string>();
   for (const candidate of kept) {
     // tool_search lists everything a request could use; conflicts matter only for what is offered at once.
-    const conflicting = eligibility && result.some(
-      (chosen) => registry.get(chosen.tool)?.conflictsWith.includes(candidate.tool) || registry.get(candidate.tool)?.conflictsWith.includes(chosen.tool),
-    );
-    if (conflicting) continue;
-    const { priority: _priority, exclusive: _exclusive, intent: _intent, ...score } = candidate;
-    result.push(score);
+    if (eligibility) {
+      const conflicts = registry.get(candidate.tool)?.conflictsWith ?? [];
+      if (crowdedOut.has(candidate.tool) || conflicts.some((other) => offered.has(other))) continue;
+      offered.add(candidate.tool);
+      for (const other of conflicts) crowdedOut.add(other);
+    }
+    const { priority: _priority, exclusive: _exclusive, intent: _intent, describe, ...rest } = candidate;
+    result.push(Object.defineProperty(rest, 'explain', { get: describe, enumerable: true }) as ToolScore);
   }
   if (!eligibility) return result;
   return result.filter((score) => score.score >= minScore);
