@@ -19,7 +19,7 @@ export { DEFAULT_TOP_K, MAX_TOP_K } from './search/search-types.js';
 export type { DocumentSearchHit, SearchMode } from './search/search-types.js';
 export { parseDateBound } from './search/date-bounds.js';
 // The ranking step and its parameters, for tools that evaluate ranking on stored candidates (the retrieval benchmark).
-export { candidateCount } from './search/search-documents.js';
+export { candidateCount, semanticQueryText } from './search/search-documents.js';
 export { DEFAULT_RANKING_PARAMETERS, rankCandidates, rankedBy } from './search/rank-candidates.js';
 export type { RankedDocumentHit, RankingParameters, SearchCandidates } from './search/rank-candidates.js';
 export { bestChunkPerDocument, DEFAULT_FUSION_PARAMETERS, fuseHybrid, fusionEvidence, semanticShare, semanticWeight } from './search/hybrid-fusion.js';

@@ -56,6 +56,18 @@ function toSearchHit(hit: ChunkHit, score: number): DocumentSearchHit {
   };
 }
 
+/**
+ * The words of a query that are embedded: the first 40. The model reads about 128 tokens at most, and its cost grows
+ * with the input, while a query this long gets most of its fusion weight from keywords anyway (hybrid-fusion.ts);
+ * paragraph-length questions stay within the latency goal this way.
+ */
+export const SEMANTIC_QUERY_WORDS = 40;
+
+export function semanticQueryText(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length <= SEMANTIC_QUERY_WORDS ? text.trim() : words.slice(0, SEMANTIC_QUERY_WORDS).join(' ');
+}
+
 /** Candidates per list: enough for fusion to reorder, bounded so latency stays flat. */
 export function candidateCount(topK: number): number {
   return Math.min(150, Math.max(30, topK * 3));
@@ -74,6 +86,24 @@ export async function searchDocuments(
   const state = await deps.chunks.state();
   if (state.status === 'absent') return { items: [], mode: requested, warnings, hint: EMPTY_INDEX_HINT };
 
+  const table = state.table;
+  const schemaVersion = state.status === 'ok' ? state.schemaVersion : CHUNK_TABLE_SCHEMA_VERSION;
+  if (schemaVersion < CHUNK_TABLE_SCHEMA_VERSION) warnings.push(outdatedLayoutWarning(deps.chunks.label));
+  const groups = queryTermGroups(text);
+  const lexical = { terms: groups.flat().join(' '), rawQuery: keywordQuery(text), schemaVersion, titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight };
+  const filterFor = (kind: ChunkKind): ChunkFilter => ({
+    kind,
+    pathPrefix: options.pathPrefix,
+    docType: options.docType,
+    modifiedFromMs: options.modifiedFromMs,
+    modifiedBeforeMs: options.modifiedBeforeMs,
+  });
+  const keywordSearch = (kind: ChunkKind, limit: number) => deps.chunks.textSearch(table, lexical, filterFor(kind), candidateCount(limit));
+  // The keyword search runs while the query is embedded (the model works in its own thread), so a long query waits for
+  // the slower of the two rather than for both.
+  const earlyKeyword = requested === 'vector' ? undefined : keywordSearch('chunk', topK);
+  earlyKeyword?.catch(() => undefined);
+
   let mode = requested;
   let queryVector: Float32Array | undefined;
   // Hybrid gives an unreadable query's semantic list no weight, so it need not wait for the model at all.
@@ -87,7 +117,7 @@ export async function searchDocuments(
       mode = 'fts';
     } else {
       try {
-        queryVector = await deps.queries.embedQuery(text);
+        queryVector = await deps.queries.embedQuery(semanticQueryText(text));
       } catch (error) {
         deps.logger?.warn({ err: error }, 'query embedding failed');
         if (mode === 'vector') {
@@ -101,31 +131,17 @@ export async function searchDocuments(
     }
   }
 
-  const table = state.table;
-  const schemaVersion = state.status === 'ok' ? state.schemaVersion : CHUNK_TABLE_SCHEMA_VERSION;
-  if (schemaVersion < CHUNK_TABLE_SCHEMA_VERSION) warnings.push(outdatedLayoutWarning(deps.chunks.label));
-  const keywords = keywordQuery(text);
-  const groups = queryTermGroups(text);
-  const lexical = { terms: groups.flat().join(' '), rawQuery: keywords, schemaVersion, titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight };
-  const run = async (kind: ChunkKind, limit: number): Promise<DocumentSearchHit[]> => {
-    const filter: ChunkFilter = {
-      kind,
-      pathPrefix: options.pathPrefix,
-      docType: options.docType,
-      modifiedFromMs: options.modifiedFromMs,
-      modifiedBeforeMs: options.modifiedBeforeMs,
-    };
-    const candidates = candidateCount(limit);
+  const run = async (kind: ChunkKind, limit: number, keywordHits?: Promise<ChunkHit[]>): Promise<DocumentSearchHit[]> => {
     const [vector, keyword] = await Promise.all([
-      mode === 'fts' || queryVector === undefined ? Promise.resolve([]) : deps.chunks.vectorSearch(table, queryVector, filter, candidates),
-      mode === 'vector' ? Promise.resolve([]) : deps.chunks.textSearch(table, lexical, filter, candidates),
+      mode === 'fts' || queryVector === undefined ? Promise.resolve([]) : deps.chunks.vectorSearch(table, queryVector, filterFor(kind), candidateCount(limit)),
+      mode === 'vector' ? Promise.resolve([]) : (keywordHits ?? keywordSearch(kind, limit)),
     ]);
     return rankCandidates(mode, { groups, readable, keyword, vector })
       .slice(0, limit)
       .map((ranked) => toSearchHit(ranked.hit, ranked.score));
   };
 
-  const items = await run('chunk', topK);
+  const items = await run('chunk', topK, earlyKeyword);
   const result: DocumentSearchResult = { items, mode, warnings };
   if (options.includeSummaries) result.summaries = await run('summary', SUMMARY_RESULTS);
   if (items.length === 0 && (await table.countRows()) === 0) result.hint = EMPTY_INDEX_HINT;

@@ -16,6 +16,7 @@ import {
   fuseHybrid,
   fusionEvidence,
   rankedBy,
+  semanticQueryText,
   semanticShare,
   semanticWeight,
   type ChunkHit,
@@ -89,7 +90,7 @@ export async function collectCandidates(indexed: IndexedCollection, grid: Parame
     for (const titleWeight of grid.titleWeight) {
       keyword.set(titleWeight, await service.chunks.textSearch(state.table, { terms, rawQuery: terms, schemaVersion: state.schemaVersion, titleWeight }, filter, limit));
     }
-    const [vector] = await service.embedder.embed([query.text.trim()]);
+    const [vector] = await service.embedder.embed([semanticQueryText(query.text)]);
     const vectorHits = await service.chunks.vectorSearch(state.table, vector as Float32Array, filter, limit);
     queries.push({
       query,
