@@ -18,6 +18,14 @@ export type { IngestProgress, PrunedDocument, SkippedFile } from './ingest/inges
 export { DEFAULT_TOP_K, MAX_TOP_K } from './search/search-types.js';
 export type { DocumentSearchHit, SearchMode } from './search/search-types.js';
 export { parseDateBound } from './search/date-bounds.js';
+// The ranking step and its parameters, for tools that evaluate ranking on stored candidates (the retrieval benchmark).
+export { candidateCount, semanticQueryText } from './search/search-documents.js';
+export { DEFAULT_RANKING_PARAMETERS, rankCandidates, rankedBy } from './search/rank-candidates.js';
+export type { RankedDocumentHit, RankingParameters, SearchCandidates } from './search/rank-candidates.js';
+export { bestChunkPerDocument, DEFAULT_FUSION_PARAMETERS, fuseHybrid, fusionEvidence, semanticShare, semanticWeight } from './search/hybrid-fusion.js';
+export type { FusionEvidence, FusionParameters } from './search/hybrid-fusion.js';
+export { boostProximity } from './search/proximity-boost.js';
+export type { ChunkHit } from './lance/document-chunk-table.js';
 
 // Embedders.
 

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { queryTermGroups } from '@chief-of-staff/core';
 import { DocumentService } from '../document-service.js';
+import { CHUNK_TABLE_SCHEMA_VERSION, TITLE_WEIGHT } from '../lance/document-chunk-table.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-ranking-'));
@@ -67,6 +69,22 @@ describe('search results', () => {
     const leave = await service.search('כמה ימי החופשה מגיעים לעובדים');
     expect(leave.items[0]?.sourceName).toBe('leave-policy.md');
     expect(embedCalls).toBe(before);
+  });
+
+  it('adds title matches to body matches in keyword scores, so the title weight counts', async () => {
+    const state = await service.chunks.state();
+    if (state.status !== 'ok') throw new Error(`chunk table is ${state.status}`);
+    const query = { terms: queryTermGroups('budget summary').flat().join(' '), rawQuery: 'budget summary', schemaVersion: CHUNK_TABLE_SCHEMA_VERSION };
+    const scoreOf = async (titleWeight: number) => {
+      const hits = await service.chunks.textSearch(state.table, { ...query, titleWeight }, { kind: 'chunk' }, 10);
+      return hits.find((hit) => hit.sourceName === 'budget-summary.md')?.score ?? 0;
+    };
+    const bodyOnly = await scoreOf(0);
+    const withTitle = await scoreOf(1);
+    // Additive: each unit of title weight adds the same title score on top of the body's (a maximum would not).
+    expect(withTitle).toBeGreaterThan(bodyOnly);
+    expect((await scoreOf(2)) - withTitle).toBeCloseTo(withTitle - bodyOnly, 3);
+    expect(await scoreOf(TITLE_WEIGHT)).toBeCloseTo(bodyOnly + TITLE_WEIGHT * (withTitle - bodyOnly), 3);
   });
 
   it('returns nothing from meaning alone for a name that appears nowhere', async () => {

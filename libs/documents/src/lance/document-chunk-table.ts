@@ -21,11 +21,12 @@ export const DOCUMENT_CHUNKS_TABLE = 'document_chunks';
 export const SUMMARY_CHUNK_INDEX = -1;
 export const CHUNK_TABLE_SCHEMA_VERSION = 2;
 /**
- * The extra weight of a query word found in a document's title or headings (its file name, first heading and section
- * headings), on top of its count in the body, where the title also appears. On CACM a boost of 2 cost 11% nDCG@10
- * (keyword mode 0.437 against 0.490); between 0 and 1 the figures moved by under 1% (ADR 0019).
+ * The weight of a document's title and headings (its file name, first heading and section headings) in keyword
+ * search: the title column's BM25 score times this is added to the body's, where the title also appears, so a
+ * query word in the title counts a little more than one in the body alone. Chosen with the other ranking parameters
+ * by leave-one-collection-out evaluation (ADR 0042).
  */
-export const TITLE_BOOST = 0.5;
+export const TITLE_WEIGHT = 0.5;
 
 export type ChunkKind = 'chunk' | 'summary';
 
@@ -220,30 +221,41 @@ export class DocumentChunkTable {
   }
 
   /**
-   * BM25 full-text search for `terms` (from `queryTerms`; OR-ed), body and title together with title matches
-   * weighted by TITLE_BOOST. Terms are plain words, so query syntax such as quotes, `field:`, `+`/`-` or AND/OR has
-   * no special meaning. A layout-1 table is searched on its raw text with `rawQuery` instead.
+   * BM25 full-text search for `terms` (from `queryTerms`; OR-ed): each chunk's body score plus `titleWeight`
+   * (default TITLE_WEIGHT) times its title score. The two columns are searched separately and added up here:
+   * LanceDB's multi-column match keeps only the larger of the two scores (so a title weight below 1 did nothing), and
+   * a boost on a clause of its boolean query is not applied. A chunk found only through its title still counts. Terms
+   * are plain words, so query syntax such as quotes, `field:`, `+`/`-` or AND/OR has no special meaning. A layout-1
+   * table is searched on its raw text with `rawQuery` instead.
    */
   async textSearch(
     table: Table,
-    query: { terms: string; rawQuery: string; schemaVersion: number },
+    query: { terms: string; rawQuery: string; schemaVersion: number; titleWeight?: number },
     filter: ChunkFilter,
     limit: number,
   ): Promise<ChunkHit[]> {
     const { lancedb } = await loadLance();
     const legacy = query.schemaVersion < CHUNK_TABLE_SCHEMA_VERSION;
     if ((legacy ? query.rawQuery : query.terms) === '') return [];
-    const search = legacy
-      ? new lancedb.MatchQuery(query.rawQuery, 'text')
-      : new lancedb.MultiMatchQuery(query.terms, [...TERM_COLUMNS], { boosts: [1, TITLE_BOOST] });
-    const rows = (await table
-      .query()
-      .fullTextSearch(search)
-      .where(chunkWhere(filter))
-      .select([...RESULT_COLUMNS, '_score'])
-      .limit(limit)
-      .toArray()) as Record<string, unknown>[];
-    return rows.map((row) => toHit(row, Number(row['_score'])));
+    const search = async (column: string, text: string): Promise<ChunkHit[]> => {
+      const rows = (await table
+        .query()
+        .fullTextSearch(new lancedb.MatchQuery(text, column))
+        .where(chunkWhere(filter))
+        .select([...RESULT_COLUMNS, '_score'])
+        .limit(limit)
+        .toArray()) as Record<string, unknown>[];
+      return rows.map((row) => toHit(row, Number(row['_score'])));
+    };
+    if (legacy) return search('text', query.rawQuery);
+    const titleWeight = query.titleWeight ?? TITLE_WEIGHT;
+    const [body, title] = await Promise.all([search('terms', query.terms), titleWeight > 0 ? search('title_terms', query.terms) : []]);
+    const hits = new Map(body.map((hit) => [hit.id, hit]));
+    for (const hit of title) {
+      const found = hits.get(hit.id);
+      hits.set(hit.id, { ...(found ?? hit), score: (found?.score ?? 0) + titleWeight * hit.score });
+    }
+    return [...hits.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, limit);
   }
 
   /** Empties the table and re-creates it for the configured embedder (re-index). */

@@ -48,9 +48,9 @@ export function proximityShare(groups: readonly (readonly string[])[], text: str
 }
 
 /** The keyword hits with proximity-boosted scores, best first. */
-export function boostProximity(groups: readonly (readonly string[])[], hits: readonly ChunkHit[]): ChunkHit[] {
-  if (groups.length < 2) return [...hits];
+export function boostProximity(groups: readonly (readonly string[])[], hits: readonly ChunkHit[], weight = PROXIMITY_WEIGHT): ChunkHit[] {
+  if (groups.length < 2 || weight <= 0) return [...hits];
   return hits
-    .map((hit) => ({ ...hit, score: hit.score * (1 + PROXIMITY_WEIGHT * proximityShare(groups, hit.text)) }))
+    .map((hit) => ({ ...hit, score: hit.score * (1 + weight * proximityShare(groups, hit.text)) }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -4,6 +4,7 @@
  * - fts: BM25 over the analysed terms of lexical/search-terms.ts, title matches weighted, phrases boosted;
  * - hybrid: both lists fused with a per-query weight (hybrid-fusion.ts); a query the English embedder cannot read is
  *   not embedded at all.
+ * The ranking of the candidates is rank-candidates.ts, shared with the benchmark that chooses its parameters.
  * Every mode returns one chunk per document, its best, so one long document cannot fill the page. Vector search is
  * skipped with a warning, never silently, when the table was built by another embedder or the embedder fails; asking
  * for `vector` mode explicitly then raises the error instead.
@@ -14,8 +15,8 @@ import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkFilter, type ChunkHit, type Chunk
 import { foldedWords, queryTermGroups } from '../lexical/search-terms.js';
 import { embedderMismatchError, embedderMismatchWarning, outdatedLayoutWarning, vectorSpaceOf } from '../lance/vector-space.js';
 import { keywordQuery } from '@chief-of-staff/stores';
-import { boostProximity } from './proximity-boost.js';
-import { bestChunkPerDocument, fuseHybrid, keywordCoverage, keywordWeight, semanticShare } from './hybrid-fusion.js';
+import { semanticShare } from './hybrid-fusion.js';
+import { DEFAULT_RANKING_PARAMETERS, rankCandidates } from './rank-candidates.js';
 import {
   DEFAULT_TOP_K,
   MAX_TOP_K,
@@ -56,17 +57,19 @@ function toSearchHit(hit: ChunkHit, score: number): DocumentSearchHit {
 }
 
 /**
- * Semantic matches less similar than this are not results: nearest neighbours always exist, however unrelated.
- * Chosen on the development collections and their off-topic queries (ADR 0019).
+ * The words of a query that are embedded: the first 40. The model reads about 128 tokens at most, and its cost grows
+ * with the input, while a query this long gets most of its fusion weight from keywords anyway (hybrid-fusion.ts);
+ * paragraph-length questions stay within the latency goal this way.
  */
-export const VECTOR_SIMILARITY_FLOOR = 0.2;
+export const SEMANTIC_QUERY_WORDS = 40;
 
-function aboveFloor(hits: readonly ChunkHit[]): ChunkHit[] {
-  return hits.filter((hit) => hit.score >= VECTOR_SIMILARITY_FLOOR);
+export function semanticQueryText(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length <= SEMANTIC_QUERY_WORDS ? text.trim() : words.slice(0, SEMANTIC_QUERY_WORDS).join(' ');
 }
 
 /** Candidates per list: enough for fusion to reorder, bounded so latency stays flat. */
-function candidateCount(topK: number): number {
+export function candidateCount(topK: number): number {
   return Math.min(150, Math.max(30, topK * 3));
 }
 
@@ -83,6 +86,24 @@ export async function searchDocuments(
   const state = await deps.chunks.state();
   if (state.status === 'absent') return { items: [], mode: requested, warnings, hint: EMPTY_INDEX_HINT };
 
+  const table = state.table;
+  const schemaVersion = state.status === 'ok' ? state.schemaVersion : CHUNK_TABLE_SCHEMA_VERSION;
+  if (schemaVersion < CHUNK_TABLE_SCHEMA_VERSION) warnings.push(outdatedLayoutWarning(deps.chunks.label));
+  const groups = queryTermGroups(text);
+  const lexical = { terms: groups.flat().join(' '), rawQuery: keywordQuery(text), schemaVersion, titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight };
+  const filterFor = (kind: ChunkKind): ChunkFilter => ({
+    kind,
+    pathPrefix: options.pathPrefix,
+    docType: options.docType,
+    modifiedFromMs: options.modifiedFromMs,
+    modifiedBeforeMs: options.modifiedBeforeMs,
+  });
+  const keywordSearch = (kind: ChunkKind, limit: number) => deps.chunks.textSearch(table, lexical, filterFor(kind), candidateCount(limit));
+  // The keyword search runs while the query is embedded (the model works in its own thread), so a long query waits for
+  // the slower of the two rather than for both.
+  const earlyKeyword = requested === 'vector' ? undefined : keywordSearch('chunk', topK);
+  earlyKeyword?.catch(() => undefined);
+
   let mode = requested;
   let queryVector: Float32Array | undefined;
   // Hybrid gives an unreadable query's semantic list no weight, so it need not wait for the model at all.
@@ -96,7 +117,7 @@ export async function searchDocuments(
       mode = 'fts';
     } else {
       try {
-        queryVector = await deps.queries.embedQuery(text);
+        queryVector = await deps.queries.embedQuery(semanticQueryText(text));
       } catch (error) {
         deps.logger?.warn({ err: error }, 'query embedding failed');
         if (mode === 'vector') {
@@ -110,52 +131,19 @@ export async function searchDocuments(
     }
   }
 
-  const table = state.table;
-  const schemaVersion = state.status === 'ok' ? state.schemaVersion : CHUNK_TABLE_SCHEMA_VERSION;
-  if (schemaVersion < CHUNK_TABLE_SCHEMA_VERSION) warnings.push(outdatedLayoutWarning(deps.chunks.label));
-  const keywords = keywordQuery(text);
-  const groups = queryTermGroups(text);
-  const lexical = { terms: groups.flat().join(' '), rawQuery: keywords, schemaVersion };
-  const run = async (kind: ChunkKind, limit: number): Promise<DocumentSearchHit[]> => {
-    const filter: ChunkFilter = {
-      kind,
-      pathPrefix: options.pathPrefix,
-      docType: options.docType,
-      modifiedFromMs: options.modifiedFromMs,
-      modifiedBeforeMs: options.modifiedBeforeMs,
-    };
-    const candidates = candidateCount(limit);
-    if (mode === 'vector') {
-      const hits = await deps.chunks.vectorSearch(table, queryVector as Float32Array, filter, candidates);
-      return bestChunkPerDocument(rankedBy(aboveFloor(hits)))
-        .slice(0, limit)
-        .map((hit) => toSearchHit(hit, hit.score));
-    }
-    if (mode === 'fts') {
-      const hits = await deps.chunks.textSearch(table, lexical, filter, candidates);
-      return bestChunkPerDocument(boostProximity(groups, rankedBy(hits)))
-        .slice(0, limit)
-        .map((hit) => toSearchHit(hit, hit.score));
-    }
-    const [vectorHits, textHits] = await Promise.all([
-      queryVector === undefined ? Promise.resolve([]) : deps.chunks.vectorSearch(table, queryVector, filter, candidates),
-      deps.chunks.textSearch(table, lexical, filter, candidates),
+  const run = async (kind: ChunkKind, limit: number, keywordHits?: Promise<ChunkHit[]>): Promise<DocumentSearchHit[]> => {
+    const [vector, keyword] = await Promise.all([
+      mode === 'fts' || queryVector === undefined ? Promise.resolve([]) : deps.chunks.vectorSearch(table, queryVector, filterFor(kind), candidateCount(limit)),
+      mode === 'vector' ? Promise.resolve([]) : (keywordHits ?? keywordSearch(kind, limit)),
     ]);
-    const keywordHits = boostProximity(groups, rankedBy(textHits));
-    const weight = keywordWeight(groups, keywordCoverage(groups, keywordHits), readable);
-    return fuseHybrid(keywordHits, rankedBy(aboveFloor(vectorHits)), weight)
+    return rankCandidates(mode, { groups, readable, keyword, vector })
       .slice(0, limit)
-      .map((fused) => toSearchHit(fused.hit, fused.score));
+      .map((ranked) => toSearchHit(ranked.hit, ranked.score));
   };
 
-  const items = await run('chunk', topK);
+  const items = await run('chunk', topK, earlyKeyword);
   const result: DocumentSearchResult = { items, mode, warnings };
   if (options.includeSummaries) result.summaries = await run('summary', SUMMARY_RESULTS);
   if (items.length === 0 && (await table.countRows()) === 0) result.hint = EMPTY_INDEX_HINT;
   return result;
-}
-
-/** Orders hits by score (desc) then id, so equal scores always come back in the same order. */
-function rankedBy(hits: ChunkHit[]): ChunkHit[] {
-  return [...hits].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

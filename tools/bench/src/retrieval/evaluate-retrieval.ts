@@ -32,6 +32,8 @@ export interface IndexedCollection {
   service: DocumentService;
   /** Ranked document ids for a query in a mode (hits collapsed to their documents). */
   search(query: string, mode: SearchMode): Promise<string[]>;
+  /** The test collection's id of the document ingested from `sourceName`. */
+  idOf(sourceName: string): string | undefined;
   close(): Promise<void>;
   ingestMs: number;
 }
@@ -59,6 +61,7 @@ export async function indexCollection(collection: TestCollection, embedder: Embe
     collection,
     service,
     ingestMs,
+    idOf: (sourceName) => idByFile.get(sourceName),
     async search(query, mode) {
       const { items } = await service.search(query, { mode, topK: CUTOFF });
       const ranked: string[] = [];

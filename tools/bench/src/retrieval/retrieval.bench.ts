@@ -1,16 +1,21 @@
 /**
  * `npm run bench -- retrieval`: every test collection (CACM, the paraphrase fixture, the personal and the Hebrew
- * collections) ingested into a fresh data directory and searched in every mode, next to Lunr and MiniSearch over the
- * same texts in the same run. Prints the table of MRR@10, nDCG@10 and P@10 and the goal checks; the timed operation is
- * one default-mode search of a CACM query, so the latency sits beside the quality figures.
+ * collections, the Debian package descriptions) ingested into a fresh data directory and searched in every mode,
+ * next to Lunr and MiniSearch over the same texts in the same run. Prints the table of MRR@10, nDCG@10 and P@10 with
+ * the shipped parameters, the goal checks, then the leave-one-collection-out table: for each collection, the ranking
+ * parameters chosen on all the others (leave-one-out.ts) and its figures with them. The timed operation is one
+ * default-mode search of a CACM query, so the latency sits beside the quality figures.
  */
-import { WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { DEFAULT_RANKING_PARAMETERS, WorkerPoolEmbedder } from '@chief-of-staff/documents';
 import { evaluateCollection, formatFiguresTable, indexCollection, type CollectionFigures, type IndexedCollection } from './evaluate-retrieval.js';
-import { checkRetrievalGoals } from './retrieval-goals.js';
+import { bestPoint, collectCandidates, describeParameters, formatLeaveOneOutTable, leaveOneOut, scoreGrid, type CollectionCandidates, type LeftOutRow } from './leave-one-out.js';
+import { checkLeftOutGoals, checkRetrievalGoals } from './retrieval-goals.js';
 import { loadAllCollections } from './test-collections.js';
 
 const embedder = new WorkerPoolEmbedder();
 const figures: CollectionFigures[] = [];
+const candidates: CollectionCandidates[] = [];
+let leftOut: LeftOutRow[] = [];
 let cacm: IndexedCollection | undefined;
 let next = 0;
 
@@ -21,13 +26,25 @@ export const benchmarks = [
       for (const collection of loadAllCollections()) {
         const indexed = await indexCollection(collection, embedder);
         figures.push(await evaluateCollection(indexed));
+        candidates.push(await collectCandidates(indexed));
         if (collection.name === 'cacm') cacm = indexed;
         else await indexed.close();
       }
+      console.log('With the shipped parameters:');
       console.log(formatFiguresTable(figures));
       for (const check of checkRetrievalGoals(figures)) {
         console.log(`${check.met ? 'met   ' : 'MISSED'} ${check.goal}: ${check.value} (target ${check.target})`);
       }
+      const points = scoreGrid(candidates);
+      const names = candidates.map((c) => c.name);
+      leftOut = leaveOneOut(points, names);
+      console.log(`\nLeave one collection out (${points.length} parameter combinations, each chosen on the other collections):`);
+      console.log(formatLeaveOneOutTable(leftOut));
+      for (const check of checkLeftOutGoals(leftOut)) {
+        console.log(`${check.met ? 'met   ' : 'MISSED'} ${check.goal}: ${check.value} (target ${check.target})`);
+      }
+      console.log(`Chosen on all collections: ${describeParameters(bestPoint(points, names).parameters)}`);
+      console.log(`Shipped:                   ${describeParameters(DEFAULT_RANKING_PARAMETERS)}`);
     },
     async fn() {
       const queries = cacm?.collection.queries ?? [];
@@ -44,7 +61,9 @@ export const benchmarks = [
       for (const f of figures) {
         for (const [system, row] of Object.entries(f.systems)) out[`${f.collection}_${system}_ndcg10`] = Math.round(row.ndcg * 1000) / 1000;
       }
+      for (const row of leftOut) out[`${row.collection}_left_out_hybrid_ndcg10`] = Math.round(row.scores.hybrid * 1000) / 1000;
       out['goals_missed'] = checkRetrievalGoals(figures).filter((check) => !check.met).length;
+      out['left_out_goals_missed'] = checkLeftOutGoals(leftOut).filter((check) => !check.met).length;
       return out;
     },
     goal: { metric: 'goals_missed', max: 0 },

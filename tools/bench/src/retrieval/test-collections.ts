@@ -1,6 +1,7 @@
 /**
  * The retrieval test collections: CACM (public, parsed from the SMART files in tools/bench/data/cacm) and the JSON
- * collections written for this project (tools/bench/data/<name>/collection.json). Every collection is read into the
+ * collections (tools/bench/data/<name>/collection.json): written for this project, or built from public text (the
+ * Linux man-pages, see build-manpages-collection.ts). Every collection is read into the
  * same shape: documents with a file name, title and body, and queries with graded judgements (2 = answers it,
  * 1 = partly relevant).
  */
@@ -112,5 +113,5 @@ export function loadJsonCollection(name: string, dir = join(DATA_DIR, name)): Te
 
 /** Every collection of the harness, CACM first. */
 export function loadAllCollections(): TestCollection[] {
-  return [loadCacm(), ...['paraphrase', 'personal', 'hebrew'].map((name) => loadJsonCollection(name))];
+  return [loadCacm(), ...['paraphrase', 'personal', 'hebrew', 'manpages'].map((name) => loadJsonCollection(name))];
 }

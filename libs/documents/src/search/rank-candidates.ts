@@ -1,0 +1,68 @@
+/**
+ * The ranking step of document search, apart from the index: given the raw candidate chunks of the keyword and the
+ * semantic search for one query, the documents in the order a mode shows them. Search runs it with the shipped
+ * parameters; the retrieval benchmark runs it with other values on the same candidates to choose those parameters
+ * without re-querying the index for every combination.
+ */
+import type { ChunkHit } from '../lance/document-chunk-table.js';
+import { TITLE_WEIGHT } from '../lance/document-chunk-table.js';
+import { bestChunkPerDocument, DEFAULT_FUSION_PARAMETERS, fuseHybrid, fusionEvidence, semanticWeight, type FusionParameters } from './hybrid-fusion.js';
+import { boostProximity, PROXIMITY_WEIGHT } from './proximity-boost.js';
+import type { SearchMode } from './search-types.js';
+
+export interface RankingParameters {
+  /** Weight of the title's BM25 score added to the body's (applied by the keyword search itself). */
+  titleWeight: number;
+  /** See proximity-boost.ts. */
+  proximityWeight: number;
+  /** Semantic matches less similar than this are not results: nearest neighbours always exist, however unrelated. */
+  vectorFloor: number;
+  fusion: FusionParameters;
+}
+
+/**
+ * The shipped values. The floor was calibrated on the development collections and their off-topic queries (ADR
+ * 0019); every value was then checked leave-one-collection-out (ADR 0042).
+ */
+export const DEFAULT_RANKING_PARAMETERS: Readonly<RankingParameters> = {
+  titleWeight: TITLE_WEIGHT,
+  proximityWeight: PROXIMITY_WEIGHT,
+  vectorFloor: 0.2,
+  fusion: DEFAULT_FUSION_PARAMETERS,
+};
+
+export interface SearchCandidates {
+  /** The query's term groups (queryTermGroups). */
+  groups: readonly (readonly string[])[];
+  /** The part of the query the embedder can read (semanticShare); 0 when it was not embedded. */
+  readable: number;
+  /** Keyword candidates, any order, BM25 scores. */
+  keyword: readonly ChunkHit[];
+  /** Semantic candidates, any order, cosine similarities (none below the floor needed). */
+  vector: readonly ChunkHit[];
+}
+
+export interface RankedDocumentHit {
+  hit: ChunkHit;
+  score: number;
+}
+
+/** Orders hits by score (desc) then id, so equal scores always come back in the same order. */
+export function rankedBy(hits: readonly ChunkHit[]): ChunkHit[] {
+  return [...hits].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** One entry per document, best first, as `mode` ranks the candidates. */
+export function rankCandidates(
+  mode: SearchMode,
+  candidates: SearchCandidates,
+  parameters: Readonly<RankingParameters> = DEFAULT_RANKING_PARAMETERS,
+): RankedDocumentHit[] {
+  const semantic = rankedBy(candidates.vector.filter((hit) => hit.score >= parameters.vectorFloor));
+  if (mode === 'vector') return bestChunkPerDocument(semantic).map((hit) => ({ hit, score: hit.score }));
+  const keyword = boostProximity(candidates.groups, rankedBy(candidates.keyword), parameters.proximityWeight);
+  if (mode === 'fts') return bestChunkPerDocument(keyword).map((hit) => ({ hit, score: hit.score }));
+  const evidence = fusionEvidence(candidates.groups, keyword, semantic, candidates.readable);
+  const share = semantic.length === 0 ? 0 : semanticWeight(evidence, parameters.fusion);
+  return fuseHybrid(keyword, semantic, share, parameters.fusion.vectorSpread);
+}
