@@ -9,7 +9,11 @@ const sentences = (count: number, prefix: string): string =>
 describe('chunkBlocks', () => {
   it('gives no chunks for no text', () => {
     expect(chunkBlocks([])).toEqual([]);
-    expect(chunkBlocks([{ kind: 'heading', level: 1, text: 'Only a title' }])).toEqual([]);
+  });
+
+  it('keeps a document of headings alone as one chunk, so a note that is only its title is found', () => {
+    expect(chunkBlocks([{ kind: 'heading', level: 1, text: 'Only a title' }])).toEqual(['Only a title']);
+    expect(chunkBlocks([{ kind: 'heading', level: 1, text: 'Trip' }, { kind: 'heading', level: 2, text: 'Packing list' }])).toEqual(['Trip\n\nPacking list']);
   });
 
   it('keeps a short document in one chunk with its heading', () => {

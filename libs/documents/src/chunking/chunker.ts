@@ -66,7 +66,7 @@ function splitToFit(text: string, max: number, boundary: RegExp, joiner: string)
   return pieces;
 }
 
-/** Turns blocks into chunk texts. Empty input gives no chunks. */
+/** Turns blocks into chunk texts. Empty input gives no chunks; headings alone give one. */
 export function chunkBlocks(blocks: readonly TextBlock[], options: ChunkingOptions = {}): string[] {
   const chunkWords = Math.max(20, options.chunkWords ?? DEFAULT_CHUNK_WORDS);
   const overlapWords = Math.min(Math.max(0, options.overlapWords ?? DEFAULT_OVERLAP_WORDS), Math.floor(chunkWords / 2));
@@ -120,6 +120,8 @@ export function chunkBlocks(blocks: readonly TextBlock[], options: ChunkingOptio
       hasBody = true;
     }
   }
-  emit();
+  const rest = emit();
+  // A document of headings alone (a note that is only its title) is still found by them.
+  if (chunks.length === 0 && rest !== '') chunks.push(rest);
   return chunks;
 }
