@@ -313,10 +313,14 @@ async function writeBatch(
   });
   progress('writing');
   try {
-    await deps.chunks.replaceDocuments(
-      reserved.map((row) => row.id),
-      rows,
-    );
+    // Ids are never reused (AUTOINCREMENT), so a document created just now has no chunks to replace: a batch of only
+    // new documents is appended, which costs the same however large the table is.
+    if (reservations.every((reservation) => reservation.created)) await deps.chunks.addDocuments(rows);
+    else
+      await deps.chunks.replaceDocuments(
+        reserved.map((row) => row.id),
+        rows,
+      );
   } catch (error) {
     // Rows created for this batch would otherwise be listed with no chunks; existing rows keep their old hash,
     // which still matches their old chunks because the replace is all-or-nothing.

@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
+import type { Table as ArrowTable } from 'apache-arrow';
 import type { DocType } from '../extract/doc-types.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { lexicalText } from '../lexical/search-terms.js';
@@ -205,6 +206,28 @@ export class DocumentChunkTable {
    */
   async replaceDocuments(documentIds: readonly number[], rows: readonly ChunkRecord[]): Promise<void> {
     if (documentIds.length === 0) return;
+    await this.#write(rows, (table, data) =>
+      table
+        .mergeInsert('id')
+        .whenMatchedUpdateAll()
+        .whenNotMatchedInsertAll()
+        .whenNotMatchedBySourceDelete({ where: sqlIntegerList('document_id', documentIds) })
+        .execute(data)
+        .then(() => undefined),
+    );
+  }
+
+  /**
+   * Appends the chunks of documents that have none stored yet (ids just created), in one commit. Cheaper than
+   * `replaceDocuments`, whose merge reads the whole table to find what to update or delete: at 40,000 rows a batch of
+   * 160 chunks took about 100 ms that way, and the cost grows with the table.
+   */
+  async addDocuments(rows: readonly ChunkRecord[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.#write(rows, (table, data) => table.add(data).then(() => undefined));
+  }
+
+  async #write(rows: readonly ChunkRecord[], commit: (table: Table, data: ArrowTable) => Promise<void>): Promise<void> {
     const { lancedb } = await loadLance();
     await this.#table.writer.run(async () => {
       const table = await this.#table.forWrite();
@@ -212,13 +235,7 @@ export class DocumentChunkTable {
         await ensureTextHashColumn(table);
         this.#hashedTable = table;
       }
-      const data = lancedb.makeArrowTable(rows.map(toArrowRow), { schema: await table.schema() });
-      await table
-        .mergeInsert('id')
-        .whenMatchedUpdateAll()
-        .whenNotMatchedInsertAll()
-        .whenNotMatchedBySourceDelete({ where: sqlIntegerList('document_id', documentIds) })
-        .execute(data);
+      await commit(table, lancedb.makeArrowTable(rows.map(toArrowRow), { schema: await table.schema() }));
     });
     this.#table.maintenance.noteWritten(Math.max(1, rows.length));
   }
