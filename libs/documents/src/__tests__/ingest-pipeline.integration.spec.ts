@@ -1,8 +1,8 @@
 /**
  * The ingest pipeline keeps the embedder busy: files are read and batches written while it embeds, the work in flight
  * stays bounded on a large folder, and an aborted ingest returns only once nothing is left writing, with every
- * recorded document complete. Real SQLite and LanceDB; a test embedder that takes a fixed time per call and says
- * when it is busy (the model's speed is the benchmark's business, not this test's).
+ * recorded document complete; a new document's chunks are never stored twice. Real SQLite and LanceDB; a test
+ * embedder that takes a fixed time per call and says when it is busy (the model's speed is the benchmark's business).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService } from '../document-service.js';
 import type { Embedder } from '../embedding/embedder.js';
 import type { IngestProgress } from '../ingest/ingest-types.js';
+import type { ChunkRecord } from '../lance/document-chunk-table.js';
 
 const DIMS = 16;
 const CALL_MS = 15;
@@ -139,6 +140,38 @@ describe('the ingest pipeline', () => {
       expect(service.count({ pathPrefix: folder })).toBe(120);
     } finally {
       await service.close();
+    }
+  });
+
+  it('writing a new document that another process wrote first keeps one row per chunk', async () => {
+    const embedder = new SlowTestEmbedder();
+    const first = openService(embedder);
+    const second = openService(embedder);
+    const folder = folderOf('twice', 1);
+    try {
+      const report = await first.ingest(folder);
+      const documentId = report.ingested[0]?.documentId as number;
+      // What the other process would write for the same new file: the same ids, its own copy of each chunk.
+      const rows: ChunkRecord[] = Array.from({ length: SECTIONS_PER_FILE }, (_, chunkIndex) => ({
+        documentId,
+        chunkIndex,
+        kind: 'chunk',
+        path: join(folder, 'note-0000.md'),
+        sourceName: 'note-0000.md',
+        docType: 'markdown',
+        title: 'Note 0',
+        text: `chunk ${chunkIndex}`,
+        contentHash: 'same-file',
+        sizeBytes: 1,
+        modifiedAtMs: 0,
+        ingestedAtMs: 0,
+        vector: vectorOf(`chunk ${chunkIndex}`),
+      }));
+      await second.chunks.insertNewDocuments(rows);
+      expect(await second.chunks.countChunks(documentId)).toBe(SECTIONS_PER_FILE);
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 });

@@ -314,8 +314,8 @@ async function writeBatch(
   progress('writing');
   try {
     // Ids are never reused (AUTOINCREMENT), so a document created just now has no chunks to replace: a batch of only
-    // new documents is appended, which costs the same however large the table is.
-    if (reservations.every((reservation) => reservation.created)) await deps.chunks.addDocuments(rows);
+    // new documents is inserted without the merge that reads the whole table to find rows to delete.
+    if (reservations.every((reservation) => reservation.created)) await deps.chunks.insertNewDocuments(rows);
     else
       await deps.chunks.replaceDocuments(
         reserved.map((row) => row.id),
