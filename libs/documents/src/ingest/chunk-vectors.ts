@@ -2,15 +2,15 @@
  * The vectors of one ingest run's chunks, each text embedded at most once: a chunk whose exact text was embedded
  * before, by this run (a copy of a document in the same folder) or stored in the chunk table (an unchanged paragraph
  * of an edited file, a document ingested under another path), takes that vector, found by the hash of its text. Only
- * the rest goes to the embedder. Identical texts in batches that are still being embedded wait for the one run that
- * embeds them instead of starting another.
+ * the rest goes to the embedder. A text met again while its first copy is still being embedded (in the batch before)
+ * waits for that embedding instead of starting another.
  */
 import type { Embedder } from '../embedding/embedder.js';
 import { chunkTextHash, type DocumentChunkTable } from '../lance/document-chunk-table.js';
 
 /** Texts per embedder call: enough to keep two workers busy, few enough for steady progress and prompt aborts. */
 const EMBED_SLICE = 64;
-/** Vectors this run remembers by hash, most recent first (2 KB each): duplicates are mostly close together. */
+/** Vectors this run remembers by hash (2 KB each), the oldest forgotten first: duplicates are mostly close together. */
 const REMEMBERED_VECTORS = 4_096;
 
 export interface ChunkVectorsOptions {
