@@ -1,7 +1,7 @@
 /**
- * Document memory benchmarks: ingestion throughput with the real embedder in two worker threads, hybrid
- * search latency over 10k chunks (and 100k with COS_BENCH_LARGE=1), and fact recall with its vector
- * component. Search corpora use synthetic unit vectors (embedding 10k real chunks would take minutes); the
+ * Document memory benchmarks: ingestion throughput with the real embedder in two worker threads, against that
+ * embedder alone on the same chunks in the same run; hybrid search latency over 10k chunks (and 100k with
+ * COS_BENCH_LARGE=1); and fact recall with its vector component. Search corpora use synthetic unit vectors (embedding 10k real chunks would take minutes); the
  * queries are embedded by the real model, cached per text as in production unless the name says otherwise.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CosDatabase, type FactToEmbed, openDatabase, searchFacts } from '@chief-of-staff/stores';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
-import { DocumentService } from './document-service.js';
+import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS, chunkBlocks } from './chunking/chunker.js';
+import { DocumentService, type DocumentServiceOptions } from './document-service.js';
 import type { Embedder } from './embedding/embedder.js';
 import { USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './embedding/use-lite-embedder.js';
 import { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
+import { extractBlocks } from './extract/extract-document.js';
 import { LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
 import type { ChunkRecord } from './lance/document-chunk-table.js';
 import { VectorDatabase } from './lance/vector-table.js';
@@ -100,7 +102,7 @@ interface DocumentsFixture {
   service: DocumentService;
 }
 
-function openFixture(prefix: string, embedder?: Embedder): DocumentsFixture {
+function openFixture(prefix: string, embedder?: Embedder, maintenance?: DocumentServiceOptions['maintenance']): DocumentsFixture {
   const base = mkdtempSync(join(tmpdir(), prefix));
   mkdirSync(join(base, 'documents'));
   const database = openDatabase({ dataDir: base });
@@ -109,6 +111,7 @@ function openFixture(prefix: string, embedder?: Embedder): DocumentsFixture {
     vectorsDir: join(base, 'vectors'),
     allowedRoots: [join(base, 'documents')],
     ...(embedder ? { embedder } : {}),
+    ...(maintenance ? { maintenance } : {}),
   });
   return { base, database, service };
 }
@@ -152,17 +155,30 @@ async function loadSyntheticChunks(service: DocumentService, chunks: number): Pr
 
 // --- ingestion -------------------------------------------------------------------------------------------
 
-let ingest: DocumentsFixture | undefined;
-let ingestCounter = 0;
-let ingestedChunks = 0;
-let ingestSeconds = 0;
-/** Process CPU time (all threads, so the embedding workers too): a figure that machine load does not inflate. */
-let ingestCpuMs = 0;
-/** Words of section text ingested, for a figure that does not depend on the chunk size. */
-let ingestedWords = 0;
+/**
+ * Each round writes a new folder of INGEST_FILES files and measures, on the same two warm embedding workers, (a) the
+ * embedder alone on exactly the chunk texts the ingest will produce, in one call, timed from the call to the last
+ * vector, and (b) the whole ingest of that folder through the public service (read, hash, extract, chunk, analyse,
+ * embed, write, record). The two alternate which goes first, so a change of machine load during a round does not
+ * favour either. The table's background optimize is held off while measuring, so it never runs during (a).
+ */
+interface IngestFixture extends DocumentsFixture {
+  embedder: WorkerPoolEmbedder;
+}
+
+let ingest: IngestFixture | undefined;
+let ingestRound = 0;
+const ingestTotals = { chunks: 0, ingestSeconds: 0, embedderSeconds: 0, ingestCpuMs: 0, embedderCpuMs: 0, words: 0 };
+/**
+ * Each round's ingest throughput as a share of the embedder's: the goal takes their median, since the machine's load
+ * (other processes on two cores) changes from round to round far more than within one.
+ */
+const ingestShares: number[] = [];
 /** 16 sections of 185 words per file: about 40 chunks at the default chunk size of 100 words. */
 const INGEST_PARAGRAPHS = 16;
 const INGEST_SECTION_WORDS = 185;
+/** Files per round: about 480 chunks, some eight seconds of embedding on two workers. */
+const INGEST_FILES = 12;
 
 function ingestDocument(seed: number): string {
   const sections = Array.from(
@@ -170,6 +186,60 @@ function ingestDocument(seed: number): string {
     (_, i) => `## Section ${i + 1}\n\n${randomWords(INGEST_SECTION_WORDS, seed * 100 + i + 1)}.`,
   );
   return `# Bench document ${seed}\n\n${sections.join('\n\n')}\n`;
+}
+
+/** The chunk texts the ingest produces for `path`, by the same extraction and chunking with the service's defaults. */
+async function chunkTextsOf(path: string): Promise<string[]> {
+  const blocks = await extractBlocks(path, 'markdown', readFileSync(path));
+  return chunkBlocks(blocks, { chunkWords: DEFAULT_CHUNK_WORDS, overlapWords: DEFAULT_OVERLAP_WORDS });
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; seconds: number; cpuMs: number }> {
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const value = await run();
+  const cpu = process.cpuUsage(cpuBefore);
+  return { value, seconds: (performance.now() - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+async function ingestRoundOnce(fixture: IngestFixture, record: boolean): Promise<void> {
+  const round = ++ingestRound;
+  const folder = join(fixture.base, 'documents', `round-${round}`);
+  mkdirSync(folder);
+  const texts: string[] = [];
+  for (let file = 1; file <= INGEST_FILES; file++) {
+    const path = join(folder, `doc-${file}.md`);
+    writeFileSync(path, ingestDocument(round * 1_000 + file));
+    texts.push(...(await chunkTextsOf(path)));
+  }
+  const embedderAlone = () => timed(() => fixture.embedder.embed(texts));
+  const wholeIngest = () => timed(() => fixture.service.ingest(folder));
+  let alone: Awaited<ReturnType<typeof embedderAlone>>;
+  let whole: Awaited<ReturnType<typeof wholeIngest>>;
+  if (round % 2 === 1) {
+    alone = await embedderAlone();
+    whole = await wholeIngest();
+  } else {
+    whole = await wholeIngest();
+    alone = await embedderAlone();
+  }
+  if (whole.value.chunks !== texts.length || alone.value.length !== texts.length) {
+    throw new Error(`The ingest wrote ${whole.value.chunks} chunks and the embedder returned ${alone.value.length} vectors for ${texts.length} chunk texts: the two no longer measure the same work.`);
+  }
+  if (!record) return;
+  ingestTotals.chunks += texts.length;
+  ingestTotals.ingestSeconds += whole.seconds;
+  ingestTotals.embedderSeconds += alone.seconds;
+  ingestTotals.ingestCpuMs += whole.cpuMs;
+  ingestTotals.embedderCpuMs += alone.cpuMs;
+  ingestTotals.words += INGEST_FILES * INGEST_PARAGRAPHS * INGEST_SECTION_WORDS;
+  ingestShares.push(alone.seconds / whole.seconds);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 // --- search ------------------------------------------------------------------------------------------------
@@ -251,36 +321,35 @@ function recallFacts(fixture: FactsFixture | undefined): Promise<unknown> {
 
 export const benchmarks = [
   {
-    name: 'documents: ingest markdown files of 16 × 185-word sections (2 embedding workers)',
+    name: `documents: ingest a folder of ${INGEST_FILES} markdown files of 16 × 185-word sections vs. the embedder alone on the same chunks (2 embedding workers)`,
     iterations: 4,
     time: 0,
     setup: async () => {
-      ingest = openFixture('cos-bench-ingest-');
-      // Both workers load the model first (about a second each, once per process): the figure is steady-state
+      const embedder = new WorkerPoolEmbedder();
+      // The background optimize is held off so it cannot run during the embedder-alone half of a round.
+      ingest = { ...openFixture('cos-bench-ingest-', embedder, { afterRows: Number.MAX_SAFE_INTEGER, delayMs: 3_600_000 }), embedder };
+      // Both workers load the model first (about a second each, once per process): the figures are steady-state
       // throughput, like the search benchmarks' warm query cache.
-      await ingest.service.embedder.embed(Array.from({ length: 16 }, (_, i) => randomWords(20, i + 1)));
+      await embedder.embed(Array.from({ length: 16 }, (_, i) => randomWords(20, i + 1)));
     },
-    fn: async () => {
-      const fixture = ingest as DocumentsFixture;
-      const path = join(fixture.base, 'documents', `doc-${++ingestCounter}.md`);
-      writeFileSync(path, ingestDocument(ingestCounter));
-      const started = performance.now();
-      const cpuBefore = process.cpuUsage();
-      const report = await fixture.service.ingest(path);
-      const cpu = process.cpuUsage(cpuBefore);
-      ingestCpuMs += (cpu.user + cpu.system) / 1000;
-      ingestSeconds += (performance.now() - started) / 1000;
-      ingestedChunks += report.chunks;
-      ingestedWords += INGEST_PARAGRAPHS * INGEST_SECTION_WORDS;
-    },
+    warmupIterations: 1,
+    fn: (run?: { warmup: boolean }) => ingestRoundOnce(ingest as IngestFixture, run?.warmup !== true),
     metrics: () => ({
-      chunksPerSec: ingestedChunks / ingestSeconds,
-      msPerChunk: (ingestSeconds * 1000) / ingestedChunks,
-      cpuMsPerChunk: ingestCpuMs / ingestedChunks,
-      wordsPerSec: ingestedWords / ingestSeconds,
+      ingestChunksPerSec: ingestTotals.chunks / ingestTotals.ingestSeconds,
+      embedderChunksPerSec: ingestTotals.chunks / ingestTotals.embedderSeconds,
+      /** Ingest throughput as a share of the embedder's own on the same chunks and workers: the median of the rounds. */
+      ingestShare: median(ingestShares),
+      ingestCpuMsPerChunk: ingestTotals.ingestCpuMs / ingestTotals.chunks,
+      embedderCpuMsPerChunk: ingestTotals.embedderCpuMs / ingestTotals.chunks,
+      wordsPerSec: ingestTotals.words / ingestTotals.ingestSeconds,
     }),
-    goal: { metric: 'msPerChunk', max: 20 },
-    teardown: () => closeFixture(ingest),
+    // The goal is relative to what the embedder itself does on this machine in the same run (it replaced an absolute
+    // ≤ 20 ms per chunk, which measured the machine more than the ingest): ingest ≥ 0.85 × the embedder alone.
+    goal: { metric: 'ingestShare', min: 0.85 },
+    teardown: async () => {
+      await closeFixture(ingest);
+      await ingest?.embedder.close();
+    },
   },
   {
     name: 'documents: hybrid search, 10k chunks',

@@ -6,7 +6,9 @@ export interface BenchmarkGoal {
   /** Which figure the goal is about: a latency statistic, `ratio`, or a key returned by `metrics`. */
   metric: string;
   /** The figure must be at most this value (milliseconds for latencies). */
-  max: number;
+  max?: number;
+  /** The figure must be at least this value (a throughput, or a share of a peer's throughput). */
+  min?: number;
 }
 
 export interface BenchmarkSpec {

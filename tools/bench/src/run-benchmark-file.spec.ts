@@ -22,6 +22,8 @@ describe('runBenchmarkFile', () => {
     expect(byName['sample: own figures']?.goals).toEqual([
       { metric: 'recall', max: 0.4, value: 0.5, met: false },
       { metric: 'misses', max: 3, value: 2, met: true },
+      { metric: 'share', min: 0.85, value: 0.9, met: true },
+      { metric: 'recall', min: 0.6, value: 0.5, met: false },
     ]);
 
     expect(byName['sample: broken']).toMatchObject({ samples: 0, error: expect.stringContaining('boom') });

@@ -6,7 +6,7 @@
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
-import type { BenchmarkResult, BenchmarkSpec } from './benchmark-spec.js';
+import type { BenchmarkGoal, BenchmarkResult, BenchmarkSpec } from './benchmark-spec.js';
 import { percentile } from './percentile.js';
 
 function goalValue(result: BenchmarkResult, metric: string): number | null {
@@ -19,6 +19,12 @@ function goalValue(result: BenchmarkResult, metric: string): number | null {
     ...result.metrics,
   };
   return figures[metric] ?? null;
+}
+
+/** A goal with both bounds needs both; one with neither is a mistake in the bench file and never met. */
+function meetsGoal(goal: BenchmarkGoal, value: number): boolean {
+  if (goal.max === undefined && goal.min === undefined) return false;
+  return (goal.max === undefined || value <= goal.max) && (goal.min === undefined || value >= goal.min);
 }
 
 /** Every benchmark of `file` whose name or path (relative to `root`) contains one of `filters` (all when none). */
@@ -74,7 +80,7 @@ export async function runBenchmarkFile(file: string, filters: readonly string[],
     if (goals.length > 0) {
       result.goals = goals.map((goal) => {
         const value = goalValue(result, goal.metric);
-        return { ...goal, value, met: value !== null && value <= goal.max };
+        return { ...goal, value, met: value !== null && meetsGoal(goal, value) };
       });
       result.goal = result.goals[0];
     }

@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import type { BenchmarkResult } from './benchmark-spec.js';
+import type { BenchmarkGoal, BenchmarkResult } from './benchmark-spec.js';
 import { runBenchmarkFile } from './run-benchmark-file.js';
 
 const workspaceRoot = resolve(import.meta.dirname, '..', '..', '..');
@@ -30,6 +30,13 @@ function fmt(value: number | undefined, digits = 3): string {
   return value >= 1000 ? value.toFixed(0) : value.toPrecision(digits);
 }
 
+/** `p95≤100`, `ingestShare≥0.85`, or `0.5≤x≤2`. */
+function goalBounds(goal: BenchmarkGoal): string {
+  const lower = goal.min === undefined ? '' : `${goal.min}≤`;
+  const upper = goal.max === undefined ? '' : `≤${goal.max}`;
+  return goal.max === undefined && goal.min !== undefined ? `${goal.metric}≥${goal.min}` : `${lower}${goal.metric}${upper}`;
+}
+
 function printTable(results: BenchmarkResult[]): void {
   const rows = results.map((r) => [
     r.name,
@@ -41,7 +48,7 @@ function printTable(results: BenchmarkResult[]): void {
     r.ratio === undefined ? '' : r.ratio.toFixed(3),
     [
       ...Object.entries(r.metrics ?? {}).map(([k, v]) => `${k}=${fmt(v)}`),
-      ...(r.goals ?? []).map((goal) => `goal ${goal.metric}≤${goal.max}: ${goal.met ? 'met' : 'MISSED'} (${fmt(goal.value ?? NaN)})`),
+      ...(r.goals ?? []).map((goal) => `goal ${goalBounds(goal)}: ${goal.met ? 'met' : 'MISSED'} (${fmt(goal.value ?? NaN)})`),
       r.error ?? '',
     ]
       .filter(Boolean)

@@ -6,7 +6,7 @@
  * const summary = await ingestPath(service, '~/Documents/notes', {
  *   onProgress: (p) => bar.update(p.filesDone, { total: p.filesTotal, file: p.path }),
  * });
- * console.log(`${summary.files} files, ${summary.chunks} chunks, ${summary.skipped.length} skipped`);
+ * console.log(`${summary.files} files, ${summary.chunks} chunks (${summary.embedded} embedded), ${summary.skipped.length} skipped`);
  * for (const { path, reason } of summary.skipped) console.log(`  skipped ${path}: ${reason}`);
  * ```
  *
@@ -34,6 +34,8 @@ export interface IngestPathSummary {
   unchanged: number;
   /** Chunks written by this run. */
   chunks: number;
+  /** Chunk texts sent to the embedder; the rest reused the stored vector of an identical text. */
+  embedded: number;
   /** Files not indexed, each with the reason. */
   skipped: SkippedFile[];
   /** Index entries removed because their files are gone. */
@@ -60,6 +62,7 @@ export async function ingestPath(
     ingested: report.ingested.length,
     unchanged: report.unchanged,
     chunks: report.chunks,
+    embedded: report.embedded,
     skipped: report.skipped,
     pruned: report.pruned,
     warnings: report.warnings,

@@ -1,8 +1,13 @@
 /**
  * One ingestion run: find files, skip unchanged ones by content hash, extract and chunk the rest, embed the
- * chunks in batches (spread over the embedder's workers while the next files are read), replace each
- * document's chunks in one commit, then record the document row. Finally prune index entries whose files
- * are gone from the ingested folder.
+ * chunks in batches, replace each batch's documents' chunks in one commit, then record the document rows. Finally
+ * prune index entries whose files are gone from the ingested folder.
+ *
+ * A bounded pipeline keeps the embedder, the slowest stage, busy all the time: while it embeds one batch, the files
+ * of the next are read and chunked, the batch after that queues behind it, and the batch before it is written. At
+ * most BATCHES_IN_FLIGHT batches are embedding or waiting to be written, plus the one being gathered, so memory stays
+ * bounded whatever the folder's size. Chunks whose exact text already has a vector are not embedded again (see
+ * chunk-vectors.ts).
  */
 import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
@@ -14,6 +19,7 @@ import { documentTitle } from '../chunking/document-title.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { docTypeForPath, type DocType } from '../extract/doc-types.js';
 import { ExtractionError, extractBlocks } from '../extract/extract-document.js';
+import { ChunkVectors } from './chunk-vectors.js';
 import { collectFiles } from '../fs/collect-files.js';
 import { resolvePathInsideRoots } from '../fs/allowed-roots.js';
 import { openRegularFile, UnsafeFileError } from '@chief-of-staff/stores';
@@ -52,10 +58,13 @@ interface PreparedDocument {
   summary?: string;
 }
 
-/** Chunks embedded per embedder call; big enough to keep two workers busy, small enough for steady progress. */
-const EMBED_SLICE = 64;
-/** Pending chunks that trigger a write. */
+/** Pending chunks that close a batch: embedded together, then written in one commit. */
 const FLUSH_CHUNKS = 128;
+/**
+ * Batches embedding or waiting for their write. Two: the embedder starts the next batch's texts the moment the
+ * previous ones are done, without waiting for a write or for the files of a new batch to be read.
+ */
+const BATCHES_IN_FLIGHT = 2;
 
 export function sha256(content: Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
@@ -112,6 +121,7 @@ export async function ingestFiles(
     filesDone: 0,
     more: false,
     chunks: 0,
+    embedded: 0,
     warnings: [],
   };
   const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
@@ -122,6 +132,9 @@ export async function ingestFiles(
   let changedFiles = 0;
   let pending: PreparedDocument[] = [];
   let pendingChunks = 0;
+  const vectors = new ChunkVectors(deps.chunks, deps.embedder);
+  /** Each batch's write, in order; a write waits for the one before it (one writer, documents recorded in order). */
+  const inFlight: Promise<void>[] = [];
   let writing: Promise<void> = Promise.resolve();
 
   const progress = (phase: 'reading' | 'embedding' | 'writing' | 'done', current?: string): void =>
@@ -131,42 +144,55 @@ export async function ingestFiles(
     const batch = pending;
     pending = [];
     pendingChunks = 0;
-    writing = writing.then(() => writeBatch(deps, batch, report, progress, signal));
+    // Embedding starts now, alongside the batch still being embedded or written before it.
+    progress('embedding');
+    const texts = batch.flatMap((doc) => (doc.summary ? [...doc.chunkTexts, doc.summary] : doc.chunkTexts));
+    const embedded = vectors.vectorsFor(texts, { signal, onEmbedded: () => progress('embedding') });
+    embedded.catch(() => undefined);
+    writing = writing.then(async () => writeBatch(deps, batch, await embedded, report, progress));
     // Marks the rejection as handled until the run awaits it, so a failed write cannot crash the process.
     writing.catch(() => undefined);
+    inFlight.push(writing);
   };
 
-  for (const file of files) {
-    signal?.throwIfAborted();
-    if (changedFiles >= maxFiles) {
-      report.more = true;
-      report.warnings.push(
-        `Stopped after ${maxFiles} new or changed files: ${filesDone} of ${filesTotal} files done — run the same ingest again to continue (unchanged files are skipped quickly).`,
-      );
-      break;
+  try {
+    for (const file of files) {
+      signal?.throwIfAborted();
+      if (changedFiles >= maxFiles) {
+        report.more = true;
+        report.warnings.push(
+          `Stopped after ${maxFiles} new or changed files: ${filesDone} of ${filesTotal} files done — run the same ingest again to continue (unchanged files are skipped quickly).`,
+        );
+        break;
+      }
+      if (changedFiles > 0 && performance.now() - started >= budgetMs) {
+        report.more = true;
+        report.warnings.push(
+          `Stopped at the time limit of one call: ${filesDone} of ${filesTotal} files done — run the same ingest again to continue (files already indexed are skipped quickly).`,
+        );
+        break;
+      }
+      progress('reading', file);
+      const prepared = await prepareFile(deps, file, report, options.summarize === true, signal);
+      filesDone++;
+      if (!prepared) continue;
+      changedFiles++;
+      pending.push(prepared);
+      pendingChunks += prepared.chunkTexts.length;
+      if (pendingChunks >= FLUSH_CHUNKS) {
+        // Bounded: the oldest batch in flight must be written before another one starts.
+        while (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
+        flush();
+      }
     }
-    if (changedFiles > 0 && performance.now() - started >= budgetMs) {
-      report.more = true;
-      report.warnings.push(
-        `Stopped at the time limit of one call: ${filesDone} of ${filesTotal} files done — run the same ingest again to continue (files already indexed are skipped quickly).`,
-      );
-      break;
-    }
-    progress('reading', file);
-    const prepared = await prepareFile(deps, file, report, options.summarize === true, signal);
-    filesDone++;
-    if (!prepared) continue;
-    changedFiles++;
-    pending.push(prepared);
-    pendingChunks += prepared.chunkTexts.length;
-    if (pendingChunks >= FLUSH_CHUNKS) {
-      // The previous batch must be written first; this one then embeds while the next files are read.
-      await writing;
-      flush();
-    }
+    if (pending.length > 0) flush();
+  } catch (error) {
+    // Batches already started finish (or fail) before the run returns, so nothing is left writing behind the caller.
+    await writing.catch(() => undefined);
+    throw error;
   }
-  if (pending.length > 0) flush();
   await writing;
+  report.embedded = vectors.embedded;
   report.filesDone = filesDone;
   report.ingested.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.documentId - b.documentId));
   progress('done');
@@ -252,31 +278,13 @@ async function prepareFile(
   return { facts, contentHash, title, chunkTexts, summary };
 }
 
-async function embedAll(
-  embedder: Embedder,
-  texts: string[],
-  onSlice: (done: number) => void,
-  signal: AbortSignal | undefined,
-): Promise<Float32Array[]> {
-  const vectors: Float32Array[] = [];
-  for (let start = 0; start < texts.length; start += EMBED_SLICE) {
-    signal?.throwIfAborted();
-    vectors.push(...(await embedder.embed(texts.slice(start, start + EMBED_SLICE))));
-    onSlice(vectors.length);
-  }
-  return vectors;
-}
-
 async function writeBatch(
   deps: IngestDependencies,
   batch: PreparedDocument[],
+  vectors: Float32Array[],
   report: IngestReport,
-  progress: (phase: 'embedding' | 'writing') => void,
-  signal: AbortSignal | undefined,
+  progress: (phase: 'writing') => void,
 ): Promise<void> {
-  const texts = batch.flatMap((doc) => (doc.summary ? [...doc.chunkTexts, doc.summary] : doc.chunkTexts));
-  progress('embedding');
-  const vectors = await embedAll(deps.embedder, texts, () => progress('embedding'), signal);
   const nowIso = deps.clock.now().toISOString();
   const nowMs = Date.parse(nowIso);
   const reservations = batch.map((doc) => deps.catalog.reserve(doc.facts, nowIso));
@@ -305,10 +313,14 @@ async function writeBatch(
   });
   progress('writing');
   try {
-    await deps.chunks.replaceDocuments(
-      reserved.map((row) => row.id),
-      rows,
-    );
+    // Ids are never reused (AUTOINCREMENT), so a document created just now has no chunks to replace: a batch of only
+    // new documents is inserted without the merge that reads the whole table to find rows to delete.
+    if (reservations.every((reservation) => reservation.created)) await deps.chunks.insertNewDocuments(rows);
+    else
+      await deps.chunks.replaceDocuments(
+        reserved.map((row) => row.id),
+        rows,
+      );
   } catch (error) {
     // Rows created for this batch would otherwise be listed with no chunks; existing rows keep their old hash,
     // which still matches their old chunks because the replace is all-or-nothing.

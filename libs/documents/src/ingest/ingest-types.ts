@@ -44,6 +44,11 @@ export interface IngestReport {
   more: boolean;
   /** Chunks written by this call. */
   chunks: number;
+  /**
+   * Chunks (and summaries) this call sent to the embedder. The others took the vector of an identical text already
+   * indexed or embedded earlier in the call, such as the unchanged paragraphs of an edited file.
+   */
+  embedded: number;
   warnings: string[];
 }
 
