@@ -227,15 +227,16 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   const urgent = URGENT_WORDS.some((word) => keywordMatches(word, shape));
   const available = new Set(availableTools);
 
-  interface Candidate extends Omit<ToolScore, 'explain'> {
+  interface Candidate extends Omit<ToolScore, 'explain' | 'matchedSignals'> {
     describe: () => string;
+    signals: () => string[];
     priority: number;
     exclusive?: string;
     intent: number;
   }
   const candidates: Candidate[] = [];
   const domainAsked = new Set<string>();
-  const details = new Map<string, { intent: number; lexical: LexicalEvidence | undefined; semantic: number | undefined; matched: string[]; exclusive?: string }>();
+  const details = new Map<string, { intent: number; lexical: LexicalEvidence | undefined; semantic: number | undefined; matched: () => string[]; any: boolean; exclusive?: string }>();
   // Tools of one domain share their signals and most tools share action words: evaluate each set once per query.
   const signalResults = new Map<readonly ToolIntentSignal[], ReturnType<typeof strongestSignal>>();
   const actionResults = new Map<readonly string[], string[]>();
@@ -249,7 +250,6 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       signalResults.set(intelligence.intentSignals, signal);
     }
     let intent = signal.weight / 100;
-    const matched = [...signal.matched];
     // Within a domain the action decides: "add" points to create_*, "cancel" to delete_*.
     const actionWords = registry.actionKeywords(name);
     let actions = actionResults.get(actionWords);
@@ -257,17 +257,15 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       actions = actionWords.filter((keyword) => keywordMatches(keyword, shape));
       actionResults.set(actionWords, actions);
     }
-    if (intent > 0 && actions.length > 0) {
-      intent = Math.min(1, intent + ACTION_BONUS);
-      matched.push(...actions.map((action) => `action:${action}`));
-    } else if (intent > 0 && isWriteTool(name)) {
-      // A tool that changes things is offered on its domain alone only weakly: nobody asked it to act.
-      intent *= UNASKED_WRITE_FACTOR;
-    }
+    const acted = intent > 0 && actions.length > 0;
+    if (acted) intent = Math.min(1, intent + ACTION_BONUS);
+    // A tool that changes things is offered on its domain alone only weakly: nobody asked it to act.
+    else if (intent > 0 && isWriteTool(name)) intent *= UNASKED_WRITE_FACTOR;
+    let patterns: string[] | undefined;
     for (const pattern of intelligence.patterns) {
       if (compiledPattern(pattern).test(shape.normalized)) {
         intent = Math.max(intent, 0.6);
-        matched.push(`/${pattern}/`);
+        (patterns ??= []).push(`/${pattern}/`);
       }
     }
     const words = lexical.get(name);
@@ -277,9 +275,18 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     // request; most tools of a large catalogue share nothing with it and are dropped here, before their explanation.
     if (eligibility && intent === 0 && (words?.coverage ?? 0) < FUSION.minCoverage && (semantic ?? 0) < FUSION.minSemantic) continue;
     if (intent > 0) domainAsked.add(intelligence.domain);
-    if (words) matched.push(...words.words.map((word) => `word:${word}`));
-    if (semantic !== undefined && semantic > 0) matched.push(`semantic:${semantic.toFixed(2)}`);
-    details.set(name, { intent, lexical: words, semantic, matched, exclusive: signal.exclusive });
+    const keywordHits = signal.matched;
+    const actionHits = acted ? actions : [];
+    // The signals are spelled out when read: most scores of a large catalogue are ranked, never shown.
+    const matched = (): string[] => [
+      ...keywordHits,
+      ...actionHits.map((action) => `action:${action}`),
+      ...(patterns ?? []),
+      ...(words?.words ?? []).map((word) => `word:${word}`),
+      ...(semantic !== undefined && semantic > 0 ? [`semantic:${semantic.toFixed(2)}`] : []),
+    ];
+    const any = keywordHits.length > 0 || actionHits.length > 0 || patterns !== undefined || words !== undefined || (semantic !== undefined && semantic > 0);
+    details.set(name, { intent, lexical: words, semantic, matched, any, exclusive: signal.exclusive });
   }
 
   // First fallbacks of chains whose head was asked for get a smaller boost than the head.
@@ -313,12 +320,12 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     candidates.push({
       tool: name,
       score,
-      matchedSignals: detail.matched,
+      signals: detail.matched,
       latencyTier: tier,
       confidenceLevel: confidenceOf(score),
       // Written when read: tool_search ranks every tool of a large catalogue and most explanations go unread.
       describe: () =>
-        `Lc=${coverage.toFixed(2)} Lr=${relative.toFixed(2)}${detail.semantic === undefined ? '' : ` S=${detail.semantic.toFixed(2)}`} I=${detail.intent.toFixed(2)} P=${(intelligence.priority / 100).toFixed(2)}${boost ? ` +H ${boost}` : ''}${penalty ? ` −urgency ${penalty}` : ''} (${detail.matched.join(', ') || 'no match'})`,
+        `Lc=${coverage.toFixed(2)} Lr=${relative.toFixed(2)}${detail.semantic === undefined ? '' : ` S=${detail.semantic.toFixed(2)}`} I=${detail.intent.toFixed(2)} P=${(intelligence.priority / 100).toFixed(2)}${boost ? ` +H ${boost}` : ''}${penalty ? ` −urgency ${penalty}` : ''} (${detail.matched().join(', ') || 'no match'})`,
       priority: intelligence.priority,
       intent: detail.intent,
       ...(detail.exclusive ? { exclusive: detail.exclusive } : {}),
@@ -344,8 +351,14 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       offered.add(candidate.tool);
       for (const other of conflicts) crowdedOut.add(other);
     }
-    const { priority: _priority, exclusive: _exclusive, intent: _intent, describe, ...rest } = candidate;
-    result.push(Object.defineProperty(rest, 'explain', { get: describe, enumerable: true }) as ToolScore);
+    const { priority: _priority, exclusive: _exclusive, intent: _intent, describe, signals, ...rest } = candidate;
+    let matchedSignals: string[] | undefined;
+    result.push(
+      Object.defineProperties(rest, {
+        matchedSignals: { get: () => (matchedSignals ??= signals()), enumerable: true },
+        explain: { get: describe, enumerable: true },
+      }) as ToolScore,
+    );
   }
   if (!eligibility) return result;
   return result.filter((score) => score.score >= minScore);
