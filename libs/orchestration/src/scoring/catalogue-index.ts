@@ -68,6 +68,8 @@ interface Document {
   /** Term → frequency, per field. */
   terms: Record<Field, Map<string, number>>;
   lengths: Record<Field, number>;
+  /** The running search's tallies for this tool (valid while their stamps equal the search's). */
+  tally: { groupStamp: number; groupScore: number; groupShare: number; resultStamp: number; score: number; covered: number; words: string[] };
 }
 
 /** Splits identifiers: `server__tool_name`, `camelCase`, `kebab-case` → words. */
@@ -103,7 +105,13 @@ function documentOf(tool: IndexedToolText): Document {
     terms[field] = counts;
     lengths[field] = analysed.length;
   }
-  return { name: tool.name, signature: FIELDS.map((field) => text[field]).join('\u0000'), terms, lengths };
+  return {
+    name: tool.name,
+    signature: FIELDS.map((field) => text[field]).join('\u0000'),
+    terms,
+    lengths,
+    tally: { groupStamp: 0, groupScore: 0, groupShare: 0, resultStamp: 0, score: 0, covered: 0, words: [] },
+  };
 }
 
 /** One request word: its own index terms, and (Hebrew) the terms of its English translations. */
@@ -182,6 +190,9 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
     return norms;
   };
 
+  /** Numbers each search, so the documents' tallies of an earlier search are told apart without clearing them. */
+  let searches = 0;
+
   const idf = (documentFrequency: number) => Math.log(1 + (documents.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
 
   for (const tool of tools) add(tool);
@@ -205,19 +216,18 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
       // A word nobody's tools use weighs as much as the rarest term: an off-topic request keeps its weight and so
       // its low coverage.
       const unseenIdf = idf(0);
-      const results = new Map<string, { score: number; covered: number; words: string[] }>();
+      // Per-document tallies live on the documents (reset by a stamp), so a search allocates little per tool matched:
+      // it runs on every request over every tool, and its garbage is what made slow calls.
+      const stamp = ++searches;
+      const matched: Document[] = [];
       let totalWeight = 0;
       for (const group of groups) {
-        const candidates: Array<[string, number]> = [
-          ...group.direct.map((term): [string, number] => [term, 1]),
-          ...group.translated.map((term): [string, number] => [term, translationWeight]),
-        ];
         let groupIdf = 0;
+        const touched: Document[] = [];
         // Per document, the best of the word's forms (a Hebrew word's variants and translations are alternatives).
-        const best = new Map<Document, { score: number; share: number }>();
-        for (const [term, factor] of candidates) {
+        const scoreTerm = (term: string, factor: number): void => {
           const holders = postings.get(term);
-          if (!holders) continue;
+          if (!holders) return;
           const termIdf = idf(holders.size);
           groupIdf = Math.max(groupIdf, termIdf * factor);
           for (const document of holders) {
@@ -229,24 +239,43 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
               if (frequency) weighted += frequency * norm[field];
             }
             const score = factor * termIdf * ((weighted * (k1 + 1)) / (k1 + weighted));
-            const share = factor * termIdf;
-            const current = best.get(document);
-            if (!current || score > current.score) best.set(document, { score, share });
+            const tally = document.tally;
+            if (tally.groupStamp !== stamp) {
+              tally.groupStamp = stamp;
+              tally.groupScore = -1;
+              touched.push(document);
+            }
+            if (score > tally.groupScore) {
+              tally.groupScore = score;
+              tally.groupShare = factor * termIdf;
+            }
           }
-        }
+        };
+        for (const term of group.direct) scoreTerm(term, 1);
+        for (const term of group.translated) scoreTerm(term, translationWeight);
         totalWeight += groupIdf > 0 ? groupIdf : unseenIdf;
-        for (const [document, { score, share }] of best) {
-          let result = results.get(document.name);
-          if (!result) results.set(document.name, (result = { score: 0, covered: 0, words: [] }));
-          result.score += score;
-          result.covered += share;
-          result.words.push(group.word);
+        for (const document of touched) {
+          const tally = document.tally;
+          // The group stamp is reused by the next group: mark it consumed.
+          tally.groupStamp = 0;
+          if (tally.resultStamp !== stamp) {
+            tally.resultStamp = stamp;
+            tally.score = 0;
+            tally.covered = 0;
+            tally.words = [];
+            matched.push(document);
+          }
+          tally.score += tally.groupScore;
+          tally.covered += tally.groupShare;
+          tally.words.push(group.word);
         }
       }
-      const matches: LexicalMatch[] = [];
-      for (const [tool, result] of results) {
-        matches.push({ tool, score: result.score, coverage: totalWeight > 0 ? Math.min(1, result.covered / totalWeight) : 0, matchedWords: result.words });
-      }
+      const matches: LexicalMatch[] = matched.map(({ name, tally }) => ({
+        tool: name,
+        score: tally.score,
+        coverage: totalWeight > 0 ? Math.min(1, tally.covered / totalWeight) : 0,
+        matchedWords: tally.words,
+      }));
       return matches.sort((a, b) => b.score - a.score || a.tool.localeCompare(b.tool));
     },
   };

@@ -236,7 +236,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   }
   const candidates: Candidate[] = [];
   const domainAsked = new Set<string>();
-  const details = new Map<string, { intent: number; lexical: LexicalEvidence | undefined; semantic: number | undefined; matched: () => string[]; any: boolean; exclusive?: string }>();
+  const details = new Map<string, { intent: number; lexical: LexicalEvidence | undefined; semantic: number | undefined; matched: () => string[]; exclusive?: string }>();
   // Tools of one domain share their signals and most tools share action words: evaluate each set once per query.
   const signalResults = new Map<readonly ToolIntentSignal[], ReturnType<typeof strongestSignal>>();
   const actionResults = new Map<readonly string[], string[]>();
@@ -285,8 +285,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       ...(words?.words ?? []).map((word) => `word:${word}`),
       ...(semantic !== undefined && semantic > 0 ? [`semantic:${semantic.toFixed(2)}`] : []),
     ];
-    const any = keywordHits.length > 0 || actionHits.length > 0 || patterns !== undefined || words !== undefined || (semantic !== undefined && semantic > 0);
-    details.set(name, { intent, lexical: words, semantic, matched, any, exclusive: signal.exclusive });
+    details.set(name, { intent, lexical: words, semantic, matched, exclusive: signal.exclusive });
   }
 
   // First fallbacks of chains whose head was asked for get a smaller boost than the head.
