@@ -158,15 +158,11 @@ function cosine(query: Float32Array, queryNorm: number, tool: ToolVector): numbe
 function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVectors>): SemanticSimilarity | undefined {
   const queryNorm = norm(query);
   if (queryNorm === 0) return undefined;
-  const memo = new Map<string, number>();
+  // No memo: a scoring asks once per tool, two products each, and a map per request would only be garbage.
   return (tool) => {
-    const known = memo.get(tool);
-    if (known !== undefined) return known;
     const entry = byTool.get(tool);
     if (!entry) return undefined;
-    const value = toolSimilarity(cosine(query, queryNorm, entry.description), entry.examples ? cosine(query, queryNorm, entry.examples) : undefined) as number;
-    memo.set(tool, value);
-    return value;
+    return toolSimilarity(cosine(query, queryNorm, entry.description), entry.examples ? cosine(query, queryNorm, entry.examples) : undefined) as number;
   };
 }
 

@@ -143,20 +143,12 @@ export async function buildSemanticSource(options: {
       const text = textOfQuery(query);
       const vector = text === undefined ? undefined : queryVectors.get(text);
       if (!vector) return undefined;
-      const similarities = new Map<string, number>();
+      // Computed on each ask, as the server's is: a scoring asks once per tool, and a memo per request is garbage.
       return (tool) => {
-        let similarity = similarities.get(tool);
-        if (similarity === undefined) {
-          const toolVector = toolVectors.get(tool);
-          if (!toolVector) return undefined;
-          const examples = exampleVectors.get(tool);
-          similarity = toolSimilarity(
-            dot(vector, toolVector),
-            examples ? dot(vector, examples) : undefined,
-          ) as number;
-          similarities.set(tool, similarity);
-        }
-        return similarity;
+        const toolVector = toolVectors.get(tool);
+        if (!toolVector) return undefined;
+        const examples = exampleVectors.get(tool);
+        return toolSimilarity(dot(vector, toolVector), examples ? dot(vector, examples) : undefined) as number;
       };
     },
   };
