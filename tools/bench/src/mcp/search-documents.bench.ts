@@ -8,14 +8,13 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { join } from 'node:path';
 import { DocumentService, VECTORS_DIR_NAME, WorkerPoolEmbedder, type Embedder } from '@chief-of-staff/documents';
 import { openDatabase } from '@chief-of-staff/stores';
 import { loadCacm, loadJsonCollection } from '../retrieval/test-collections.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectSourceServer } from './source-server-client.js';
 
-const root = resolve(import.meta.dirname, '..', '..', '..', '..');
 const TARGET_CHUNKS = 10_000;
 const QUERY_WORDS = 60;
 const TOPICS = 64;
@@ -101,15 +100,7 @@ async function connect(): Promise<void> {
   await buildDataDirectory();
   longQueries = paragraphQueries();
   if (longQueries.length < 70) throw new Error(`only ${longQueries.length} distinct 60-word queries`);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', '--conditions=@chief-of-staff/source', join(root, 'apps', 'mcp-server', 'src', 'main.ts')],
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'warn' },
-    stderr: 'ignore',
-  });
-  client = new Client({ name: 'search-documents-bench', version: '1' });
-  await client.connect(transport);
+  client = await connectSourceServer(dataDir, 'search-documents-bench');
 }
 
 async function search(query: string): Promise<void> {

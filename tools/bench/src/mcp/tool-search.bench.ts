@@ -13,13 +13,12 @@
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { join } from 'node:path';
 import { percentile } from '../percentile.js';
 import { LARGE_SERVER_NAME, prepareLargeServerDataDir } from './large-tool-server.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectSourceServer } from './source-server-client.js';
 
-const root = resolve(import.meta.dirname, '..', '..', '..', '..');
 /** English and Hebrew, for our tools and for the large server's (the 97-tool search simply finds fewer). */
 const QUERIES = [
   'find a time that works for Dana and me next week',
@@ -87,15 +86,7 @@ async function open(kind: 'own' | 'large'): Promise<Session> {
   if (existing) return existing;
   const dataDir = mkdtempSync(join(tmpdir(), `cos-bench-tool-search-${kind}-`));
   if (kind === 'large') prepareLargeServerDataDir(dataDir);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', '--conditions=@chief-of-staff/source', join(root, 'apps', 'mcp-server', 'src', 'main.ts')],
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', COS_DATA_DIR: dataDir, COS_LOG_LEVEL: 'warn' },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'tool-search-bench', version: '1' });
-  await client.connect(transport);
+  const client = await connectSourceServer(dataDir, 'tool-search-bench');
   try {
     // The first search builds the intelligence registry; it is measured by the cold-start figures, not here.
     await search(client, 'warm up');
