@@ -68,6 +68,8 @@ interface Document {
   /** Term → frequency, per field. */
   terms: Record<Field, Map<string, number>>;
   lengths: Record<Field, number>;
+  /** Term → its frequency across fields, each weighted and length-normalised (BM25F), as of the last refresh. */
+  weighted: Map<string, number>;
   /** The running search's tallies for this tool (valid while their stamps equal the search's). */
   tally: { groupStamp: number; groupScore: number; groupShare: number; resultStamp: number; score: number; covered: number; words: string[] };
 }
@@ -110,6 +112,7 @@ function documentOf(tool: IndexedToolText): Document {
     signature: FIELDS.map((field) => text[field]).join('\u0000'),
     terms,
     lengths,
+    weighted: new Map(),
     tally: { groupStamp: 0, groupScore: 0, groupShare: 0, resultStamp: 0, score: 0, covered: 0, words: [] },
   };
 }
@@ -141,8 +144,8 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
   /** Term → documents holding it (any field). */
   const postings = new Map<string, Set<Document>>();
   const totalLengths: Record<Field, number> = { name: 0, title: 0, description: 0, parameters: 0, examples: 0 };
-  /** Per document and field: weight / (1 − b + b·len/avglen), refreshed after the catalogue changes. */
-  let norms: Map<Document, Record<Field, number>> | undefined;
+  /** Whether the documents' weighted term frequencies reflect the catalogue as it is (refreshed after a change). */
+  let weightsFresh = false;
 
   const removeDocument = (document: Document) => {
     documents.delete(document.name);
@@ -154,7 +157,7 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
         if (holders?.size === 0) postings.delete(term);
       }
     }
-    norms = undefined;
+    weightsFresh = false;
   };
 
   const add = (tool: IndexedToolText) => {
@@ -171,23 +174,27 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
         holders.add(document);
       }
     }
-    norms = undefined;
+    weightsFresh = false;
   };
 
-  const fieldNorms = (): Map<Document, Record<Field, number>> => {
-    if (norms) return norms;
+  /**
+   * Per document and term: Σ over fields of frequency × weight / (1 − b + b·len/avglen). Folded once per change of
+   * the catalogue, so a search reads one number per (term, tool) instead of one per field.
+   */
+  const refreshWeights = (): void => {
+    if (weightsFresh) return;
     const count = Math.max(1, documents.size);
     const { weights, b } = BM25F_SETTINGS;
-    norms = new Map();
     for (const document of documents.values()) {
-      const entry = {} as Record<Field, number>;
+      const weighted = new Map<string, number>();
       for (const field of FIELDS) {
         const average = totalLengths[field] / count || 1;
-        entry[field] = weights[field] / (1 - b[field] + (b[field] * document.lengths[field]) / average);
+        const norm = weights[field] / (1 - b[field] + (b[field] * document.lengths[field]) / average);
+        for (const [term, frequency] of document.terms[field]) weighted.set(term, (weighted.get(term) ?? 0) + frequency * norm);
       }
-      norms.set(document, entry);
+      document.weighted = weighted;
     }
-    return norms;
+    weightsFresh = true;
   };
 
   /** Numbers each search, so the documents' tallies of an earlier search are told apart without clearing them. */
@@ -211,7 +218,7 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
     search(query, available) {
       const groups = queryGroupsOf(query, lexicon);
       if (groups.length === 0 || documents.size === 0) return [];
-      const normsNow = fieldNorms();
+      refreshWeights();
       const { k1, translationWeight } = BM25F_SETTINGS;
       // A word nobody's tools use weighs as much as the rarest term: an off-topic request keeps its weight and so
       // its low coverage.
@@ -232,12 +239,7 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
           groupIdf = Math.max(groupIdf, termIdf * factor);
           for (const document of holders) {
             if (available && !available.has(document.name)) continue;
-            const norm = normsNow.get(document) as Record<Field, number>;
-            let weighted = 0;
-            for (const field of FIELDS) {
-              const frequency = document.terms[field].get(term);
-              if (frequency) weighted += frequency * norm[field];
-            }
+            const weighted = document.weighted.get(term) ?? 0;
             const score = factor * termIdf * ((weighted * (k1 + 1)) / (k1 + weighted));
             const tally = document.tally;
             if (tally.groupStamp !== stamp) {
