@@ -1,14 +1,16 @@
 /**
  * `scoreAllTools(query, availableTools)`: which tools fit a request, in English or Hebrew, and why. The backbone is
  * retrieval over what every tool has: the catalogue index's BM25F match of the request against tool names, titles,
- * descriptions and parameters (Hebrew words also through the bilingual lexicon), and, when the caller has the
- * request's vector, the cosine similarity with the tool's description vector. Per tool, with Lc = the share of the
- * request's weight the tool matches (squared), Lr = its BM25F score over the best tool's, S = the rescaled cosine, I =
- * the strongest keyword intent signal and P = priority / 100: base = wC·Lc + wR·Lr + wS·S + wI·I + wP·P (a tool with no
- * vector yet has wS·S replaced by a smaller weight on Lc, the lexical-only calibration), plus a boost for the head and first fallback of a chain whose domain
- * was asked for, minus a penalty for slow tools when the request asks for speed. The weights and cut-offs are in
- * FUSION and docs/adr/0040. An exclusive intent (official data) keeps only its own chain; conflicting tools give way
- * to the better one; nothing over `minScore` means abstaining.
+ * descriptions, parameters and example requests (Hebrew words also through the bilingual lexicon), and, when the
+ * caller has the request's vector, its similarity with the tool's description and examples. Per tool, with Lc = the
+ * share of the request's weight the tool matches (squared), Lr = its BM25F score over the best tool's (counted in
+ * full only when the tool covers a fair share of the request), S = the rescaled similarity, I = the strongest keyword
+ * intent signal (counted in full only when S agrees) and P = priority / 100: base = (wC·Lc + wR·Lr + wS·S)·u + wI·I +
+ * wP·P, where u raises the evidence of a tool without keyword signals (a tool with no vector yet has wS·S replaced by
+ * a smaller weight on Lc, the lexical-only calibration), plus a boost for the head and first fallback of a chain whose
+ * domain was asked for, minus a penalty for slow tools when the request asks for speed. The weights and cut-offs are
+ * in FUSION and docs/adr/0040 and 0050. An exclusive intent (official data) keeps only its own chain; conflicting
+ * tools give way to the better one; nothing over `minScore` means abstaining.
  */
 import type { LatencyTier } from '@chief-of-staff/core';
 import type { ToolIntelligenceRegistry } from '../registry/tool-intelligence-registry.js';
@@ -60,9 +62,9 @@ export const FUSION = {
   minSemantic: 0.3,
   headBoost: 0.1,
   fallbackBoost: 0.05,
-  /** Top-1 right about three times in four at or above this on the development halves. */
+  /** Top-1 right about four times in five at or above this on the development halves. */
   high: 0.55,
-  /** About three in five between this and `high`; below it, one in three. */
+  /** About half the time or more between this and `high`; below it, about half. */
   medium: 0.42,
   /** Coverage at which the best lexical match's relative score counts in full. */
   relativeCoverage: 0.3,
