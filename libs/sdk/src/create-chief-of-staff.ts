@@ -125,7 +125,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
           runtime
             .tools()
             .filter((tool) => tool.name !== 'tool_search')
-            .map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, examples: runtime.intelligence().get(tool.name)?.examples ?? [] })),
+            .map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, examples: runtime.intelligence().examples?.(tool.name) ?? [] })),
         logger,
         quiet: () => quiet(),
       })

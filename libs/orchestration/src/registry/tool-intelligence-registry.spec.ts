@@ -52,6 +52,24 @@ describe('tool intelligence registry: learned figures', () => {
   });
 });
 
+describe('tool intelligence registry: example requests', () => {
+  it("answers a tool's examples (an override's, else the built-in ones) and indexes them, without reading any tool's figures", () => {
+    const statistics = recordingSource({});
+    const external: CatalogueToolInfo = { name: 'rota__lookup', title: 'Lookup', description: 'Returns the rota entry for a slot.' };
+    const registry = createToolIntelligenceRegistry({
+      tools: [...tools, external],
+      statistics,
+      overrides: { rota__lookup: { examples: ['who is on call this weekend'] } },
+    });
+    expect(registry.examples?.('rota__lookup')).toEqual(['who is on call this weekend']);
+    expect(registry.examples?.('query_memory')?.length).toBeGreaterThan(0);
+    expect(registry.catalogueIndex?.().search('who is on call this weekend')[0]?.tool).toBe('rota__lookup');
+    expect(statistics.asked).toEqual([]);
+    // The entry says the same.
+    expect(registry.get('rota__lookup')?.examples).toEqual(['who is on call this weekend']);
+  });
+});
+
 describe('tool intelligence registry: the catalogue index', () => {
   it('indexes names, titles, descriptions and parameter descriptions on first use', () => {
     const registry = createToolIntelligenceRegistry({

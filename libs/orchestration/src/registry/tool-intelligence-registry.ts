@@ -49,6 +49,11 @@ export interface ToolIntelligenceRegistry extends ToolIntelligenceLookup {
   actionKeywords(name: string): readonly string[];
   /** The tools whose vocabulary holds a word form (the inverted vocabulary, so a request is matched once, not per tool). */
   toolsWithForm?(form: string): readonly string[] | undefined;
+  /**
+   * The tool's example requests (its override's, else the built-in ones), read without building its whole entry,
+   * which would also read its learned statistics.
+   */
+  examples?(name: string): readonly string[];
   /** The BM25F index of the catalogue's names, titles, descriptions and parameters, built on first use. */
   catalogueIndex?(): CatalogueIndex;
 }
@@ -161,12 +166,12 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
     }
     return inverted;
   };
+  const examplesOf = (name: string): readonly string[] => options.overrides?.[name]?.examples ?? defaultExamplesOf(name);
   let index: CatalogueIndex | undefined;
   const catalogueIndex = (): CatalogueIndex => {
     if (index) return index;
     const kept = options.catalogueIndex;
-    // Examples straight from their sources: a full entry would read each tool's learned statistics.
-    const texts = options.tools.map((tool) => indexedTextOf(tool, options.overrides?.[tool.name]?.examples ?? defaultExamplesOf(tool.name)));
+    const texts = options.tools.map((tool) => indexedTextOf(tool, examplesOf(tool.name)));
     if (!kept) return (index = createCatalogueIndex(texts));
     // add() skips tools whose text is unchanged; only the difference touches the postings.
     for (const text of texts) kept.add(text);
@@ -175,6 +180,7 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
   };
   return {
     catalogueIndex,
+    examples: examplesOf,
     get: (name) => entry(name)?.intelligence,
     list: () => allEntries().map(([, built]) => built.intelligence),
     vocabulary: (name) => entry(name)?.vocabulary ?? new Set(),
