@@ -58,9 +58,14 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
       const permitted = ctx.caller.kind === 'agent' ? new Set(agentToolNames(ctx.caller.capabilities ?? [], { externalGrants: deps.externalGrants?.() })) : undefined;
       const available = [...byName.keys()].filter((name) => name !== 'tool_search' && (permitted === undefined || permitted.has(name)));
       const semanticSimilarity = await deps.semanticSimilarity?.(args.query);
-      const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, ...(semanticSimilarity ? { semanticSimilarity } : {}) }).filter(
-        (score) => score.matchedSignals.length > 0,
-      );
+      const ranking = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, ...(semanticSimilarity ? { semanticSimilarity } : {}) });
+      // Best first: the first `limit` tools that matched anything are the answer. A tool's signals are spelled out when
+      // read, so the rest of a large catalogue is never looked at.
+      const ranked: typeof ranking = [];
+      for (const score of ranking) {
+        if (ranked.length >= args.limit) break;
+        if (score.matchedSignals.length > 0) ranked.push(score);
+      }
       const best = ranked[0]?.score ?? 0;
       if (best < DEFAULT_MIN_SCORE) {
         return {
@@ -70,7 +75,7 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
           note: 'No tool fits this request well enough. Answer it directly, or rephrase it with what you want done (e.g. "list my meetings tomorrow").',
         };
       }
-      const items = ranked.slice(0, args.limit).map((score) => {
+      const items = ranked.map((score) => {
         const tool = byName.get(score.tool) as AnyToolDefinition;
         return {
           name: tool.name,

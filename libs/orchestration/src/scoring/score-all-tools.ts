@@ -14,7 +14,7 @@
  */
 import type { LatencyTier } from '@chief-of-staff/core';
 import type { ToolIntelligenceRegistry } from '../registry/tool-intelligence-registry.js';
-import { latencyTierOf, type ToolIntentSignal } from '../registry/tool-intelligence.js';
+import { latencyTierOf, type ToolIntelligence, type ToolIntentSignal } from '../registry/tool-intelligence.js';
 import { formsOf, keywordForms, normalizeText, tokenForms, tokenize } from './normalize-text.js';
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
@@ -168,6 +168,10 @@ function compiledPattern(pattern: string): RegExp {
   return compiled;
 }
 
+// Ties are broken by name on every call over hundreds of candidates: one collator, not one per comparison
+// (`localeCompare` builds its collator each time and dominated the sort).
+const byName = new Intl.Collator().compare;
+
 const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
 
 /** high / medium / low from the calibrated cut-offs (docs/adr/0040). */
@@ -221,28 +225,101 @@ function lexicalEvidence(shape: QueryShape, query: string, available: ReadonlySe
   return evidence;
 }
 
+/** What one tool's score was made of, kept so its explanation and matched signals can be spelled out when read. */
+interface Evidence {
+  keywordHits: readonly string[];
+  actionHits: readonly string[];
+  patterns: string[] | undefined;
+  lexical: LexicalEvidence | undefined;
+  /** Rescaled similarity, undefined while the tool has no vector. */
+  semantic: number | undefined;
+  intent: number;
+  /** Squashed lexical coverage (Lc). */
+  coverage: number;
+  priority: number;
+  boost: number;
+  penalty: number;
+}
+
+function signalsOf(evidence: Evidence): string[] {
+  const { semantic } = evidence;
+  return [
+    ...evidence.keywordHits,
+    ...evidence.actionHits.map((action) => `action:${action}`),
+    ...(evidence.patterns ?? []),
+    ...(evidence.lexical?.words ?? []).map((word) => `word:${word}`),
+    ...(semantic !== undefined && semantic > 0 ? [`semantic:${semantic.toFixed(2)}`] : []),
+  ];
+}
+
+function explanationOf(evidence: Evidence): string {
+  const { semantic, boost, penalty } = evidence;
+  const signals = signalsOf(evidence);
+  return (
+    `Lc=${evidence.coverage.toFixed(2)} Lr=${(evidence.lexical?.relative ?? 0).toFixed(2)}${semantic === undefined ? '' : ` S=${semantic.toFixed(2)}`}` +
+    ` I=${evidence.intent.toFixed(2)} P=${(evidence.priority / 100).toFixed(2)}${boost ? ` +H ${boost}` : ''}${penalty ? ` −urgency ${penalty}` : ''}` +
+    ` (${signals.join(', ') || 'no match'})`
+  );
+}
+
+/**
+ * A ranked tool. Its explanation and matched signals are written when read: tool_search ranks every tool of a large
+ * catalogue and most of them go unread, so they cost nothing until asked for.
+ */
+class ScoredTool implements ToolScore {
+  readonly #evidence: Evidence;
+  #signals: string[] | undefined;
+
+  constructor(
+    readonly tool: string,
+    readonly score: number,
+    readonly latencyTier: LatencyTier,
+    readonly confidenceLevel: ConfidenceLevel,
+    evidence: Evidence,
+  ) {
+    this.#evidence = evidence;
+  }
+
+  get matchedSignals(): string[] {
+    return (this.#signals ??= signalsOf(this.#evidence));
+  }
+
+  get explain(): string {
+    return explanationOf(this.#evidence);
+  }
+
+  /** Serialised (logs, JSON output) with its explanation and signals, as a plain score would be. */
+  toJSON(): ToolScore {
+    return { tool: this.tool, score: this.score, matchedSignals: this.matchedSignals, latencyTier: this.latencyTier, confidenceLevel: this.confidenceLevel, explain: this.explain };
+  }
+}
+
+/** A tool still in the running, before conflicts and the cut-off. */
+interface Candidate {
+  name: string;
+  intelligence: ToolIntelligence;
+  evidence: Evidence;
+  exclusive: string | undefined;
+  score: number;
+}
+
+const NO_HITS: readonly string[] = [];
+
 export function scoreAllTools(query: string, availableTools: readonly string[], options: ScoreOptions): ToolScore[] {
-  const { registry } = options;
+  const { registry, semanticSimilarity } = options;
   const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
   const eligibility = options.eligibility ?? true;
   const shape = shapeOf(query);
   const urgent = URGENT_WORDS.some((word) => keywordMatches(word, shape));
   const available = new Set(availableTools);
 
-  interface Candidate extends Omit<ToolScore, 'explain' | 'matchedSignals'> {
-    describe: () => string;
-    signals: () => string[];
-    priority: number;
-    exclusive?: string;
-    intent: number;
-  }
   const candidates: Candidate[] = [];
   const domainAsked = new Set<string>();
-  const details = new Map<string, { intent: number; lexical: LexicalEvidence | undefined; semantic: number | undefined; matched: () => string[]; exclusive?: string }>();
   // Tools of one domain share their signals and most tools share action words: evaluate each set once per query.
   const signalResults = new Map<readonly ToolIntentSignal[], ReturnType<typeof strongestSignal>>();
-  const actionResults = new Map<readonly string[], string[]>();
+  const actionResults = new Map<readonly string[], readonly string[]>();
   const lexical = lexicalEvidence(shape, query, available, registry);
+  // This loop runs over every tool of the catalogue on every request: it allocates only for the tools that stay.
   for (const name of available) {
     const intelligence = registry.get(name);
     if (!intelligence) continue;
@@ -253,16 +330,21 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     }
     let intent = signal.weight / 100;
     // Within a domain the action decides: "add" points to create_*, "cancel" to delete_*.
-    const actionWords = registry.actionKeywords(name);
-    let actions = actionResults.get(actionWords);
-    if (!actions) {
-      actions = actionWords.filter((keyword) => keywordMatches(keyword, shape));
-      actionResults.set(actionWords, actions);
+    let acted = false;
+    let actions = NO_HITS;
+    if (intent > 0) {
+      const actionWords = registry.actionKeywords(name);
+      let found = actionResults.get(actionWords);
+      if (!found) {
+        found = actionWords.filter((keyword) => keywordMatches(keyword, shape));
+        actionResults.set(actionWords, found);
+      }
+      actions = found;
+      acted = actions.length > 0;
+      if (acted) intent = Math.min(1, intent + ACTION_BONUS);
+      // A tool that changes things is offered on its domain alone only weakly: nobody asked it to act.
+      else if (isWriteTool(name)) intent *= UNASKED_WRITE_FACTOR;
     }
-    const acted = intent > 0 && actions.length > 0;
-    if (acted) intent = Math.min(1, intent + ACTION_BONUS);
-    // A tool that changes things is offered on its domain alone only weakly: nobody asked it to act.
-    else if (intent > 0 && isWriteTool(name)) intent *= UNASKED_WRITE_FACTOR;
     let patterns: string[] | undefined;
     for (const pattern of intelligence.patterns) {
       if (compiledPattern(pattern).test(shape.normalized)) {
@@ -271,96 +353,86 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       }
     }
     const words = lexical.get(name);
-    const cosine = options.semanticSimilarity?.(name);
+    const cosine = semanticSimilarity?.(name);
     const semantic = cosine === undefined ? undefined : Math.max(0, (cosine - FUSION.semanticFloor) / (1 - FUSION.semanticFloor));
     // Offered (not merely listed by tool_search) on words or meaning alone only when they are a fair share of the
-    // request; most tools of a large catalogue share nothing with it and are dropped here, before their explanation.
+    // request; most tools of a large catalogue share nothing with it and are dropped here.
     if (eligibility && intent === 0 && (words?.coverage ?? 0) < FUSION.minCoverage && (semantic ?? 0) < FUSION.minSemantic) continue;
     if (intent > 0) domainAsked.add(intelligence.domain);
-    const keywordHits = signal.matched;
-    const actionHits = acted ? actions : [];
-    // The signals are spelled out when read: most scores of a large catalogue are ranked, never shown.
-    const matched = (): string[] => [
-      ...keywordHits,
-      ...actionHits.map((action) => `action:${action}`),
-      ...(patterns ?? []),
-      ...(words?.words ?? []).map((word) => `word:${word}`),
-      ...(semantic !== undefined && semantic > 0 ? [`semantic:${semantic.toFixed(2)}`] : []),
-    ];
-    details.set(name, { intent, lexical: words, semantic, matched, exclusive: signal.exclusive });
+    candidates.push({
+      name,
+      intelligence,
+      evidence: {
+        keywordHits: signal.matched,
+        actionHits: acted ? actions : NO_HITS,
+        patterns,
+        lexical: words,
+        semantic,
+        intent,
+        // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
+        coverage: (words?.coverage ?? 0) ** FUSION.coveragePower,
+        priority: intelligence.priority,
+        boost: 0,
+        penalty: 0,
+      },
+      exclusive: signal.exclusive,
+      score: 0,
+    });
   }
 
   // First fallbacks of chains whose head was asked for get a smaller boost than the head.
   const askedFallbacks = new Set<string>();
-  for (const [name, detail] of details) {
-    const first = registry.get(name)?.hierarchy[0];
-    if (first !== undefined && detail.intent > 0) askedFallbacks.add(first);
+  for (const { intelligence, evidence } of candidates) {
+    const first = intelligence.hierarchy[0];
+    if (first !== undefined && evidence.intent > 0) askedFallbacks.add(first);
   }
-  for (const [name, detail] of details) {
-    const intelligence = registry.get(name);
-    if (!intelligence) continue;
-    // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
-    const coverage = (detail.lexical?.coverage ?? 0) ** FUSION.coveragePower;
-    const relative = detail.lexical?.relative ?? 0;
-    const boost = intelligence.hierarchy.length > 0 && domainAsked.has(intelligence.domain) && detail.intent > 0 ? FUSION.headBoost : askedFallbacks.has(name) ? FUSION.fallbackBoost : 0;
-    const tier = latencyTierOf(intelligence.latency.typicalMs);
-    const penalty = urgent ? URGENCY_PENALTY[tier] : 0;
-    const meaning = detail.semantic === undefined ? FUSION.semanticStandIn * coverage : FUSION.semantic * detail.semantic;
+  for (const candidate of candidates) {
+    const { intelligence, evidence } = candidate;
+    const { semantic, intent, coverage } = evidence;
+    const lexicalCoverage = evidence.lexical?.coverage ?? 0;
+    const relative = evidence.lexical?.relative ?? 0;
+    const boost = intelligence.hierarchy.length > 0 && domainAsked.has(intelligence.domain) && intent > 0 ? FUSION.headBoost : askedFallbacks.has(candidate.name) ? FUSION.fallbackBoost : 0;
+    const penalty = urgent ? URGENCY_PENALTY[latencyTierOf(intelligence.latency.typicalMs)] : 0;
+    const meaning = semantic === undefined ? FUSION.semanticStandIn * coverage : FUSION.semantic * semantic;
     // The best lexical match counts in full only when it covers a fair share of the request: one common word shared
     // with an unrelated request ("write", "long") makes a best match, but no evidence.
-    const relativeShare = Math.min(1, (detail.lexical?.coverage ?? 0) / FUSION.relativeCoverage);
+    const relativeShare = Math.min(1, lexicalCoverage / FUSION.relativeCoverage);
     // A keyword hit counts in full when the request's meaning agrees with the tool, half when it does not ("how many
     // calories" says "how many" as "how many unread" does).
-    const corroboration = detail.semantic === undefined ? 1 : 1 - FUSION.intentUncorroborated + FUSION.intentUncorroborated * Math.min(1, detail.semantic / FUSION.intentAgreement);
+    const corroboration = semantic === undefined ? 1 : 1 - FUSION.intentUncorroborated + FUSION.intentUncorroborated * Math.min(1, semantic / FUSION.intentAgreement);
     // A tool without keyword signals (an external server's) is weighed on words and meaning alone, a little higher,
     // so it is not outranked by built-in tools merely for having no keyword list.
     const unsignalled = intelligence.intentSignals.length === 0 && intelligence.patterns.length === 0 ? FUSION.unsignalledBoost : 1;
-    const evidence = FUSION.coverage * coverage + FUSION.relative * relative * relativeShare + meaning;
-    const base = evidence * unsignalled + FUSION.intent * detail.intent * corroboration + FUSION.priority * (intelligence.priority / 100);
-    const score = round3(Math.min(1, Math.max(0, base + boost - penalty)));
-    candidates.push({
-      tool: name,
-      score,
-      signals: detail.matched,
-      latencyTier: tier,
-      confidenceLevel: confidenceOf(score),
-      // Written when read: tool_search ranks every tool of a large catalogue and most explanations go unread.
-      describe: () =>
-        `Lc=${coverage.toFixed(2)} Lr=${relative.toFixed(2)}${detail.semantic === undefined ? '' : ` S=${detail.semantic.toFixed(2)}`} I=${detail.intent.toFixed(2)} P=${(intelligence.priority / 100).toFixed(2)}${boost ? ` +H ${boost}` : ''}${penalty ? ` −urgency ${penalty}` : ''} (${detail.matched().join(', ') || 'no match'})`,
-      priority: intelligence.priority,
-      intent: detail.intent,
-      ...(detail.exclusive ? { exclusive: detail.exclusive } : {}),
-    });
+    const lexicalAndMeaning = FUSION.coverage * coverage + FUSION.relative * relative * relativeShare + meaning;
+    const base = lexicalAndMeaning * unsignalled + FUSION.intent * intent * corroboration + FUSION.priority * (intelligence.priority / 100);
+    evidence.boost = boost;
+    evidence.penalty = penalty;
+    candidate.score = round3(Math.min(1, Math.max(0, base + boost - penalty)));
   }
 
-  candidates.sort((a, b) => b.score - a.score || b.priority - a.priority || a.tool.localeCompare(b.tool));
+  candidates.sort((a, b) => b.score - a.score || b.evidence.priority - a.evidence.priority || byName(a.name, b.name));
   let kept = candidates;
   const exclusiveHead = eligibility ? candidates.find((candidate) => candidate.exclusive !== undefined) : undefined;
   if (exclusiveHead) {
-    const chain = new Set([exclusiveHead.tool, ...(registry.get(exclusiveHead.tool)?.hierarchy ?? [])]);
-    kept = kept.filter((candidate) => candidate.exclusive === exclusiveHead.exclusive || chain.has(candidate.tool));
+    const chain = new Set([exclusiveHead.name, ...exclusiveHead.intelligence.hierarchy]);
+    kept = kept.filter((candidate) => candidate.exclusive === exclusiveHead.exclusive || chain.has(candidate.name));
   }
   const result: ToolScore[] = [];
   // Tools already offered, and the tools they conflict with: one look-up per candidate, not one per pair.
   const offered = new Set<string>();
   const crowdedOut = new Set<string>();
   for (const candidate of kept) {
-    // tool_search lists everything a request could use; conflicts matter only for what is offered at once.
+    // tool_search lists everything a request could use; conflicts and the cut-off matter only for what is offered.
     if (eligibility) {
-      const conflicts = registry.get(candidate.tool)?.conflictsWith ?? [];
-      if (crowdedOut.has(candidate.tool) || conflicts.some((other) => offered.has(other))) continue;
-      offered.add(candidate.tool);
+      // Sorted best first: nothing after the first tool under the cut-off is offered.
+      if (candidate.score < minScore) break;
+      const conflicts = candidate.intelligence.conflictsWith;
+      if (crowdedOut.has(candidate.name) || conflicts.some((other) => offered.has(other))) continue;
+      offered.add(candidate.name);
       for (const other of conflicts) crowdedOut.add(other);
     }
-    const { priority: _priority, exclusive: _exclusive, intent: _intent, describe, signals, ...rest } = candidate;
-    let matchedSignals: string[] | undefined;
-    result.push(
-      Object.defineProperties(rest, {
-        matchedSignals: { get: () => (matchedSignals ??= signals()), enumerable: true },
-        explain: { get: describe, enumerable: true },
-      }) as ToolScore,
-    );
+    const tier = latencyTierOf(candidate.intelligence.latency.typicalMs);
+    result.push(new ScoredTool(candidate.name, candidate.score, tier, confidenceOf(candidate.score), candidate.evidence));
   }
-  if (!eligibility) return result;
-  return result.filter((score) => score.score >= minScore);
+  return result;
 }
