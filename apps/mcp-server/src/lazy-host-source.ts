@@ -53,6 +53,11 @@ export interface LazyHostSourceOptions {
   idleStartMs?: number;
   /** Describe the live tools this long after the host loaded when no call has been answered by then (ms). */
   describeAfterMs?: number;
+  /**
+   * Settles once what was written to the client has left the process. Loading the libraries blocks the event loop for
+   * a while, and a long tool list still waiting to be written would reach the client only after it.
+   */
+  outputFlushed?: () => Promise<void>;
 }
 
 /**
@@ -74,12 +79,17 @@ export interface LazyHostSource extends McpHostSource {
   /** Waits for a load in progress and the description of the tools (for shutdown). */
   settled(): Promise<McpHost | undefined>;
   afterCall(): void;
+  /** The host's tools changed (an external server joined or left): describe them again and tell clients. */
+  toolsChanged(): void;
 }
 
 export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSource {
   const ownCache = readCachedToolList(options.cacheFile, options.version);
   const cached = ownCache ?? (options.shippedFile === undefined ? undefined : readCachedToolList(options.shippedFile, options.version));
-  let servedFromCache = false;
+  /** The list clients were last given, as JSON: a live list that differs from it is announced. */
+  let sent: string | undefined;
+  /** The list in the data directory's file, as JSON. */
+  let written = ownCache === undefined ? undefined : JSON.stringify(ownCache);
   let current: McpHost | undefined;
   let live: Tool[] | undefined;
   let loading: Promise<McpHost> | undefined;
@@ -94,18 +104,20 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
   let described: Promise<void> | undefined;
   const describeLive = (host: McpHost): Promise<Tool[]> =>
     (describing ??= import('./static-host-source.js').then(({ describeTool }) => {
-      live = host.tools.map(describeTool);
-      const changed = JSON.stringify(live) !== JSON.stringify(cached);
+      const tools = host.tools.map(describeTool);
+      const json = JSON.stringify(tools);
+      live = tools;
       // The data directory gets its own copy even when the shipped list was right, so later starts need nothing else.
-      if (ownCache === undefined || changed) {
+      if (json !== written) {
         try {
-          writeCachedToolList(options.cacheFile, options.version, live);
+          writeCachedToolList(options.cacheFile, options.version, tools);
+          written = json;
         } catch (error) {
           host.logger.warn({ err: error }, 'could not write the tool list cache');
         }
       }
-      if (servedFromCache && changed) options.onToolsChanged();
-      return live;
+      if (sent !== undefined && json !== sent) options.onToolsChanged();
+      return tools;
     }));
 
   /** Describes the live tools on the next turn of the event loop (once); a no-op until the host has loaded. */
@@ -144,14 +156,33 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
   return {
     host: start,
     async listTools() {
-      if (live) return live;
-      if (cached) {
-        servedFromCache = true;
-        // Load once the answer is on its way, so module loading does not delay it.
-        setTimeout(() => void start().catch(reportLoadFailure), 0);
-        return cached;
+      const tools = live ?? cached;
+      if (tools) {
+        sent = JSON.stringify(tools);
+        // Load once the answer has been written out, so module loading does not delay it.
+        if (!current) {
+          setTimeout(() => {
+            void (options.outputFlushed?.() ?? Promise.resolve())
+              .then(start)
+              .catch(reportLoadFailure);
+          }, 0);
+        }
+        return tools;
       }
-      return describeLive(await start());
+      const described = await describeLive(await start());
+      sent = JSON.stringify(described);
+      return described;
+    },
+    toolsChanged() {
+      // Described again (and announced when it differs from what clients have) once the host has loaded; before
+      // that, the first description reads the tools as they are by then.
+      if (!current || describing === undefined) return;
+      const host = current;
+      void describing.finally(() => {
+        describing = undefined;
+        live = undefined;
+        void describeLive(host).catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools'));
+      });
     },
     afterCall: () => describeSoon(),
     loaded: () => current,

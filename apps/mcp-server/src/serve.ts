@@ -1,4 +1,5 @@
 /** Runs the server on a transport and returns how to stop it. */
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { resolveDataDir } from '@chief-of-staff/core/data-dir';
 import type { ChiefOfStaff, SchedulerLoop } from '@chief-of-staff/sdk';
@@ -97,6 +98,8 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
       const cos = await loadChiefOfStaff(dataDir, options.embedder);
       cos.logger.info({ tools: cos.tools.length }, 'MCP server ready on stdio');
       warmUpSemanticSearch(cos);
+      // Re-exported external servers join in the background: clients hear when their tools arrive.
+      cos.orchestration.onToolsChanged(() => source.toolsChanged());
       toolVectorsTimer = startToolVectors(cos);
       localCalls = serveLocalCalls(dataDir, cos);
       // Seeding and claiming tasks can wait until the call that loaded the host has been answered.
@@ -110,6 +113,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
     shippedFile: shippedToolListFile(dataDir),
     version: SERVER_VERSION,
     onToolsChanged: () => notifyToolsChanged(),
+    outputFlushed: () => (process.stdout.writableNeedDrain ? once(process.stdout, 'drain').then(() => undefined) : Promise.resolve()),
   });
   const server = createMcpServer(source);
   notifyToolsChanged = () => void server.sendToolListChanged();
@@ -144,6 +148,9 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     import('./http/bind-address.js'),
     loadChiefOfStaff(resolveDataDir(), options.embedder),
   ]);
+  // Sessions list the tools when they start and are not told of changes: re-exported servers whose tools are not
+  // known from an earlier start are waited for before the first session can start.
+  if (cos.orchestration.joining().length > 0) await cos.orchestration.prepare();
   const token = loadOrCreateHttpToken(cos.config);
   const host = options.host ?? cos.config.mcp.http.host;
   if (!isLoopbackHost(host)) {

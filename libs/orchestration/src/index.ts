@@ -38,6 +38,7 @@ export type { ExternalServerConfig, ServersFile } from './external/servers-file.
 
 export { createMcpServerPool } from './external/mcp-server-pool.js';
 export type { McpServerPool, ServerStatus } from './external/mcp-server-pool.js';
+export { createExternalToolListCache } from './external/tool-list-cache.js';
 export { externalToolDefinition } from './external/external-tools.js';
 
 export { externalToolOverrides } from './external/default-chains.js';

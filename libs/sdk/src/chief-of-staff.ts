@@ -27,6 +27,13 @@ export interface ToolCallOptions {
 export interface OrchestrationView {
   /** Connects the configured external MCP servers that are not connected yet; resolves when each has answered or failed. */
   prepare(): Promise<void>;
+  /** Re-exported external servers still joining whose tools are not known yet (their tools are missing from `tools`). */
+  joining(): string[];
+  /**
+   * Called when the tools the host sees changed: a re-exported external server joined, changed its tools or left
+   * (`orchestration.reexportExternal`). The MCP server tells its clients with `notifications/tools/list_changed`.
+   */
+  onToolsChanged(listener: () => void): void;
   /** Each configured external server (state, tools, the fix for a failure) and problems with the servers file. */
   externalServers(): { servers: ServerStatus[]; problems: string[]; file: string };
   /** Circuit breaker states per tool and per server. */

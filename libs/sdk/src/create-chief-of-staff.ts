@@ -67,6 +67,10 @@ function fillShortlist(chosen: readonly string[], available: readonly string[], 
 
 /** Under the data directory: one file of tool description vectors per embedder. */
 const TOOL_VECTORS_DIR = 'tool-vectors';
+/** Re-exported external servers are started this long after start-up, once no host call is running… */
+const JOIN_AFTER_MS = 100;
+/** …or this long after start-up at the latest. */
+const JOIN_AT_LATEST_MS = 2_000;
 /** Background embedding resumes once no host call has run for this long (a client's bursts of calls go first). */
 const QUIET_AFTER_CALL_MS = 500;
 const SEMANTIC_OFF = 'tools are ranked by words only: orchestration.semantic is off (COS_ORCHESTRATION_SEMANTIC=false)';
@@ -90,6 +94,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
         tools: (forAgent) => (forAgent ? runtime.tools() : searchable()),
         externalGrants: () => runtime.externalGrants,
         semanticSimilarity: (query) => toolVectors?.similarity(query) ?? Promise.resolve(undefined),
+        joining: () => (orchestration.reexportExternal ? runtime.joining() : []),
       }),
       createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), now: () => clock.now() }),
     ] as unknown as AnyToolDefinition[],
@@ -154,6 +159,8 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const callTool: typeof invokeTool = async (name, args, callOptions) => {
     callsInFlight++;
     try {
+      // A re-exported tool of a server still joining is waited for, not reported unknown.
+      if (orchestration.reexportExternal && runtime.get(name) === undefined && runtime.joining().length > 0) await runtime.prepare();
       return await invokeTool(name, args, callOptions);
     } finally {
       callsInFlight--;
@@ -187,10 +194,21 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const scheduler = createSchedulerEngine({ services, agents, config, clock, logger, webhooks, owner: `${process.pid}:${newUuid().slice(0, 8)}` });
   services.scheduler = scheduler;
 
-  // Re-exported external tools are part of what this process serves, so their servers are joined before it serves.
-  if (orchestration.reexportExternal) await runtime.prepare();
-
   let closed = false;
+  // Re-exported external tools are part of what this process serves, but nothing waits for their servers: the tools
+  // kept from their last start are offered meanwhile, a call to one starts its server and waits for it, and
+  // `orchestration.onToolsChanged` tells the host when the list changed. The servers are started once the first calls
+  // have been answered, so their start-up does not compete with those calls for the processor (docs/adr/0057).
+  if (orchestration.reexportExternal) {
+    const startedAt = performance.now();
+    const joinWhenFree = (): void => {
+      if (closed) return;
+      // Between calls, and never later than JOIN_AT_LATEST_MS: a client calling without pause must not keep them out.
+      if (callsInFlight > 0 && performance.now() - startedAt < JOIN_AT_LATEST_MS) setTimeout(joinWhenFree, 20).unref();
+      else void runtime.prepare();
+    };
+    setTimeout(joinWhenFree, JOIN_AFTER_MS).unref();
+  }
   return {
     config,
     logger,
@@ -203,6 +221,11 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     startScheduler: (loopOptions) => startSchedulerLoop({ memory: services.memory, scheduler, config, clock, logger }, loopOptions),
     orchestration: {
       prepare: runtime.prepare,
+      joining: () => (orchestration.reexportExternal ? runtime.joining() : []),
+      onToolsChanged: (listener) => {
+        // The host sees external tools only when they are re-exported.
+        if (orchestration.reexportExternal) runtime.onToolsChanged(listener);
+      },
       externalServers: runtime.externalStatus,
       breakerStates: () => runtime.executor.breakerStates(),
       allTools: runtime.tools,

@@ -4,9 +4,11 @@
  * and the grants that make `web_search` real when a search server is configured. External servers connect on first
  * need — a run that may use them, `cos doctor`, or an explicit `prepare()` — so start-up never waits on them.
  */
+import { join } from 'node:path';
 import { toolInputJsonSchema, type AnyToolDefinition, type CosConfig, type Logger } from '@chief-of-staff/core';
 import type { ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
 import {
+  createExternalToolListCache,
   createMcpServerPool,
   type CatalogueIndex,
   createOrchestrationExecutor,
@@ -25,6 +27,9 @@ import { configuredServers } from './configured-servers.js';
 import type { OrchestrationSettings } from './orchestration-settings.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
 
+/** Under the data directory: each external server's last tool list (see tool-list-cache.ts in orchestration). */
+const EXTERNAL_TOOL_LISTS_DIR = 'external-tools';
+
 /** How long after start-up the catalogue index is built in the background. */
 const INDEX_WARM_UP_DELAY_MS = 1_000;
 
@@ -40,6 +45,8 @@ export interface OrchestrationRuntime {
   externalGrants: ExternalCapabilityGrants;
   /** Connects the external servers that are not connected yet; never throws. */
   prepare(): Promise<void>;
+  /** External servers being joined whose tools are not known yet. */
+  joining(): string[];
   /** Called after external servers' tools joined, changed or left the catalogue. */
   onToolsChanged(listener: () => void): void;
   /** Each configured server, and problems with the servers file itself. */
@@ -63,7 +70,9 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
   const file = configuredServers(options.config);
   for (const problem of file.problems) logger.warn({ file: options.config.mcpServersFile }, problem);
   const servers: readonly ExternalServerConfig[] = file.servers;
-  const pool: McpServerPool | undefined = servers.some((server) => !server.disabled) ? createMcpServerPool({ servers, logger }) : undefined;
+  const pool: McpServerPool | undefined = servers.some((server) => !server.disabled)
+    ? createMcpServerPool({ servers, logger, toolListCache: createExternalToolListCache(join(options.config.dataDir, EXTERNAL_TOOL_LISTS_DIR)) })
+    : undefined;
 
   let external: AnyToolDefinition[] = [];
   let registry: ToolIntelligenceRegistry | undefined;
@@ -137,6 +146,10 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     get: () => external.filter((tool) => searchServers.has(intelligence().get(tool.name)?.server ?? '')).map((tool) => tool.name),
   }) as ExternalCapabilityGrants;
 
+  // Tools kept from an earlier start are offered from the start; their servers join in the background or when first
+  // called.
+  if ((pool?.tools().length ?? 0) > 0) rebuild();
+
   return {
     tools: () => [...catalogue.tools, ...external],
     get,
@@ -147,6 +160,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     prepare: async () => {
       await pool?.connect();
     },
+    joining: () => pool?.joining() ?? [],
     onToolsChanged: (listener) => {
       changeListeners.push(listener);
     },

@@ -20,6 +20,8 @@ export interface ToolSearchDeps {
   externalGrants?(): ExternalCapabilityGrants;
   /** The request's similarity to each tool by meaning, when its vector is at hand within a small budget. */
   semanticSimilarity?(query: string): Promise<SemanticSimilarity | undefined>;
+  /** External servers still joining whose tools are not known yet. */
+  joining?(): string[];
 }
 
 const hitSchema = z.object({
@@ -68,11 +70,15 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
       }
       const best = ranked[0]?.score ?? 0;
       if (best < DEFAULT_MIN_SCORE) {
+        const joining = deps.joining?.() ?? [];
         return {
           items: [],
           next_cursor: null,
           total: 0,
-          note: 'No tool fits this request well enough. Answer it directly, or rephrase it with what you want done (e.g. "list my meetings tomorrow").',
+          note:
+            joining.length > 0
+              ? `No tool fits this request well enough yet: the tools of ${joining.map((name) => `"${name}"`).join(', ')} are not known until ${joining.length === 1 ? 'that server has' : 'those servers have'} started. Ask again in a moment.`
+              : 'No tool fits this request well enough. Answer it directly, or rephrase it with what you want done (e.g. "list my meetings tomorrow").',
         };
       }
       const items = ranked.map((score) => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createSilentLogger } from '@chief-of-staff/core';
 import { scriptedServerEntry } from '@chief-of-staff/orchestration/testing';
 import { createChiefOfStaff, type ChiefOfStaff } from '@chief-of-staff/sdk';
@@ -57,11 +58,13 @@ function expectResearchProgress(outcome: { messages: string[]; firstAfterMs: num
 describe('progress for slow external tools over stdio', () => {
   let dir: string;
   let client: Client;
+  let listChanged: Promise<void>;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cos-progress-stdio-'));
     writeServers(dir);
     client = await connectBuiltServer({ dataDir: join(dir, 'data'), env: { COS_MCP_SERVERS_FILE: join(dir, 'mcp-servers.json'), COS_ORCHESTRATION_REEXPORTEXTERNAL: 'true' } });
+    listChanged = new Promise((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
   }, 60_000);
 
   afterAll(async () => {
@@ -69,7 +72,11 @@ describe('progress for slow external tools over stdio', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('lists the re-exported tools and reports progress after the delay, and none for a quick answer', async () => {
+  it('announces the re-exported tools when their server has joined, and reports progress after the delay, none for a quick answer', async () => {
+    // A fresh data directory knows nothing of the server's tools: the first list goes out without waiting for it,
+    // and clients are told (tools/list_changed) when its tools arrive.
+    const first = await client.listTools();
+    if (!first.tools.some((tool) => tool.name === 'research__deep_dive')) await listChanged;
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['research__deep_dive', 'research__quick_fact']));
     expectResearchProgress(await callWithProgress(client, 'research__deep_dive'));

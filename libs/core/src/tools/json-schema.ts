@@ -12,6 +12,12 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
+/** A schema as its source declared it, without the dialect tag (every schema listed here is read as draft 2020-12). */
+function declaredSchema(declared: Readonly<Record<string, unknown>>): JsonSchema {
+  const { $schema: _dialect, ...json } = declared;
+  return json;
+}
+
 // Converting a zod schema costs about a millisecond; the tool list, the intelligence registry and validation errors
 // all ask for the same definitions, so each is converted once. Callers must not mutate what they get.
 const inputSchemas = new WeakMap<AnyToolDefinition, JsonSchema>();
@@ -21,7 +27,7 @@ const outputSchemas = new WeakMap<AnyToolDefinition, JsonSchema>();
 export function toolInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
   let schema = inputSchemas.get(tool);
   if (!schema) {
-    const json = toJsonSchema(tool.input, 'input');
+    const json = tool.inputJsonSchema ? declaredSchema(tool.inputJsonSchema) : toJsonSchema(tool.input, 'input');
     // The Anthropic API and MCP both require an object schema at the top level.
     schema = json.type !== 'object' ? { type: 'object', properties: {}, ...json } : json;
     inputSchemas.set(tool, schema);

@@ -54,6 +54,11 @@ export interface ToolDefinition<
   readonly title: string;
   readonly description: string;
   readonly input: TInput;
+  /**
+   * The input's JSON Schema as the tool's source declares it (an external server's `tools/list`), listed as is instead
+   * of being converted from `input`; `input` may then be built on first use (a getter).
+   */
+  readonly inputJsonSchema?: Readonly<Record<string, unknown>>;
   readonly output: TOutput;
   readonly annotations: ToolAnnotations;
   readonly latency: LatencyTier;
@@ -84,5 +89,7 @@ export function defineTool<TInput extends z.ZodType, TOutput extends z.ZodType, 
   if (definition.title.trim() === '' || definition.description.trim() === '') {
     throw new TypeError(`Tool "${definition.name}" needs a title and a description.`);
   }
-  return Object.freeze({ ...definition });
+  // Copied by descriptor, not spread: a definition may compute a costly part on first use (an external tool's input
+  // schema), and a spread would compute it here.
+  return Object.freeze(Object.defineProperties({}, Object.getOwnPropertyDescriptors(definition)) as ToolDefinition<TInput, TOutput, TServices>);
 }

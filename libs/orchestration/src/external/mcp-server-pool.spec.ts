@@ -5,7 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
 import { SCRIPTED_SERVER_PATH, startScriptedHttpServer, type ScriptedHttpServer } from '../testing/scripted-servers.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createMcpServerPool } from './mcp-server-pool.js';
+import { createExternalToolListCache } from './tool-list-cache.js';
 import { parseServersFile } from './servers-file.js';
 
 describe('external servers over Streamable HTTP', () => {
@@ -108,6 +112,53 @@ describe('a server that does not answer', () => {
       await pool.close();
     }
   });
+});
+
+describe('tool lists kept from an earlier start', () => {
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cos-kept-tools-'));
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('offers a server\'s kept tools before it has joined, connects it on the first call, and drops them when it cannot join', async () => {
+    const web = { command: process.execPath, args: [SCRIPTED_SERVER_PATH], env: { SCRIPT_SERVER_NAME: 'web', SCRIPT_TOOLS: JSON.stringify({ web_lookup: { description: 'Looks things up.' } }) } };
+    const { servers } = parseServersFile(JSON.stringify({ mcpServers: { web, gone: { url: 'http://127.0.0.1:9/mcp' } } }), 'test');
+    const cache = createExternalToolListCache(join(dir, 'external-tools'));
+    // First start: nothing kept, nothing offered until the server has joined; its list is kept when it does.
+    const first = createMcpServerPool({ servers, logger: createSilentLogger(), connectTimeoutMs: 5_000, toolListCache: cache });
+    expect(first.tools()).toEqual([]);
+    const joining = first.connect();
+    expect(first.joining().sort()).toEqual(['gone', 'web']);
+    await joining;
+    await first.close();
+    const gone = servers.find((entry) => entry.name === 'gone') as (typeof servers)[number];
+    cache.write(gone, [{ name: 'fetch_page', description: 'Fetches a page.', inputSchema: { type: 'object' } }]);
+
+    const second = createMcpServerPool({ servers, logger: createSilentLogger(), connectTimeoutMs: 5_000, toolListCache: cache });
+    try {
+      // Offered at once, with nothing started yet; nothing is reported as joining.
+      expect(second.tools().map((tool) => tool.name).sort()).toEqual(['gone__fetch_page', 'web__web_lookup']);
+      expect(second.status().map((entry) => entry.state)).toEqual(['not_connected', 'not_connected']);
+      const result = await second.call('web', 'web_lookup', { query: 'tides in Haifa' }, { timeoutMs: 5_000 });
+      expect(result.content).toEqual([{ type: 'text', text: 'web_lookup answered: tides in Haifa' }]);
+      let changes = 0;
+      second.onToolsChanged(() => changes++);
+      await second.connect();
+      // The server that could not join no longer offers what it listed last time.
+      expect(second.tools().map((tool) => tool.name)).toEqual(['web__web_lookup']);
+      expect(changes).toBeGreaterThanOrEqual(1);
+    } finally {
+      await second.close();
+    }
+    // A server started another way never serves the old list.
+    const moved = parseServersFile(JSON.stringify({ mcpServers: { web: { ...web, args: [SCRIPTED_SERVER_PATH, '--v2'] } } }), 'test').servers[0] as (typeof servers)[number];
+    expect(cache.read(moved)).toBeUndefined();
+  }, 30_000);
 });
 
 describe('the servers file', () => {

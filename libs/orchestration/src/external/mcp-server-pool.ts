@@ -13,6 +13,7 @@ import { ExponentialBackoff, type IBackoff } from 'cockatiel';
 import { ConfigError, redactUrl, redactUrlsInText, requireSecretMap, ToolError, type Logger } from '@chief-of-staff/core';
 import { externalToolName } from './external-tool-name.js';
 import type { ExternalServerConfig } from './servers-file.js';
+import type { ExternalToolListCache } from './tool-list-cache.js';
 
 export interface ExternalToolInfo {
   /** Catalogue name, `<server>__<tool>`. */
@@ -47,8 +48,16 @@ export interface ExternalCallOptions {
 export interface McpServerPool {
   /** Connects every enabled server not yet connected (in parallel); never throws. */
   connect(): Promise<void>;
-  /** The tools of the connected servers. */
+  /**
+   * The tools of the connected servers, and of servers not yet joined whose list was kept from an earlier start
+   * (`toolListCache`): those are offered at once and a call to one connects its server.
+   */
   tools(): readonly ExternalToolInfo[];
+  /**
+   * Enabled servers not joined yet (or joining) whose tools are not known (no kept list): their tools are missing for
+   * now. A server that failed is not among them.
+   */
+  joining(): string[];
   call(server: string, remoteName: string, args: Record<string, unknown>, options: ExternalCallOptions): Promise<CallToolResult>;
   status(): ServerStatus[];
   /** Called whenever the set of external tools changes (a server connected, exited or came back). */
@@ -66,6 +75,8 @@ export interface McpServerPoolOptions {
   /** Restart backoff (default 1 s doubling to 30 s). */
   restartBackoff?: { initialDelayMs: number; maxDelayMs: number };
   clientName?: string;
+  /** Each server's last tool list, offered before the server has joined and brought up to date when it does. */
+  toolListCache?: ExternalToolListCache;
 }
 
 interface Connection {
@@ -80,6 +91,8 @@ interface Connection {
   restartTimer?: NodeJS.Timeout;
   /** When the last connection attempt failed (ms since the epoch). */
   failedAt?: number;
+  /** The tools are the kept list of an earlier start, not yet confirmed by the server. */
+  kept?: boolean;
 }
 
 /** A server that failed to connect is not tried again by `connect()` for this long, so runs are not held up by it. */
@@ -143,8 +156,13 @@ function toolInfo(server: string, tool: Tool): ExternalToolInfo {
 export function createMcpServerPool(options: McpServerPoolOptions): McpServerPool {
   const connectTimeoutMs = options.connectTimeoutMs ?? 15_000;
   const backoffSettings = options.restartBackoff ?? { initialDelayMs: 1_000, maxDelayMs: 30_000 };
+  const cache = options.toolListCache;
   const connections = new Map<string, Connection>(
-    options.servers.map((config) => [config.name, { config, state: config.disabled ? 'disabled' : 'not_connected', tools: [], restarts: 0 }]),
+    options.servers.map((config) => {
+      const kept = config.disabled ? undefined : cache?.read(config);
+      const tools = (kept ?? []).map((tool) => toolInfo(config.name, tool));
+      return [config.name, { config, state: config.disabled ? 'disabled' : 'not_connected', tools, restarts: 0, ...(kept ? { kept: true } : {}) }];
+    }),
   );
   const listeners: Array<() => void> = [];
   let closed = false;
@@ -184,9 +202,20 @@ export function createMcpServerPool(options: McpServerPoolOptions): McpServerPoo
         });
         await Promise.race([client.connect(transportFor(connection.config, sdk, options.env ?? process.env)), limit]);
         const listed = await Promise.race([client.listTools(), limit]);
+        if (closed) {
+          // Closed while this server was starting: nobody will stop it later.
+          await client.close().catch(() => undefined);
+          return;
+        }
         connection.client = client;
         connection.tools = listed.tools.map((tool) => toolInfo(connection.config.name, tool));
+        connection.kept = false;
         connection.state = 'connected';
+        try {
+          cache?.write(connection.config, listed.tools);
+        } catch (error) {
+          options.logger.warn({ err: error, server: connection.config.name }, 'could not keep the external tool list');
+        }
         delete connection.problem;
         connection.backoff = undefined;
         client.onclose = () => {
@@ -202,6 +231,12 @@ export function createMcpServerPool(options: McpServerPoolOptions): McpServerPoo
         connection.state = 'failed';
         connection.failedAt = Date.now();
         connection.problem = fixFor(connection.config, error);
+        // A kept list is offered only while the server may still join: once it has failed, its tools are absent.
+        if (connection.kept) {
+          connection.kept = false;
+          connection.tools = [];
+          changed();
+        }
         options.logger.warn({ server: connection.config.name, problem: connection.problem }, 'external MCP server unavailable');
         if (connection.restarts > 0) scheduleRestart(connection);
       } finally {
@@ -218,10 +253,15 @@ export function createMcpServerPool(options: McpServerPoolOptions): McpServerPoo
       await Promise.all(due.map((connection) => connectOne(connection)));
     },
     tools: () => [...connections.values()].flatMap((connection) => connection.tools),
+    joining: () =>
+      [...connections.values()]
+        .filter((connection) => (connection.state === 'connecting' || connection.state === 'not_connected') && connection.tools.length === 0)
+        .map((connection) => connection.config.name),
     async call(server, remoteName, args, callOptions) {
       const connection = connections.get(server);
       if (!connection) throw new ToolError('NOT_FOUND', `No external server named "${server}".`);
-      if (connection.state === 'not_connected' || connection.state === 'failed') await connectOne(connection);
+      // A server still joining (started in the background) is waited for, as one started by this call would be.
+      if (connection.state === 'not_connected' || connection.state === 'failed' || connection.state === 'connecting') await connectOne(connection);
       const client = connection.client;
       if (!client) {
         throw new ToolError('UNAVAILABLE', `The ${server} server is not available right now.`, {

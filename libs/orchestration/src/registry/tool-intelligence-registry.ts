@@ -116,7 +116,7 @@ export function indexedTextOf(tool: CatalogueToolInfo, examples: readonly string
 }
 
 export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
-  type Entry = { intelligence: ToolIntelligence; vocabulary: Set<string>; actions: readonly string[] };
+  type Entry = { intelligence: ToolIntelligence; vocabulary: () => Set<string>; actions: readonly string[] };
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
   // Entries are built on first use: a direct call needs one tool's entry, not the input schemas of the whole catalogue.
   const built = new Map<string, Entry>();
@@ -141,7 +141,9 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
       intelligence.response = { ...intelligence.response, typicalTokens: Math.ceil(stats.p50ResponseBytes / 4) };
     }
     const action = tool.name.includes('__') ? undefined : tool.name.split('_')[0];
-    return { intelligence, vocabulary: vocabularyOf(tool), actions: (action && ACTION_WORDS[action]) || [] };
+    // The vocabulary is read only without a catalogue index (its inverted form, or a tool at a time): built when asked.
+    let vocabulary: Set<string> | undefined;
+    return { intelligence, vocabulary: () => (vocabulary ??= vocabularyOf(tool)), actions: (action && ACTION_WORDS[action]) || [] };
   };
   const entry = (name: string): Entry | undefined => {
     const known = built.get(name);
@@ -158,7 +160,7 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
     if (inverted) return inverted;
     inverted = new Map();
     for (const [name, { vocabulary }] of allEntries()) {
-      for (const form of vocabulary) {
+      for (const form of vocabulary()) {
         const tools = inverted.get(form);
         if (tools) tools.push(name);
         else inverted.set(form, [name]);
@@ -183,7 +185,7 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
     examples: examplesOf,
     get: (name) => entry(name)?.intelligence,
     list: () => allEntries().map(([, built]) => built.intelligence),
-    vocabulary: (name) => entry(name)?.vocabulary ?? new Set(),
+    vocabulary: (name) => entry(name)?.vocabulary() ?? new Set(),
     actionKeywords: (name) => entry(name)?.actions ?? [],
     toolsWithForm: (form) => invertedVocabulary().get(form),
   };

@@ -126,20 +126,37 @@ function compileKeyword(keyword: string): CompiledKeyword {
   return compiled;
 }
 
-/** True when every word of the keyword appears, in order and adjacent, in the query (a trailing `*` is a prefix). */
+function hasAny(forms: ReadonlySet<string>, wanted: ReadonlySet<string>): boolean {
+  for (const form of wanted) if (forms.has(form)) return true;
+  return false;
+}
+
+/** Whether a request word (in one of its forms) is one of the keyword word's forms, or (prefix) starts with one. */
+function wordMatches(at: readonly string[], wanted: ReadonlySet<string>, prefix: boolean): boolean {
+  for (const form of at) {
+    if (wanted.has(form)) return true;
+    if (prefix) for (const start of wanted) if (form.startsWith(start)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when every word of the keyword appears, in order and adjacent, in the query (a trailing `*` is a prefix).
+ * Every keyword of every tool's domain is tried on every request: the loops allocate nothing.
+ */
 function keywordMatches(keyword: string, query: QueryShape): boolean {
-  const { prefix, words: wordForms } = compileKeyword(keyword);
-  const words = wordForms;
-  if (words.length === 0) return false;
-  // Cheap rejection: a one-word keyword absent from the query's forms cannot match.
-  if (words.length === 1 && !prefix && ![...(words[0] as ReadonlySet<string>)].some((form) => query.forms.has(form))) return false;
-  for (let start = 0; start + words.length <= query.positions.length; start += 1) {
+  const { prefix, words } = compileKeyword(keyword);
+  const count = words.length;
+  if (count === 0) return false;
+  // Cheap rejection: a keyword whose first word (or, without a prefix, last word) is absent from the query's forms
+  // cannot match.
+  if (!hasAny(query.forms, words[0] as ReadonlySet<string>) && !(prefix && count === 1)) return false;
+  if (!prefix && count > 1 && !hasAny(query.forms, words[count - 1] as ReadonlySet<string>)) return false;
+  const positions = query.positions;
+  for (let start = 0; start + count <= positions.length; start += 1) {
     let all = true;
-    for (let offset = 0; offset < words.length && all; offset += 1) {
-      const at = query.positions[start + offset] ?? [];
-      const wanted = wordForms[offset] as ReadonlySet<string>;
-      const last = offset === words.length - 1;
-      all = at.some((form) => wanted.has(form) || (prefix && last && [...wanted].some((w) => form.startsWith(w))));
+    for (let offset = 0; offset < count && all; offset += 1) {
+      all = wordMatches(positions[start + offset] as string[], words[offset] as ReadonlySet<string>, prefix && offset === count - 1);
     }
     if (all) return true;
   }

@@ -88,6 +88,8 @@ export function measureFirstAnswer(
   args: string[],
   env: NodeJS.ProcessEnv,
   call: { name: string; arguments: Record<string, unknown> },
+  /** Keep the server running this long after the answer (its background work done, as a session longer than one call leaves it). */
+  lingerMs = 0,
 ): Promise<FirstAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -116,8 +118,10 @@ export function measureFirstAnswer(
           return;
         }
         child.once('exit', () => resolve({ listMs, callMs, answer: message.result?.structuredContent }));
-        child.stdin.end();
-        child.kill('SIGTERM');
+        setTimeout(() => {
+          child.stdin.end();
+          child.kill('SIGTERM');
+        }, lingerMs);
       }
     });
     send({
