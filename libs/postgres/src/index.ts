@@ -11,6 +11,7 @@ export type { MigrationReport } from './apply-migrations.js';
 export { DEFAULT_POOL_SIZE, defaultPostgresMigrationsFolder, describePostgresFailure, openPostgres } from './open-postgres.js';
 export type { OpenPostgresOptions, PostgresDatabase, PostgresDrizzle, PostgresFailure, PostgresSchema } from './open-postgres.js';
 export { postgresSchema } from './schema-object.js';
+export { chunkSearchTerms, factSearchTerms, unicode61Tokens } from './search-terms.js';
 export { isoFromTimestamptz } from './schema/columns.js';
 export {
   agentMemory,

@@ -25,8 +25,8 @@ export const facts = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     /**
-     * The words FTS5's `unicode61 remove_diacritics 2` tokenizer indexes for `key`, `value` and `category` on the
-     * SQLite side (folded: lower case, no diacritics), joined by spaces; the adapter writes it with every change.
+     * The tokens FTS5's `unicode61 remove_diacritics 2` tokenizer indexes for `key`, `value` and `category` on the
+     * SQLite side, joined by spaces (`factSearchTerms`); the adapter writes it with every change.
      */
     searchTerms: text('search_terms').notNull().default(''),
     searchVector: tsvector('search_vector')
