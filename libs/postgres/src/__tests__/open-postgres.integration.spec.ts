@@ -173,6 +173,24 @@ describe('rows on PostgreSQL', () => {
     expect(substring.map((row) => row.id)).toEqual([inserted?.id]);
   });
 
+  it('reads timestamps as UTC ISO strings even where the database defaults to another time zone', async () => {
+    const url = await server.createDatabase('other_zone');
+    const setup = await openPostgres({ url });
+    await setup.pool.query(`ALTER DATABASE other_zone SET timezone = 'Asia/Jerusalem'`);
+    await setup.close();
+    const zoned = await openPostgres({ url });
+    try {
+      const zone = await zoned.pool.query<{ TimeZone: string }>('SHOW timezone');
+      expect(zone.rows[0]?.TimeZone).toBe('UTC');
+      const [row] = await zoned.db.insert(facts).values({ category: 'personal', key: 'tz', value: 'v', updatedAt: '2026-07-01T21:59:59.999Z' }).returning();
+      expect(row?.updatedAt).toBe('2026-07-01T21:59:59.999Z');
+      const [day] = (await zoned.pool.query<{ day: string }>(`SELECT (updated_at::date)::text AS day FROM facts WHERE id = $1`, [row?.id])).rows;
+      expect(day?.day).toBe('2026-07-01');
+    } finally {
+      await zoned.close();
+    }
+  });
+
   it('keeps explicit ids (a copied data directory) and cascades task runs with their task', async () => {
     const [task] = await database.db
       .insert(scheduledTasks)

@@ -19,8 +19,8 @@ import { facts } from './memory.js';
 export const EMBEDDING_DIMENSIONS = 512;
 
 /**
- * HNSW build parameters: pgvector's defaults (m 16, ef_construction 64), which keep recall above 0.95 at the sizes of
- * the capacity model in docs/storage.md with `hnsw.ef_search` raised per query (ADR 0054).
+ * HNSW build parameters: pgvector's defaults (m 16, ef_construction 64). A larger `m` costs memory, the first limit in
+ * docs/storage.md's capacity model; recall is raised per query with `hnsw.ef_search` instead (ADR 0054).
  */
 export const HNSW_M = 16;
 export const HNSW_EF_CONSTRUCTION = 64;
