@@ -3,6 +3,9 @@
  * an empty one is told its schema comes with the first open; a missing extension and a wrong port are reported with
  * their fixes. Also the test server's own refusal when PostgreSQL is not installed.
  */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { checkPostgres, type PostgresFinding } from '../check-postgres.js';
@@ -111,19 +114,41 @@ describe('openPostgres failures', () => {
 });
 
 describe('startTestPostgres', () => {
-  it('refuses to start without the server programs, naming the install script', async () => {
+  async function startWithBin(bin: string): Promise<unknown> {
     const previous = process.env['COS_TEST_PG_BIN'];
-    process.env['COS_TEST_PG_BIN'] = '/nonexistent/postgresql/bin';
+    process.env['COS_TEST_PG_BIN'] = bin;
     try {
-      const failure = await startTestPostgres().then(
+      return await startTestPostgres().then(
         () => undefined,
         (error: unknown) => error,
       );
-      expect(failure).toBeInstanceOf(TestPostgresUnavailableError);
-      expect((failure as Error).message).toContain('bash tools/test-servers/install.sh');
     } finally {
       if (previous === undefined) delete process.env['COS_TEST_PG_BIN'];
       else process.env['COS_TEST_PG_BIN'] = previous;
+    }
+  }
+
+  it('refuses to start without the server programs, naming the install script', async () => {
+    const failure = await startWithBin('/nonexistent/postgresql/bin');
+    expect(failure).toBeInstanceOf(TestPostgresUnavailableError);
+    expect((failure as Error).message).toMatch(/initdb is missing.*bash tools\/test-servers\/install\.sh/);
+  });
+
+  it('refuses to start a server that lacks pgvector, naming the install script', async () => {
+    // Stand-in server programs whose share directory has no vector.control, as on a machine with PostgreSQL only.
+    const root = mkdtempSync(join(tmpdir(), 'cos-pg-nopgvector-'));
+    try {
+      const bin = join(root, 'bin');
+      mkdirSync(bin);
+      mkdirSync(join(root, 'share', 'extension'), { recursive: true });
+      for (const program of ['initdb', 'pg_ctl', 'postgres']) writeFileSync(join(bin, program), '#!/bin/sh\nexit 1\n');
+      writeFileSync(join(bin, 'pg_config'), `#!/bin/sh\necho ${join(root, 'share')}\n`);
+      for (const program of ['initdb', 'pg_ctl', 'postgres', 'pg_config']) chmodSync(join(bin, program), 0o755);
+      const failure = await startWithBin(bin);
+      expect(failure).toBeInstanceOf(TestPostgresUnavailableError);
+      expect((failure as Error).message).toMatch(/pgvector extension is not installed.*bash tools\/test-servers\/install\.sh/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
