@@ -155,7 +155,7 @@ describe('rows on PostgreSQL', () => {
       value: 'Dana runs the Atlas project',
       confidence: 0.85,
       pinned: true,
-      sourceRef: { provider: 'mail' as const, id: 'msg-42' },
+      sourceRef: { provider: 'email' as const, message_id: 'msg-42' },
       searchTerms: 'project atlas owner dana runs the atlas project work',
       updatedAt: '2026-02-22T10:30:00.120Z',
     };
@@ -194,10 +194,10 @@ describe('rows on PostgreSQL', () => {
   it('keeps explicit ids (a copied data directory) and cascades task runs with their task', async () => {
     const [task] = await database.db
       .insert(scheduledTasks)
-      .values({ id: 500, name: 'morning brief', scheduleType: 'daily', scheduleConfig: { at: '08:00' }, handlerType: 'agent', nextRunAt: '2026-03-01T08:00:00.000Z' })
+      .values({ id: 500, name: 'morning brief', scheduleType: 'cron', scheduleConfig: { expression: '0 8 * * *' }, handlerType: 'morning_brief', nextRunAt: '2026-03-01T08:00:00.000Z' })
       .returning();
     expect(task).toMatchObject({ id: 500, enabled: true, handlerConfig: {}, nextRunAt: '2026-03-01T08:00:00.000Z' });
-    await database.db.insert(taskRuns).values({ taskId: 500, trigger: 'schedule', startedAt: '2026-03-01T08:00:00.005Z', result: { ok: true } });
+    await database.db.insert(taskRuns).values({ taskId: 500, trigger: 'scheduled', startedAt: '2026-03-01T08:00:00.005Z', result: { ok: true } });
     const due = await database.db.select({ id: scheduledTasks.id }).from(scheduledTasks).where(sql`${scheduledTasks.nextRunAt} <= ${'2026-03-01T08:00:00.000Z'}`);
     expect(due).toEqual([{ id: 500 }]);
     await database.db.delete(scheduledTasks).where(eq(scheduledTasks.id, 500));
