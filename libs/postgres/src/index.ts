@@ -11,18 +11,21 @@ export type { MigrationReport } from './apply-migrations.js';
 export { DEFAULT_POOL_SIZE, defaultPostgresMigrationsFolder, describePostgresFailure, openPostgres } from './open-postgres.js';
 export type { OpenPostgresOptions, PostgresDatabase, PostgresDrizzle, PostgresFailure, PostgresSchema } from './open-postgres.js';
 export { postgresSchema } from './schema-object.js';
-export { chunkSearchTerms, factSearchTerms, unicode61Tokens } from './search-terms.js';
+export { chunkSearchTerms, factSearchTerms, mailMessageSearchTerms, messageSearchTerms, unicode61Tokens } from './search-terms.js';
 export { isoFromTimestamptz } from './schema/columns.js';
 export {
   agentMemory,
   agentRuns,
   alertRules,
+  calendars,
+  conversations,
   decisions,
   delegations,
   documentChunks,
   documents,
   EMBEDDING_DIMENSIONS,
   eventRules,
+  events,
   facts,
   factVectors,
   fallbackEvents,
@@ -30,8 +33,15 @@ export {
   HNSW_M,
   identities,
   locations,
+  mailboxes,
+  mailMessages,
+  mailOutbox,
+  mailSyncState,
+  messages,
   modelCalls,
   notifications,
+  reminderLists,
+  reminders,
   scheduledTasks,
   sharedMemory,
   skillSuggestions,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
-import { chunkSearchTerms, factSearchTerms, unicode61Tokens } from './search-terms.js';
+import { chunkSearchTerms, factSearchTerms, mailMessageSearchTerms, messageSearchTerms, unicode61Tokens } from './search-terms.js';
 
 /** The distinct terms SQLite's own FTS5 tokenizer (as `facts_fts` is configured) makes of a text. */
 function fts5Terms(text: string): string[] {
@@ -31,6 +31,15 @@ describe('search terms written for PostgreSQL', () => {
 
   it('joins a fact key, value and category', () => {
     expect(factSearchTerms({ key: 'people.dana', value: 'Dana leads the Q3 launch', category: 'work' })).toBe('people dana dana leads the q3 launch work');
+  });
+
+  it('joins the columns SQLite indexes for mail and messages, `to` as its stored JSON text', () => {
+    const to = [{ name: 'Dana Levi', address: 'dana@example.com' }];
+    expect(mailMessageSearchTerms({ subject: 'Q3 plan', fromName: 'Omer', fromAddress: 'omer@example.com', to, bodyText: 'See you' })).toBe(
+      'q3 plan omer omer example com name dana levi address dana example com see you',
+    );
+    expect([...new Set(mailMessageSearchTerms({ subject: '', fromName: '', fromAddress: '', to, bodyText: '' }).split(' '))].sort()).toEqual(fts5Terms(JSON.stringify(to)));
+    expect(messageSearchTerms({ text: 'On my way', senderHandle: '+15550100', senderName: null })).toBe('on my way 15550100');
   });
 
   it('gives chunks the analysed terms of the documents (stems, no stop words, Hebrew prefix variants)', () => {

@@ -3,8 +3,8 @@
  * the `simple` configuration (lower-casing only: no stemming, no stop words of its own). The terms are the ones the
  * SQLite side indexes, so a query finds the same rows on both:
  *
- * - facts: the tokens FTS5's `unicode61 remove_diacritics 2` tokenizer makes of `key`, `value` and `category`
- *   (`facts_fts`): runs of letters, numbers and private-use characters, lower case, diacritics removed; anything
+ * - facts, mail messages and messages: the tokens FTS5's `unicode61 remove_diacritics 2` tokenizer makes of the columns of `facts_fts`,
+ *   `mail_messages_fts` and `messages_fts`: runs of letters, numbers and private-use characters, lower case, diacritics removed; anything
  *   else, underscores and dots included, separates tokens. Queries drop stop words, as on SQLite.
  * - document chunks: the documents' analysed terms (`lexicalText` of `@chief-of-staff/core`: Porter stems, no stop
  *   words, Hebrew words with their prefix variants), exactly what LanceDB's `terms` and `title_terms` columns hold.
@@ -37,6 +37,25 @@ export function unicode61Tokens(text: string): string[] {
 /** `facts.search_terms` for a fact. */
 export function factSearchTerms(fact: { key: string; value: string; category: string }): string {
   return unicode61Tokens(`${fact.key} ${fact.value} ${fact.category}`).join(' ');
+}
+
+/**
+ * `mail_messages.search_terms`: the columns of `mail_messages_fts`, `to` as the JSON text SQLite holds (so its keys
+ * `name` and `address` are tokens there too).
+ */
+export function mailMessageSearchTerms(message: {
+  subject: string;
+  fromName: string;
+  fromAddress: string;
+  to: readonly { name?: string; address: string }[];
+  bodyText: string;
+}): string {
+  return unicode61Tokens([message.subject, message.fromName, message.fromAddress, JSON.stringify(message.to), message.bodyText].join(' ')).join(' ');
+}
+
+/** `messages.search_terms`: the columns of `messages_fts`. */
+export function messageSearchTerms(message: { text: string; senderHandle: string; senderName: string | null }): string {
+  return unicode61Tokens(`${message.text} ${message.senderHandle} ${message.senderName ?? ''}`).join(' ');
 }
 
 /** `document_chunks.terms` (of the text) or `title_terms` (of the title). */

@@ -15,6 +15,18 @@ export {
 export { alertRules, decisions, delegations } from './lifecycle.js';
 export { facts, identities, locations } from './memory.js';
 export { notifications, suggestionState } from './proactive.js';
+export {
+  calendars,
+  conversations,
+  events,
+  mailboxes,
+  mailMessages,
+  mailOutbox,
+  mailSyncState,
+  messages,
+  reminderLists,
+  reminders,
+} from './providers.js';
 export { scheduledTasks, taskRuns, workerHeartbeat } from './scheduler.js';
 export { fallbackEvents, skillSuggestions, toolUsageLog } from './telemetry.js';
 export { eventRules, webhookEvents } from './webhooks.js';
