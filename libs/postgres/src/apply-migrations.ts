@@ -71,6 +71,7 @@ export async function applyMigrations(pool: pg.Pool, migrationsFolder: string, t
 
   const client = await pool.connect();
   let appliedNow = 0;
+  let broken: Error | undefined;
   try {
     // A session lock (not a transaction one) so it is held across the migration's own transaction and released even
     // when that transaction fails; another process blocks here until this one is done.
@@ -96,14 +97,16 @@ export async function applyMigrations(pool: pg.Pool, migrationsFolder: string, t
         }
         await client.query('COMMIT');
       } catch (error) {
-        await client.query('ROLLBACK');
+        // On a connection that broke, ROLLBACK fails too; the migration's own error is the one to report.
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       }
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((unlockError: Error) => (broken = unlockError));
     }
   } finally {
-    client.release();
+    // A connection that may still hold the lock is destroyed rather than returned to the pool (the server then frees it).
+    client.release(broken);
   }
   return { applied: appliedNow, known: migrations.length };
 }

@@ -3,7 +3,7 @@
  * empty database, idempotence, concurrent opens under the advisory lock, the same columns as the SQLite schema, and
  * rows that round-trip (timestamps, JSON, booleans, vectors) with the HNSW, full-text and trigram indexes in use.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -96,6 +96,34 @@ describe('openPostgres migrations', () => {
     );
     expect(isCosError(failure) && failure.code).toBe('DB_NEWER_THAN_CODE');
     expect((failure as Error).message).toMatch(/newer version of Chief of Staff.*Upgrade Chief of Staff/);
+  });
+
+  it('rolls a failing migration back completely and releases the lock for the next process', async () => {
+    const url = await server.createDatabase('migrate_failing');
+    const folder = mkdtempSync(join(tmpdir(), 'cos-pg-migrations-'));
+    try {
+      cpSync(defaultPostgresMigrationsFolder(), folder, { recursive: true });
+      const journalFile = join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
+      const last = journal.entries[journal.entries.length - 1];
+      journal.entries.push({ idx: journal.entries.length, version: last?.version ?? '7', when: (last?.when ?? 0) + 1, tag: '9999_broken', breakpoints: true });
+      writeFileSync(journalFile, JSON.stringify(journal));
+      writeFileSync(join(folder, '9999_broken.sql'), 'CREATE TABLE half_done (id int);--> statement-breakpoint\nSELECT no_such_function();');
+
+      await expect(openPostgres({ url, migrationsFolder: folder })).rejects.toMatchObject({ code: 'DB_OPEN_FAILED', message: expect.stringContaining('no_such_function') });
+      const database = await openPostgres({ url, poolSize: 1 });
+      try {
+        // Everything the failed run did was undone (the shipped migrations included), so this open applied them all.
+        expect(database.migrations.applied).toBe(database.migrations.known);
+        expect(await tableNames(database)).not.toContain('half_done');
+        const locks = await database.pool.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`);
+        expect(locks.rows[0]).toEqual({ n: 0 });
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('has the columns of every SQLite table it mirrors, under the same names', async () => {
