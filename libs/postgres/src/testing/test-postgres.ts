@@ -149,6 +149,8 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
   try {
     run(user, join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions']);
     writeFileSync(join(dataDir, 'postgresql.conf'), `${TEST_SERVER_SETTINGS.join('\n')}\n`, { flag: 'a' });
+    // Set before the start: a server that came up but missed pg_ctl's deadline must still be stopped on failure.
+    running = true;
     run(user, join(bin, 'pg_ctl'), [
       '-D',
       dataDir,
@@ -161,7 +163,6 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
       `-p ${port} -h 127.0.0.1 -k ${root}`,
       'start',
     ]);
-    running = true;
     const base = `postgres://postgres@127.0.0.1:${port}`;
     const createDatabase = async (name: string): Promise<string> => {
       const client = new pg.Client({ connectionString: `${base}/postgres` });
