@@ -19,12 +19,14 @@ export const dependencyRules = [
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
   // Benchmarks measure every layer; nothing depends on them.
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:data', 'type:util'] },
-  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'providers', 'stores', 'core'),
+  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'documents', 'providers', 'stores', 'core'),
   allow('agents', 'orchestration', 'capabilities', 'stores', 'core'),
   allow('enrichment', 'documents', 'providers', 'stores', 'core'),
   allow('capabilities', 'documents', 'providers', 'stores', 'core'),
   allow('scheduler', 'stores', 'core'),
   allow('orchestration', 'core'),
+  // The PostgreSQL adapter implements the stores' and documents' ports; only the sdk loads it.
+  allow('postgres', 'stores', 'documents', 'core'),
   allow('documents', 'stores', 'core'),
   allow('providers', 'stores', 'core'),
   allow('stores', 'core'),
@@ -32,7 +34,7 @@ export const dependencyRules = [
   // The reliability suite talks to the built server over MCP only; it scripts the model with the fake Messages API
   // of `@chief-of-staff/agents/testing`.
   allow('reliability', 'agents'),
-  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'documents', 'providers', 'stores', 'core'),
+  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'documents', 'providers', 'stores', 'core'),
 ];
 
 export default [

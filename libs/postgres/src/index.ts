@@ -1,0 +1,54 @@
+/**
+ * @chief-of-staff/postgres — the PostgreSQL + pgvector storage adapter: the schema (drizzle pg-core) and its
+ * migrations, opening a pool with the migrations applied, and the server checks `cos doctor` shows. Loaded only when
+ * a PostgreSQL storage URL is configured.
+ */
+export { checkPostgres, MIN_SERVER_VERSION_NUM, REQUIRED_EXTENSIONS } from './check-postgres.js';
+export type { CheckPostgresOptions, PostgresCheckName, PostgresFinding } from './check-postgres.js';
+export { redactConnectionUrl } from './connection-url.js';
+export { MIGRATION_LOCK_KEY } from './apply-migrations.js';
+export type { MigrationReport } from './apply-migrations.js';
+export { DEFAULT_POOL_SIZE, defaultPostgresMigrationsFolder, describePostgresFailure, openPostgres } from './open-postgres.js';
+export type { OpenPostgresOptions, PostgresDatabase, PostgresDrizzle, PostgresFailure, PostgresSchema } from './open-postgres.js';
+export { postgresSchema } from './schema-object.js';
+export { chunkSearchTerms, factSearchTerms, mailMessageSearchTerms, messageSearchTerms, unicode61Tokens } from './search-terms.js';
+export { isoFromTimestamptz } from './schema/columns.js';
+export {
+  agentMemory,
+  agentRuns,
+  alertRules,
+  calendars,
+  conversations,
+  decisions,
+  delegations,
+  documentChunks,
+  documents,
+  EMBEDDING_DIMENSIONS,
+  eventRules,
+  events,
+  facts,
+  factVectors,
+  fallbackEvents,
+  HNSW_EF_CONSTRUCTION,
+  HNSW_M,
+  identities,
+  locations,
+  mailboxes,
+  mailMessages,
+  mailOutbox,
+  mailSyncState,
+  messages,
+  modelCalls,
+  notifications,
+  reminderLists,
+  reminders,
+  scheduledTasks,
+  sharedMemory,
+  skillSuggestions,
+  suggestionState,
+  taskRuns,
+  toolUsageLog,
+  vectorSpaces,
+  webhookEvents,
+  workerHeartbeat,
+} from './schema/index.js';

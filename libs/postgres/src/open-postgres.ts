@@ -1,0 +1,136 @@
+/**
+ * Opens the PostgreSQL storage: a `pg` connection pool, the drizzle handle over the whole schema, and the migrations
+ * applied on open (under an advisory lock, so several processes may start at once). Connection and migration failures
+ * become `CosError`s that say how to fix them.
+ */
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { CosError, isCosError } from '@chief-of-staff/core';
+import { applyMigrations, readAppliedMigrations, type MigrationReport } from './apply-migrations.js';
+import { redactConnectionUrl } from './connection-url.js';
+import { postgresSchema } from './schema-object.js';
+
+/** Connections per process unless configured: the MCP server and the worker each keep a small pool. */
+export const DEFAULT_POOL_SIZE = 10;
+
+export type PostgresSchema = typeof postgresSchema;
+export type PostgresDrizzle = NodePgDatabase<PostgresSchema>;
+
+export interface OpenPostgresOptions {
+  /** `postgres://user:password@host:port/database` (any libpq-style URL `pg` accepts). */
+  url: string;
+  /** Most connections this process opens at once (default 10). */
+  poolSize?: number;
+  /** Where the drizzle-kit migrations are; defaults to the `drizzle/` folder shipped with this package. */
+  migrationsFolder?: string;
+}
+
+export interface PostgresDatabase {
+  readonly db: PostgresDrizzle;
+  readonly pool: pg.Pool;
+  /** What opening did to the schema. */
+  readonly migrations: MigrationReport;
+  /** Migrations applied to the database now (equal to `migrations.known` for a current database). */
+  schemaVersion(): Promise<number>;
+  /** Ends every connection of the pool. */
+  close(): Promise<void>;
+}
+
+/** The `drizzle/` folder of this package, from both `src/` (sources) and `dist/` (build). */
+export function defaultPostgresMigrationsFolder(): string {
+  return fileURLToPath(new URL('../drizzle', import.meta.url));
+}
+
+interface PgError {
+  code?: string;
+  message?: string;
+}
+
+/** Why a connection or migration failed, and what to do about it. */
+export interface PostgresFailure {
+  code: string;
+  problem: string;
+  fix: string;
+}
+
+export function describePostgresFailure(url: string, error: unknown): PostgresFailure {
+  const target = redactConnectionUrl(url);
+  const { code, message = String(error) } = (error ?? {}) as PgError;
+  switch (code) {
+    case 'ECONNREFUSED':
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+      return { code: 'DB_UNREACHABLE', problem: `Nothing answers at ${target} (${message}).`, fix: 'Start PostgreSQL, or correct the host and port in the URL.' };
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return { code: 'DB_UNREACHABLE', problem: `The host of ${target} is unknown (${message}).`, fix: 'Correct the host name in the URL.' };
+    case '28P01':
+    case '28000':
+      return { code: 'DB_AUTH_FAILED', problem: `PostgreSQL refused the login for ${target}: ${message}.`, fix: 'Check the user and password in the URL.' };
+    case '3D000':
+      return { code: 'DB_MISSING', problem: `The database of ${target} does not exist.`, fix: 'Create it (createdb, or CREATE DATABASE) and start again.' };
+    case '42501':
+      return {
+        code: 'DB_EXTENSION_FORBIDDEN',
+        problem: `The role of ${target} may not create the extensions the schema needs: ${message}.`,
+        fix: 'As a superuser, run CREATE EXTENSION vector; CREATE EXTENSION pg_trgm; in that database once, then start again.',
+      };
+    case '58P01':
+    case '0A000':
+      return {
+        code: 'DB_EXTENSION_MISSING',
+        problem: `The server of ${target} lacks an extension the schema needs: ${message}.`,
+        fix: 'Install pgvector (and postgresql-contrib for pg_trgm) on the server; docs/storage.md says how.',
+      };
+    default:
+      // A connection timeout of `pg` carries no code, only its message.
+      if (/timeout/i.test(message)) {
+        return { code: 'DB_UNREACHABLE', problem: `${target} did not answer in time (${message}).`, fix: 'Check the host, port and firewall, and that PostgreSQL runs.' };
+      }
+      return { code: 'DB_OPEN_FAILED', problem: `Could not open the PostgreSQL database ${target}: ${message}.`, fix: 'See the server log for the cause.' };
+  }
+}
+
+/** A failure to open as a `CosError` whose message says what went wrong and how to fix it. */
+export function openFailure(url: string, error: unknown): CosError {
+  if (isCosError(error)) return error;
+  const failure = describePostgresFailure(url, error);
+  const { message = String(error) } = (error ?? {}) as PgError;
+  return new CosError({
+    code: failure.code,
+    domain: 'postgres',
+    category: 'user',
+    message: `${failure.problem} ${failure.fix}`,
+    details: { database: redactConnectionUrl(url), cause: message },
+    cause: error,
+  });
+}
+
+export async function openPostgres(options: OpenPostgresOptions): Promise<PostgresDatabase> {
+  const target = redactConnectionUrl(options.url);
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    // Timestamps are read as ISO strings whatever the offset, but date arithmetic and casts in SQL follow the
+    // session's zone: UTC, as the SQLite side computes.
+    options: '-c timezone=UTC',
+  });
+  // An idle connection the server drops (restart, failover) must not crash the process; the next query reconnects or
+  // fails with its own error.
+  pool.on('error', () => undefined);
+  try {
+    const migrations = await applyMigrations(pool, options.migrationsFolder ?? defaultPostgresMigrationsFolder(), target);
+    const db = drizzle({ client: pool, schema: postgresSchema });
+    return {
+      db,
+      pool,
+      migrations,
+      schemaVersion: async () => (await readAppliedMigrations(pool)).length,
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw openFailure(options.url, error);
+  }
+}

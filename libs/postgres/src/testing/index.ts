@@ -1,0 +1,9 @@
+/** @chief-of-staff/postgres/testing — a throw-away PostgreSQL server for this and other libraries' tests. */
+export {
+  assertTestPostgresInstalled,
+  DEFAULT_PG_BIN,
+  startTestPostgres,
+  TEST_SERVERS_INSTALL_COMMAND,
+  TestPostgresUnavailableError,
+} from './test-postgres.js';
+export type { TestPostgres, TestPostgresOptions } from './test-postgres.js';
