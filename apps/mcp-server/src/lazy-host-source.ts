@@ -178,11 +178,15 @@ export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSo
       // that, the first description reads the tools as they are by then.
       if (!current || describing === undefined) return;
       const host = current;
-      void describing.finally(() => {
-        describing = undefined;
-        live = undefined;
-        void describeLive(host).catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools'));
-      });
+      const warn = (error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools');
+      void describing
+        .catch(() => undefined)
+        .then(() => {
+          describing = undefined;
+          live = undefined;
+          return describeLive(host);
+        })
+        .catch(warn);
     },
     afterCall: () => describeSoon(),
     loaded: () => current,
