@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_MAIN } from './app-mains.js';
 import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { sleep } from './stored-rows.js';
@@ -89,10 +90,22 @@ export async function runExternalServerFaults(): Promise<ExternalFaultReport> {
   };
   let serverExited = false;
   try {
+    let listChanges = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      listChanges += 1;
+    });
     await client.connect(transport);
     transport.onclose = () => (serverExited = true);
-    const tools = (await client.listTools()).tools.map((tool) => tool.name);
-    for (const name of ['tavily__tavily_search', 'perplexity__perplexity_search']) {
+    // A fresh data directory knows nothing of the servers' tools until they have joined; clients hear of them through
+    // tools/list_changed (ADR 0057) and list again.
+    const wanted = ['tavily__tavily_search', 'perplexity__perplexity_search'];
+    let tools = (await client.listTools()).tools.map((tool) => tool.name);
+    for (let waited = 0; !wanted.every((name) => tools.includes(name)) && waited < 20_000; waited += 100) {
+      const seen = listChanges;
+      await sleep(100);
+      if (listChanges !== seen) tools = (await client.listTools()).tools.map((tool) => tool.name);
+    }
+    for (const name of wanted) {
       if (!tools.includes(name)) throw new Error(`the server did not re-serve ${name}; tools: ${tools.filter((t) => t.includes('__')).join(', ')}\n${stderr.slice(-2000)}`);
     }
     const call = async (label: string, attempts: number) => {
