@@ -20,6 +20,8 @@ export interface ToolSearchDeps {
   externalGrants?(): ExternalCapabilityGrants;
   /** The request's similarity to each tool by meaning, when its vector is at hand within a small budget. */
   semanticSimilarity?(query: string): Promise<SemanticSimilarity | undefined>;
+  /** Reads the learned figures of these tools, so ranking sees them (the store answers asynchronously). */
+  prepareStatistics?(toolNames: readonly string[]): Promise<void>;
 }
 
 const hitSchema = z.object({
@@ -57,6 +59,7 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
       const byName = new Map(deps.tools(ctx.caller.kind === 'agent').map((tool) => [tool.name, tool] as const));
       const permitted = ctx.caller.kind === 'agent' ? new Set(agentToolNames(ctx.caller.capabilities ?? [], { externalGrants: deps.externalGrants?.() })) : undefined;
       const available = [...byName.keys()].filter((name) => name !== 'tool_search' && (permitted === undefined || permitted.has(name)));
+      await deps.prepareStatistics?.(available);
       const semanticSimilarity = await deps.semanticSimilarity?.(args.query);
       const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, ...(semanticSimilarity ? { semanticSimilarity } : {}) }).filter(
         (score) => score.matchedSignals.length > 0,
