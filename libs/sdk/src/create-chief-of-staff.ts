@@ -81,6 +81,8 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // The catalogue is checked before anything is opened, so a bad group name leaves nothing behind.
   const groups = builtInToolGroups();
   const selected = options.toolGroups;
+  // Learned figures are read from the usage log once the store is open (below), tool by tool as tools are needed.
+  const opened: { learned?: LearnedStatistics } = {};
   // tool_search and get_orchestration_stats are always served: they rank and measure whatever else the catalogue holds.
   const searchGroup: ToolGroup = {
     name: 'orchestration',
@@ -90,7 +92,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
         tools: (forAgent) => (forAgent ? runtime.tools() : searchable()),
         externalGrants: () => runtime.externalGrants,
         semanticSimilarity: (query) => toolVectors?.similarity(query) ?? Promise.resolve(undefined),
-        prepareStatistics: (names) => learned?.prefetch(names) ?? Promise.resolve(),
+        prepareStatistics: (names) => opened.learned?.prefetch(names) ?? Promise.resolve(),
       }),
       createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), now: () => clock.now() }),
     ] as unknown as AnyToolDefinition[],
@@ -100,14 +102,12 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     selected ? [...selected, searchGroup.name, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
   );
   const orchestration = orchestrationSettings(config, options.env);
-  // Learned figures are read from the usage log once the store is open (below), tool by tool as tools are needed.
-  let learned: LearnedStatistics | undefined;
   const runtime = createOrchestrationRuntime({
     config,
     settings: orchestration,
     catalogue,
     // Asked before the store is open, a registry waits for the figures (`ready` false) and applies them once in.
-    statistics: () => ({ learnedStatistics: (name) => learned?.source.learnedStatistics(name), ready: (name) => learned?.source.ready?.(name) ?? false }),
+    statistics: () => ({ learnedStatistics: (name) => opened.learned?.source.learnedStatistics(name), ready: (name) => opened.learned?.source.ready?.(name) ?? false }),
     recordFallback: (record) => core.services.memory.fallbackEvents.record(record),
     // Without a model key there is nothing to summarise with; oversized answers are shortened instead.
     ...(resolveAnthropicSettings(config, options.env).apiKey === undefined
@@ -119,8 +119,8 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const searchable = (): readonly AnyToolDefinition[] => (orchestration.reexportExternal ? runtime.tools() : catalogue.tools);
   const selector = createToolSelector({ registry: runtime.registry, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall, embedder: options.embedder });
-  learned = createLearnedStatistics(core.services.memory, clock, logger);
-  const statistics = learned;
+  const statistics = createLearnedStatistics(core.services.memory, clock, logger);
+  opened.learned = statistics;
   // A new registry (external tools came or went) reads every tool's figures afresh, as it did when it read them itself.
   runtime.onToolsChanged(() => statistics.forget());
   const services: CosServices = core.services;
