@@ -37,6 +37,22 @@ export const dependencyRules = [
   allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'documents', 'providers', 'stores', 'core'),
 ];
 
+/**
+ * Projects on the storage port (ADR 0051) are linted with type information for promises nobody awaits: a forgotten
+ * `await` on a write changes ordering and loses errors, and the compiler sees it only where the value is used.
+ * `projectDir` is the project's folder (`import.meta.dirname` of its eslint.config.mjs).
+ */
+export function awaitedPromises(projectDir) {
+  return {
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.lib.json', './tsconfig.spec.json'], tsconfigRootDir: projectDir } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  };
+}
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],

@@ -1,3 +1,3 @@
-import baseConfig from '../../eslint.config.mjs';
+import baseConfig, { awaitedPromises } from '../../eslint.config.mjs';
 
-export default [...baseConfig];
+export default [...baseConfig, awaitedPromises(import.meta.dirname)];

@@ -80,7 +80,7 @@ function startToolVectors(cos: ChiefOfStaff): NodeJS.Timeout {
   return timer;
 }
 
-function startServerScheduler(cos: ChiefOfStaff): SchedulerLoop | undefined {
+async function startServerScheduler(cos: ChiefOfStaff): Promise<SchedulerLoop | undefined> {
   const mode = cos.config.scheduler.runInServer;
   if (mode === 'never') return undefined;
   return cos.startScheduler({ mode: mode === 'always' ? 'worker' : 'auto', version: SERVER_VERSION });
@@ -89,7 +89,7 @@ function startServerScheduler(cos: ChiefOfStaff): SchedulerLoop | undefined {
 export async function serveStdio(options: ServeOptions = {}): Promise<RunningServer> {
   const dataDir = resolveDataDir();
   let notifyToolsChanged = (): void => undefined;
-  let scheduler: SchedulerLoop | undefined;
+  let scheduler: Promise<SchedulerLoop | undefined> | undefined;
   let schedulerTimer: NodeJS.Timeout | undefined;
   let toolVectorsTimer: NodeJS.Timeout | undefined;
   let localCalls: Promise<LocalCallServer> | undefined;
@@ -131,7 +131,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
       await (await localCalls)?.close();
       clearTimeout(schedulerTimer);
       clearTimeout(toolVectorsTimer);
-      await scheduler?.stop();
+      await (await scheduler)?.stop();
       // Stopping is what a client waits for when it quits: vectors still waiting for the model stay pending.
       await cos?.close({ promptly: true });
       // Never handed to the libraries (no call came): still ours to stop.
@@ -177,7 +177,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
   warmUpSemanticSearch(cos);
   const toolVectorsTimer = startToolVectors(cos);
   const localCalls = await serveLocalCalls(cos.config.dataDir, cos);
-  const scheduler = startServerScheduler(cos);
+  const scheduler = await startServerScheduler(cos);
   return {
     async stop() {
       clearTimeout(toolVectorsTimer);

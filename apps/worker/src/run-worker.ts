@@ -105,7 +105,7 @@ export async function runWorker(options: RunWorkerOptions = {}): Promise<Running
     if (health) opened.push(() => health.close());
     const webhooks = await startWebhooks(cos);
     if (webhooks) opened.push(() => webhooks.close());
-    loop = cos.startScheduler({ mode: 'worker', version: WORKER_VERSION });
+    loop = await cos.startScheduler({ mode: 'worker', version: WORKER_VERSION });
     const started = loop;
     cos.logger.info({ pid: process.pid, health: health?.url ?? null, webhooks: webhooks?.url ?? null, tickSeconds: cos.config.scheduler.tickSeconds, dataDir: cos.config.dataDir }, 'worker started');
     return {

@@ -62,12 +62,12 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
       return;
     }
     void readBody(request, options.maxBodyBytes)
-      .then((body) => {
+      .then(async (body) => {
         if (body === 'too_large') {
           send(413, { error: `The body is larger than ${options.maxBodyBytes} bytes.` });
           return;
         }
-        const answer = options.receiver.receive({ source: decodeURIComponent(match[1] as string), headers: headersOf(request), body });
+        const answer = await options.receiver.receive({ source: decodeURIComponent(match[1] as string), headers: headersOf(request), body });
         send(answer.status, answer.body);
       })
       .catch((error: unknown) => {

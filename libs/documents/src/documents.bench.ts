@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CosDatabase, type FactToEmbed, openDatabase, searchFacts } from '@chief-of-staff/stores';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { bulkLoad, createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS, chunkBlocks } from './chunking/chunker.js';
 import { DocumentService, type DocumentServiceOptions } from './document-service.js';
 import type { Embedder } from './embedding/embedder.js';
@@ -287,17 +287,17 @@ async function openFactsFixture(count: number, text: FactText = 'english'): Prom
   const store = createTestMemoryStore();
   const toEmbed: FactToEmbed[] = [];
   const categories = ['personal', 'preference', 'work', 'relationship', 'backlog'] as const;
-  store.database.writeTransaction(() => {
+  await bulkLoad(store, async () => {
     for (let i = 0; i < count; i++) {
       const category = categories[i % categories.length] as (typeof categories)[number];
-      const { fact } = store.facts.upsert({ category, key: `fact_${i}`, value: text === 'narrow' ? randomWords(12, i + 7) : zipfWords(12, i + 7), source: 'user' });
+      const { fact } = await store.facts.upsert({ category, key: `fact_${i}`, value: text === 'narrow' ? randomWords(12, i + 7) : zipfWords(12, i + 7), source: 'user' });
       toEmbed.push({ id: fact.id, category, key: fact.key, value: fact.value });
     }
   });
   const vectors = new VectorDatabase(join(store.dataDir, 'vectors'));
   const loader = new LanceFactVectorIndex({ vectors, embedder: syntheticEmbedder });
   const done = await loader.reindex(toEmbed);
-  for (const id of done) store.facts.setEmbeddingStatus(id, 'ok');
+  for (const id of done) await store.facts.setEmbeddingStatus(id, 'ok');
   await loader.optimize();
   const embedder = new WorkerPoolEmbedder();
   const index = new LanceFactVectorIndex({ vectors, embedder });
@@ -310,7 +310,7 @@ async function closeFacts(fixture: FactsFixture | undefined): Promise<void> {
   await fixture.index.close();
   await fixture.embedder.close();
   await fixture.vectors.close();
-  fixture.store.cleanup();
+  await fixture.store.cleanup();
 }
 
 function recallFacts(fixture: FactsFixture | undefined): Promise<unknown> {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema, FakeClock } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { bulkLoad } from '@chief-of-staff/stores/testing';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { communicationsWindow } from './enrich-person/enrich-person.js';
 import { resolvePerson, unresolvedPerson } from './enrich-person/resolve-person.js';
@@ -48,32 +49,32 @@ function random(seed: number): () => number {
   };
 }
 
-function seed(store: MemoryStore, registry: ProviderRegistry): void {
+async function seed(store: MemoryStore, registry: ProviderRegistry): Promise<void> {
   const next = random(42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const now = store.clock.now().getTime();
   names = Array.from({ length: PEOPLE }, (_, i) => `Person${i} Surname${i % 97}`);
 
-  store.database.writeTransaction(() => {
-    names.forEach((name, i) => {
-      store.identities.link({ canonicalName: name, provider: 'email', providerId: `person${i}@example.org`, displayName: `Person${i} ${String.fromCharCode(65 + (i % 26))}.` });
-      store.identities.link({ canonicalName: name, provider: 'phone', providerId: `+1555${String(1_000_000 + i)}` });
-    });
+  await bulkLoad(store, async () => {
+    for (const [i, name] of names.entries()) {
+      await store.identities.link({ canonicalName: name, provider: 'email', providerId: `person${i}@example.org`, displayName: `Person${i} ${String.fromCharCode(65 + (i % 26))}.` });
+      await store.identities.link({ canonicalName: name, provider: 'phone', providerId: `+1555${String(1_000_000 + i)}` });
+    }
     for (let i = 0; i < FACTS; i += 1) {
       const person = names[i % PEOPLE] as string;
       const about = i % 20 === 0 ? `${person} ` : '';
-      store.facts.upsert({ category: pick(['work', 'personal', 'preference', 'backlog'] as const), key: `fact.${i}`, value: `${about}${words(8)}`, source: 'user' });
+      await store.facts.upsert({ category: pick(['work', 'personal', 'preference', 'backlog'] as const), key: `fact.${i}`, value: `${about}${words(8)}`, source: 'user' });
     }
-    names.forEach((name) => {
-      store.facts.upsert({ category: 'relationship', key: `person.${name}.role`, value: `Lead of ${pick(WORDS)}`, source: 'user' });
-    });
+    for (const name of names) {
+      await store.facts.upsert({ category: 'relationship', key: `person.${name}.role`, value: `Lead of ${pick(WORDS)}`, source: 'user' });
+    }
     for (let i = 0; i < DELEGATIONS; i += 1) {
-      const delegation = store.delegations.create({ task: `${words(3)} ${i}`, delegatedTo: names[i % PEOPLE] as string, dueDate: `2026-0${1 + (i % 9)}-1${i % 10}` });
-      if (i % 3 === 0) store.delegations.update(delegation.id, { status: 'completed' });
+      const delegation = await store.delegations.create({ task: `${words(3)} ${i}`, delegatedTo: names[i % PEOPLE] as string, dueDate: `2026-0${1 + (i % 9)}-1${i % 10}` });
+      if (i % 3 === 0) await store.delegations.update(delegation.id, { status: 'completed' });
     }
     for (let i = 0; i < DECISIONS; i += 1) {
-      store.decisions.create({ title: `${words(3)} ${i}`, description: `Agreed with ${names[i % PEOPLE]} on ${words(6)}`, owner: names[(i * 7) % PEOPLE] as string });
+      await store.decisions.create({ title: `${words(3)} ${i}`, description: `Agreed with ${names[i % PEOPLE]} on ${words(6)}`, owner: names[(i * 7) % PEOPLE] as string });
     }
     for (let i = 0; i < MESSAGES; i += 1) {
       const p = i % PEOPLE;
@@ -128,8 +129,8 @@ async function open(): Promise<void> {
     desktop: null,
   });
   // A filter may skip the entry that tears down; the temporary store goes either way.
-  process.once('exit', close);
-  seed(memory, providers);
+  process.once('exit', () => void close());
+  await seed(memory, providers);
   service = createEnrichmentService({ memory, providers });
   sources = createStoreSources(memory, providers);
   for (const name of names) {
@@ -139,10 +140,10 @@ async function open(): Promise<void> {
   }
 }
 
-function close(): void {
+async function close(): Promise<void> {
   if (!memory) return;
   providers?.close();
-  memory.close();
+  await memory.close();
   memory = undefined;
   rmSync(dataDir, { recursive: true, force: true });
 }

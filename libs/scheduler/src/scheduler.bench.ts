@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSilentLogger, FakeClock, loadConfig } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { bulkLoad } from '@chief-of-staff/stores/testing';
 import { SchedulerEngine } from './engine/scheduler-engine.js';
 import type { AnyTaskHandler, TaskHandler } from './handlers/task-handler.js';
 import { z } from 'zod';
@@ -23,16 +24,16 @@ interface Fixture {
   engines: SchedulerEngine[];
 }
 
-function open(tasks: number, engines: number, spreadMinutes: number): Fixture {
+async function open(tasks: number, engines: number, spreadMinutes: number): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'cos-bench-scheduler-'));
   const clock = new FakeClock('2026-03-02T08:00:00.000Z', 'UTC');
   const config = loadConfig({ env: { COS_DATA_DIR: dir, COS_TIMEZONE: 'UTC' } });
   const stores = Array.from({ length: engines }, () => openMemoryStore({ dataDir: dir, clock }));
   const [first] = stores as [MemoryStore];
   const base = clock.now().getTime();
-  first.database.writeTransaction(() => {
+  await bulkLoad(first, async () => {
     for (let i = 0; i < tasks; i += 1) {
-      first.scheduledTasks.create({
+      await first.scheduledTasks.create({
         name: `task_${i}`,
         scheduleType: 'interval',
         scheduleConfig: { minutes: spreadMinutes },
@@ -50,9 +51,9 @@ function open(tasks: number, engines: number, spreadMinutes: number): Fixture {
   };
 }
 
-function close(fixture: Fixture | undefined): void {
+async function close(fixture: Fixture | undefined): Promise<void> {
   if (!fixture) return;
-  for (const store of fixture.stores) store.close();
+  for (const store of fixture.stores) await store.close();
   rmSync(fixture.dir, { recursive: true, force: true });
 }
 
@@ -64,9 +65,9 @@ const CLAIM_TASKS = 1_000;
 export const benchmarks = [
   {
     name: 'scheduler: tick over 10,000 tasks, 100 due (no-op handler)',
-    setup: () => {
+    setup: async () => {
       // Each task recurs every 100 minutes and the schedule is staggered, so every minute exactly 100 are due.
-      tickFixture = open(10_000, 1, 100);
+      tickFixture = await open(10_000, 1, 100);
     },
     fn: async () => {
       const fixture = tickFixture as Fixture;
@@ -76,9 +77,9 @@ export const benchmarks = [
       await engine.idle();
     },
     warmupIterations: 5,
-    teardown: () => {
-      const runs = (tickFixture as Fixture).stores[0]?.taskRuns.list({}, { limit: 1 }).total ?? 0;
-      close(tickFixture);
+    teardown: async () => {
+      const runs = (await (tickFixture as Fixture).stores[0]?.taskRuns.list({}, { limit: 1 }))?.total ?? 0;
+      await close(tickFixture);
       // Every tick must have run exactly its 100 due tasks.
       if (runs % 100 !== 0) throw new Error(`expected whole ticks of 100 runs, found ${runs} runs`);
     },
@@ -87,8 +88,8 @@ export const benchmarks = [
   },
   {
     name: 'scheduler: claims per second with two workers (1,000 due tasks per round)',
-    setup: () => {
-      claimFixture = open(CLAIM_TASKS, 2, 1);
+    setup: async () => {
+      claimFixture = await open(CLAIM_TASKS, 2, 1);
     },
     fn: async (run?: { warmup: boolean }) => {
       const fixture = claimFixture as Fixture;
@@ -100,7 +101,7 @@ export const benchmarks = [
       if (!run?.warmup) roundMs.push(performance.now() - started);
     },
     warmupIterations: 2,
-    teardown: () => close(claimFixture),
+    teardown: async () => await close(claimFixture),
     iterations: 10,
     metrics: () => {
       const sorted = [...roundMs].sort((a, b) => a - b);

@@ -64,8 +64,8 @@ export interface ChiefOfStaff {
   readonly agents: AgentsService;
   /** Runs scheduled tasks: `tick()` in a loop for a worker, `runNow(id)` on request. */
   readonly scheduler: SchedulerEngine;
-  /** Starts the tick loop (the worker app, or the MCP server when no worker runs); seeds the default tasks. */
-  startScheduler(options: SchedulerLoopOptions): SchedulerLoop;
+  /** Starts the tick loop (the worker app, or the MCP server when no worker runs); resolves once the default tasks are seeded. */
+  startScheduler(options: SchedulerLoopOptions): Promise<SchedulerLoop>;
   /** External MCP servers and the executor's state (for `cos doctor`, `cos stats` and embedders). */
   readonly orchestration: OrchestrationView;
   /** Webhook deliveries: check and store one (`receive`, for an HTTP server), route stored events to agents. */

@@ -18,7 +18,7 @@ import { createToolSelector } from '@chief-of-staff/orchestration';
 import { createToolVectorIndex, type ToolVectorIndex } from './tool-vectors.js';
 import { createOrchestrationRuntime } from './orchestration-runtime.js';
 import { orchestrationSettings } from './orchestration-settings.js';
-import { usageStatistics } from './usage-statistics.js';
+import { createLearnedStatistics, type LearnedStatistics } from './usage-statistics.js';
 import { createToolSearchTool } from './tool-search.js';
 import { createOrchestrationStatsTool } from './orchestration-stats-tool.js';
 import { createAgentsRuntime, createModelOutputSummarizer, lazyAnthropicModel, resolveAnthropicSettings } from '@chief-of-staff/agents';
@@ -85,6 +85,8 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // The catalogue is checked before anything is opened, so a bad group name leaves nothing behind.
   const groups = builtInToolGroups();
   const selected = options.toolGroups;
+  // Learned figures are read from the usage log once the store is open (below), tool by tool as tools are needed.
+  const opened: { learned?: LearnedStatistics } = {};
   // tool_search and get_orchestration_stats are always served: they rank and measure whatever else the catalogue holds.
   const searchGroup: ToolGroup = {
     name: 'orchestration',
@@ -95,6 +97,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
         externalGrants: () => runtime.externalGrants,
         semanticSimilarity: (query) => toolVectors?.similarity(query) ?? Promise.resolve(undefined),
         joining: () => (orchestration.reexportExternal ? runtime.joining() : []),
+        prepareStatistics: (names) => opened.learned?.prefetch(names) ?? Promise.resolve(),
       }),
       createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), now: () => clock.now() }),
     ] as unknown as AnyToolDefinition[],
@@ -108,7 +111,8 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     config,
     settings: orchestration,
     catalogue,
-    statistics: () => usageStatistics(core.services.memory, clock),
+    // Asked before the store is open, a registry waits for the figures (`ready` false) and applies them once in.
+    statistics: () => ({ learnedStatistics: (name) => opened.learned?.source.learnedStatistics(name), ready: (name) => opened.learned?.source.ready?.(name) ?? false }),
     recordFallback: (record) => core.services.memory.fallbackEvents.record(record),
     // Without a model key there is nothing to summarise with; oversized answers are shortened instead.
     ...(resolveAnthropicSettings(config, options.env).apiKey === undefined
@@ -120,6 +124,10 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   const searchable = (): readonly AnyToolDefinition[] => (orchestration.reexportExternal ? runtime.tools() : catalogue.tools);
   const selector = createToolSelector({ registry: runtime.registry, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall, embedder: options.embedder });
+  const statistics = createLearnedStatistics(core.services.memory, clock, logger);
+  opened.learned = statistics;
+  // A new registry (external tools came or went) reads every tool's figures afresh, as it did when it read them itself.
+  runtime.onToolsChanged(() => statistics.forget());
   const services: CosServices = core.services;
   // Tool descriptions by meaning: nothing is read or embedded until a serving process asks (embedToolDescriptions).
   const toolVectors: ToolVectorIndex | undefined = orchestration.semantic
@@ -161,6 +169,8 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     try {
       // A re-exported tool of a server still joining is waited for, not reported unknown.
       if (orchestration.reexportExternal && runtime.get(name) === undefined && runtime.joining().length > 0) await runtime.prepare();
+      // The tool's learned figures are at hand before the call runs (its expected latency is recorded with it).
+      await statistics.prefetch([name]);
       return await invokeTool(name, args, callOptions);
     } finally {
       callsInFlight--;
@@ -175,7 +185,14 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
   const agents = createAgentsRuntime({
     config,
-    catalogue: { listTools: runtime.tools, prepare: runtime.prepare },
+    catalogue: {
+      listTools: runtime.tools,
+      // A run's shortlist ranks every tool it may use: their learned figures are read first.
+      prepare: async () => {
+        await runtime.prepare();
+        await statistics.prefetch(runtime.tools().map((tool) => tool.name));
+      },
+    },
     executor: runtime.executor,
     externalGrants: runtime.externalGrants,
     services: services as unknown as Record<string, unknown>,

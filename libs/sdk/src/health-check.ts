@@ -127,8 +127,8 @@ function httpTokenChecks(config: Pick<CosConfig, 'mcp'>, env: NodeJS.ProcessEnv)
   return [{ name: 'MCP HTTP token', status: 'fail', detail: unsetSecretError('mcp.http.token', unset, '`cos serve --http`').message, data: { variables: unset } }];
 }
 
-function databaseCheck(core: CoreServices): HealthCheck {
-  const { file, migrations } = core.services.memory.database;
+async function databaseCheck(core: CoreServices): Promise<HealthCheck> {
+  const { location: file, migrations } = await core.services.memory.describeStorage();
   return {
     name: 'database',
     status: 'ok',
@@ -271,7 +271,7 @@ export async function checkHealth(config: CosConfig, options: CheckHealthOptions
   const checks: HealthCheck[] = [dataDirCheck(config), ...settings, ...httpTokenChecks(config, env), ...webhookSourceChecks(config, env)];
   if (!core) return [...checks, databaseFailure as HealthCheck, agentsCheck(config, logger)];
   try {
-    checks.push(databaseCheck(core), ...providerChecks(core), ...(await accountChecks(config, core)), await vectorStoreCheck(config, core));
+    checks.push(await databaseCheck(core), ...providerChecks(core), ...(await accountChecks(config, core)), await vectorStoreCheck(config, core));
     checks.push(await embedderCheck(core, options.deep === true), agentsCheck(config, logger));
     checks.push(...(await externalServerChecks(config, logger)));
   } finally {

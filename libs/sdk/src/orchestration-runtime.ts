@@ -59,7 +59,7 @@ export interface OrchestrationRuntimeOptions {
   settings: OrchestrationSettings;
   catalogue: ToolCatalogue;
   statistics: () => ToolStatisticsSource;
-  recordFallback: (record: FallbackRecord) => void;
+  recordFallback: (record: FallbackRecord) => unknown;
   /** Condenses oversized answers of tools that ask for it (`orchestration.summarize`); absent without a model key. */
   summarizer?: (text: string, maxTokens: number, signal: AbortSignal) => Promise<string>;
   logger: Logger;

@@ -45,11 +45,10 @@ export function createOrchestrationStatsTool(deps: OrchestrationStatsDeps) {
     async handler({ days }) {
       const since = new Date(deps.now().getTime() - days * 86_400_000).toISOString();
       const memory = deps.memory();
-      const calls = memory.toolUsage
-        .listSince(since, MAX_ROWS)
+      const calls = (await memory.toolUsage.listSince(since, MAX_ROWS))
         .filter((row) => row.toolName !== 'get_orchestration_stats')
         .map((row) => ({ toolName: row.toolName, success: row.success, errorCode: row.errorCode, durationMs: row.durationMs ?? 0, estimatedMs: row.estimatedMs, truncated: row.truncated }));
-      const fallbacks = memory.fallbackEvents.listSince(since).map((row) => ({ chainId: row.chainId, attempt: row.attempt, outcome: row.outcome }));
+      const fallbacks = (await memory.fallbackEvents.listSince(since)).map((row) => ({ chainId: row.chainId, attempt: row.attempt, outcome: row.outcome }));
       return { since, ...computeSuccessMetrics(calls, fallbacks), breakers: deps.breakers().filter((breaker) => breaker.state !== 'closed') };
     },
   });

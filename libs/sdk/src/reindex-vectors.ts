@@ -5,7 +5,7 @@
  * searches answer "run `cos reindex`". Document summaries are not regenerated.
  */
 import { createSilentLogger, createSystemClock, type Clock, type CosConfig, type Logger } from '@chief-of-staff/core';
-import { FACT_CATEGORIES, type FactToEmbed } from '@chief-of-staff/stores';
+import { FACT_CATEGORIES, type FactRecord, type FactToEmbed } from '@chief-of-staff/stores';
 import {
   LanceFactVectorIndex,
   type IngestProgress,
@@ -54,7 +54,8 @@ export async function reindexVectors(config: CosConfig, options: ReindexVectorsO
       signal: options.signal,
       onProgress: (progress) => options.onProgress?.({ stage: 'documents', progress }),
     });
-    const facts = FACT_CATEGORIES.flatMap((category) => memory.facts.allInCategory(category));
+    const facts: FactRecord[] = [];
+    for (const category of FACT_CATEGORIES) facts.push(...(await memory.facts.allInCategory(category)));
     const toEmbed: FactToEmbed[] = facts.map((fact) => ({ id: fact.id, category: fact.category, key: fact.key, value: fact.value }));
     let embedded = 0;
     const index = memory.factVectors;
@@ -62,7 +63,7 @@ export async function reindexVectors(config: CosConfig, options: ReindexVectorsO
       options.signal?.throwIfAborted();
       const ids = new Set(await index.reindex(toEmbed, (done, total) => options.onProgress?.({ stage: 'facts', done, total })));
       for (const fact of facts) {
-        if (ids.has(fact.id) && memory.facts.setEmbeddingStatus(fact.id, 'ok', fact.updatedAt)) embedded += 1;
+        if (ids.has(fact.id) && await memory.facts.setEmbeddingStatus(fact.id, 'ok', fact.updatedAt)) embedded += 1;
       }
     }
     return {

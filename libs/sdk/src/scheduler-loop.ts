@@ -29,26 +29,26 @@ export interface SchedulerLoopDeps {
   logger: Logger;
 }
 
-export function startSchedulerLoop(cos: SchedulerLoopDeps, options: SchedulerLoopOptions): SchedulerLoop {
+export async function startSchedulerLoop(cos: SchedulerLoopDeps, options: SchedulerLoopOptions): Promise<SchedulerLoop> {
   const { memory } = cos;
   const id = `${options.mode}-${process.pid}-${newUuid().slice(0, 8)}`;
   const startedAt = cos.clock.now().toISOString();
   const tickMs = cos.config.scheduler.tickSeconds * 1_000;
-  const created = seedDefaultTasks({ memory, clock: cos.clock, timezone: cos.config.timezone, handlers: cos.scheduler.handlers });
+  const created = await seedDefaultTasks({ memory, clock: cos.clock, timezone: cos.config.timezone, handlers: cos.scheduler.handlers });
   if (created.length > 0) cos.logger.info({ tasks: created }, 'seeded default scheduled tasks');
   let last: string | null = null;
   let stopped = false;
 
-  const workerAlive = (): boolean => {
-    const beat = memory.workerHeartbeat.latest();
+  const workerAlive = async (): Promise<boolean> => {
+    const beat = await memory.workerHeartbeat.latest();
     return beat !== undefined && !beat.id.startsWith('auto-') && cos.clock.now().getTime() - Date.parse(beat.lastHeartbeatAt) < 2 * tickMs;
   };
 
   const tick = async (): Promise<void> => {
     if (stopped) return;
     try {
-      if (options.mode === 'auto' && workerAlive()) return;
-      memory.workerHeartbeat.beat({ id, pid: process.pid, version: options.version ?? '0.1.0', startedAt });
+      if (options.mode === 'auto' && await workerAlive()) return;
+      await memory.workerHeartbeat.beat({ id, pid: process.pid, version: options.version ?? '0.1.0', startedAt });
       const summary = await cos.scheduler.tick();
       if (summary.claimed + summary.recovered + summary.disabled + summary.skipped > 0) cos.logger.debug({ ...summary }, 'scheduler tick');
       last = cos.clock.now().toISOString();
@@ -68,7 +68,7 @@ export function startSchedulerLoop(cos: SchedulerLoopDeps, options: SchedulerLoo
       stopped = true;
       clearInterval(timer);
       await cos.scheduler.stop(graceMs);
-      memory.workerHeartbeat.remove(id);
+      await memory.workerHeartbeat.remove(id);
     },
   };
 }

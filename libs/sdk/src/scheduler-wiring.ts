@@ -54,7 +54,7 @@ export function schedulerPorts(wiring: SchedulerWiring): SchedulerPorts {
       async pushNew() {
         const nowIso = clock.now().toISOString();
         const suggestions = (await currentSuggestions({ services, clock, logger })).filter((suggestion) => suggestion.priority === 'high');
-        const states = services.memory.suggestionState.getMany(suggestions.map((suggestion) => suggestion.key));
+        const states = await services.memory.suggestionState.getMany(suggestions.map((suggestion) => suggestion.key));
         // New, or (alerts) triggered again since the last push; never what was dismissed or is snoozed.
         const fresh = suggestions.filter((suggestion) => {
           const state = states.get(suggestion.key);
@@ -62,7 +62,7 @@ export function schedulerPorts(wiring: SchedulerWiring): SchedulerPorts {
           return !state?.lastPushedAt || (suggestion.category === 'alert' && suggestion.created_at > state.lastPushedAt);
         });
         if (fresh.length === 0) return { pushed: 0 };
-        services.memory.suggestionState.markPushed(fresh.map((suggestion) => ({ key: suggestion.key, category: suggestion.category })));
+        await services.memory.suggestionState.markPushed(fresh.map((suggestion) => ({ key: suggestion.key, category: suggestion.category })));
         return { pushed: fresh.length, text: fresh.map((suggestion) => `• ${suggestion.title} — ${suggestion.description}`).join('\n') };
       },
     },
@@ -86,11 +86,11 @@ export function schedulerPorts(wiring: SchedulerWiring): SchedulerPorts {
         if (!index) return 0;
         let embedded = 0;
         for (const category of FACT_CATEGORIES) {
-          for (const fact of services.memory.facts.allInCategory(category)) {
+          for (const fact of await services.memory.facts.allInCategory(category)) {
             if (signal.aborted) return embedded;
             if (fact.embeddingStatus !== 'pending') continue;
             await index.upsertFact({ id: fact.id, category: fact.category, key: fact.key, value: fact.value });
-            if (services.memory.facts.setEmbeddingStatus(fact.id, 'ok', fact.updatedAt)) embedded += 1;
+            if (await services.memory.facts.setEmbeddingStatus(fact.id, 'ok', fact.updatedAt)) embedded += 1;
           }
         }
         return embedded;

@@ -101,7 +101,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       await embedder.close();
       await vectorDatabase.close();
       providers.close();
-      memory.close();
+      await memory.close();
     },
   };
 }

@@ -22,6 +22,8 @@ export interface ToolSearchDeps {
   semanticSimilarity?(query: string): Promise<SemanticSimilarity | undefined>;
   /** External servers still joining whose tools are not known yet. */
   joining?(): string[];
+  /** Reads the learned figures of these tools, so ranking sees them (the store answers asynchronously). */
+  prepareStatistics?(toolNames: readonly string[]): Promise<void>;
 }
 
 const hitSchema = z.object({
@@ -59,6 +61,7 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
       const byName = new Map(deps.tools(ctx.caller.kind === 'agent').map((tool) => [tool.name, tool] as const));
       const permitted = ctx.caller.kind === 'agent' ? new Set(agentToolNames(ctx.caller.capabilities ?? [], { externalGrants: deps.externalGrants?.() })) : undefined;
       const available = [...byName.keys()].filter((name) => name !== 'tool_search' && (permitted === undefined || permitted.has(name)));
+      await deps.prepareStatistics?.(available);
       const semanticSimilarity = await deps.semanticSimilarity?.(args.query);
       const ranking = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, ...(semanticSimilarity ? { semanticSimilarity } : {}) });
       // Best first: the first `limit` tools that matched anything are the answer. A tool's signals are spelled out when

@@ -14,6 +14,11 @@ type UsageRow = Parameters<MemoryStore['toolUsage']['record']>[0];
 
 export function createUsageRecorder(memory: MemoryStore, logger: Logger): UsageRecorder {
   const waiting: UsageRow[] = [];
+  const keepAtMost = () => {
+    if (waiting.length <= MAX_WAITING) return;
+    waiting.splice(0, waiting.length - MAX_WAITING);
+    logger.warn({ kept: MAX_WAITING }, 'the database has stayed locked by another program; the oldest tool usage rows were dropped');
+  };
   return {
     record(entry) {
       waiting.push({
@@ -29,23 +34,18 @@ export function createUsageRecorder(memory: MemoryStore, logger: Logger): UsageR
         truncated: entry.truncated,
         estimatedMs: entry.estimatedMs ?? null,
       });
-      if (waiting.length > MAX_WAITING) {
-        waiting.splice(0, waiting.length - MAX_WAITING);
-        logger.warn({ kept: MAX_WAITING }, 'the database has stayed locked by another program; the oldest tool usage rows were dropped');
-      }
-      try {
-        memory.database.writeIfFree(() =>
-          memory.database.writeTransaction(() => {
-            for (const row of waiting) memory.toolUsage.record(row);
-          }),
-        );
-        waiting.length = 0;
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') {
-          waiting.length = 0;
-          throw error;
-        }
-      }
+      keepAtMost();
+      const batch = waiting.splice(0);
+      // Not awaited: the caller never waits for bookkeeping. A busy database gives the rows back, in front of any
+      // recorded meanwhile; any other failure loses them, as a failed write always did.
+      memory.toolUsage.recordIfFree(batch).then(
+        (written) => {
+          if (written) return;
+          waiting.unshift(...batch);
+          keepAtMost();
+        },
+        (error: unknown) => logger.warn({ err: error, tool: entry.toolName }, 'could not record tool usage'),
+      );
     },
   };
 }

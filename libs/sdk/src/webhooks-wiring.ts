@@ -16,7 +16,7 @@ export const WEBHOOK_RATE_PER_MINUTE = 60;
 
 export interface WebhookReceiver {
   /** Checks and stores one delivery; resolves with the HTTP answer to send. */
-  receive(request: WebhookRequest): WebhookAnswer;
+  receive(request: WebhookRequest): Promise<WebhookAnswer>;
   /** Routes one stored event now. */
   dispatch(eventId: number, options?: { force?: boolean }): Promise<WebhookDispatchResult>;
   /** Routes new events and failed ones with attempts left. */
@@ -61,8 +61,8 @@ export function createWebhookReceiver(deps: { memory: MemoryStore; agents: Agent
     void work.finally(() => running.delete(work));
   };
   return {
-    receive(request) {
-      const answer = receiveWebhook({ events: deps.memory.webhookEvents, webhooks: resolved.webhooks, limiter, nowMs: () => deps.clock.now().getTime() }, request);
+    async receive(request) {
+      const answer = await receiveWebhook({ events: deps.memory.webhookEvents, webhooks: resolved.webhooks, limiter, nowMs: () => deps.clock.now().getTime() }, request);
       if (answer.storedEventId !== undefined && deps.config.webhooks.autoDispatch) {
         const eventId = answer.storedEventId;
         // After the answer: the sender is never kept waiting on an agent run.
@@ -76,7 +76,7 @@ export function createWebhookReceiver(deps: { memory: MemoryStore; agents: Agent
     },
     dispatch: (eventId, options) => dispatchWebhookEvent(dispatchDeps, eventId, options),
     async importInbox(signal) {
-      const { eventIds, ...counts } = importInbox({ events: deps.memory.webhookEvents, inboxDir: deps.config.webhooks.inboxDir, logger: deps.logger, nowMs: () => deps.clock.now().getTime() });
+      const { eventIds, ...counts } = await importInbox({ events: deps.memory.webhookEvents, inboxDir: deps.config.webhooks.inboxDir, logger: deps.logger, nowMs: () => deps.clock.now().getTime() });
       if (deps.config.webhooks.autoDispatch) {
         for (const eventId of eventIds) {
           if (signal?.aborted) break;

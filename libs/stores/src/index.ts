@@ -16,9 +16,19 @@ export type { Page, PageWindow } from './db/pagination.js';
 
 export { normalizeEmail } from './db/validation.js';
 
-// The memory store facade and its repositories.
+// The storage port: the memory store facade and its repository interfaces (every method returns a promise), and its
+// SQLite adapter `openMemoryStore`. Another adapter implements these same interfaces.
 export { openMemoryStore } from './memory/memory-store.js';
-export type { MemoryStore } from './memory/memory-store.js';
+export type { MemoryStore, StorageDescription } from './memory/memory-store.js';
+export type { FactsRepository } from './memory/facts-repository.js';
+export type { LocationsRepository } from './memory/locations-repository.js';
+export type { AlertRulesRepository } from './lifecycle/alert-rules-repository.js';
+export type { EventRulesRepository } from './webhooks/event-rules-repository.js';
+export type { FallbackEventsRepository } from './telemetry/run-log-repositories.js';
+export type { NotificationsRepository } from './telemetry/notifications-repository.js';
+export type { SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
+export type { DueClaim, DueClaimResult, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
+export type { TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
 export { FACT_LIST_LIMITS } from './memory/facts-repository.js';
 export type { FactRecord } from './memory/facts-repository.js';
 export type { FactToEmbed, FactVectorIndex, FactVectorMatch } from './memory/fact-vector-index.js';

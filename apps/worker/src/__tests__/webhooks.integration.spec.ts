@@ -18,10 +18,10 @@ import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '@chi
 const workerMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
 const SECRET = 'whsec-test-0123456789';
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((done) => setTimeout(done, 50));
@@ -45,7 +45,7 @@ describe('the worker receives webhooks', () => {
     writeFileSync(join(dataDir, 'cos.config.yaml'), ['webhooks:', '  http:', '    port: 0', '  sources:', '    github:', `      secret: ${SECRET}`, ''].join('\n'));
     model = await startFakeMessagesServer({ script: [textTurn('Issue 42 reports failing logins; no action needed from you.')] });
     store = openMemoryStore({ dataDir, clock: new FakeClock(new Date(), 'UTC') });
-    store.eventRules.create({ name: 'issues', eventSource: 'github', eventTypePattern: 'issues*', agentName: 'incident_summarizer', instructionTemplate: 'Summarise {{event_type}} event {{event_id}}.', createdBy: 'user' });
+    await store.eventRules.create({ name: 'issues', eventSource: 'github', eventTypePattern: 'issues*', agentName: 'incident_summarizer', instructionTemplate: 'Summarise {{event_type}} event {{event_id}}.', createdBy: 'user' });
     worker = spawn(process.execPath, [workerMain], {
       env: { PATH: process.env.PATH ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_TIMEZONE: 'UTC', COS_LOG_LEVEL: 'info', COS_SCHEDULER_HEALTH_PORT: '0', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -57,7 +57,7 @@ describe('the worker receives webhooks', () => {
   afterAll(async () => {
     worker?.kill('SIGTERM');
     await new Promise((done) => worker?.once('exit', done));
-    store?.close();
+    await store?.close();
     await model?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -70,8 +70,8 @@ describe('the worker receives webhooks', () => {
     expect(answer.status).toBe('accepted');
     expect(JSON.stringify(answer)).not.toContain('Login fails');
 
-    const event = await waitFor('the event to be processed', () => {
-      const current = store.webhookEvents.get(answer.event_id);
+    const event = await waitFor('the event to be processed', async () => {
+      const current = await store.webhookEvents.get(answer.event_id);
       return current?.status === 'processed' ? current : undefined;
     });
     expect(event).toMatchObject({ source: 'github', eventType: 'issues', deliveryId: 'delivery-1', signatureVerified: true, receivedVia: 'http' });
@@ -88,7 +88,7 @@ describe('the worker receives webhooks', () => {
     const again = await post(body, headers);
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ status: 'duplicate' });
-    expect(store.webhookEvents.list({ source: 'github' }, { limit: 100 }).items.filter((event) => event.deliveryId === 'delivery-2')).toHaveLength(1);
+    expect((await store.webhookEvents.list({ source: 'github' }, { limit: 100 })).items.filter((event) => event.deliveryId === 'delivery-2')).toHaveLength(1);
   });
 
   it('answers a captured signed body resent with new delivery ids and event type as a duplicate, storing one event', async () => {
@@ -102,20 +102,20 @@ describe('the worker receives webhooks', () => {
     }
     expect(statuses).toEqual([202, 200, 200, 200]);
     expect(new Set(ids).size).toBe(1);
-    const stored = store.webhookEvents.list({ source: 'github' }, { limit: 500 }).items.filter((event) => event.payload.includes('replay-check'));
+    const stored = (await store.webhookEvents.list({ source: 'github' }, { limit: 500 })).items.filter((event) => event.payload.includes('replay-check'));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ eventType: 'star', deliveryId: 'orig-1' });
   });
 
   it('refuses bad and missing signatures, unknown sources, oversized bodies and bursts, storing nothing for them', async () => {
-    const before = store.webhookEvents.list({}, { limit: 500 }).items.length;
+    const before = (await store.webhookEvents.list({}, { limit: 500 })).items.length;
     const body = JSON.stringify({ event_type: 'push' });
     expect((await post(body, { 'x-hub-signature-256': signPayload('wrong-secret', body) })).status).toBe(401);
     expect((await post(body, {})).status).toBe(401);
     expect((await post(body, signed(body), 'stripe')).status).toBe(404);
     const huge = JSON.stringify({ event_type: 'push', blob: 'x'.repeat(300_000) });
     expect((await post(huge, signed(huge))).status).toBe(413);
-    expect(store.webhookEvents.list({}, { limit: 500 }).items.length).toBe(before);
+    expect((await store.webhookEvents.list({}, { limit: 500 })).items.length).toBe(before);
 
     const statuses: number[] = [];
     for (let i = 0; i < 65; i += 1) {

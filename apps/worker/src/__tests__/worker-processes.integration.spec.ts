@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { bulkLoad } from '@chief-of-staff/stores/testing';
 import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
 import { callLocalServer } from '@chief-of-staff/sdk/local-calls';
 
@@ -62,22 +63,22 @@ function dataDirectory(): string {
 
 function openStore(dataDir: string): MemoryStore {
   const store = openMemoryStore({ dataDir, clock: new FakeClock(new Date(), 'UTC') });
-  cleanups.push(() => store.close());
+  cleanups.push(async () => await store.close());
   return store;
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-function dueTask(store: MemoryStore, name: string, handlerType: 'alert_eval' | 'run_agent' | 'morning_brief', extra: Record<string, unknown> = {}) {
-  return store.scheduledTasks.create({
+async function dueTask(store: MemoryStore, name: string, handlerType: 'alert_eval' | 'run_agent' | 'morning_brief', extra: Record<string, unknown> = {}) {
+  return (await store.scheduledTasks.create({
     name,
     scheduleType: 'once',
     scheduleConfig: { run_at: new Date().toISOString() },
@@ -85,7 +86,7 @@ function dueTask(store: MemoryStore, name: string, handlerType: 'alert_eval' | '
     nextRunAt: new Date(Date.now() - 1_000).toISOString(),
     createdBy: 'test',
     ...extra,
-  }).task;
+  })).task;
 }
 
 async function slowModel(delayMs: number): Promise<FakeMessagesServer> {
@@ -98,8 +99,8 @@ describe('worker processes', () => {
   it('two workers share 1,000 due tasks and run every occurrence exactly once', async () => {
     const dataDir = dataDirectory();
     const store = openStore(dataDir);
-    store.database.writeTransaction(() => {
-      for (let i = 0; i < 1_000; i += 1) dueTask(store, `task_${i}`, 'alert_eval');
+    await bulkLoad(store, async () => {
+      for (let i = 0; i < 1_000; i += 1) await dueTask(store, `task_${i}`, 'alert_eval');
     });
     const env = { COS_SCHEDULER_ALLOW_MULTIPLE_WORKERS: 'true' };
     startWorker(dataDir, env);
@@ -118,50 +119,50 @@ describe('worker processes', () => {
     const store = openStore(dataDir);
     const model = await slowModel(3_000);
     const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, COS_SCHEDULER_HANDLER_TIMEOUT_SECONDS: '6', COS_SCHEDULER_LEASE_GRACE_SECONDS: '1' };
-    const task = dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
+    const task = await dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
     const first = startWorker(dataDir, env);
-    await waitFor('the run to start', () => store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items.some((run) => run.status === 'running'), 30_000);
+    await waitFor('the run to start', async () => (await store.taskRuns.list({ taskId: task.id }, { limit: 10 })).items.some((run) => run.status === 'running'), 30_000);
     first.child.kill('SIGKILL');
     await first.exited;
     startWorker(dataDir, env);
-    const runs = await waitFor('the occurrence to run again', () => {
-      const items = store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items;
+    const runs = await waitFor('the occurrence to run again', async () => {
+      const items = (await store.taskRuns.list({ taskId: task.id }, { limit: 10 })).items;
       return items.some((run) => run.status === 'succeeded') ? items : undefined;
     }, 60_000);
     expect(runs.map((run) => run.status).sort()).toEqual(['failed', 'succeeded']);
     expect(runs.find((run) => run.status === 'failed')?.error).toContain('stopped before it finished');
     await new Promise((r) => setTimeout(r, 2_500));
-    expect(store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items).toHaveLength(2);
+    expect((await store.taskRuns.list({ taskId: task.id }, { limit: 10 })).items).toHaveLength(2);
   }, 120_000);
 
   it('SIGTERM during a run stops within a second or two and leaves nothing stuck', async () => {
     const dataDir = dataDirectory();
     const store = openStore(dataDir);
     const model = await slowModel(20_000);
-    const task = dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
+    const task = await dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
     const worker = startWorker(dataDir, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url });
-    await waitFor('the run to start', () => store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items.some((run) => run.status === 'running'), 30_000);
+    await waitFor('the run to start', async () => (await store.taskRuns.list({ taskId: task.id }, { limit: 10 })).items.some((run) => run.status === 'running'), 30_000);
     const sent = performance.now();
     worker.child.kill('SIGTERM');
     const { code, at } = await worker.exited;
     expect(code).toBe(0);
     expect(at - sent).toBeLessThan(2_500);
-    const [run] = store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items;
+    const [run] = (await store.taskRuns.list({ taskId: task.id }, { limit: 10 })).items;
     expect(run?.status).toBe('failed');
-    expect(store.scheduledTasks.get(task.id)).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
+    expect(await store.scheduledTasks.get(task.id)).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
   }, 60_000);
 
   it('notifies an overdue delegation once, and not again within the cooldown', async () => {
     const dataDir = dataDirectory();
     const store = openStore(dataDir);
-    store.delegations.create({ task: 'Budget deck', delegatedTo: 'Dana', dueDate: '2026-01-05', source: 'user' });
-    store.alertRules.create({ name: 'late work', alertType: 'overdue_delegation', condition: {} });
-    const first = dueTask(store, 'alerts_now', 'alert_eval');
+    await store.delegations.create({ task: 'Budget deck', delegatedTo: 'Dana', dueDate: '2026-01-05', source: 'user' });
+    await store.alertRules.create({ name: 'late work', alertType: 'overdue_delegation', condition: {} });
+    const first = await dueTask(store, 'alerts_now', 'alert_eval');
     const worker = startWorker(dataDir);
-    await waitFor('the alert run', () => store.scheduledTasks.get(first.id)?.lastStatus === 'succeeded', 30_000);
+    await waitFor('the alert run', async () => (await store.scheduledTasks.get(first.id))?.lastStatus === 'succeeded', 30_000);
     // A second evaluation inside the 4-hour cooldown finds the same delegation and stays quiet.
-    const again = dueTask(store, 'alerts_again', 'alert_eval');
-    await waitFor('the second alert run', () => store.scheduledTasks.get(again.id)?.lastStatus === 'succeeded', 30_000);
+    const again = await dueTask(store, 'alerts_again', 'alert_eval');
+    await waitFor('the second alert run', async () => (await store.scheduledTasks.get(again.id))?.lastStatus === 'succeeded', 30_000);
     const sent = store.database.sqlite.prepare("SELECT title, body, origin FROM notifications").all();
     expect(sent).toEqual([{ title: 'Alert: late work', body: expect.stringMatching(/^Delegation to Dana overdue by \d+ days: Budget deck \(due 5 Jan( 2026)?\)$/), origin: 'alert' }]);
     worker.child.kill('SIGTERM');
@@ -172,13 +173,13 @@ describe('worker processes', () => {
     const dataDir = dataDirectory();
     const store = openStore(dataDir);
     const model = await slowModel(0);
-    const task = dueTask(store, 'morning', 'morning_brief', { deliveryChannel: 'notification' });
+    const task = await dueTask(store, 'morning', 'morning_brief', { deliveryChannel: 'notification' });
     const worker = startWorker(dataDir, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url });
-    await waitFor('the briefing run', () => store.scheduledTasks.get(task.id)?.lastStatus === 'succeeded', 30_000);
+    await waitFor('the briefing run', async () => (await store.scheduledTasks.get(task.id))?.lastStatus === 'succeeded', 30_000);
     expect(String(model.messageRequests()[0]?.messages?.[0]?.content)).toContain('Prepare my briefing for');
     const [note] = store.database.sqlite.prepare('SELECT title, body, origin FROM notifications').all() as Array<{ title: string; body: string; origin: string }>;
     expect(note).toEqual({ title: 'Task: morning', body: 'Briefing: three meetings, one overdue delegation.', origin: 'scheduler' });
-    const [run] = store.taskRuns.list({ taskId: task.id }, { limit: 1 }).items;
+    const [run] = (await store.taskRuns.list({ taskId: task.id }, { limit: 1 })).items;
     expect(run?.delivery).toEqual({ channel: 'notification', delivered: true });
     worker.child.kill('SIGTERM');
     await worker.exited;
@@ -206,20 +207,20 @@ describe('worker processes', () => {
   it('disables a task whose stored schedule is poisoned and still runs the healthy task beside it', async () => {
     const dataDir = dataDirectory();
     const store = openStore(dataDir);
-    const healthy = dueTask(store, 'healthy', 'alert_eval');
-    const poisoned = store.scheduledTasks.create({
+    const healthy = await dueTask(store, 'healthy', 'alert_eval');
+    const poisoned = (await store.scheduledTasks.create({
       name: 'poisoned',
       scheduleType: 'interval',
       scheduleConfig: { hours: 1 },
       handlerType: 'alert_eval',
       nextRunAt: new Date(Date.now() - 2_000).toISOString(),
       createdBy: 'test',
-    }).task;
+    })).task;
     // Written straight into the table, as no tool would accept it.
     store.database.sqlite.prepare('UPDATE scheduled_tasks SET schedule_config = ? WHERE id = ?').run(JSON.stringify({ days: 1e12 }), poisoned.id);
     const worker = startWorker(dataDir);
-    await waitFor('the healthy task to run', () => store.scheduledTasks.get(healthy.id)?.lastStatus === 'succeeded', 30_000);
-    expect(store.scheduledTasks.get(poisoned.id)).toMatchObject({ enabled: false, lastStatus: 'failed', lastError: expect.stringContaining('at most 366 days') });
+    await waitFor('the healthy task to run', async () => (await store.scheduledTasks.get(healthy.id))?.lastStatus === 'succeeded', 30_000);
+    expect(await store.scheduledTasks.get(poisoned.id)).toMatchObject({ enabled: false, lastStatus: 'failed', lastError: expect.stringContaining('at most 366 days') });
     worker.child.kill('SIGTERM');
     await worker.exited;
   }, 60_000);
@@ -231,13 +232,13 @@ describe('worker processes', () => {
     const port = (blocker.address() as { port: number }).port;
     writeFileSync(join(dataDir, 'cos.config.yaml'), ['webhooks:', '  http:', `    port: ${port}`, '  sources:', '    github:', '      secret: whsec-test-0123456789', ''].join('\n'));
     const model = await slowModel(20_000);
-    const task = dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
+    const task = await dueTask(store, 'brief', 'run_agent', { handlerConfig: { agent: 'daily_briefing', instruction: 'Brief me.' } });
     const worker = startWorker(dataDir, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url });
     const { code } = await worker.exited;
     expect(code).not.toBe(0);
     expect(worker.stderr()).toContain(`webhook port 127.0.0.1:${port} (webhooks.http.port) is already in use`);
-    expect(store.taskRuns.list({ taskId: task.id }, { limit: 10 }).items.filter((run) => run.status === 'running')).toEqual([]);
-    expect(store.scheduledTasks.get(task.id)).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
+    expect((await store.taskRuns.list({ taskId: task.id }, { limit: 10 })).items.filter((run) => run.status === 'running')).toEqual([]);
+    expect(await store.scheduledTasks.get(task.id)).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
     expect(existsSync(join(dataDir, 'worker.lock'))).toBe(false);
   }, 60_000);
 

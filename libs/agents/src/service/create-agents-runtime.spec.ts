@@ -15,7 +15,7 @@ let store: TestMemoryStore | undefined;
 let dataDir: string | undefined;
 afterEach(async () => {
   await server?.close();
-  store?.cleanup();
+  await store?.cleanup();
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
   server = store = dataDir = undefined;
 });
@@ -51,7 +51,7 @@ describe('createAgentsRuntime', () => {
     const outcome = await runTool(runAgent, { name: 'weekly_planner', instruction: 'Plan my week' }, createToolContext({ services }));
     expect(outcome.ok && outcome.value).toMatchObject({ status: 'completed', text: 'Here is your plan.', model: 'claude-sonnet-4-6' });
     expect(server.requests[0]?.headers['x-api-key'] ?? server.requests[0]?.headers.authorization).toContain('test-key');
-    expect(store.agentRuns.list({}, {}).items).toMatchObject([{ agentName: 'weekly_planner', status: 'completed' }]);
+    expect((await store.agentRuns.list({}, {})).items).toMatchObject([{ agentName: 'weekly_planner', status: 'completed' }]);
   });
 
   it('fails a run fast without an API key, with instructions', async () => {

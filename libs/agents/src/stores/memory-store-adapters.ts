@@ -21,8 +21,8 @@ const MAX_USAGE_ROWS = 200_000;
 
 export function createAgentRunRecorder(agentRuns: AgentRunsRepository): AgentRunRecorder {
   return {
-    runStarted(record) {
-      agentRuns.start({
+    async runStarted(record) {
+      await agentRuns.start({
         id: record.run_id,
         agentName: record.agent_name,
         trigger: record.trigger,
@@ -31,9 +31,9 @@ export function createAgentRunRecorder(agentRuns: AgentRunsRepository): AgentRun
         model: record.model,
       });
     },
-    runFinished(record) {
+    async runFinished(record) {
       if (record.status === null) return;
-      agentRuns.finish(record.run_id, {
+      await agentRuns.finish(record.run_id, {
         status: record.status,
         stopReason: record.stop_reason,
         rounds: record.rounds,
@@ -50,8 +50,8 @@ export function createAgentRunRecorder(agentRuns: AgentRunsRepository): AgentRun
 
 export function createModelCallRecorder(modelCalls: ModelCallsRepository): ModelCallRecorder {
   return {
-    record(entry) {
-      modelCalls.record({
+    async record(entry) {
+      await modelCalls.record({
         runId: entry.run_id,
         caller: entry.caller,
         model: entry.model,
@@ -68,8 +68,8 @@ export function createModelCallRecorder(modelCalls: ModelCallsRepository): Model
 
 export function createToolUsageAdapter(toolUsage: ToolUsageRepository): ToolUsageRecorder & ToolUsageReader {
   return {
-    record(entry) {
-      toolUsage.record({
+    async record(entry) {
+      await toolUsage.record({
         toolName: entry.tool_name,
         callerKind: entry.caller_kind,
         agentName: entry.agent_name,
@@ -85,8 +85,7 @@ export function createToolUsageAdapter(toolUsage: ToolUsageRepository): ToolUsag
       });
     },
     async listSuccessfulUsage(sinceIso) {
-      return toolUsage
-        .listSince(sinceIso, MAX_USAGE_ROWS)
+      return (await toolUsage.listSince(sinceIso, MAX_USAGE_ROWS))
         .filter((row) => row.success)
         .map((row) => ({ tool_name: row.toolName, query_pattern: row.queryPattern, created_at: row.createdAt }));
     },
@@ -115,7 +114,7 @@ function toSuggestion(record: SkillSuggestionRecord): SkillSuggestion {
 export function createSkillSuggestionStore(repository: SkillSuggestionsRepository): SkillSuggestionStore {
   return {
     async upsert(draft) {
-      const { suggestion, created, updated } = repository.upsertBySignature({
+      const { suggestion, created, updated } = await repository.upsertBySignature({
         signature: draft.signature,
         toolName: draft.tool_name,
         patterns: draft.patterns,
@@ -128,11 +127,11 @@ export function createSkillSuggestionStore(repository: SkillSuggestionsRepositor
       return { suggestion: toSuggestion(suggestion), outcome: created ? 'created' : updated ? 'updated' : 'unchanged' };
     },
     async get(id) {
-      const record = repository.get(id);
+      const record = await repository.get(id);
       return record === undefined ? undefined : toSuggestion(record);
     },
     async markAccepted(id, agentName) {
-      const record = repository.markAccepted(id, agentName);
+      const record = await repository.markAccepted(id, agentName);
       if (record === undefined) throw new Error(`skill suggestion ${id} disappeared while being accepted`);
       return toSuggestion(record);
     },
@@ -145,7 +144,7 @@ export function createAgentMemoryReader(repositories: {
 }): AgentMemoryReader {
   return {
     async agentMemory(agentName, limit) {
-      return repositories.agentMemory.forPrompt(agentName, limit).map((row) => ({
+      return (await repositories.agentMemory.forPrompt(agentName, limit)).map((row) => ({
         memory_type: row.memoryType,
         key: row.key,
         value: row.value,
@@ -153,8 +152,7 @@ export function createAgentMemoryReader(repositories: {
       }));
     },
     async sharedMemory(namespace, limit) {
-      return repositories.sharedMemory
-        .list({ namespace }, { limit })
+      return (await repositories.sharedMemory.list({ namespace }, { limit }))
         .items.map((row) => ({ key: row.key, value: row.value, written_by: row.writtenBy, updated_at: row.updatedAt }));
     },
   };

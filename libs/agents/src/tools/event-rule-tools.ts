@@ -21,10 +21,10 @@ export interface EventRuleToolServices extends AgentToolServices {
  * A rule for a source nothing will ever deliver never fires, silently: the source must be configured under
  * webhooks.sources, or have sent events already (inbox files and ingest_webhook need no configuration).
  */
-function assertKnownSource(source: string, services: EventRuleToolServices): void {
+async function assertKnownSource(source: string, services: EventRuleToolServices): Promise<void> {
   const configured = Object.keys(services.config.webhooks.sources).sort();
   if (configured.includes(source)) return;
-  if (services.memory.webhookEvents.list({ source }, { limit: 1 }).items.length > 0) return;
+  if ((await services.memory.webhookEvents.list({ source }, { limit: 1 })).items.length > 0) return;
   const names = configured.length === 0 ? 'none are configured' : `configured: ${configured.join(', ')}`;
   throw new ToolError('INVALID_ARGUMENT', `event_source: the webhook source "${source}" is not configured (${names}) and has sent no events.${didYouMean(source, configured)}`, {
     hint: `Use a configured source name, or add "${source}" under webhooks.sources in the configuration (a source fed only by the inbox or ingest_webhook needs no secret).`,
@@ -82,7 +82,7 @@ export const listEventRulesTool = defineTool({
   annotations: READ_ONLY,
   latency: 'fast',
   async handler(args, ctx: ToolContext<EventRuleToolServices>) {
-    const page = ctx.services.memory.eventRules.list({ enabledOnly: args.enabled_only, source: args.source }, { limit: args.limit, cursor: args.cursor });
+    const page = await ctx.services.memory.eventRules.list({ enabledOnly: args.enabled_only, source: args.source }, { limit: args.limit, cursor: args.cursor });
     return { items: page.items.map(toRule), next_cursor: page.next_cursor, ...(page.total === undefined ? {} : { total: page.total }) };
   },
 });
@@ -114,10 +114,10 @@ export const createEventRuleTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<EventRuleToolServices>) {
     const agent = ctx.services.agents.registry.require(args.agent_name, 'agent_name');
-    assertKnownSource(args.event_source, ctx.services);
+    await assertKnownSource(args.event_source, ctx.services);
     // A rule runs its agent later with the agent's own capabilities: an agent may not arrange runs it could not make.
     assertCallerHolds(ctx.caller, agent.config.capabilities);
-    const { rule, created } = ctx.services.memory.eventRules.create(
+    const { rule, created } = await ctx.services.memory.eventRules.create(
       {
         name: args.name,
         ...(args.description === undefined ? {} : { description: args.description }),
@@ -146,7 +146,7 @@ export const deleteEventRuleTool = defineTool({
   annotations: DELETE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<EventRuleToolServices>) {
-    if (!ctx.services.memory.eventRules.delete(args.rule_id)) throw ToolError.notFound('Event rule', args.rule_id);
+    if (!await ctx.services.memory.eventRules.delete(args.rule_id)) throw ToolError.notFound('Event rule', args.rule_id);
     return { deleted: true as const, id: args.rule_id };
   },
 });
@@ -177,11 +177,11 @@ export const processWebhookEventTool = defineTool({
   annotations: OPEN_WORLD_ACTION,
   latency: 'slow',
   async handler(args, ctx: ToolContext<EventRuleToolServices>) {
-    const event = ctx.services.memory.webhookEvents.get(args.event_id);
+    const event = await ctx.services.memory.webhookEvents.get(args.event_id);
     if (!event) throw ToolError.notFound('Webhook event', args.event_id);
     if (args.action !== 'dispatch') {
       const status = args.action === 'mark_processed' ? ('processed' as const) : ('ignored' as const);
-      ctx.services.memory.webhookEvents.update(event.id, { status, processedAt: ctx.clock.now().toISOString() });
+      await ctx.services.memory.webhookEvents.update(event.id, { status, processedAt: ctx.clock.now().toISOString() });
       return { event_id: event.id, status };
     }
     return dispatchWebhookEvent({ memory: ctx.services.memory, agents: ctx.services.agents, logger: ctx.logger }, event.id, { force: args.force });

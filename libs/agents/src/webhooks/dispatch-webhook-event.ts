@@ -62,13 +62,13 @@ async function runRule(rule: EventRuleRecord, event: WebhookEventRecord, deps: W
 
 /** Routes one event now. An already processed event is left alone unless `force`. */
 export async function dispatchWebhookEvent(deps: WebhookDispatchDeps, eventId: number, options: { force?: boolean } = {}): Promise<WebhookDispatchResult> {
-  const event = deps.memory.webhookEvents.get(eventId);
+  const event = await deps.memory.webhookEvents.get(eventId);
   if (!event) throw new Error(`webhook event ${eventId} does not exist`);
   if (event.status === 'processed' && !options.force) return { event_id: event.id, status: event.status, dispatches: [] };
-  deps.memory.webhookEvents.update(event.id, { status: 'processing' });
-  const rules = matchEventRules(deps.memory.eventRules.listEnabledForSource(event.source), event.source, event.eventType);
+  await deps.memory.webhookEvents.update(event.id, { status: 'processing' });
+  const rules = matchEventRules(await deps.memory.eventRules.listEnabledForSource(event.source), event.source, event.eventType);
   if (rules.length === 0) {
-    const updated = deps.memory.webhookEvents.update(event.id, { status: 'unrouted', processedAt: new Date().toISOString(), matchedRules: [] });
+    const updated = await deps.memory.webhookEvents.update(event.id, { status: 'unrouted', processedAt: new Date().toISOString(), matchedRules: [] });
     return { event_id: event.id, status: updated?.status ?? 'unrouted', dispatches: [] };
   }
   const dispatches: RuleDispatch[] = [];
@@ -79,7 +79,7 @@ export async function dispatchWebhookEvent(deps: WebhookDispatchDeps, eventId: n
   await Promise.all(workers);
   dispatches.sort((a, b) => rules.findIndex((rule) => rule.id === a.rule_id) - rules.findIndex((rule) => rule.id === b.rule_id));
   const failed = dispatches.filter((dispatch) => dispatch.status !== 'completed');
-  const updated = deps.memory.webhookEvents.update(event.id, {
+  const updated = await deps.memory.webhookEvents.update(event.id, {
     status: failed.length === 0 ? 'processed' : 'failed',
     attempts: event.attempts + (failed.length === 0 ? 0 : 1),
     lastError: failed.length === 0 ? null : failed.map((dispatch) => `${dispatch.rule_name}: ${dispatch.error ?? 'failed'}`).join('; ').slice(0, 2_000),
@@ -93,8 +93,8 @@ export async function dispatchWebhookEvent(deps: WebhookDispatchDeps, eventId: n
 export async function dispatchPendingWebhookEvents(deps: WebhookDispatchDeps, options: { limit?: number; signal?: AbortSignal } = {}): Promise<{ processed: number; failed: number; unrouted: number }> {
   const limit = options.limit ?? 50;
   const waiting = [
-    ...deps.memory.webhookEvents.listByStatus('pending', limit),
-    ...deps.memory.webhookEvents.listByStatus('failed', limit).filter((event) => event.attempts < MAX_WEBHOOK_ATTEMPTS),
+    ...(await deps.memory.webhookEvents.listByStatus('pending', limit)),
+    ...(await deps.memory.webhookEvents.listByStatus('failed', limit)).filter((event) => event.attempts < MAX_WEBHOOK_ATTEMPTS),
   ].slice(0, limit);
   const counts = { processed: 0, failed: 0, unrouted: 0 };
   for (const event of waiting) {

@@ -72,11 +72,11 @@ function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-function lifecycleSuggestions(sources: SuggestionSources): Suggestion[] {
+async function lifecycleSuggestions(sources: SuggestionSources): Promise<Suggestion[]> {
   const { memory, today, now } = sources;
   const out: Suggestion[] = [];
   const soon = addDays(today, 3);
-  for (const delegation of memory.delegations.activeDueBy(soon, MAX_PER_CHECK)) {
+  for (const delegation of await memory.delegations.activeDueBy(soon, MAX_PER_CHECK)) {
     const due = delegation.dueDate as string;
     const ref = { type: 'delegation', id: String(delegation.id) };
     if (due < today) {
@@ -86,7 +86,7 @@ function lifecycleSuggestions(sources: SuggestionSources): Suggestion[] {
     }
   }
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
-  for (const decision of memory.decisions.allPending()) {
+  for (const decision of await memory.decisions.allPending()) {
     const ref = { type: 'decision', id: String(decision.id) };
     if (decision.followUpDate !== null && decision.followUpDate <= today) {
       out.push({ key: `follow_up:${decision.id}`, category: 'follow_up', priority: 'medium', title: `Follow up on: ${decision.title}`, description: `The follow-up date was ${decision.followUpDate}.`, action: 'update_decision', entity_ref: ref, created_at: `${decision.followUpDate}T00:00:00.000Z` });
@@ -97,15 +97,15 @@ function lifecycleSuggestions(sources: SuggestionSources): Suggestion[] {
   return out;
 }
 
-function systemSuggestions(sources: SuggestionSources): Suggestion[] {
+async function systemSuggestions(sources: SuggestionSources): Promise<Suggestion[]> {
   const { memory, now } = sources;
   const out: Suggestion[] = [];
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
-  out.push(...webhookSuggestions(memory.webhookEvents, weekAgo));
-  for (const suggestion of memory.skillSuggestions.list({ status: 'pending' }, { limit: 50 }).items) {
+  out.push(...(await webhookSuggestions(memory.webhookEvents, weekAgo)));
+  for (const suggestion of (await memory.skillSuggestions.list({ status: 'pending' }, { limit: 50 })).items) {
     out.push({ key: `skill:${suggestion.id}`, category: 'skill', priority: 'medium', title: `A new agent could take over: ${suggestion.description}`, description: `Seen ${suggestion.occurrences} times; accept with auto_create_skill.`, action: 'auto_create_skill', entity_ref: { type: 'skill_suggestion', id: String(suggestion.id) }, created_at: suggestion.updatedAt });
   }
-  for (const task of memory.scheduledTasks.all()) {
+  for (const task of await memory.scheduledTasks.all()) {
     if (task.consecutiveFailures < 3) continue;
     out.push({ key: `scheduler:${task.id}`, category: 'scheduler', priority: 'medium', title: `Scheduled task "${task.name}" keeps failing`, description: `${task.consecutiveFailures} failures in a row: ${(task.lastError ?? '').slice(0, 200)}`, action: 'list_task_runs', entity_ref: { type: 'scheduled_task', id: String(task.id) }, created_at: task.updatedAt });
   }
@@ -117,8 +117,8 @@ function systemSuggestions(sources: SuggestionSources): Suggestion[] {
  * deliveries of two kinds are two things to fix, not five. The key names the group, so a dismissal sets that kind of
  * event aside.
  */
-function webhookSuggestions(events: SuggestionSources['memory']['webhookEvents'], weekAgo: string): Suggestion[] {
-  const troubled = [...events.listByStatus('failed', 200).filter((event) => event.attempts >= 3), ...events.listByStatus('unrouted', 200)];
+async function webhookSuggestions(events: SuggestionSources['memory']['webhookEvents'], weekAgo: string): Promise<Suggestion[]> {
+  const troubled = [...(await events.listByStatus('failed', 200)).filter((event) => event.attempts >= 3), ...(await events.listByStatus('unrouted', 200))];
   const groups = new Map<string, WebhookEventRecord[]>();
   for (const event of troubled) {
     if (event.receivedAt < weekAgo) continue;
@@ -155,12 +155,12 @@ function entityKeyOf(suggestion: Suggestion): string | undefined {
  * Alert rules that triggered in the last day, each naming only the matches no other entry already lists: an alert about
  * an overdue delegation that is itself listed adds nothing, and is left out.
  */
-function alertSuggestions(sources: SuggestionSources, listed: ReadonlySet<string>): Suggestion[] {
+async function alertSuggestions(sources: SuggestionSources, listed: ReadonlySet<string>): Promise<Suggestion[]> {
   const { memory, now, today } = sources;
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-  const rules = memory.alertRules.listEnabled().filter((rule) => rule.lastTriggeredAt !== null && rule.lastTriggeredAt >= dayAgo);
+  const rules = (await memory.alertRules.listEnabled()).filter((rule) => rule.lastTriggeredAt !== null && rule.lastTriggeredAt >= dayAgo);
   if (rules.length === 0) return [];
-  const data = loadAlertData(memory);
+  const data = await loadAlertData(memory, rules);
   const time = { today, now, timezone: sources.timezone ?? 'UTC' };
   const out: Suggestion[] = [];
   for (const rule of rules) {
@@ -216,13 +216,16 @@ async function unansweredMail(sources: SuggestionSources): Promise<Suggestion[]>
 }
 
 /** Meetings with other people in the next 24 hours that nothing in memory mentions yet. */
-async function unpreparedMeetings(sources: SuggestionSources, isPrepared: (title: string) => boolean): Promise<Suggestion[]> {
+async function unpreparedMeetings(sources: SuggestionSources, isPrepared: (title: string) => Promise<boolean>): Promise<Suggestion[]> {
   const calendar = sources.providers?.calendar;
   if (!calendar) return [];
   const events = await calendar.listEvents({ start: sources.now, end: new Date(sources.now.getTime() + DAY_MS) });
   const own = new Set(sources.ownAddresses.map((address) => address.toLowerCase()));
-  return events
-    .filter((event) => event.attendees.some((attendee) => !own.has(attendee.email.toLowerCase())) && !isPrepared(event.title))
+  const unprepared: typeof events = [];
+  for (const event of events) {
+    if (event.attendees.some((attendee) => !own.has(attendee.email.toLowerCase())) && !(await isPrepared(event.title))) unprepared.push(event);
+  }
+  return unprepared
     .map((event) => ({
       key: `meeting:${event.uid}:${event.start.toISOString().slice(0, 10)}`,
       category: 'meeting' as const,
@@ -252,13 +255,16 @@ function compareSuggestions(a: Suggestion, b: Suggestion): number {
   return RANK[a.priority] - RANK[b.priority] || upcomingA - upcomingB || byTime || a.key.localeCompare(b.key);
 }
 
-export async function computeSuggestions(sources: SuggestionSources, isPrepared: (title: string) => boolean = () => false): Promise<Suggestion[]> {
+export async function computeSuggestions(
+  sources: SuggestionSources,
+  isPrepared: (title: string) => Promise<boolean> = async () => false,
+): Promise<Suggestion[]> {
   const items = [
-    ...lifecycleSuggestions(sources),
-    ...systemSuggestions(sources),
+    ...(await lifecycleSuggestions(sources)),
+    ...(await systemSuggestions(sources)),
     ...(await guarded('unanswered mail', sources, () => unansweredMail(sources))),
     ...(await guarded('meeting preparation', sources, () => unpreparedMeetings(sources, isPrepared))),
   ];
   const listed = new Set(items.map(entityKeyOf).filter((key): key is string => key !== undefined));
-  return [...items, ...alertSuggestions(sources, listed)].sort(compareSuggestions);
+  return [...items, ...(await alertSuggestions(sources, listed))].sort(compareSuggestions);
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema, createSilentLogger, createToolContext, FakeClock, runTool, type AnyToolDefinition } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { bulkLoad } from '@chief-of-staff/stores/testing';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { delegationTools } from '../tools/lifecycle/lifecycle-tools.js';
 import { getProactiveSuggestionsTool } from '../tools/proactive/proactive-tools.js';
@@ -20,7 +21,7 @@ let dir = '';
 let store: MemoryStore | undefined;
 let providers: ProviderRegistry | undefined;
 
-function seed(): void {
+async function seed(): Promise<void> {
   dir = mkdtempSync(join(tmpdir(), 'cos-bench-proactive-'));
   store = openMemoryStore({ dataDir: dir, clock });
   providers = createProviderRegistry({ config: { ...configSchema.parse({ providers: { notifications: 'none' } }), timezone: 'UTC' }, store: store.database, desktop: null });
@@ -30,12 +31,12 @@ function seed(): void {
     const fact = sqlite.prepare(`INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at) VALUES ('work', ?, ?, 1, 0, 'user', 'pending', ?, ?)`);
     for (let i = 0; i < 100_000; i += 1) fact.run(`fact.${i}`, `Note ${i} about project ${i % 500} with person ${i % 700}`, iso(NOW - (i % 365) * DAY_MS), iso(NOW - (i % 365) * DAY_MS));
   });
-  store.database.writeTransaction(() => {
+  await bulkLoad(store, async () => {
     for (let i = 0; i < 10_000; i += 1) {
       const due = new Date(NOW + ((i % 60) - 30) * DAY_MS).toISOString().slice(0, 10);
-      store?.delegations.create({ task: `Task ${i}`, delegatedTo: `Person ${i % 200}`, dueDate: due });
+      await store?.delegations.create({ task: `Task ${i}`, delegatedTo: `Person ${i % 200}`, dueDate: due });
     }
-    for (let i = 0; i < 2_000; i += 1) store?.decisions.create({ title: `Decision ${i}`, followUpDate: new Date(NOW + ((i % 20) - 10) * DAY_MS).toISOString().slice(0, 10) });
+    for (let i = 0; i < 2_000; i += 1) await store?.decisions.create({ title: `Decision ${i}`, followUpDate: new Date(NOW + ((i % 20) - 10) * DAY_MS).toISOString().slice(0, 10) });
   });
   const inbox = providers.local.mail.ensureMailbox('local', 'INBOX');
   const sent = providers.local.mail.ensureMailbox('local', 'Sent');
@@ -97,9 +98,9 @@ export const benchmarks = [
     time: 0,
     peer: 'proactive: check_overdue_delegations, 10k delegations (peer)',
     goal: { metric: 'p95', max: 100 },
-    teardown: () => {
+    teardown: async () => {
       providers?.close();
-      store?.close();
+      await store?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   },

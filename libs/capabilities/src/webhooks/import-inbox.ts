@@ -79,7 +79,7 @@ function candidates(inboxDir: string): Array<{ file: string; folderSource?: stri
   return found.sort((a, b) => a.file.localeCompare(b.file));
 }
 
-export function importInbox(deps: { events: WebhookEventsRepository; inboxDir: string; logger: Logger; nowMs: () => number }): InboxImportResult {
+export async function importInbox(deps: { events: WebhookEventsRepository; inboxDir: string; logger: Logger; nowMs: () => number }): Promise<InboxImportResult> {
   const result: InboxImportResult = { imported: 0, duplicates: 0, failed: 0, eventIds: [] };
   mkdirSync(deps.inboxDir, { recursive: true, mode: 0o700 });
   const lock = acquireInboxLock(join(deps.inboxDir, LOCK_FILE), { nowMs: deps.nowMs(), ttlMs: STALE_LOCK_MS });
@@ -100,7 +100,7 @@ export function importInbox(deps: { events: WebhookEventsRepository; inboxDir: s
         continue;
       }
       try {
-        const { event, duplicate } = deps.events.insert({ ...parsed, receivedVia: 'inbox' });
+        const { event, duplicate } = await deps.events.insert({ ...parsed, receivedVia: 'inbox' });
         if (duplicate) result.duplicates += 1;
         else {
           result.imported += 1;

@@ -63,7 +63,7 @@ function signedContentDigest(body: Buffer, timestamp: string | undefined): strin
   return hash.update(body).digest('hex');
 }
 
-export function receiveWebhook(deps: ReceiveWebhookDeps, request: WebhookRequest): WebhookAnswer {
+export async function receiveWebhook(deps: ReceiveWebhookDeps, request: WebhookRequest): Promise<WebhookAnswer> {
   const source = deps.webhooks.sources[request.source];
   if (!source) return error(404, `Unknown webhook source "${request.source.slice(0, 64)}". Add it under webhooks.sources in the configuration.`);
   if (request.body.length > deps.webhooks.http.maxBodyBytes) return error(413, `The body is larger than ${deps.webhooks.http.maxBodyBytes} bytes.`);
@@ -93,9 +93,9 @@ export function receiveWebhook(deps: ReceiveWebhookDeps, request: WebhookRequest
     header(request.headers, [source.deliveryIdHeader, ...DELIVERY_HEADERS]) ??
     bodyField(payload, ['delivery_id', 'id']) ??
     createHash('sha256').update(request.body).digest('hex');
-  let stored: ReturnType<WebhookEventsRepository['insert']>;
+  let stored: Awaited<ReturnType<WebhookEventsRepository['insert']>>;
   try {
-    stored = deps.events.insert({
+    stored = await deps.events.insert({
       source: request.source,
       eventType: eventType.slice(0, 200),
       deliveryId: deliveryId.slice(0, 200),

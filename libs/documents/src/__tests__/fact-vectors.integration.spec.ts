@@ -52,9 +52,9 @@ let vectors: VectorDatabase;
 let index: LanceFactVectorIndex;
 
 async function remember(category: FactCategory, key: string, value: string): Promise<FactRecord> {
-  const { fact } = store.facts.upsert({ category, key, value, source: 'user' });
+  const { fact } = await store.facts.upsert({ category, key, value, source: 'user' });
   await refreshFactVector({ facts: store.facts, vectors: index }, fact);
-  return store.facts.getById(fact.id) as FactRecord;
+  return await store.facts.getById(fact.id) as FactRecord;
 }
 
 function query(text: string, category?: FactCategory) {
@@ -76,12 +76,12 @@ afterAll(async () => {
   await index.close();
   await vectors.close();
   await model.close();
-  store.cleanup();
+  await store.cleanup();
 });
 
 describe('fact vector index', () => {
   it('marks embedded facts ok and finds a fact by meaning when no word matches', async () => {
-    expect(store.facts.getById(1)?.embeddingStatus).toBe('ok');
+    expect((await store.facts.getById(1))?.embeddingStatus).toBe('ok');
     const page = await query('which hot beverage is preferred');
     expect(page.items[0]?.fact.key).toBe('favourite_drink');
     expect(page.warnings ?? []).toEqual([]);
@@ -103,7 +103,9 @@ describe('fact vector index', () => {
 
   it('batches concurrent upserts into one embedding call and does not re-embed unchanged text', async () => {
     embedCalls.length = 0;
-    const facts = Array.from({ length: 12 }, (_, i) => store.facts.upsert({ category: 'backlog', key: `idea_${i}`, value: `Idea number ${i}: write a short essay`, source: 'user' }).fact);
+    const facts = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => (await store.facts.upsert({ category: 'backlog', key: `idea_${i}`, value: `Idea number ${i}: write a short essay`, source: 'user' })).fact),
+    );
     await Promise.all(facts.map((fact) => index.upsertFact(fact)));
     expect(embedCalls).toEqual([12]);
     await Promise.all(facts.map((fact) => index.upsertFact(fact)));
@@ -112,7 +114,7 @@ describe('fact vector index', () => {
   });
 
   it('says which facts it already has on the way, until their vectors are written', async () => {
-    const fact = store.facts.upsert({ category: 'backlog', key: 'queued_here', value: 'Renew the car insurance', source: 'user' }).fact;
+    const fact = (await store.facts.upsert({ category: 'backlog', key: 'queued_here', value: 'Renew the car insurance', source: 'user' })).fact;
     expect(index.isQueued(fact.id)).toBe(false);
     const refreshing = index.upsertFact(fact);
     expect(index.isQueued(fact.id)).toBe(true);
@@ -122,7 +124,7 @@ describe('fact vector index', () => {
 
   it('closing waits for a batch that is still being written', async () => {
     const own = new LanceFactVectorIndex({ vectors, embedder: counting, batchDelayMs: 0 });
-    const fact = store.facts.upsert({ category: 'backlog', key: 'written_at_close', value: 'Order new running shoes', source: 'user' }).fact;
+    const fact = (await store.facts.upsert({ category: 'backlog', key: 'written_at_close', value: 'Order new running shoes', source: 'user' })).fact;
     const writing = own.upsertFact(fact);
     // The timer has taken the batch: nothing is pending any more, the write is under way.
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -137,10 +139,10 @@ describe('fact vector index', () => {
     const modelLoading = new Promise<void>((resolve) => (releaseModel = resolve));
     const slowModel: Embedder = { id: model.id, dims: model.dims, embed: async (texts) => (await modelLoading, synthetic.embed(texts)) };
     const own = new LanceFactVectorIndex({ vectors, embedder: slowModel, batchDelayMs: 0 });
-    const embedding = store.facts.upsert({ category: 'backlog', key: 'embedding_at_close', value: 'Book the dentist', source: 'user' }).fact;
+    const embedding = (await store.facts.upsert({ category: 'backlog', key: 'embedding_at_close', value: 'Book the dentist', source: 'user' })).fact;
     const refreshing = refreshFactVector({ facts: store.facts, vectors: own }, embedding);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const queued = store.facts.upsert({ category: 'backlog', key: 'queued_at_close', value: 'Call the plumber', source: 'user' }).fact;
+    const queued = (await store.facts.upsert({ category: 'backlog', key: 'queued_at_close', value: 'Call the plumber', source: 'user' })).fact;
     const queuedRefresh = refreshFactVector({ facts: store.facts, vectors: own }, queued);
 
     const started = performance.now();
@@ -150,26 +152,26 @@ describe('fact vector index', () => {
     releaseModel();
     await Promise.all([refreshing, queuedRefresh]);
     expect((await index.getVectors([embedding.id, queued.id])).size).toBe(0);
-    expect(store.facts.getById(embedding.id)?.embeddingStatus).toBe('pending');
-    expect(store.facts.getById(queued.id)?.embeddingStatus).toBe('pending');
+    expect((await store.facts.getById(embedding.id))?.embeddingStatus).toBe('pending');
+    expect((await store.facts.getById(queued.id))?.embeddingStatus).toBe('pending');
     await expect(own.upsertFact(queued)).rejects.toThrow('closed before the vector was written');
 
     // Nothing is lost: the next search embeds both.
     const page = await query('plumber');
     expect(page.items.map((ranked) => ranked.fact.key)).toContain('queued_at_close');
     expect((await index.getVectors([embedding.id, queued.id])).size).toBe(2);
-    expect(store.facts.getById(embedding.id)?.embeddingStatus).toBe('ok');
+    expect((await store.facts.getById(embedding.id))?.embeddingStatus).toBe('ok');
   });
 
   it('a search writes the facts it catches up at once, not after the delay that gathers a stream of writes', async () => {
     // Another process (cos memory add) stored this fact without embedding it.
-    const added = store.facts.upsert({ category: 'backlog', key: 'added_elsewhere', value: 'Renew the passport before March', source: 'user' }).fact;
+    const added = (await store.facts.upsert({ category: 'backlog', key: 'added_elsewhere', value: 'Renew the passport before March', source: 'user' })).fact;
     const patient = new LanceFactVectorIndex({ vectors, embedder: counting, batchDelayMs: 60_000, minBatchIntervalMs: 60_000 });
     try {
       // Waiting for the batch delay, this would outlast the test's time limit.
       const page = await searchFacts({ facts: store.facts, vectors: patient, clock: store.clock }, { query: 'passport renewal' }, { limit: 5 });
       expect(page.items.map((ranked) => ranked.fact.key)).toContain('added_elsewhere');
-      expect(store.facts.getById(added.id)?.embeddingStatus).toBe('ok');
+      expect((await store.facts.getById(added.id))?.embeddingStatus).toBe('ok');
       expect((await patient.getVectors([added.id])).size).toBe(1);
     } finally {
       await patient.close();
@@ -178,7 +180,7 @@ describe('fact vector index', () => {
 
   it('embeds a text it has just written only once, and again once the text changes', async () => {
     const own = new LanceFactVectorIndex({ vectors, embedder: counting, batchDelayMs: 0, minBatchIntervalMs: 0 });
-    const { fact } = store.facts.upsert({ category: 'work', key: 'embed_once', value: 'Quarterly review on Friday', source: 'user' });
+    const { fact } = await store.facts.upsert({ category: 'work', key: 'embed_once', value: 'Quarterly review on Friday', source: 'user' });
     try {
       embedCalls.length = 0;
       await own.upsertFact(fact);
@@ -196,10 +198,10 @@ describe('fact vector index', () => {
     const recording: Embedder = { ...synthetic, embed: (texts, options) => (urgency.push(options?.urgent === true), synthetic.embed(texts)) };
     const own = new LanceFactVectorIndex({ vectors, embedder: recording, batchDelayMs: 0, minBatchIntervalMs: 0 });
     try {
-      const written = store.facts.upsert({ category: 'work', key: 'in_passing', value: 'Written by a tool call', source: 'user' }).fact;
+      const written = (await store.facts.upsert({ category: 'work', key: 'in_passing', value: 'Written by a tool call', source: 'user' })).fact;
       await own.upsertFact(written);
       // A search waits for these (searchFacts flushes what it catches up).
-      const caught = store.facts.upsert({ category: 'work', key: 'caught_up', value: 'Added by another process', source: 'user' }).fact;
+      const caught = (await store.facts.upsert({ category: 'work', key: 'caught_up', value: 'Added by another process', source: 'user' })).fact;
       const catchingUp = own.upsertFact(caught);
       await own.flush();
       await catchingUp;
@@ -212,7 +214,7 @@ describe('fact vector index', () => {
   it('removes a deleted fact, also when the delete races a pending upsert', async () => {
     await index.deleteFact(3);
     expect((await index.getVectors([3])).size).toBe(0);
-    const { fact } = store.facts.upsert({ category: 'work', key: 'temp', value: 'a short-lived note', source: 'user' });
+    const { fact } = await store.facts.upsert({ category: 'work', key: 'temp', value: 'a short-lived note', source: 'user' });
     const pending = index.upsertFact(fact);
     await index.deleteFact(fact.id);
     await pending;
@@ -228,7 +230,7 @@ describe('fact vector index', () => {
     expect((error as Error).message).toContain('cos reindex');
     const page = await searchFacts({ facts: store.facts, vectors: other, clock: store.clock }, { query: 'coffee order' }, { limit: 5 });
     expect(page.warnings?.join(' ')).toContain('cos reindex');
-    const facts = [1, 2, 4].map((id) => store.facts.getById(id) as FactRecord);
+    const facts = await Promise.all([1, 2, 4].map(async (id) => (await store.facts.getById(id)) as FactRecord));
     expect(await other.reindex(facts)).toEqual([1, 2, 4]);
     expect((await other.search('what coffee order does the user like', { limit: 1 }))[0]?.factId).toBe(1);
   });

@@ -49,15 +49,15 @@ describe('enrich_person over the real stores', () => {
   let store: TestMemoryStore;
   let providers: ProviderRegistry;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     store = createTestMemoryStore({ clock: new FakeClock('2026-03-10T12:00:00.000Z') });
     providers = registryFor(store);
-    seedJane(store, providers);
+    await seedJane(store, providers);
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     providers.close();
-    store.cleanup();
+    await store.cleanup();
   });
 
   it('returns all six sections, each capped at 10, with the person label', async () => {
@@ -116,8 +116,8 @@ describe('enrich_person over the real stores', () => {
 
   it('passes days_back to the message and mail searches as the time window', async () => {
     const now = store.clock.now().getTime();
-    store.identities.link({ canonicalName: 'Omar Haddad', provider: 'email', providerId: 'omar@example.org' });
-    store.identities.link({ canonicalName: 'Omar Haddad', provider: 'whatsapp', providerId: '+44 20 7946 0958' });
+    await store.identities.link({ canonicalName: 'Omar Haddad', provider: 'email', providerId: 'omar@example.org' });
+    await store.identities.link({ canonicalName: 'Omar Haddad', provider: 'whatsapp', providerId: '+44 20 7946 0958' });
     for (const [id, days] of [
       ['o-3', 3],
       ['o-20', 20],
@@ -181,14 +181,14 @@ describe('enrich_person over the real stores', () => {
   it('exposes the label for brief writers', async () => {
     const service = createEnrichmentService({ memory: store, providers });
     expect(await service.personLabel('jane')).toBe('Jane Smith — VP Engineering');
-    store.facts.delete('relationship', 'person.Jane Smith.role');
+    await store.facts.delete('relationship', 'person.Jane Smith.role');
     expect(await service.personLabel('jane')).toBe('Jane Smith (Platform)');
     expect(await service.personLabel('Bob Stone')).toBe('Bob Stone');
     expect(await service.personLabel('Nobody')).toBe('Nobody');
   });
 
   it('shows a remembered role even when no identity is linked yet', async () => {
-    store.facts.upsert({ category: 'relationship', key: 'person.Dana Reed.role', value: 'Head of Platform', source: 'user' });
+    await store.facts.upsert({ category: 'relationship', key: 'person.Dana Reed.role', value: 'Head of Platform', source: 'user' });
     const service = createEnrichmentService({ memory: store, providers });
     expect(await service.personLabel('Dana Reed')).toBe('Dana Reed — Head of Platform');
   });
@@ -198,29 +198,29 @@ describe('enrich_person with a part of a name', () => {
   let store: TestMemoryStore;
   let providers: ProviderRegistry;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     store = createTestMemoryStore({ clock: new FakeClock('2026-03-10T12:00:00.000Z') });
     providers = registryFor(store);
-    store.identities.link({ canonicalName: 'Tom Becker', provider: 'slack', providerId: 'U900', displayName: 'Tom B' });
-    store.identities.link({ canonicalName: 'Tom Becker', provider: 'email', providerId: 'tom.becker@acme.com' });
-    store.delegations.create({ task: 'Send the Q3 numbers', delegatedTo: 'Tom Becker' });
-    store.decisions.create({ title: 'Tom Becker owns the launch' });
+    await store.identities.link({ canonicalName: 'Tom Becker', provider: 'slack', providerId: 'U900', displayName: 'Tom B' });
+    await store.identities.link({ canonicalName: 'Tom Becker', provider: 'email', providerId: 'tom.becker@acme.com' });
+    await store.delegations.create({ task: 'Send the Q3 numbers', delegatedTo: 'Tom Becker' });
+    await store.decisions.create({ title: 'Tom Becker owns the launch' });
     // "Tom" is part of this word too: it must not make the decision Tom Becker's.
-    store.decisions.create({ title: 'Ship tomorrow' });
+    await store.decisions.create({ title: 'Ship tomorrow' });
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     providers.close();
-    store.cleanup();
+    await store.cleanup();
   });
 
-  const addTomHardy = () => {
-    store.identities.link({ canonicalName: 'Tom Hardy', provider: 'email', providerId: 'tom.hardy@northwind.io' });
-    store.delegations.create({ task: 'Book the venue', delegatedTo: 'Tom Hardy' });
+  const addTomHardy = async () => {
+    await store.identities.link({ canonicalName: 'Tom Hardy', provider: 'email', providerId: 'tom.hardy@northwind.io' });
+    await store.delegations.create({ task: 'Book the venue', delegatedTo: 'Tom Hardy' });
   };
 
   it('answers with the candidates, and no merged profile, when the name fits several people', async () => {
-    addTomHardy();
+    await addTomHardy();
     const result = await createEnrichmentService({ memory: store, providers }).enrich({ name: 'Tom' });
 
     expect(result.candidates).toEqual([
@@ -237,7 +237,7 @@ describe('enrich_person with a part of a name', () => {
   });
 
   it('picks the one person a full name, an exact handle or an email means, with only their data', async () => {
-    addTomHardy();
+    await addTomHardy();
     const service = createEnrichmentService({ memory: store, providers });
     for (const name of ['Tom Hardy', 'tom.hardy@northwind.io']) {
       const result = await service.enrich({ name });
@@ -265,15 +265,15 @@ describe('the enrich_person tool', () => {
   let store: TestMemoryStore;
   let providers: ProviderRegistry;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     store = createTestMemoryStore({ clock: new FakeClock('2026-03-10T12:00:00.000Z') });
     providers = registryFor(store);
-    seedJane(store, providers);
+    await seedJane(store, providers);
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     providers.close();
-    store.cleanup();
+    await store.cleanup();
   });
 
   const call = (args: unknown, caller?: ToolCaller) =>

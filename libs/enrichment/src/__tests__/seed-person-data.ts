@@ -76,35 +76,35 @@ export const janeAddress = { name: 'Jane Smith', address: 'jane@acme.com' };
  * Jane Smith with twelve or more rows in every section (so caps show), a few rows that must not match, and data
  * outside the default seven-day window.
  */
-export function seedJane(memory: MemoryStore, providers: ProviderRegistry): void {
+export async function seedJane(memory: MemoryStore, providers: ProviderRegistry): Promise<void> {
   const now = memory.clock.now().getTime();
   const ago = (ms: number) => new Date(now - ms);
 
-  memory.identities.link({ canonicalName: 'Jane Smith', provider: 'email', providerId: 'Jane@Acme.com', displayName: 'Jane S.' });
-  memory.identities.link({ canonicalName: 'Jane Smith', provider: 'imessage', providerId: '+1 (555) 123-4567' });
-  memory.identities.link({ canonicalName: 'Jane Smith', provider: 'slack', providerId: 'U123', displayName: 'jsmith' });
-  memory.identities.link({ canonicalName: 'Bob Stone', provider: 'email', providerId: 'bob@acme.com' });
+  await memory.identities.link({ canonicalName: 'Jane Smith', provider: 'email', providerId: 'Jane@Acme.com', displayName: 'Jane S.' });
+  await memory.identities.link({ canonicalName: 'Jane Smith', provider: 'imessage', providerId: '+1 (555) 123-4567' });
+  await memory.identities.link({ canonicalName: 'Jane Smith', provider: 'slack', providerId: 'U123', displayName: 'jsmith' });
+  await memory.identities.link({ canonicalName: 'Bob Stone', provider: 'email', providerId: 'bob@acme.com' });
 
   for (let i = 0; i < 12; i += 1) {
-    memory.facts.upsert({ category: 'work', key: `jane.project.${i}`, value: `Jane Smith leads project ${i}`, source: 'user' });
+    await memory.facts.upsert({ category: 'work', key: `jane.project.${i}`, value: `Jane Smith leads project ${i}`, source: 'user' });
   }
-  memory.facts.upsert({ category: 'relationship', key: 'person.Jane Smith.role', value: 'VP Engineering', source: 'user' });
-  memory.facts.upsert({ category: 'relationship', key: 'person.Jane Smith.team', value: 'Platform', source: 'user' });
-  memory.facts.upsert({ category: 'work', key: 'bob.project', value: 'Bob Stone runs payroll', source: 'user' });
+  await memory.facts.upsert({ category: 'relationship', key: 'person.Jane Smith.role', value: 'VP Engineering', source: 'user' });
+  await memory.facts.upsert({ category: 'relationship', key: 'person.Jane Smith.team', value: 'Platform', source: 'user' });
+  await memory.facts.upsert({ category: 'work', key: 'bob.project', value: 'Bob Stone runs payroll', source: 'user' });
 
   for (let i = 0; i < 11; i += 1) {
-    memory.delegations.create({ task: `Task ${i} for Jane`, delegatedTo: i % 2 === 0 ? 'jane smith' : 'JANE SMITH ', dueDate: `2026-04-${String(i + 1).padStart(2, '0')}` });
+    await memory.delegations.create({ task: `Task ${i} for Jane`, delegatedTo: i % 2 === 0 ? 'jane smith' : 'JANE SMITH ', dueDate: `2026-04-${String(i + 1).padStart(2, '0')}` });
   }
-  memory.delegations.create({ task: 'Review contract', delegatedTo: 'jane@acme.com', priority: 'high' });
-  const done = memory.delegations.create({ task: 'Old task', delegatedTo: 'Jane Smith' });
-  memory.delegations.update(done.id, { status: 'completed' });
-  memory.delegations.create({ task: 'Bob task', delegatedTo: 'Bob Stone' });
+  await memory.delegations.create({ task: 'Review contract', delegatedTo: 'jane@acme.com', priority: 'high' });
+  const done = await memory.delegations.create({ task: 'Old task', delegatedTo: 'Jane Smith' });
+  await memory.delegations.update(done.id, { status: 'completed' });
+  await memory.delegations.create({ task: 'Bob task', delegatedTo: 'Bob Stone' });
 
   for (let i = 0; i < 12; i += 1) {
-    memory.decisions.create({ title: `Decision ${i}`, description: `Agreed with Jane Smith on item ${i}` });
+    await memory.decisions.create({ title: `Decision ${i}`, description: `Agreed with Jane Smith on item ${i}` });
   }
-  memory.decisions.create({ title: 'Hiring plan', owner: 'jsmith' });
-  memory.decisions.create({ title: 'Payroll vendor', owner: 'Bob Stone' });
+  await memory.decisions.create({ title: 'Hiring plan', owner: 'jsmith' });
+  await memory.decisions.create({ title: 'Payroll vendor', owner: 'Bob Stone' });
 
   for (let i = 0; i < 12; i += 1) {
     importChat(providers, { id: `j${i}`, conversation: 'chat-jane', sender: '+15551234567', text: `Jane message ${i}`, at: ago((i + 1) * HOUR_MS) });

@@ -16,10 +16,12 @@ function toDecisionItem(record: DecisionRecord): DecisionItem {
 export function createDecisionsSource(decisions: Pick<DecisionsRepository, 'search'>): PersonSource<DecisionItem> {
   return async ({ person, signal }) => {
     const { names } = await person;
-    return substringSearchTerms(names).flatMap((name) => {
+    const items: DecisionItem[] = [];
+    for (const name of substringSearchTerms(names)) {
       signal.throwIfAborted();
       // Newest first per name, so the ten newest of each suffice for the ten newest overall.
-      return decisions.search({ query: name }, { limit: SECTION_ITEM_CAP }).items.map(toDecisionItem);
-    });
+      items.push(...(await decisions.search({ query: name }, { limit: SECTION_ITEM_CAP })).items.map(toDecisionItem));
+    }
+    return items;
   };
 }

@@ -23,13 +23,16 @@ export function createDelegationsSource(
     const { names, emails } = await person;
     const terms = [...names, ...emails];
     const today = clock.today();
-    const fetch = (status: DelegationStatus) =>
-      terms.flatMap((term) => {
+    const fetch = async (status: DelegationStatus) => {
+      const items: DelegationRecord[] = [];
+      for (const term of terms) {
         signal.throwIfAborted();
-        return delegations.list({ status, delegatedTo: term, today }, { limit: PER_TERM_LIMIT }).items;
-      });
-    const found = fetch('active');
-    if (found.length < SECTION_ITEM_CAP) found.push(...fetch('completed'), ...fetch('cancelled'));
+        items.push(...(await delegations.list({ status, delegatedTo: term, today }, { limit: PER_TERM_LIMIT })).items);
+      }
+      return items;
+    };
+    const found = await fetch('active');
+    if (found.length < SECTION_ITEM_CAP) found.push(...(await fetch('completed')), ...(await fetch('cancelled')));
     return found.map(toDelegationItem);
   };
 }

@@ -41,11 +41,11 @@ function toFactItem(fact: FactRecord, score: number): FactItem {
  * Facts keyed `person.<canonical>.*`, the canonical name matched case-insensitively. The store's substring
  * candidates come from its trigram index, where a key-prefix listing would scan every fact.
  */
-function personFactsOf(memory: FactsSourceMemory, canonical: string): FactRecord[] {
+async function personFactsOf(memory: FactsSourceMemory, canonical: string): Promise<FactRecord[]> {
   const prefix = personFactKey(canonical, '');
-  const ids = memory.facts.substringCandidates(prefix, { limit: PERSON_FACTS_LIMIT });
+  const ids = await memory.facts.substringCandidates(prefix, { limit: PERSON_FACTS_LIMIT });
   const folded = foldCase(prefix);
-  return memory.facts.getMany(ids).filter((fact) => foldCase(fact.key).startsWith(folded));
+  return (await memory.facts.getMany(ids)).filter((fact) => foldCase(fact.key).startsWith(folded));
 }
 
 export function createFactsSource(memory: FactsSourceMemory, options: FactsSourceOptions = {}): PersonSource<FactItem> {
@@ -65,7 +65,8 @@ export function createFactsSource(memory: FactsSourceMemory, options: FactsSourc
     const aboutPerson = ranked.items.filter((item) => mentionsAnyName(`${item.fact.key} ${item.fact.value}`, mentions));
     // No linked identity yet: facts keyed by the name as given (`person.Dana Reed.role`) are still this person's.
     const names = canonicalNames.length > 0 ? canonicalNames : [name.trim()];
-    const personFacts = names.flatMap((canonical) => personFactsOf(memory, canonical));
+    const personFacts: FactRecord[] = [];
+    for (const canonical of names) personFacts.push(...(await personFactsOf(memory, canonical)));
     const fullyRelevant = scoreFacts(personFacts, new Map(personFacts.map((fact) => [fact.id, 1])), {
       now: memory.clock.now(),
       halfLifeDays,

@@ -26,7 +26,7 @@ export function toIdentityItem(record: IdentityRecord): IdentityItem {
 
 export function createIdentitiesSource(identities: Pick<IdentitiesRepository, 'search' | 'listByCanonicalName'>): IdentitiesSource {
   return async ({ name, signal }) => {
-    const found = identities.search({ query: name }, { limit: SEARCH_LIMIT }).items.map(toIdentityItem);
+    const found = (await identities.search({ query: name }, { limit: SEARCH_LIMIT })).items.map(toIdentityItem);
     // Best fit first (a stable sort keeps the search's own order within a fit), so an exact handle is never cut.
     const matches = found
       .map((item) => ({ item, strength: identityMatchStrength(name, item) }))
@@ -38,6 +38,8 @@ export function createIdentitiesSource(identities: Pick<IdentitiesRepository, 's
       if (!canonicalNames.some((known) => foldCase(known) === foldCase(match))) canonicalNames.push(match);
     }
     signal.throwIfAborted();
-    return canonicalNames.flatMap((canonical) => identities.listByCanonicalName(canonical)).map(toIdentityItem);
+    const records: IdentityRecord[] = [];
+    for (const canonical of canonicalNames) records.push(...(await identities.listByCanonicalName(canonical)));
+    return records.map(toIdentityItem);
   };
 }

@@ -76,7 +76,8 @@ export interface OrchestrationExecutorOptions {
   /** Definitions of chain members (the catalogue). */
   resolve: (name: string) => AnyToolDefinition | undefined;
   settings?: Partial<ExecutorSettings>;
-  recordFallback?: (record: FallbackRecord) => void;
+  /** Awaited, so a store that fails to record is logged here and never fails the call. */
+  recordFallback?: (record: FallbackRecord) => unknown;
   logger?: Logger;
 }
 
@@ -180,7 +181,7 @@ export function createOrchestrationExecutor(options: OrchestrationExecutorOption
       }
       for (const [index, entry] of attempts.entries()) {
         try {
-          options.recordFallback?.({
+          await options.recordFallback?.({
             chainId,
             primaryTool: tool.name,
             tool: entry.name,

@@ -50,6 +50,22 @@ describe('tool intelligence registry: learned figures', () => {
     registry.list();
     expect([...statistics.asked].sort()).toEqual(['get_calendar_events', 'query_memory', 'search_documents']);
   });
+
+  it('applies figures still being read (an asynchronous source) on the first lookup after they are in', () => {
+    const arrived = new Set<string>();
+    const statistics: ToolStatisticsSource = {
+      learnedStatistics: (toolName) => (arrived.has(toolName) ? figures(50, 300, 1_200) : undefined),
+      ready: (toolName) => arrived.has(toolName),
+    };
+    const registry = createToolIntelligenceRegistry({ tools, statistics });
+    const entry = registry.get('query_memory');
+    expect(entry?.latency.typicalMs).toBe(200);
+    arrived.add('query_memory');
+    expect(registry.get('query_memory')?.latency.typicalMs).toBe(300);
+    // The same entry, refined: whoever holds it sees the figures too.
+    expect(entry?.latency.typicalMs).toBe(300);
+    expect(registry.get('query_memory')?.response.typicalTokens).toBe(300);
+  });
 });
 
 describe('tool intelligence registry: example requests', () => {

@@ -116,7 +116,16 @@ export function indexedTextOf(tool: CatalogueToolInfo, examples: readonly string
 }
 
 export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
-  type Entry = { intelligence: ToolIntelligence; vocabulary: () => Set<string>; actions: readonly string[] };
+  type Entry = { intelligence: ToolIntelligence; vocabulary: () => Set<string>; actions: readonly string[]; statisticsPending: boolean };
+  /** Learned figures refine the typical latency and size once there are enough samples. */
+  const applyLearned = (intelligence: ToolIntelligence): void => {
+    const stats = options.statistics?.learnedStatistics(intelligence.name);
+    if (stats && stats.samples >= MIN_LEARNED_SAMPLES) {
+      // Timeouts are never learned: a slow streak must not quietly widen the limit.
+      intelligence.latency = { ...intelligence.latency, typicalMs: stats.p50DurationMs };
+      intelligence.response = { ...intelligence.response, typicalTokens: Math.ceil(stats.p50ResponseBytes / 4) };
+    }
+  };
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
   // Entries are built on first use: a direct call needs one tool's entry, not the input schemas of the whole catalogue.
   const built = new Map<string, Entry>();
@@ -134,19 +143,19 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
       parameterHints: { ...base.parameterHints, ...override.parameterHints },
       name: tool.name,
     };
-    const stats = options.statistics?.learnedStatistics(tool.name);
-    if (stats && stats.samples >= MIN_LEARNED_SAMPLES) {
-      // Timeouts are never learned: a slow streak must not quietly widen the limit.
-      intelligence.latency = { ...intelligence.latency, typicalMs: stats.p50DurationMs };
-      intelligence.response = { ...intelligence.response, typicalTokens: Math.ceil(stats.p50ResponseBytes / 4) };
-    }
+    const statisticsPending = options.statistics?.ready?.(tool.name) === false;
+    if (!statisticsPending) applyLearned(intelligence);
     const action = tool.name.includes('__') ? undefined : tool.name.split('_')[0];
     // The vocabulary is read only without a catalogue index (its inverted form, or a tool at a time): built when asked.
     let vocabulary: Set<string> | undefined;
-    return { intelligence, vocabulary: () => (vocabulary ??= vocabularyOf(tool)), actions: (action && ACTION_WORDS[action]) || [] };
+    return { intelligence, vocabulary: () => (vocabulary ??= vocabularyOf(tool)), actions: (action && ACTION_WORDS[action]) || [], statisticsPending };
   };
   const entry = (name: string): Entry | undefined => {
     const known = built.get(name);
+    if (known?.statisticsPending && options.statistics?.ready?.(name) !== false) {
+      known.statisticsPending = false;
+      applyLearned(known.intelligence);
+    }
     if (known) return known;
     const tool = toolsByName.get(name);
     if (!tool) return undefined;

@@ -113,6 +113,12 @@ export interface ToolStatisticsSource {
    * builds that tool's entry, so a direct call reads only its own tool's figures.
    */
   learnedStatistics(toolName: string): LearnedToolStatistics | undefined;
+  /**
+   * False while the tool's figures are still being read (a source over an asynchronous store): the registry builds
+   * the entry without them and applies them the first time it is asked for the tool once they are in. Without this
+   * method the figures are taken as always at hand.
+   */
+  ready?(toolName: string): boolean;
 }
 
 /** Read access to the registry, as the scorer, the shortlist and the executor need it. */

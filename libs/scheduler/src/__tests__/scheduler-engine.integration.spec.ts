@@ -15,7 +15,7 @@ import { createTaskDefinition } from '../tasks/task-definitions.js';
 import { schedulerTools } from '../tools/scheduler-tools.js';
 
 let store: TestMemoryStore | undefined;
-afterEach(() => store?.cleanup());
+afterEach(async () => await store?.cleanup());
 
 function setup(overrides: ConfigInput = {}) {
   const clock = new FakeClock('2026-03-02T08:00:00.000Z', 'Europe/London');
@@ -38,59 +38,59 @@ function setup(overrides: ConfigInput = {}) {
   return { clock, config, store, sent, first, engine, deps, call };
 }
 
-function runsOf(store: TestMemoryStore, taskId: number) {
-  return store.taskRuns.list({ taskId }, { limit: 100 }).items;
+async function runsOf(store: TestMemoryStore, taskId: number) {
+  return (await store.taskRuns.list({ taskId }, { limit: 100 })).items;
 }
 
 describe('scheduler engine', () => {
   it('runs a due occurrence once and schedules the next one from the schedule, not from the tick', async () => {
     const { clock, store, first, deps } = setup();
-    const { task } = createTaskDefinition(deps, { name: 'alerts', scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' });
+    const { task } = await createTaskDefinition(deps, { name: 'alerts', scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' });
     expect(task.nextRunAt).toBe('2026-03-02T08:30:00.000Z');
     expect((await first.tick()).claimed).toBe(0);
     clock.set('2026-03-02T08:31:10.000Z');
     expect((await first.tick()).claimed).toBe(1);
     await first.idle();
-    expect(runsOf(store, task.id).map((run) => run.status)).toEqual(['succeeded']);
-    expect(store.scheduledTasks.get(task.id)).toMatchObject({ nextRunAt: '2026-03-02T09:00:00.000Z', lastStatus: 'succeeded', leaseOwner: null });
+    expect((await runsOf(store, task.id)).map((run) => run.status)).toEqual(['succeeded']);
+    expect(await store.scheduledTasks.get(task.id)).toMatchObject({ nextRunAt: '2026-03-02T09:00:00.000Z', lastStatus: 'succeeded', leaseOwner: null });
     expect((await first.tick()).claimed).toBe(0);
   });
 
   it('never lets two engines run the same occurrence', async () => {
     const { clock, store, first, engine, deps } = setup();
     for (let i = 0; i < 40; i += 1) {
-      createTaskDefinition(deps, { name: `t${i}`, scheduleType: 'once', scheduleConfig: { run_at: '2026-03-02T08:00:30Z' }, handlerType: 'alert_eval', createdBy: 'user' });
+      await createTaskDefinition(deps, { name: `t${i}`, scheduleType: 'once', scheduleConfig: { run_at: '2026-03-02T08:00:30Z' }, handlerType: 'alert_eval', createdBy: 'user' });
     }
     clock.set('2026-03-02T08:01:00.000Z');
     const second = engine('worker-b');
     await Promise.all([first.tick(), second.tick(), first.tick(), second.tick()]);
     await Promise.all([first.idle(), second.idle()]);
-    const counts = store.scheduledTasks.all().map((task) => runsOf(store, task.id).length);
+    const counts = await Promise.all((await store.scheduledTasks.all()).map(async (task) => (await runsOf(store, task.id)).length));
     expect(counts).toEqual(Array.from({ length: 40 }, () => 1));
-    expect(store.scheduledTasks.all().every((task) => !task.enabled && task.nextRunAt === null)).toBe(true);
+    expect((await store.scheduledTasks.all()).every((task) => !task.enabled && task.nextRunAt === null)).toBe(true);
   });
 
   it('takes over an abandoned lease and runs the occurrence again exactly once', async () => {
     const { clock, store, engine, deps } = setup({ scheduler: { handlerTimeoutSeconds: 10, leaseGraceSeconds: 5 } });
-    const { task } = createTaskDefinition(deps, { name: 'once', scheduleType: 'once', scheduleConfig: { run_at: '2026-03-02T08:00:30Z' }, handlerType: 'alert_eval', createdBy: 'user' });
+    const { task } = await createTaskDefinition(deps, { name: 'once', scheduleType: 'once', scheduleConfig: { run_at: '2026-03-02T08:00:30Z' }, handlerType: 'alert_eval', createdBy: 'user' });
     clock.set('2026-03-02T08:01:00.000Z');
     // A worker claimed it and died before finishing: its lease and a running run row are left behind.
-    expect(store.scheduledTasks.claimOccurrence(task.id, 'dead-worker', '2026-03-02T08:01:15.000Z', '2026-03-02T08:00:30.000Z', null, { disable: true })).toBe(true);
-    store.taskRuns.start({ taskId: task.id, trigger: 'scheduled' });
+    expect(await store.scheduledTasks.claimOccurrence(task.id, 'dead-worker', '2026-03-02T08:01:15.000Z', '2026-03-02T08:00:30.000Z', null, { disable: true })).toBe(true);
+    await store.taskRuns.start({ taskId: task.id, trigger: 'scheduled' });
     const survivor = engine('worker-b');
     expect((await survivor.tick()).recovered).toBe(0);
     clock.set('2026-03-02T08:01:16.000Z');
     expect((await survivor.tick()).recovered).toBe(1);
     await survivor.idle();
-    expect(runsOf(store, task.id).map((run) => run.status).sort()).toEqual(['failed', 'succeeded']);
+    expect((await runsOf(store, task.id)).map((run) => run.status).sort()).toEqual(['failed', 'succeeded']);
     expect((await survivor.tick()).recovered).toBe(0);
   });
 
   it('disables a task whose stored schedule cannot be computed, visibly', async () => {
     const { clock, store, first, call } = setup();
-    const { task } = store.scheduledTasks.create({ name: 'broken', scheduleType: 'cron', scheduleConfig: { expression: 'every tuesday' }, handlerType: 'alert_eval', nextRunAt: '2026-03-02T07:00:00.000Z', createdBy: 'user' });
+    const { task } = await store.scheduledTasks.create({ name: 'broken', scheduleType: 'cron', scheduleConfig: { expression: 'every tuesday' }, handlerType: 'alert_eval', nextRunAt: '2026-03-02T07:00:00.000Z', createdBy: 'user' });
     expect((await first.tick()).disabled).toBe(1);
-    expect(store.scheduledTasks.get(task.id)?.enabled).toBe(false);
+    expect((await store.scheduledTasks.get(task.id))?.enabled).toBe(false);
     clock.advance(3_600_000);
     expect((await first.tick()).disabled).toBe(0);
     const status = await call('get_scheduler_status', {});
@@ -108,12 +108,14 @@ describe('scheduler engine', () => {
     insert.run({ name: 'bad_next_run', type: 'interval', config: JSON.stringify({ hours: 1 }), zone: null, next: '0000-not-a-date' });
     insert.run({ name: 'bad_zone', type: 'cron', config: JSON.stringify({ expression: '0 7 * * *' }), zone: 'Mars/Olympus', next: '2026-03-02T07:00:00.000Z' });
     insert.run({ name: 'not_json', type: 'interval', config: '{"hours": 1', zone: null, next: '2026-03-02T07:00:00.000Z' });
-    const healthy = [1, 2].map((i) => createTaskDefinition(deps, { name: `healthy_${i}`, scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' }).task);
+    const healthy = await Promise.all(
+      [1, 2].map(async (i) => (await createTaskDefinition(deps, { name: `healthy_${i}`, scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' })).task),
+    );
     clock.set('2026-03-02T08:31:00.000Z');
     const summary = await first.tick();
     await first.idle();
     expect(summary).toMatchObject({ claimed: 2, disabled: 4 });
-    for (const task of healthy) expect(store.scheduledTasks.get(task.id)).toMatchObject({ lastStatus: 'succeeded', nextRunAt: '2026-03-02T09:00:00.000Z' });
+    for (const task of healthy) expect(await store.scheduledTasks.get(task.id)).toMatchObject({ lastStatus: 'succeeded', nextRunAt: '2026-03-02T09:00:00.000Z' });
     // The next tick runs the healthy tasks again; the poisoned ones stay off.
     clock.set('2026-03-02T09:01:00.000Z');
     expect(await first.tick()).toMatchObject({ claimed: 2, disabled: 0 });
@@ -129,9 +131,9 @@ describe('scheduler engine', () => {
 
   it('alert_eval notifies an overdue delegation once, then not again within the cooldown', async () => {
     const { clock, store, first, sent, deps } = setup();
-    store.delegations.create({ task: 'Budget deck', delegatedTo: 'Dana', dueDate: '2026-02-20', source: 'user' });
-    store.alertRules.create({ name: 'late work', alertType: 'overdue_delegation', condition: {} });
-    const { task } = createTaskDefinition(deps, { name: 'alerts', scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' });
+    await store.delegations.create({ task: 'Budget deck', delegatedTo: 'Dana', dueDate: '2026-02-20', source: 'user' });
+    await store.alertRules.create({ name: 'late work', alertType: 'overdue_delegation', condition: {} });
+    const { task } = await createTaskDefinition(deps, { name: 'alerts', scheduleType: 'interval', scheduleConfig: { minutes: 30 }, handlerType: 'alert_eval', createdBy: 'user' });
     await first.runNow(task.id);
     await first.runNow(task.id);
     expect(sent).toEqual([{ title: 'Alert: late work', body: 'Delegation to Dana overdue by 10 days: Budget deck (due 20 Feb)' }]);
@@ -143,7 +145,7 @@ describe('scheduler engine', () => {
 
   it('records a failed delivery as a failed run, never as success', async () => {
     const { store, first, deps } = setup();
-    const { task } = createTaskDefinition(deps, {
+    const { task } = await createTaskDefinition(deps, {
       name: 'hook',
       scheduleType: 'interval',
       scheduleConfig: { hours: 1 },
@@ -155,7 +157,7 @@ describe('scheduler engine', () => {
     const run = await first.runNow(task.id);
     expect(run.status).toBe('failed');
     expect(run.delivery).toMatchObject({ channel: 'webhook', delivered: false });
-    expect(store.scheduledTasks.get(task.id)?.lastError).toContain('delivery by webhook failed');
+    expect((await store.scheduledTasks.get(task.id))?.lastError).toContain('delivery by webhook failed');
   });
 });
 
@@ -195,7 +197,7 @@ describe('webhook delivery headers are secret references', () => {
     const run = await first.runNow(taskId);
     expect(run.delivery).toMatchObject({ channel: 'webhook', delivered: true });
     expect(hook.received[0]).toMatchObject({ authorization: 'Bearer tok-real-123', 'x-api-key': 'tok-real-123', 'x-trace': 'plain' });
-    expect(JSON.stringify(store.scheduledTasks.get(taskId)?.deliveryConfig)).not.toContain('tok-real-123');
+    expect(JSON.stringify((await store.scheduledTasks.get(taskId))?.deliveryConfig)).not.toContain('tok-real-123');
     const listed = await call('list_scheduled_tasks', {});
     expect(JSON.stringify(listed)).toContain('Bearer ${COS_TEST_HOOK_TOKEN}');
     expect(JSON.stringify(listed)).not.toContain('tok-real-123');
@@ -206,7 +208,7 @@ describe('webhook delivery headers are secret references', () => {
     const refused = await call('create_scheduled_task', hookTask('https://hooks.example.com/x', { Authorization: 'Bearer tok-literal-456' }));
     expect(refused.ok).toBe(false);
     expect(JSON.stringify(refused)).toContain('delivery_config.headers.Authorization');
-    const legacy = store.scheduledTasks.create({
+    const legacy = await store.scheduledTasks.create({
       name: 'legacy', description: '', scheduleType: 'interval', scheduleConfig: { hours: 1 }, timezone: null, handlerType: 'alert_eval', handlerConfig: {},
       deliveryChannel: 'webhook', deliveryConfig: { url: 'https://hooks.example.com/x', headers: { Authorization: 'Bearer tok-literal-456' } },
       enabled: true, nextRunAt: deps.clock.now().toISOString(), createdBy: 'user',
@@ -230,27 +232,27 @@ describe('webhook delivery headers are secret references', () => {
 describe('missed runs and maintenance', () => {
   it('records an occurrence missed during downtime as skipped when scheduler.missedRuns is skip, and keeps the grid', async () => {
     const { clock, store, first, deps } = setup({ scheduler: { missedRuns: 'skip' } });
-    const { task } = createTaskDefinition(deps, { name: 'hourly', scheduleType: 'interval', scheduleConfig: { hours: 1 }, handlerType: 'alert_eval', createdBy: 'user' });
+    const { task } = await createTaskDefinition(deps, { name: 'hourly', scheduleType: 'interval', scheduleConfig: { hours: 1 }, handlerType: 'alert_eval', createdBy: 'user' });
     clock.set('2026-03-02T12:20:00.000Z');
     expect((await first.tick()).skipped).toBe(1);
     await first.idle();
-    expect(runsOf(store, task.id).map((run) => run.status)).toEqual(['skipped']);
-    expect(store.scheduledTasks.get(task.id)?.nextRunAt).toBe('2026-03-02T13:00:00.000Z');
+    expect((await runsOf(store, task.id)).map((run) => run.status)).toEqual(['skipped']);
+    expect((await store.scheduledTasks.get(task.id))?.nextRunAt).toBe('2026-03-02T13:00:00.000Z');
   });
 
   it('retention prunes old logs and runs but keeps the newest 20 runs of every task', async () => {
     const { clock, store, first, deps } = setup({ retention: { usageDays: 30, taskRunsDays: 30, notificationsDays: 30 } });
-    const { task } = createTaskDefinition(deps, { name: 'cleanup', scheduleType: 'interval', scheduleConfig: { days: 1 }, handlerType: 'retention', createdBy: 'user' });
+    const { task } = await createTaskDefinition(deps, { name: 'cleanup', scheduleType: 'interval', scheduleConfig: { days: 1 }, handlerType: 'retention', createdBy: 'user' });
     clock.set('2025-12-01T00:00:00.000Z');
-    for (let i = 0; i < 25; i += 1) store.taskRuns.finish(store.taskRuns.start({ taskId: task.id, trigger: 'manual' }).id, { status: 'succeeded' });
-    store.toolUsage.record({ toolName: 'query_memory', callerKind: 'host', queryPattern: 'old', success: true, durationMs: 3, truncated: false });
-    store.notifications.record({ title: 'old', body: 'old', urgency: 'normal', channels: ['log'], status: 'logged', origin: 'tool' });
+    for (let i = 0; i < 25; i += 1) await store.taskRuns.finish((await store.taskRuns.start({ taskId: task.id, trigger: 'manual' })).id, { status: 'succeeded' });
+    await store.toolUsage.record({ toolName: 'query_memory', callerKind: 'host', queryPattern: 'old', success: true, durationMs: 3, truncated: false });
+    await store.notifications.record({ title: 'old', body: 'old', urgency: 'normal', channels: ['log'], status: 'logged', origin: 'tool' });
     clock.set('2026-03-02T08:00:00.000Z');
     const run = await first.runNow(task.id);
     expect(run.status).toBe('succeeded');
     // The newest 20 runs stay (this one among them): 6 of the 25 old ones go.
     expect(run.result).toMatchObject({ deleted: { tool_usage_log: 1, notifications: 1, task_runs: 6 } });
-    expect(runsOf(store, task.id)).toHaveLength(20);
+    expect(await runsOf(store, task.id)).toHaveLength(20);
   });
 });
 
@@ -269,7 +271,7 @@ describe('scheduler tools', () => {
     expect(huge.ok ? null : huge.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('at most 366 days') });
     const farAway = await call('create_scheduled_task', { name: 'x', schedule_type: 'once', schedule_config: { run_at: '+099999-01-01T00:00:00Z' }, handler_type: 'alert_eval' });
     expect(farAway.ok ? null : farAway.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('between the years 2000 and 2199') });
-    expect(store.scheduledTasks.all()).toEqual([]);
+    expect(await store.scheduledTasks.all()).toEqual([]);
   });
 
   it('replaces a task of the same name only with upsert, and an agent only its own', async () => {
@@ -285,7 +287,7 @@ describe('scheduler tools', () => {
     expect(byAgent.ok ? null : byAgent.error).toMatchObject({ code: 'PERMISSION_DENIED' });
     const replaced = await create(45, { upsert: true });
     expect(replaced.ok ? replaced.value['task'] : null).toMatchObject({ id: (first.value['task'] as { id: number }).id, schedule_config: { minutes: 45 } });
-    expect(store.scheduledTasks.all()).toHaveLength(1);
+    expect(await store.scheduledTasks.all()).toHaveLength(1);
   });
 
   it('create, list, run, update and delete a task', async () => {
@@ -330,7 +332,7 @@ describe('calendar_sync', () => {
       });
     const none = engineFor({});
     const deps = { memory: store, clock, timezone: 'Europe/London', handlers: none.handlers };
-    const { task } = createTaskDefinition(deps, { name: 'feeds', scheduleType: 'interval', scheduleConfig: { minutes: 15 }, handlerType: 'calendar_sync', createdBy: 'user' });
+    const { task } = await createTaskDefinition(deps, { name: 'feeds', scheduleType: 'interval', scheduleConfig: { minutes: 15 }, handlerType: 'calendar_sync', createdBy: 'user' });
     expect((await none.runNow(task.id)).result).toEqual({ feeds: 0 });
     expect(calls).toEqual([]);
 

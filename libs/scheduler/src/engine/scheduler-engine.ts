@@ -7,7 +7,7 @@
  */
 import { DateTime } from 'luxon';
 import { ToolError } from '@chief-of-staff/core';
-import type { ScheduledTaskRecord, TaskRunRecord } from '@chief-of-staff/stores';
+import type { DueClaim, DueClaimResult, ScheduledTaskRecord, TaskRunRecord } from '@chief-of-staff/stores';
 import { deliverResult, type DeliveryRecord } from '../delivery/deliver-result.js';
 import { resultText } from '../delivery/render-template.js';
 import { BUILT_IN_HANDLERS } from '../handlers/built-in-handlers.js';
@@ -124,10 +124,10 @@ export class SchedulerEngine {
     if (this.#stopping) return summary;
     const { memory, clock } = this.#options;
     const now = clock.now().toISOString();
-    for (const task of recover ? memory.scheduledTasks.listOrphaned(now, DUE_BATCH) : []) {
+    for (const task of recover ? await memory.scheduledTasks.listOrphaned(now, DUE_BATCH) : []) {
       if (this.#running.size >= this.#maxConcurrent || this.#running.has(task.id)) continue;
-      if (!memory.scheduledTasks.reclaimOrphaned(task.id, this.#options.owner, this.#leaseUntil())) continue;
-      const abandoned = memory.taskRuns.failRunning(task.id, 'the worker running it stopped before it finished');
+      if (!await memory.scheduledTasks.reclaimOrphaned(task.id, this.#options.owner, this.#leaseUntil())) continue;
+      const abandoned = await memory.taskRuns.failRunning(task.id, 'the worker running it stopped before it finished');
       this.#options.logger.warn({ task: task.name, abandoned }, 'took over a scheduled task whose worker stopped mid-run');
       summary.recovered += 1;
       this.#start(task, 'scheduled');
@@ -138,63 +138,61 @@ export class SchedulerEngine {
     while (!this.#stopping && this.#running.size < this.#maxConcurrent) {
       if (this.#candidates.length === 0) {
         if (refreshed) break;
-        this.#candidates = memory.scheduledTasks.listDue(clock.now().toISOString(), DUE_BATCH);
+        this.#candidates = await memory.scheduledTasks.listDue(clock.now().toISOString(), DUE_BATCH);
         refreshed = true;
         if (this.#candidates.length === 0) break;
       }
       const task = this.#candidates.shift() as ScheduledTaskRecord;
       if (this.#running.has(task.id)) continue;
-      // Claim and run row commit together: a claimed occurrence always has its run on record.
-      let outcome: { claimed: 'claimed' | 'disabled' | 'skipped' | 'lost'; runId: number | undefined };
+      // Claim and run row commit together (one store call): a claimed occurrence always has its run on record.
+      let outcome: DueClaimResult;
       try {
-        outcome = memory.database.writeTransaction(() => {
-          const claimed = this.#claim(task);
-          return { claimed, runId: claimed === 'claimed' ? memory.taskRuns.start({ taskId: task.id, trigger: 'scheduled' }).id : undefined };
-        });
+        outcome = await this.#claim(task);
       } catch (error) {
         // One task's failure (its transaction rolled back) must not stop the others due in this drain.
         this.#options.logger.error({ err: error, task: task.name }, 'could not claim a due scheduled task; the others carry on');
         continue;
       }
-      const claimed = outcome.claimed;
-      if (claimed === 'claimed') {
+      if (outcome.outcome === 'claimed') {
         summary.claimed += 1;
         this.#start(task, 'scheduled', outcome.runId);
-      } else if (claimed !== 'lost') {
-        summary[claimed] += 1;
+      } else if (outcome.outcome !== 'lost') {
+        summary[outcome.outcome] += 1;
       }
     }
     return summary;
   }
 
-  #claim(task: ScheduledTaskRecord): 'claimed' | 'disabled' | 'skipped' | 'lost' {
+  /** Works out what to do with the due occurrence (run, skip, or disable a broken schedule), then claims it so. */
+  async #claim(task: ScheduledTaskRecord): Promise<DueClaimResult> {
     const { memory, clock, config } = this.#options;
     const dueAt = task.nextRunAt as string;
+    const claim = (what: DueClaim) => memory.scheduledTasks.claimDue(task.id, this.#options.owner, this.#leaseUntil(), dueAt, what);
     let nextRunAt: string | null;
     try {
       // Whatever is stored in the row, its maths fails only this task: the error disables it, never the tick.
       nextRunAt = nextRunAfter(task.scheduleType, task.scheduleConfig, new Date(dueAt), clock.now(), task.timezone ?? config.timezone)?.toISOString() ?? null;
     } catch (caught) {
       const error = caught instanceof ScheduleError ? caught : new ScheduleError(caught instanceof Error ? caught.message : String(caught));
-      // Only the process that would have claimed it records the failure: claim it first.
-      if (!memory.scheduledTasks.claimOccurrence(task.id, this.#options.owner, this.#leaseUntil(), dueAt, null, { disable: true })) return 'lost';
-      const run = memory.taskRuns.start({ taskId: task.id, trigger: 'scheduled' });
-      memory.taskRuns.finish(run.id, { status: 'failed', error: `schedule cannot be computed: ${error.message}` });
-      memory.scheduledTasks.disableBroken(task.id, `The schedule cannot be computed (${error.message}); the task was disabled. Fix it with update_scheduled_task.`);
-      this.#options.logger.warn({ task: task.name, err: error }, 'scheduled task disabled: its schedule cannot be computed');
-      return 'disabled';
+      const outcome = await claim({
+        kind: 'broken',
+        runError: `schedule cannot be computed: ${error.message}`,
+        taskError: `The schedule cannot be computed (${error.message}); the task was disabled. Fix it with update_scheduled_task.`,
+      });
+      if (outcome.outcome === 'disabled') this.#options.logger.warn({ task: task.name, err: error }, 'scheduled task disabled: its schedule cannot be computed');
+      return outcome;
     }
-    const finished = nextRunAt === null;
-    if (!memory.scheduledTasks.claimOccurrence(task.id, this.#options.owner, this.#leaseUntil(), dueAt, nextRunAt, { disable: finished })) return 'lost';
     const lateMs = clock.now().getTime() - Date.parse(dueAt);
     if (config.scheduler.missedRuns === 'skip' && lateMs > 2 * config.scheduler.tickSeconds * 1_000) {
       // Missed while no worker was up, and the user prefers skipping such runs to running them late.
-      const run = memory.taskRuns.start({ taskId: task.id, trigger: 'scheduled' });
-      memory.taskRuns.finish(run.id, { status: 'skipped', error: `missed at ${dueAt} while no worker was running (scheduler.missedRuns: skip)` });
-      memory.scheduledTasks.completeRun(task.id, this.#options.owner, { lastRunAt: clock.now().toISOString(), lastStatus: 'skipped' });
-      return 'skipped';
+      return claim({
+        kind: 'skip',
+        nextRunAt,
+        lastRunAt: clock.now().toISOString(),
+        reason: `missed at ${dueAt} while no worker was running (scheduler.missedRuns: skip)`,
+      });
     }
-    return 'claimed';
+    return claim({ kind: 'run', nextRunAt });
   }
 
   /**
@@ -203,13 +201,13 @@ export class SchedulerEngine {
    */
   async runNow(taskId: number): Promise<TaskRunRecord> {
     const { memory } = this.#options;
-    const task = memory.scheduledTasks.get(taskId);
+    const task = await memory.scheduledTasks.get(taskId);
     if (!task) throw new ToolError('NOT_FOUND', `Scheduled task ${taskId} not found.`, { details: { entity: 'Scheduled task', id: taskId } });
-    if (this.#running.has(taskId) || !memory.scheduledTasks.acquireLease(taskId, this.#options.owner, this.#leaseUntil())) {
+    if (this.#running.has(taskId) || !await memory.scheduledTasks.acquireLease(taskId, this.#options.owner, this.#leaseUntil())) {
       throw new ToolError('CONFLICT', `Scheduled task "${task.name}" is running right now.`, { hint: 'Wait for it to finish (list_task_runs shows it), then try again.' });
     }
     const runId = await this.#execute(task, 'manual');
-    return memory.taskRuns.get(runId) as TaskRunRecord;
+    return await memory.taskRuns.get(runId) as TaskRunRecord;
   }
 
   #start(task: ScheduledTaskRecord, trigger: Trigger, runId?: number): void {
@@ -227,11 +225,11 @@ export class SchedulerEngine {
 
   async #execute(task: ScheduledTaskRecord, trigger: Trigger, controller = new AbortController(), existingRunId?: number): Promise<number> {
     const { memory, clock, logger, config } = this.#options;
-    const run = { id: existingRunId ?? memory.taskRuns.start({ taskId: task.id, trigger }).id };
+    const run = { id: existingRunId ?? (await memory.taskRuns.start({ taskId: task.id, trigger })).id };
     const started = performance.now();
     const timeout = setTimeout(() => controller.abort(new DOMException('handler timeout', 'TimeoutError')), this.#handlerTimeoutMs);
     const renew = setInterval(
-      () => memory.scheduledTasks.renewLease(task.id, this.#options.owner, this.#leaseUntil()),
+      () => void memory.scheduledTasks.renewLease(task.id, this.#options.owner, this.#leaseUntil()),
       Math.max(1_000, Math.floor(this.#leaseMs / 3)),
     );
     let status: 'succeeded' | 'failed' | 'timeout' = 'succeeded';
@@ -265,10 +263,13 @@ export class SchedulerEngine {
         error = `delivery by ${delivery.channel} failed: ${delivery.error ?? 'unknown reason'}`;
       }
     }
-    memory.database.writeTransaction(() => {
-      memory.taskRuns.finish(run.id, { status, result: result?.data ?? null, error: error ?? null, delivery: delivery ?? null });
-      memory.scheduledTasks.finishRun(task.id, this.#options.owner, { lastRunAt: clock.now().toISOString(), lastStatus: status, lastError: error ?? null });
-    });
+    // The run's outcome and the task's state commit together.
+    await memory.scheduledTasks.finishRun(
+      task.id,
+      this.#options.owner,
+      { lastRunAt: clock.now().toISOString(), lastStatus: status, lastError: error ?? null },
+      { id: run.id, status, result: result?.data ?? null, error: error ?? null, delivery: delivery ?? null },
+    );
     logger.info({ task: task.name, trigger, status, ms: Math.round(performance.now() - started) }, 'scheduled task run finished');
     return run.id;
   }

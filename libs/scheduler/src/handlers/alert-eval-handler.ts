@@ -13,13 +13,13 @@ export const alertEvalHandler: TaskHandler<Record<string, never>> = {
   config: z.object({}).strict(),
   async run(_config, ctx) {
     const { memory, clock } = ctx;
-    const data = loadAlertData(memory);
+    const rules = await memory.alertRules.listEnabled();
+    const data = await loadAlertData(memory, rules);
     const time = { today: clock.today(), now: clock.now(), timezone: clock.timezone };
     let triggered = 0;
     let notified = 0;
     let suppressed = 0;
     const failures: string[] = [];
-    const rules = memory.alertRules.listEnabled();
     for (const rule of rules) {
       if (ctx.signal.aborted) break;
       let matches;
@@ -42,7 +42,7 @@ export const alertEvalHandler: TaskHandler<Record<string, never>> = {
         ? await ctx.notifications.notify({ title: text.title, body: text.body, urgency: 'normal', origin: 'alert' })
         : { delivered: false, channels: [], error: 'no notifier is configured' };
       if (outcome.error) failures.push(`${rule.name}: ${outcome.error}`);
-      memory.alertRules.recordTrigger(rule.id, { triggeredAt: clock.now().toISOString(), fingerprint: decision.fingerprint });
+      await memory.alertRules.recordTrigger(rule.id, { triggeredAt: clock.now().toISOString(), fingerprint: decision.fingerprint });
       notified += 1;
     }
     const data_ = { rules_evaluated: rules.length, rules_triggered: triggered, notified, suppressed, ...(failures.length > 0 ? { failures } : {}) };

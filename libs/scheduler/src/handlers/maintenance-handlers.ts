@@ -19,15 +19,15 @@ export const retentionHandler: TaskHandler<Record<string, never>> = {
     const days = config.retention;
     const cutoff = (age: number) => new Date(clock.now().getTime() - age * DAY_MS).toISOString();
     const deleted = {
-      tool_usage_log: memory.toolUsage.purgeOlderThan(cutoff(days.usageDays)),
-      model_calls: memory.modelCalls.purgeOlderThan(cutoff(days.modelCallsDays)),
-      agent_runs: memory.agentRuns.purgeOlderThan(cutoff(days.runsDays)),
-      fallback_events: memory.fallbackEvents.purgeOlderThan(cutoff(days.usageDays)),
-      task_runs: memory.taskRuns.purgeOlderThanKeepingLatest(cutoff(days.taskRunsDays), KEEP_RUNS_PER_TASK),
+      tool_usage_log: await memory.toolUsage.purgeOlderThan(cutoff(days.usageDays)),
+      model_calls: await memory.modelCalls.purgeOlderThan(cutoff(days.modelCallsDays)),
+      agent_runs: await memory.agentRuns.purgeOlderThan(cutoff(days.runsDays)),
+      fallback_events: await memory.fallbackEvents.purgeOlderThan(cutoff(days.usageDays)),
+      task_runs: await memory.taskRuns.purgeOlderThanKeepingLatest(cutoff(days.taskRunsDays), KEEP_RUNS_PER_TASK),
       webhook_events:
-        memory.webhookEvents.purgeOlderThan(cutoff(days.webhooksDays), ['processed', 'unrouted', 'ignored']) +
-        memory.webhookEvents.purgeOlderThan(cutoff(days.failedWebhooksDays), ['failed']),
-      notifications: memory.notifications.purgeOlderThan(cutoff(days.notificationsDays)),
+        await memory.webhookEvents.purgeOlderThan(cutoff(days.webhooksDays), ['processed', 'unrouted', 'ignored']) +
+        await memory.webhookEvents.purgeOlderThan(cutoff(days.failedWebhooksDays), ['failed']),
+      notifications: await memory.notifications.purgeOlderThan(cutoff(days.notificationsDays)),
     };
     const embedded = ctx.maintenance ? await ctx.maintenance.embedPendingFacts(ctx.signal) : 0;
     if (ctx.maintenance) await ctx.maintenance.compactVectors(ctx.signal);

@@ -59,12 +59,12 @@ function nextRunFor(deps: TaskDefinitionDeps, type: string, config: unknown, zon
   return first?.toISOString() ?? null;
 }
 
-export function createTaskDefinition(deps: TaskDefinitionDeps, input: TaskDefinitionInput, options: { upsert?: boolean } = {}): { task: ScheduledTaskRecord; created: boolean } {
+export async function createTaskDefinition(deps: TaskDefinitionDeps, input: TaskDefinitionInput, options: { upsert?: boolean } = {}): Promise<{ task: ScheduledTaskRecord; created: boolean }> {
   checkZone(input.timezone);
   const handlerConfig = checkHandler(deps.handlers, input.handlerType, input.handlerConfig);
   const deliveryConfig = parseDeliveryConfig(input.deliveryChannel, input.deliveryConfig);
   const nextRunAt = nextRunFor(deps, input.scheduleType, input.scheduleConfig, input.timezone ?? deps.timezone, true);
-  return deps.memory.scheduledTasks.create(
+  return await deps.memory.scheduledTasks.create(
     {
       name: input.name,
       description: input.description ?? '',
@@ -85,8 +85,8 @@ export function createTaskDefinition(deps: TaskDefinitionDeps, input: TaskDefini
 
 export type TaskDefinitionPatch = Partial<Omit<TaskDefinitionInput, 'createdBy' | 'handlerType'>>;
 
-export function updateTaskDefinition(deps: TaskDefinitionDeps, id: number, patch: TaskDefinitionPatch): ScheduledTaskRecord {
-  const current = deps.memory.scheduledTasks.get(id);
+export async function updateTaskDefinition(deps: TaskDefinitionDeps, id: number, patch: TaskDefinitionPatch): Promise<ScheduledTaskRecord> {
+  const current = await deps.memory.scheduledTasks.get(id);
   if (!current) throw new ToolError('NOT_FOUND', `Scheduled task ${id} not found.`, { details: { entity: 'Scheduled task', id } });
   checkZone(patch.timezone);
   const handlerConfig = patch.handlerConfig === undefined ? undefined : checkHandler(deps.handlers, current.handlerType, patch.handlerConfig);
@@ -100,7 +100,7 @@ export function updateTaskDefinition(deps: TaskDefinitionDeps, id: number, patch
   const zone = (patch.timezone === undefined ? current.timezone : patch.timezone) ?? deps.timezone;
   // An edited schedule, or a task switched back on, starts again from now (a broken task is repaired this way).
   const nextRunAt = scheduleChanged || enabling ? nextRunFor(deps, type, config, zone, scheduleChanged) : undefined;
-  const updated = deps.memory.scheduledTasks.update(id, {
+  const updated = await deps.memory.scheduledTasks.update(id, {
     name: patch.name,
     description: patch.description,
     scheduleType: patch.scheduleType as ScheduleType | undefined,
@@ -136,12 +136,12 @@ export const SEEDED_TASKS: readonly Omit<TaskDefinitionInput, 'createdBy'>[] = [
 ];
 
 /** Creates the seeded tasks that are missing; idempotent, and safe when two processes start at once. */
-export function seedDefaultTasks(deps: TaskDefinitionDeps): string[] {
+export async function seedDefaultTasks(deps: TaskDefinitionDeps): Promise<string[]> {
   const created: string[] = [];
   for (const seed of SEEDED_TASKS) {
-    if (!deps.handlers.has(seed.handlerType) || deps.memory.scheduledTasks.getByName(seed.name)) continue;
+    if (!deps.handlers.has(seed.handlerType) || await deps.memory.scheduledTasks.getByName(seed.name)) continue;
     try {
-      createTaskDefinition(deps, { ...seed, createdBy: 'system' });
+      await createTaskDefinition(deps, { ...seed, createdBy: 'system' });
       created.push(seed.name);
     } catch (error) {
       // Another process seeded it between the check and the insert.

@@ -29,8 +29,8 @@ function deps(ctx: Ctx): TaskDefinitionDeps {
   return { memory: ctx.services.memory, clock: ctx.clock, timezone: ctx.clock.timezone, handlers: ctx.services.scheduler.handlers };
 }
 
-function taskOrThrow(ctx: Ctx, id: number): ScheduledTaskRecord {
-  const task = ctx.services.memory.scheduledTasks.get(id);
+async function taskOrThrow(ctx: Ctx, id: number): Promise<ScheduledTaskRecord> {
+  const task = await ctx.services.memory.scheduledTasks.get(id);
   if (!task) throw new ToolError('NOT_FOUND', `Scheduled task ${id} not found.`, { details: { entity: 'Scheduled task', id } });
   return task;
 }
@@ -61,7 +61,7 @@ export const listScheduledTasksTool = defineTool({
   annotations: READ,
   latency: 'fast',
   async handler(args, ctx: Ctx) {
-    const page = ctx.services.memory.scheduledTasks.list(
+    const page = await ctx.services.memory.scheduledTasks.list(
       { enabledOnly: args.enabled_only, handlerType: args.handler_type as never },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -89,8 +89,8 @@ export const getSchedulerStatusTool = defineTool({
   async handler(_args, ctx: Ctx) {
     const { memory, config } = ctx.services;
     const now = ctx.clock.now();
-    const all = memory.scheduledTasks.all();
-    const heartbeat = memory.workerHeartbeat.latest();
+    const all = await memory.scheduledTasks.all();
+    const heartbeat = await memory.workerHeartbeat.latest();
     const live = heartbeat !== undefined && now.getTime() - Date.parse(heartbeat.lastHeartbeatAt) < 2 * config.scheduler.tickSeconds * 1_000 + 5_000;
     return {
       worker: { running: live, pid: live ? (heartbeat?.pid ?? null) : null, last_heartbeat_at: heartbeat?.lastHeartbeatAt ?? null },
@@ -122,8 +122,8 @@ export const listTaskRunsTool = defineTool({
   annotations: READ,
   latency: 'fast',
   async handler(args, ctx: Ctx) {
-    if (args.task_id !== undefined) taskOrThrow(ctx, args.task_id);
-    const page = ctx.services.memory.taskRuns.list({ taskId: args.task_id, status: args.status }, { limit: args.limit, cursor: args.cursor });
+    if (args.task_id !== undefined) await taskOrThrow(ctx, args.task_id);
+    const page = await ctx.services.memory.taskRuns.list({ taskId: args.task_id, status: args.status }, { limit: args.limit, cursor: args.cursor });
     return { items: page.items.map(runOutput), next_cursor: page.next_cursor, total: page.total, ...(page.warnings?.length ? { warnings: page.warnings } : {}) };
   },
 });
@@ -158,12 +158,12 @@ export const createScheduledTaskTool = defineTool({
     assertMayManage(ctx, args.handler_type);
     if (args.upsert && ctx.caller.kind === 'agent') {
       // An agent may replace only a task it created itself, never one of the user's.
-      const existing = ctx.services.memory.scheduledTasks.getByName(args.name);
+      const existing = await ctx.services.memory.scheduledTasks.getByName(args.name);
       if (existing && existing.createdBy !== (ctx.caller.agentName ?? 'agent')) {
         throw new ToolError('PERMISSION_DENIED', `The task "${args.name}" was not created by this agent, so it cannot replace it.`, { hint: 'Choose another name, or ask the user.' });
       }
     }
-    const { task } = createTaskDefinition(deps(ctx), {
+    const { task } = await createTaskDefinition(deps(ctx), {
       name: args.name,
       description: args.description,
       scheduleType: args.schedule_type,
@@ -202,12 +202,12 @@ export const updateScheduledTaskTool = defineTool({
   annotations: UPSERT,
   latency: 'fast',
   async handler(args, ctx: Ctx) {
-    const current = taskOrThrow(ctx, args.task_id);
+    const current = await taskOrThrow(ctx, args.task_id);
     assertMayManage(ctx, current.handlerType);
     if (args.schedule_type !== undefined && args.schedule_config === undefined) {
       throw ToolError.invalidArgument('schedule_config', 'is needed when schedule_type changes.', 'Give both, e.g. {"schedule_type": "interval", "schedule_config": {"hours": 1}}.');
     }
-    const task = updateTaskDefinition(deps(ctx), args.task_id, {
+    const task = await updateTaskDefinition(deps(ctx), args.task_id, {
       name: args.name,
       description: args.description,
       scheduleType: args.schedule_type,
@@ -231,9 +231,9 @@ export const deleteScheduledTaskTool = defineTool({
   annotations: DELETE,
   latency: 'fast',
   async handler(args, ctx: Ctx) {
-    const task = taskOrThrow(ctx, args.task_id);
+    const task = await taskOrThrow(ctx, args.task_id);
     assertMayManage(ctx, task.handlerType);
-    ctx.services.memory.scheduledTasks.delete(task.id);
+    await ctx.services.memory.scheduledTasks.delete(task.id);
     return { deleted: true as const, id: task.id };
   },
 });
@@ -247,7 +247,7 @@ export const runScheduledTaskTool = defineTool({
   annotations: RUN,
   latency: 'slow',
   async handler(args, ctx: Ctx) {
-    const task = taskOrThrow(ctx, args.task_id);
+    const task = await taskOrThrow(ctx, args.task_id);
     assertMayManage(ctx, task.handlerType);
     return { run: runOutput(await ctx.services.scheduler.runNow(task.id)) };
   },

@@ -24,7 +24,7 @@ describe('tool usage while another program holds the database lock', () => {
   });
 
   afterAll(async () => {
-    other.close();
+    await other.close();
     await cos.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -36,7 +36,7 @@ describe('the webhook inbox and the proactive push', () => {
     model = await startFakeMessagesServer({ script: [textTurn('Disk on db-2 is nearly full; clean-up scheduled.')] });
     cos = await createChiefOfStaff({ dataDir, config: { webhooks: { sources: { monitoring: {} } } }, env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, COS_PROVIDERS_NOTIFICATIONS: 'log' }, logger: createSilentLogger(), semanticRecall: false });
     // Starting the loop seeds the default tasks; the test runs them by hand.
-    await cos.startScheduler({ mode: 'worker', version: 'test' }).stop(0);
+    await (await cos.startScheduler({ mode: 'worker', version: 'test' })).stop(0);
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { isCosError } from '@chief-of-staff/core';
 import { BUSY_TIMEOUT_MS, openDatabase, type CosDatabase } from './open-database.js';
+import { openMemoryStore } from '../memory/memory-store.js';
 
 const EXPECTED_TABLES = [
   'agent_memory',
@@ -94,6 +95,13 @@ describe('openDatabase', () => {
     first.close();
     const second = open({ dataDir: dir });
     expect(second.migrations.applied).toBe(0);
+  });
+
+  it('describes its storage through the memory store: the database file and its schema version', async () => {
+    const store = openMemoryStore({ database: open({ dataDir: dir }) });
+    const description = await store.describeStorage();
+    expect(description).toEqual({ kind: 'sqlite', location: join(dir, 'cos.db'), migrations: { known: expect.any(Number), applied: description.migrations.known } });
+    expect(description.migrations.known).toBeGreaterThan(0);
   });
 
   it('registers Unicode case folding as cos_fold', () => {

@@ -31,16 +31,16 @@ export const ALERT_RULE_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
 
 export interface AlertRulesRepository {
   /** Duplicate name → CONFLICT unless `upsert`, which replaces the definition and keeps trigger state. */
-  create(input: CreateAlertRuleInput, options?: { upsert?: boolean }): { rule: AlertRuleRecord; created: boolean };
-  get(id: number): AlertRuleRecord | undefined;
-  getByName(name: string): AlertRuleRecord | undefined;
+  create(input: CreateAlertRuleInput, options?: { upsert?: boolean }): Promise<{ rule: AlertRuleRecord; created: boolean }>;
+  get(id: number): Promise<AlertRuleRecord | undefined>;
+  getByName(name: string): Promise<AlertRuleRecord | undefined>;
   /** Ordered by name. */
-  list(filters: { enabledOnly?: boolean }, page: PageRequest): Page<AlertRuleRecord>;
-  listEnabled(): AlertRuleRecord[];
-  setEnabled(id: number, enabled: boolean): AlertRuleRecord | undefined;
-  delete(id: number): boolean;
+  list(filters: { enabledOnly?: boolean }, page: PageRequest): Promise<Page<AlertRuleRecord>>;
+  listEnabled(): Promise<AlertRuleRecord[]>;
+  setEnabled(id: number, enabled: boolean): Promise<AlertRuleRecord | undefined>;
+  delete(id: number): Promise<boolean>;
   /** Records a notification: when and for which matched entities. */
-  recordTrigger(id: number, state: { triggeredAt: string; fingerprint: string }): void;
+  recordTrigger(id: number, state: { triggeredAt: string; fingerprint: string }): Promise<void>;
 }
 
 export function createAlertRulesRepository(database: CosDatabase, clock: Clock): AlertRulesRepository {
@@ -48,7 +48,7 @@ export function createAlertRulesRepository(database: CosDatabase, clock: Clock):
   const getByName = (name: string) => db.select().from(alertRules).where(eq(alertRules.name, name)).get();
 
   return {
-    create(input, options = {}) {
+    async create(input, options = {}) {
       const name = assertText('name', input.name, MAX_NAME_LENGTH);
       const alertType = normalizeAlertType(input.alertType);
       const condition = parseAlertCondition(alertType, input.condition ?? {}) as Record<string, unknown>;
@@ -85,11 +85,11 @@ export function createAlertRulesRepository(database: CosDatabase, clock: Clock):
       });
     },
 
-    get: (id) => db.select().from(alertRules).where(eq(alertRules.id, id)).get(),
+    get: async (id) => db.select().from(alertRules).where(eq(alertRules.id, id)).get(),
 
-    getByName,
+    getByName: async (...args) => getByName(...args),
 
-    list(filters, request) {
+    async list(filters, request) {
       const enabledOnly = filters.enabledOnly ?? false;
       const window = openPage(request, ALERT_RULE_LIST_LIMITS, 'alert_rules', { enabledOnly });
       const where = and(enabledOnly ? eq(alertRules.enabled, true) : undefined);
@@ -105,14 +105,14 @@ export function createAlertRulesRepository(database: CosDatabase, clock: Clock):
       return closePage(rows, window, { total });
     },
 
-    listEnabled: () => db.select().from(alertRules).where(eq(alertRules.enabled, true)).orderBy(asc(alertRules.name), asc(alertRules.id)).all(),
+    listEnabled: async () => db.select().from(alertRules).where(eq(alertRules.enabled, true)).orderBy(asc(alertRules.name), asc(alertRules.id)).all(),
 
-    setEnabled: (id, enabled) =>
+    setEnabled: async (id, enabled) =>
       db.update(alertRules).set({ enabled, updatedAt: nowIso(clock) }).where(eq(alertRules.id, id)).returning().get(),
 
-    delete: (id) => db.delete(alertRules).where(eq(alertRules.id, id)).run().changes > 0,
+    delete: async (id) => db.delete(alertRules).where(eq(alertRules.id, id)).run().changes > 0,
 
-    recordTrigger(id, state) {
+    async recordTrigger(id, state) {
       db.update(alertRules)
         .set({ lastTriggeredAt: state.triggeredAt, lastFingerprint: state.fingerprint })
         .where(eq(alertRules.id, id))

@@ -69,20 +69,20 @@ function checkText(field: string, value: string | undefined): string | undefined
 }
 
 export interface DecisionsRepository {
-  create(input: CreateDecisionInput): DecisionRecord;
-  get(id: number): DecisionRecord | undefined;
+  create(input: CreateDecisionInput): Promise<DecisionRecord>;
+  get(id: number): Promise<DecisionRecord | undefined>;
   /** Undefined when absent. At least one field is required. */
-  update(id: number, patch: UpdateDecisionInput): DecisionRecord | undefined;
-  delete(id: number): boolean;
+  update(id: number, patch: UpdateDecisionInput): Promise<DecisionRecord | undefined>;
+  delete(id: number): Promise<boolean>;
   /** Newest first. `query` matches title, description, context, tags, owner and decided_by (case-folded). */
-  search(filters: { query?: string; status?: DecisionStatus; owner?: string }, page: PageRequest): Page<DecisionRecord>;
+  search(filters: { query?: string; status?: DecisionStatus; owner?: string }, page: PageRequest): Promise<Page<DecisionRecord>>;
   /** Pending decisions: follow-up date (nulls last), then created. `today` is needed for followUpDueOnly. */
   listPending(
     filters: { owner?: string; followUpDueOnly?: boolean; today: string },
     page: PageRequest,
-  ): Page<DecisionRecord>;
+  ): Promise<Page<DecisionRecord>>;
   /** Every pending decision (alert evaluation). */
-  allPending(): DecisionRecord[];
+  allPending(): Promise<DecisionRecord[]>;
 }
 
 export function createDecisionsRepository(database: CosDatabase, clock: Clock): DecisionsRepository {
@@ -91,7 +91,7 @@ export function createDecisionsRepository(database: CosDatabase, clock: Clock): 
   const ownerEquals = (owner: string) => sql`cos_fold(${decisions.owner}) = ${foldCase(owner.trim())}`;
 
   return {
-    create(input) {
+    async create(input) {
       const now = nowIso(clock);
       return db
         .insert(decisions)
@@ -114,9 +114,9 @@ export function createDecisionsRepository(database: CosDatabase, clock: Clock): 
         .get();
     },
 
-    get,
+    get: async (...args) => get(...args),
 
-    update(id, patch) {
+    async update(id, patch) {
       const changes: Partial<typeof decisions.$inferInsert> = {};
       if (patch.title !== undefined) changes.title = assertText('title', patch.title, MAX_NAME_LENGTH);
       if (patch.description !== undefined) changes.description = checkText('description', patch.description);
@@ -157,9 +157,9 @@ export function createDecisionsRepository(database: CosDatabase, clock: Clock): 
       });
     },
 
-    delete: (id) => db.delete(decisions).where(eq(decisions.id, id)).run().changes > 0,
+    delete: async (id) => db.delete(decisions).where(eq(decisions.id, id)).run().changes > 0,
 
-    search(filters, request) {
+    async search(filters, request) {
       const query = filters.query?.trim() || undefined;
       if (query !== undefined && query.length > MAX_QUERY_LENGTH) {
         throw ToolError.invalidArgument('query', `is ${query.length} characters long.`, `Use at most ${MAX_QUERY_LENGTH} characters.`);
@@ -195,7 +195,7 @@ export function createDecisionsRepository(database: CosDatabase, clock: Clock): 
       return closePage(rows, window, { total });
     },
 
-    listPending(filters, request) {
+    async listPending(filters, request) {
       const owner = filters.owner?.trim() || undefined;
       const dueOnly = filters.followUpDueOnly ?? false;
       const window = openPage(request, DECISION_SEARCH_LIMITS, 'list_pending_decisions', {
@@ -220,7 +220,7 @@ export function createDecisionsRepository(database: CosDatabase, clock: Clock): 
       return closePage(rows, window, { total });
     },
 
-    allPending: () =>
+    allPending: async () =>
       db.select().from(decisions).where(eq(decisions.status, 'pending_execution')).orderBy(asc(decisions.id)).all(),
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
+import { bulkLoad } from '../testing/bulk-load.js';
 import { defaultMigrationsFolder, openDatabase } from '../db/open-database.js';
 import { openMemoryStore } from '../memory/memory-store.js';
 import { foldCase } from '../db/fold-case.js';
@@ -35,15 +36,15 @@ function fullScanIds(sqlite: Sqlite, query: string, filters: { status?: Decision
 }
 
 /** Every page of a search with a small limit, following cursors; each page must report the same total. */
-function searchAllPages(
+async function searchAllPages(
   store: TestMemoryStore,
   filters: { query?: string; status?: DecisionStatus; owner?: string },
-): { ids: number[]; totals: Set<number | undefined> } {
+): Promise<{ ids: number[]; totals: Set<number | undefined> }> {
   const ids: number[] = [];
   const totals = new Set<number | undefined>();
   let cursor: string | null = null;
   do {
-    const page = store.decisions.search(filters, { limit: 4, cursor });
+    const page = await store.decisions.search(filters, { limit: 4, cursor });
     ids.push(...page.items.map((item) => item.id));
     totals.add(page.total);
     cursor = page.next_cursor;
@@ -122,34 +123,34 @@ describe('decision search through the trigram index', () => {
     clock = new FakeClock('2026-01-15T09:00:00.000Z');
     store = createTestMemoryStore({ clock });
   });
-  afterEach(() => store.cleanup());
+  afterEach(async () => await store.cleanup());
 
-  function seedCorpus(): void {
+  async function seedCorpus(): Promise<void> {
     const statuses: DecisionStatus[] = ['pending_execution', 'executed', 'deferred', 'reversed'];
-    CORPUS.forEach((input, i) => {
+    for (const [i, input] of CORPUS.entries()) {
       // Every third decision shares its creation time with the previous one, so the id tiebreak is exercised.
       if (i % 3 !== 2) clock.advance(1000);
-      store.decisions.create({ ...input, status: statuses[i % statuses.length] as DecisionStatus });
-    });
+      await store.decisions.create({ ...input, status: statuses[i % statuses.length] as DecisionStatus });
+    }
   }
 
-  it('returns exactly what a full folded scan returns, in the same order, pages and totals', () => {
-    seedCorpus();
+  it('returns exactly what a full folded scan returns, in the same order, pages and totals', async () => {
+    await seedCorpus();
     for (const query of QUERIES) {
       const expected = fullScanIds(store.database.sqlite, query);
-      const { ids, totals } = searchAllPages(store, { query });
+      const { ids, totals } = await searchAllPages(store, { query });
       expect({ query, ids }).toEqual({ query, ids: expected });
       expect({ query, totals: [...totals] }).toEqual({ query, totals: [expected.length] });
     }
     // Sanity: the corpus really exercises Unicode folding, not just ASCII.
     expect(fullScanIds(store.database.sqlite, 'STRASSE')).toHaveLength(2);
     expect(fullScanIds(store.database.sqlite, 'café')).toHaveLength(1);
-    expect(store.decisions.search({ query: 'cafe\u0301' }, {}).items.map((d) => d.title)).toEqual(['Café opening']);
-    expect(store.decisions.search({ query: 'FILE' }, {}).items.map((d) => d.title)).toEqual(['ﬁle the taxes']);
+    expect((await store.decisions.search({ query: 'cafe\u0301' }, {})).items.map((d) => d.title)).toEqual(['Café opening']);
+    expect((await store.decisions.search({ query: 'FILE' }, {})).items.map((d) => d.title)).toEqual(['ﬁle the taxes']);
   });
 
-  it('combines the query with the status and owner filters exactly as before', () => {
-    seedCorpus();
+  it('combines the query with the status and owner filters exactly as before', async () => {
+    await seedCorpus();
     const cases: { query: string; status?: DecisionStatus; owner?: string }[] = [
       { query: 'adopt', status: 'pending_execution' },
       { query: 'adopt', status: 'executed' },
@@ -161,51 +162,51 @@ describe('decision search through the trigram index', () => {
     ];
     for (const filters of cases) {
       const expected = fullScanIds(store.database.sqlite, filters.query, filters);
-      const { ids, totals } = searchAllPages(store, filters);
+      const { ids, totals } = await searchAllPages(store, filters);
       expect({ filters, ids, totals: [...totals] }).toEqual({ filters, ids: expected, totals: [expected.length] });
     }
   });
 
-  it('keeps the index in sync when decisions are created, updated and deleted', () => {
+  it('keeps the index in sync when decisions are created, updated and deleted', async () => {
     const sqlite = store.database.sqlite;
-    const a = store.decisions.create({ title: 'Adopt Postgres', tags: ['db'] });
-    const b = store.decisions.create({ title: 'Move office', owner: 'Noa' });
+    const a = await store.decisions.create({ title: 'Adopt Postgres', tags: ['db'] });
+    const b = await store.decisions.create({ title: 'Move office', owner: 'Noa' });
     expect(trigramIds(sqlite, 'postgres')).toEqual([a.id]);
 
-    store.decisions.update(a.id, { title: 'Adopt MySQL', tags: ['sql-engine'] });
+    await store.decisions.update(a.id, { title: 'Adopt MySQL', tags: ['sql-engine'] });
     expect(trigramIds(sqlite, 'postgres')).toEqual([]);
     expect(trigramIds(sqlite, 'mysql')).toEqual([a.id]);
     expect(trigramIds(sqlite, 'SQL-ENGINE')).toEqual([a.id]);
-    expect(store.decisions.search({ query: 'postgres' }, {}).total).toBe(0);
-    expect(store.decisions.search({ query: 'MySQL' }, {}).items.map((d) => d.id)).toEqual([a.id]);
+    expect((await store.decisions.search({ query: 'postgres' }, {})).total).toBe(0);
+    expect((await store.decisions.search({ query: 'MySQL' }, {})).items.map((d) => d.id)).toEqual([a.id]);
 
     // A change to a column outside the index, and notes appended to the description.
-    store.decisions.update(b.id, { status: 'executed' });
-    store.decisions.update(b.id, { notes: 'Signed the lease' });
-    expect(store.decisions.search({ query: 'lease' }, {}).items.map((d) => d.id)).toEqual([b.id]);
+    await store.decisions.update(b.id, { status: 'executed' });
+    await store.decisions.update(b.id, { notes: 'Signed the lease' });
+    expect((await store.decisions.search({ query: 'lease' }, {})).items.map((d) => d.id)).toEqual([b.id]);
     checkIndexIntegrity(sqlite);
 
-    expect(store.decisions.delete(a.id)).toBe(true);
+    expect(await store.decisions.delete(a.id)).toBe(true);
     expect(trigramIds(sqlite, 'mysql')).toEqual([]);
-    expect(store.decisions.search({ query: 'adopt' }, {}).total).toBe(0);
+    expect((await store.decisions.search({ query: 'adopt' }, {})).total).toBe(0);
     checkIndexIntegrity(sqlite);
   });
 
-  it('agrees with cos_fold on every plain character, and sends every other row to the folded check', () => {
+  it('agrees with cos_fold on every plain character, and sends every other row to the folded check', async () => {
     const sqlite = store.database.sqlite;
     const plain = ['\t', '\n', '\r', ...classCharacters(PLAIN_CHARACTER_CLASS)];
     const fold = sqlite.prepare(`SELECT 1 FROM decisions WHERE id = ? AND ${DECISIONS_FOLD_SCAN_PREDICATE}`);
-    store.database.writeTransaction(() => {
+    await bulkLoad(store, async () => {
       for (const ch of plain) {
         // The folding of a plain character is one character, the one the trigram tokenizer folds it to.
         expect({ ch, folded: [...foldCase(ch)].length }).toEqual({ ch, folded: 1 });
-        const { id } = store.decisions.create({ title: `x${ch}${ch}${ch}x` });
+        const { id } = await store.decisions.create({ title: `x${ch}${ch}${ch}x` });
         expect({ ch, hits: trigramIds(sqlite, foldCase(ch).repeat(3)).includes(id) }).toEqual({ ch, hits: true });
         expect({ ch, listed: fold.get(id) !== undefined }).toEqual({ ch, listed: false });
       }
     });
     for (const ch of ['ß', 'ﬁ', '\u0301', 'µ', 'ª', '\u00a0', '…', 'Σ', 'İ', 'Ａ', '🚀', '×', '\u05b4']) {
-      const { id } = store.decisions.create({ title: 'plain', context: `x${ch}x` });
+      const { id } = await store.decisions.create({ title: 'plain', context: `x${ch}x` });
       expect({ ch, listed: fold.get(id) !== undefined }).toEqual({ ch, listed: true });
     }
   });
@@ -234,7 +235,7 @@ describe('decisions_trigram migration', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('upgrades a database created before it and indexes the existing decisions', () => {
+  it('upgrades a database created before it and indexes the existing decisions', async () => {
     const root = mkdtempSync(join(tmpdir(), 'cos-decisions-trigram-'));
     dirs.push(root);
     // The migrations as they were before this one.
@@ -252,10 +253,10 @@ describe('decisions_trigram migration', () => {
     const clock = new FakeClock('2026-01-15T09:00:00.000Z');
     const before = openMemoryStore({ database: openDatabase({ file, migrationsFolder: oldMigrations }), clock });
     expect(before.database.sqlite.prepare(`SELECT name FROM sqlite_master WHERE name = 'decisions_trigram'`).get()).toBeUndefined();
-    const old = before.decisions.create({ title: 'Adopt Postgres', owner: 'Noa', tags: ['infra'] });
+    const old = await before.decisions.create({ title: 'Adopt Postgres', owner: 'Noa', tags: ['infra'] });
     clock.advance(1000);
-    const other = before.decisions.create({ title: 'Rename Straße office', description: 'שלום' });
-    before.close();
+    const other = await before.decisions.create({ title: 'Rename Straße office', description: 'שלום' });
+    await before.close();
 
     const after = openMemoryStore({ file, clock });
     try {
@@ -263,14 +264,14 @@ describe('decisions_trigram migration', () => {
       expect(after.database.migrations.applied).toBe(after.database.migrations.known - index);
       checkIndexIntegrity(after.database.sqlite);
       expect(trigramIds(after.database.sqlite, 'POSTGRES')).toEqual([old.id]);
-      expect(after.decisions.search({ query: 'INFRA' }, {}).items.map((d) => d.id)).toEqual([old.id]);
-      expect(after.decisions.search({ query: 'strasse' }, {}).items.map((d) => d.id)).toEqual([other.id]);
-      expect(after.decisions.search({ query: 'שלום' }, {}).items.map((d) => d.id)).toEqual([other.id]);
+      expect((await after.decisions.search({ query: 'INFRA' }, {})).items.map((d) => d.id)).toEqual([old.id]);
+      expect((await after.decisions.search({ query: 'strasse' }, {})).items.map((d) => d.id)).toEqual([other.id]);
+      expect((await after.decisions.search({ query: 'שלום' }, {})).items.map((d) => d.id)).toEqual([other.id]);
       // New writes after the upgrade are indexed by the triggers.
-      const fresh = after.decisions.create({ title: 'Adopt Redis' });
-      expect(after.decisions.search({ query: 'adopt' }, {}).items.map((d) => d.id)).toEqual([fresh.id, old.id]);
+      const fresh = await after.decisions.create({ title: 'Adopt Redis' });
+      expect((await after.decisions.search({ query: 'adopt' }, {})).items.map((d) => d.id)).toEqual([fresh.id, old.id]);
     } finally {
-      after.close();
+      await after.close();
     }
   });
 });

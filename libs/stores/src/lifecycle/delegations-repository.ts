@@ -70,19 +70,19 @@ export const DELEGATION_LIST_LIMITS = { defaultLimit: 25, maxLimit: 100 };
 const PRIORITY_RANK = sql`CASE ${delegations.priority} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;
 
 export interface DelegationsRepository {
-  create(input: CreateDelegationInput): DelegationRecord;
-  get(id: number): DelegationRecord | undefined;
+  create(input: CreateDelegationInput): Promise<DelegationRecord>;
+  get(id: number): Promise<DelegationRecord | undefined>;
   /** Undefined when absent. At least one field is required. */
-  update(id: number, patch: UpdateDelegationInput): DelegationRecord | undefined;
-  delete(id: number): boolean;
+  update(id: number, patch: UpdateDelegationInput): Promise<DelegationRecord | undefined>;
+  delete(id: number): Promise<boolean>;
   /** Order: due date (nulls last), priority critical → low, id. */
-  list(filters: ListDelegationsFilters, page: PageRequest): Page<DelegationRecord>;
+  list(filters: ListDelegationsFilters, page: PageRequest): Promise<Page<DelegationRecord>>;
   /** Active and past due, most overdue first. */
-  listOverdue(filters: { delegatedTo?: string; today: string }, page: PageRequest): Page<DelegationRecord>;
+  listOverdue(filters: { delegatedTo?: string; today: string }, page: PageRequest): Promise<Page<DelegationRecord>>;
   /** Every active delegation (alert evaluation). */
-  allActive(): DelegationRecord[];
+  allActive(): Promise<DelegationRecord[]>;
   /** Active delegations due on or before `date`, latest due first, at most `limit` (proactive suggestions). */
-  activeDueBy(date: string, limit: number): DelegationDue[];
+  activeDueBy(date: string, limit: number): Promise<DelegationDue[]>;
 }
 
 /** The few fields a due-date check needs. */
@@ -94,7 +94,7 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
   const folded = (name: string | undefined) => (name?.trim() ? foldCase(name.trim()) : undefined);
 
   return {
-    create(input) {
+    async create(input) {
       const delegatedTo = assertText('delegated_to', input.delegatedTo, MAX_NAME_LENGTH);
       const now = nowIso(clock);
       return db
@@ -118,9 +118,9 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
         .get();
     },
 
-    get,
+    get: async (...args) => get(...args),
 
-    update(id, patch) {
+    async update(id, patch) {
       const changes: Partial<typeof delegations.$inferInsert> = {};
       if (patch.task !== undefined) changes.task = assertText('task', patch.task, MAX_NAME_LENGTH);
       if (patch.description !== undefined) {
@@ -162,9 +162,9 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
       });
     },
 
-    delete: (id) => db.delete(delegations).where(eq(delegations.id, id)).run().changes > 0,
+    delete: async (id) => db.delete(delegations).where(eq(delegations.id, id)).run().changes > 0,
 
-    list(filters, request) {
+    async list(filters, request) {
       const status = filters.status === undefined || filters.status === 'all' ? undefined : assertEnum('status', filters.status, DELEGATION_STATUSES);
       const priority = filters.priority === undefined ? undefined : assertEnum('priority', filters.priority, DELEGATION_PRIORITIES);
       const delegatedTo = folded(filters.delegatedTo);
@@ -196,7 +196,7 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
       return closePage(rows, window, { total });
     },
 
-    listOverdue(filters, request) {
+    async listOverdue(filters, request) {
       const delegatedTo = folded(filters.delegatedTo);
       const window = openPage(request, DELEGATION_LIST_LIMITS, 'check_overdue_delegations', {
         delegatedTo,
@@ -220,10 +220,10 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
       return closePage(rows, window, { total });
     },
 
-    allActive: () =>
+    allActive: async () =>
       db.select().from(delegations).where(eq(delegations.status, 'active')).orderBy(asc(delegations.id)).all(),
     // Served by the (status, due_date) index; only the columns a suggestion shows are read.
-    activeDueBy: (date, limit) =>
+    activeDueBy: async (date, limit) =>
       db
         .select({ id: delegations.id, task: delegations.task, delegatedTo: delegations.delegatedTo, dueDate: delegations.dueDate })
         .from(delegations)

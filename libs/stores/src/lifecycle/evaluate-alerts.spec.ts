@@ -8,24 +8,27 @@ describe('alert evaluation', () => {
   let clock: FakeClock;
   let store: TestMemoryStore;
   const time = (): AlertTime => ({ today: clock.today(), now: clock.now(), timezone: clock.timezone });
-  const check = (includeRules = true) => checkAlerts(loadAlertData(store), store.alertRules.listEnabled(), time(), { includeRules });
+  const check = async (includeRules = true) => {
+    const rules = await store.alertRules.listEnabled();
+    return checkAlerts(await loadAlertData(store, rules), rules, time(), { includeRules });
+  };
 
   beforeEach(() => {
     // 23:30 in New York on 14 Jan is already 15 Jan in UTC: "today" must follow the user's zone.
     clock = new FakeClock('2026-01-15T04:30:00.000Z', 'America/New_York');
     store = createTestMemoryStore({ clock });
   });
-  afterEach(() => store.cleanup());
+  afterEach(async () => await store.cleanup());
 
-  it('computes overdue and upcoming delegations from the user-zone date', () => {
+  it('computes overdue and upcoming delegations from the user-zone date', async () => {
     expect(clock.today()).toBe('2026-01-14');
-    store.delegations.create({ task: 'due today', delegatedTo: 'Noa', dueDate: '2026-01-14' });
-    const overdue = store.delegations.create({ task: 'late', delegatedTo: 'Noa', dueDate: '2026-01-11' });
-    const soon = store.delegations.create({ task: 'soon', delegatedTo: 'Ben', dueDate: '2026-01-17' });
-    store.delegations.create({ task: 'far', delegatedTo: 'Ben', dueDate: '2026-01-18' });
-    const done = store.delegations.create({ task: 'done', delegatedTo: 'Ben', dueDate: '2026-01-01' });
-    store.delegations.update(done.id, { status: 'completed' });
-    const result = check();
+    await store.delegations.create({ task: 'due today', delegatedTo: 'Noa', dueDate: '2026-01-14' });
+    const overdue = await store.delegations.create({ task: 'late', delegatedTo: 'Noa', dueDate: '2026-01-11' });
+    const soon = await store.delegations.create({ task: 'soon', delegatedTo: 'Ben', dueDate: '2026-01-17' });
+    await store.delegations.create({ task: 'far', delegatedTo: 'Ben', dueDate: '2026-01-18' });
+    const done = await store.delegations.create({ task: 'done', delegatedTo: 'Ben', dueDate: '2026-01-01' });
+    await store.delegations.update(done.id, { status: 'completed' });
+    const result = await check();
     expect(result.alerts.overdue_delegations).toEqual([
       { entity: 'delegation', id: overdue.id, task: 'late', delegated_to: 'Noa', due_date: '2026-01-11', days_overdue: 3 },
     ]);
@@ -34,27 +37,27 @@ describe('alert evaluation', () => {
     expect(result.total_alerts).toBe(3);
   });
 
-  it('finds stale decisions by the start of (today − days) in the user zone and due follow-ups', () => {
+  it('finds stale decisions by the start of (today − days) in the user zone and due follow-ups', async () => {
     // Created 6 Jan 23:00 New York time (= 7 Jan 04:00 UTC): pending > 7 days counts from 7 Jan local midnight.
     clock.set('2026-01-07T04:00:00.000Z');
-    const stale = store.decisions.create({ title: 'stale one' });
+    const stale = await store.decisions.create({ title: 'stale one' });
     clock.set('2026-01-07T06:00:00.000Z');
-    store.decisions.create({ title: 'exactly seven days' });
+    await store.decisions.create({ title: 'exactly seven days' });
     clock.set('2026-01-15T04:30:00.000Z');
-    const followUp = store.decisions.create({ title: 'follow up', followUpDate: '2026-01-14' });
-    const result = check();
+    const followUp = await store.decisions.create({ title: 'follow up', followUpDate: '2026-01-14' });
+    const result = await check();
     expect(result.alerts.stale_decisions.map((m) => m.id)).toEqual([stale.id]);
     expect(result.alerts.follow_ups_due).toEqual([
       { entity: 'decision', id: followUp.id, title: 'follow up', created_at: '2026-01-15T04:30:00.000Z', follow_up_date: '2026-01-14' },
     ]);
   });
 
-  it('adds rule alerts, counts distinct entities once, and skips disabled rules', () => {
-    const late = store.delegations.create({ task: 'late', delegatedTo: 'Noa', dueDate: '2026-01-01' });
-    store.alertRules.create({ name: 'noa late', alertType: 'overdue_delegation', condition: { delegated_to: 'noa', days_overdue_min: 5 } });
-    store.alertRules.create({ name: 'weather', alertType: 'stale_fact', condition: { category: 'work', key: 'weather' } });
-    const off = store.alertRules.create({ name: 'off', alertType: 'upcoming_deadline', enabled: false }).rule;
-    const result = check();
+  it('adds rule alerts, counts distinct entities once, and skips disabled rules', async () => {
+    const late = await store.delegations.create({ task: 'late', delegatedTo: 'Noa', dueDate: '2026-01-01' });
+    await store.alertRules.create({ name: 'noa late', alertType: 'overdue_delegation', condition: { delegated_to: 'noa', days_overdue_min: 5 } });
+    await store.alertRules.create({ name: 'weather', alertType: 'stale_fact', condition: { category: 'work', key: 'weather' } });
+    const off = (await store.alertRules.create({ name: 'off', alertType: 'upcoming_deadline', enabled: false })).rule;
+    const result = await check();
     expect(result.rule_alerts.map((r) => [r.name, r.count])).toEqual([
       ['noa late', 1],
       ['weather', 1],
@@ -65,15 +68,15 @@ describe('alert evaluation', () => {
     expect(result.total_alerts).toBe(2);
     expect(result.formatted).toContain('Overdue delegations (1)');
     expect(result.rule_alerts.some((r) => r.rule_id === off.id)).toBe(false);
-    expect(check(false).rule_alerts).toEqual([]);
+    expect((await check(false)).rule_alerts).toEqual([]);
   });
 
-  it('reads fact freshness from a leading date in the value, else updated_at', () => {
-    store.alertRules.create({ name: 'fx', alertType: 'stale_fact', condition: { category: 'work', key: 'fx', max_age_hours: 24 } });
-    store.facts.upsert({ category: 'work', key: 'fx', value: '2026-01-12 EUR/USD 1.09', source: 'user' });
-    expect(check().rule_alerts[0]?.matches[0]).toMatchObject({ entity: 'fact', key: 'fx' });
-    store.facts.upsert({ category: 'work', key: 'fx', value: 'EUR/USD 1.10 (no date)', source: 'user' });
-    expect(check().rule_alerts).toEqual([]);
+  it('reads fact freshness from a leading date in the value, else updated_at', async () => {
+    await store.alertRules.create({ name: 'fx', alertType: 'stale_fact', condition: { category: 'work', key: 'fx', max_age_hours: 24 } });
+    await store.facts.upsert({ category: 'work', key: 'fx', value: '2026-01-12 EUR/USD 1.09', source: 'user' });
+    expect((await check()).rule_alerts[0]?.matches[0]).toMatchObject({ entity: 'fact', key: 'fx' });
+    await store.facts.upsert({ category: 'work', key: 'fx', value: 'EUR/USD 1.10 (no date)', source: 'user' });
+    expect((await check()).rule_alerts).toEqual([]);
     expect(factFreshness({ value: '2026-01-14T10:00Z rest', updatedAt: '2020-01-01T00:00:00.000Z' }, 'UTC')).toBe(
       Date.parse('2026-01-14T10:00:00.000Z'),
     );

@@ -32,13 +32,13 @@ export interface AgentMemoryFilters {
 export const AGENT_MEMORY_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
 
 export interface AgentMemoryRepository {
-  upsert(input: StoreAgentMemoryInput): { memory: AgentMemoryRecord; created: boolean };
+  upsert(input: StoreAgentMemoryInput): Promise<{ memory: AgentMemoryRecord; created: boolean }>;
   /** Most recently updated first. */
-  list(filters: AgentMemoryFilters, page: PageRequest): Page<AgentMemoryRecord>;
+  list(filters: AgentMemoryFilters, page: PageRequest): Promise<Page<AgentMemoryRecord>>;
   /** What to inject into the agent's prompt: highest confidence, then most recent. */
-  forPrompt(agentName: string, limit: number): AgentMemoryRecord[];
+  forPrompt(agentName: string, limit: number): Promise<AgentMemoryRecord[]>;
   /** Deletes matching entries; returns how many. */
-  clear(filters: { agentName: string; memoryType?: AgentMemoryType; key?: string }): number;
+  clear(filters: { agentName: string; memoryType?: AgentMemoryType; key?: string }): Promise<number>;
 }
 
 export function createAgentMemoryRepository(database: CosDatabase, clock: Clock): AgentMemoryRepository {
@@ -57,7 +57,7 @@ export function createAgentMemoryRepository(database: CosDatabase, clock: Clock)
   };
 
   return {
-    upsert(input) {
+    async upsert(input) {
       const agentName = assertText('agent_name', input.agentName, MAX_NAME_LENGTH);
       const memoryType = assertEnum('memory_type', input.memoryType, AGENT_MEMORY_TYPES);
       const key = assertText('key', input.key, MAX_NAME_LENGTH);
@@ -84,7 +84,7 @@ export function createAgentMemoryRepository(database: CosDatabase, clock: Clock)
       });
     },
 
-    list(filters, request) {
+    async list(filters, request) {
       if (filters.memoryType !== undefined) assertEnum('memory_type', filters.memoryType, AGENT_MEMORY_TYPES);
       const window = openPage(request, AGENT_MEMORY_LIST_LIMITS, 'agent_memory', filters);
       const where = whereOf(filters);
@@ -100,7 +100,7 @@ export function createAgentMemoryRepository(database: CosDatabase, clock: Clock)
       return closePage(rows, window, { total });
     },
 
-    forPrompt(agentName, limit) {
+    async forPrompt(agentName, limit) {
       return db
         .select()
         .from(agentMemory)
@@ -110,7 +110,7 @@ export function createAgentMemoryRepository(database: CosDatabase, clock: Clock)
         .all();
     },
 
-    clear(filters) {
+    async clear(filters) {
       if (filters.memoryType !== undefined) assertEnum('memory_type', filters.memoryType, AGENT_MEMORY_TYPES);
       return db.delete(agentMemory).where(whereOf(filters)).run().changes;
     },

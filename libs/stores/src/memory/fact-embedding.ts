@@ -20,7 +20,7 @@ export async function refreshFactVector(deps: FactEmbeddingDeps, fact: FactRecor
   try {
     await deps.vectors.upsertFact({ id: fact.id, category: fact.category, key: fact.key, value: fact.value });
     // Only if unchanged since: a newer write has its own refresh on the way.
-    deps.facts.markEmbeddedIfFree(fact.id, fact.updatedAt);
+    await deps.facts.markEmbeddedIfFree(fact.id, fact.updatedAt);
   } catch (error) {
     if (error instanceof FactVectorIndexClosedError) {
       deps.logger?.debug({ factId: fact.id }, 'fact vector left pending: the process is stopping');

@@ -52,10 +52,10 @@ describe('searchFacts (query_memory ranking)', () => {
   let clock: FakeClock;
   let store: TestMemoryStore;
   const deps = () => ({ facts: store.facts, vectors: store.factVectors, clock });
-  const put = (key: string, value: string, options: { confidence?: number; pinned?: boolean; ageDays?: number } = {}) => {
+  const put = async (key: string, value: string, options: { confidence?: number; pinned?: boolean; ageDays?: number } = {}) => {
     const at = clock.now();
     clock.set(new Date(at.getTime() - (options.ageDays ?? 0) * 86_400_000));
-    const { fact } = store.facts.upsert({ category: 'work', key, value, confidence: options.confidence, pinned: options.pinned, source: 'user' });
+    const { fact } = await store.facts.upsert({ category: 'work', key, value, confidence: options.confidence, pinned: options.pinned, source: 'user' });
     clock.set(at);
     return fact;
   };
@@ -64,7 +64,7 @@ describe('searchFacts (query_memory ranking)', () => {
     clock = new FakeClock('2026-03-01T12:00:00.000Z');
     store = createTestMemoryStore({ clock });
   });
-  afterEach(() => store.cleanup());
+  afterEach(async () => await store.cleanup());
 
   it('embeds facts left pending by a process without the model, but never waits for ones already on the way here', async () => {
     const index = letterVectorIndex();
@@ -78,27 +78,27 @@ describe('searchFacts (query_memory ranking)', () => {
       },
       isQueued: (id) => queuedHere.has(id),
     };
-    const leftPending = put('garden_plan', 'plan the spring garden beds');
-    const onTheWay = put('insurance', 'renew the car insurance');
+    const leftPending = await put('garden_plan', 'plan the spring garden beds');
+    const onTheWay = await put('insurance', 'renew the car insurance');
     queuedHere.add(onTheWay.id);
     await searchFacts({ facts: store.facts, vectors, clock }, { query: 'garden' }, {});
     expect(embedded).toEqual([leftPending.id]);
-    expect(store.facts.getById(leftPending.id)?.embeddingStatus).toBe('ok');
-    expect(store.facts.getById(onTheWay.id)?.embeddingStatus).toBe('pending');
+    expect((await store.facts.getById(leftPending.id))?.embeddingStatus).toBe('ok');
+    expect((await store.facts.getById(onTheWay.id))?.embeddingStatus).toBe('pending');
   });
 
   it('finds Hebrew facts from words with other one-letter prefixes', async () => {
-    const meeting = put('vendor_meeting', 'בפגישה עם הספק סיכמנו על הנחה של עשרה אחוזים');
-    const leave = put('leave_days', 'לכל עובד מגיעים עשרים ימי חופשה בשנה');
-    put('garden', 'the tomatoes need water twice a week');
+    const meeting = await put('vendor_meeting', 'בפגישה עם הספק סיכמנו על הנחה של עשרה אחוזים');
+    const leave = await put('leave_days', 'לכל עובד מגיעים עשרים ימי חופשה בשנה');
+    await put('garden', 'the tomatoes need water twice a week');
     expect((await searchFacts(deps(), { query: 'מה סוכם בפגישות והספקים' }, {})).items.map((item) => item.fact.id)).toContain(meeting.id);
     const found = await searchFacts(deps(), { query: 'החופשה' }, {});
     expect(found.items.map((item) => item.fact.id)).toEqual([leave.id]);
   });
 
   it('ranks the recent fact first at equal confidence, and notes the skipped vector list', async () => {
-    const old = put('budget_old', 'budget review with finance', { ageDays: 60 });
-    const recent = put('budget_new', 'budget review with finance', { ageDays: 1 });
+    const old = await put('budget_old', 'budget review with finance', { ageDays: 60 });
+    const recent = await put('budget_new', 'budget review with finance', { ageDays: 1 });
     const page = await searchFacts(deps(), { query: 'budget review' }, {});
     expect(page.items.map((item) => item.fact.id)).toEqual([recent.id, old.id]);
     expect(page.warnings?.some((w) => w.startsWith('Vector search skipped'))).toBe(true);
@@ -106,15 +106,15 @@ describe('searchFacts (query_memory ranking)', () => {
   });
 
   it('ranks confidence 1.0 aged 30 days above confidence 0.2 aged 1 day', async () => {
-    const weak = put('vendor_a', 'preferred vendor acme', { confidence: 0.2, ageDays: 1 });
-    const strong = put('vendor_b', 'preferred vendor acme', { confidence: 1, ageDays: 30 });
+    const weak = await put('vendor_a', 'preferred vendor acme', { confidence: 0.2, ageDays: 1 });
+    const strong = await put('vendor_b', 'preferred vendor acme', { confidence: 1, ageDays: 30 });
     const page = await searchFacts(deps(), { query: 'preferred vendor' }, {});
     expect(page.items.map((item) => item.fact.id)).toEqual([strong.id, weak.id]);
   });
 
   it('never decays pinned facts', async () => {
-    const pinned = put('pinned', 'passport number renewal', { pinned: true, ageDays: 3000 });
-    const recent = put('recent', 'passport number renewal', { ageDays: 2 });
+    const pinned = await put('pinned', 'passport number renewal', { pinned: true, ageDays: 3000 });
+    const recent = await put('recent', 'passport number renewal', { ageDays: 2 });
     const page = await searchFacts(deps(), { query: 'passport', halfLifeDays: 1 }, {});
     expect(page.items.map((item) => item.fact.id)).toEqual([pinned.id, recent.id]);
     const top = page.items[0];
@@ -124,8 +124,8 @@ describe('searchFacts (query_memory ranking)', () => {
 
   it('lets a fact found by full text, substring and vector outrank one found by a single list', async () => {
     store.attachFactVectorIndex(letterVectorIndex());
-    const all = put('roadmap', 'roadmap planning');
-    const one = put('zzz', 'qqq roadmaps');
+    const all = await put('roadmap', 'roadmap planning');
+    const one = await put('zzz', 'qqq roadmaps');
     await refreshFactVector({ facts: store.facts, vectors: store.factVectors }, all);
     const page = await searchFacts(deps(), { query: 'roadmap' }, {});
     expect(page.items[0]?.fact.id).toBe(all.id);
@@ -141,16 +141,16 @@ describe('searchFacts (query_memory ranking)', () => {
         throw new Error('embedder offline');
       },
     });
-    put('a', 'alpha beta');
+    await put('a', 'alpha beta');
     const page = await searchFacts(deps(), { query: 'alpha' }, {});
     expect(page.items).toHaveLength(1);
     expect(page.warnings?.[0]).toContain('embedder offline');
   });
 
   it('demotes near-duplicates with diverse=true and reports non-increasing mmr_score', async () => {
-    const a = put('standup_time', 'team standup daily at nine in room four');
-    const b = put('standup_time_copy', 'team standup daily at nine in room four', { confidence: 0.9 });
-    const c = put('standup_notes', 'standup notes go in the shared drive', { confidence: 0.8 });
+    const a = await put('standup_time', 'team standup daily at nine in room four');
+    const b = await put('standup_time_copy', 'team standup daily at nine in room four', { confidence: 0.9 });
+    const c = await put('standup_notes', 'standup notes go in the shared drive', { confidence: 0.8 });
     const plain = await searchFacts(deps(), { query: 'standup' }, {});
     expect(plain.items.map((item) => item.fact.id)).toEqual([a.id, b.id, c.id]);
     const diverse = await searchFacts(deps(), { query: 'standup', diverse: true }, {});
@@ -161,8 +161,8 @@ describe('searchFacts (query_memory ranking)', () => {
   });
 
   it('returns every fact of a category for a blank query, pages by offset, and filters by min_score', async () => {
-    for (let i = 0; i < 5; i += 1) put(`k${i}`, `value ${i}`, { ageDays: i });
-    store.facts.upsert({ category: 'personal', key: 'other', value: 'value', source: 'user' });
+    for (let i = 0; i < 5; i += 1) await put(`k${i}`, `value ${i}`, { ageDays: i });
+    await store.facts.upsert({ category: 'personal', key: 'other', value: 'value', source: 'user' });
     const first = await searchFacts(deps(), { query: '', category: 'work' }, { limit: 2 });
     expect(first.total).toBe(5);
     expect(first.items.map((item) => item.fact.key)).toEqual(['k0', 'k1']);
@@ -174,7 +174,7 @@ describe('searchFacts (query_memory ranking)', () => {
   });
 
   it('rejects a blank query without a category and never throws on FTS syntax', async () => {
-    put('a', 'some "quoted" value (with) parens');
+    await put('a', 'some "quoted" value (with) parens');
     const error = await searchFacts(deps(), { query: '  ' }, {}).catch((e: unknown) => e);
     expect(isToolError(error) && error.code === 'INVALID_ARGUMENT').toBe(true);
     for (const query of ['"', 'NEAR(a b', 'AND', '*', ':', 'quoted" OR', '(with)']) {
@@ -185,8 +185,8 @@ describe('searchFacts (query_memory ranking)', () => {
   });
 
   it('does not match facts on function words alone when the query has other words', async () => {
-    put('party', 'the garden party is on the terrace');
-    put('hiring', 'board approved two engineer hires');
+    await put('party', 'the garden party is on the terrace');
+    await put('hiring', 'board approved two engineer hires');
     const lexical = { facts: store.facts, clock };
     const page = await searchFacts(lexical, { query: 'what about the hiring of engineer' }, {});
     expect(page.items.map((item) => item.fact.key)).toEqual(['hiring']);

@@ -87,7 +87,7 @@ const CATCH_UP_LIMIT = 100;
 async function embedPendingFacts(deps: FactSearchDeps): Promise<void> {
   // Facts this process is already embedding (a store_fact a moment ago) are not waited for: under many concurrent
   // writers every search would otherwise queue behind all of them.
-  const pending = deps.facts.pendingEmbedding(CATCH_UP_LIMIT).filter((fact) => !deps.vectors?.isQueued?.(fact.id));
+  const pending = (await deps.facts.pendingEmbedding(CATCH_UP_LIMIT)).filter((fact) => !deps.vectors?.isQueued?.(fact.id));
   if (pending.length === 0) return;
   const refreshing = pending.map((fact) => refreshFactVector({ facts: deps.facts, vectors: deps.vectors, logger: deps.logger }, fact));
   // The search waits for them: written now, not after the delay that gathers a stream of fact writes into one batch.
@@ -110,25 +110,25 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
 
   if (req.query === '') {
     // Blank query with a category: every fact of the category at relevance 1.
-    const all = deps.facts.allInCategory(req.category as FactCategory);
+    const all = await deps.facts.allInCategory(req.category as FactCategory);
     scored = scoreFacts(all, new Map(all.map((fact) => [fact.id, 1])), { now, halfLifeDays: req.halfLifeDays });
   } else {
     const options = { category: req.category, limit: CANDIDATE_LIST_SIZE };
     // The vector search runs on LanceDB's own threads (and the query embedding in a worker), so it is started
     // first and overlaps the synchronous SQLite lists instead of adding to them. An empty store has nothing it could
     // find, and skipping it there spares a new user's first call loading LanceDB and the model.
-    const searchable = deps.vectors !== undefined && deps.facts.hasAnyFact();
+    const searchable = deps.vectors !== undefined && await deps.facts.hasAnyFact();
     if (searchable) await embedPendingFacts(deps);
     const vectorSearch = (searchable ? deps.vectors : undefined)?.search(req.query, options).then(
       (matches) => ({ ids: matches.filter((match) => match.similarity >= FACT_SIMILARITY_FLOOR).map((match) => match.factId) }),
       (error: unknown) => ({ error }),
     );
     const lists: number[][] = [];
-    const fullText = deps.facts.fullTextCandidates(req.query, options);
+    const fullText = await deps.facts.fullTextCandidates(req.query, options);
     if (fullText === null) warnings.push('Full-text search skipped: the query has no searchable words.');
     else lists.push(fullText);
-    lists.push(deps.facts.substringCandidates(req.query, options));
-    const hebrew = deps.facts.hebrewWordCandidates(req.query, options);
+    lists.push(await deps.facts.substringCandidates(req.query, options));
+    const hebrew = await deps.facts.hebrewWordCandidates(req.query, options);
     if (hebrew.length > 0) lists.push(hebrew);
 
     let vectorIds: number[] | undefined;
@@ -144,7 +144,7 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
 
     const ids = new Set(lists.flat());
     for (const id of vectorIds ?? []) ids.add(id);
-    const rows = deps.facts.getMany([...ids]);
+    const rows = await deps.facts.getMany([...ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     if (vectorIds) {
       // Only vectors of current facts count (embedding_status = ok; list c of docs/reference/algorithms.md#fact-ranking).

@@ -56,36 +56,36 @@ export const COMMON_TERM_MIN_ROWS = 2_000;
 
 export interface FactsRepository {
   /** Insert or replace (category, key); keeps `created_at`, resets the vector to `pending`. */
-  upsert(input: StoreFactInput): { fact: FactRecord; created: boolean };
-  get(category: FactCategory, key: string): FactRecord | undefined;
-  getById(id: number): FactRecord | undefined;
+  upsert(input: StoreFactInput): Promise<{ fact: FactRecord; created: boolean }>;
+  get(category: FactCategory, key: string): Promise<FactRecord | undefined>;
+  getById(id: number): Promise<FactRecord | undefined>;
   /** Rows for the given ids (any order). */
-  getMany(ids: readonly number[]): FactRecord[];
+  getMany(ids: readonly number[]): Promise<FactRecord[]>;
   /** Deletes (category, key); returns the deleted row, or undefined when absent. */
-  delete(category: FactCategory, key: string): FactRecord | undefined;
-  list(filters: ListFactsFilters, page: PageRequest): Page<FactRecord>;
+  delete(category: FactCategory, key: string): Promise<FactRecord | undefined>;
+  list(filters: ListFactsFilters, page: PageRequest): Promise<Page<FactRecord>>;
   /** Every fact of a category (blank-query ranking, step 5 of docs/reference/algorithms.md#fact-ranking). */
-  allInCategory(category: FactCategory): FactRecord[];
+  allInCategory(category: FactCategory): Promise<FactRecord[]>;
   /** FTS5 candidates ordered by bm25; null when the query has no searchable token. */
-  fullTextCandidates(query: string, options: CandidateOptions): number[] | null;
+  fullTextCandidates(query: string, options: CandidateOptions): Promise<number[] | null>;
   /** Case-folded substring candidates on key or value: exact key match first, then most recently updated. */
-  substringCandidates(query: string, options: CandidateOptions): number[];
+  substringCandidates(query: string, options: CandidateOptions): Promise<number[]>;
   /**
    * Facts containing the light stems of the query's Hebrew words ("בפגישות" finds "הפגישה"), best bm25 first; empty when the query has no Hebrew word of three letters or more.
    */
-  hebrewWordCandidates(query: string, options: CandidateOptions): number[];
+  hebrewWordCandidates(query: string, options: CandidateOptions): Promise<number[]>;
   /** Marks the vector state; with `ifUpdatedAt`, only when the row has not changed since. */
-  setEmbeddingStatus(id: number, status: EmbeddingStatus, ifUpdatedAt?: string): boolean;
+  setEmbeddingStatus(id: number, status: EmbeddingStatus, ifUpdatedAt?: string): Promise<boolean>;
   /**
    * Marks a fact embedded after a background refresh, without waiting for another program's lock (throws
    * SQLITE_BUSY at once instead); a fact left 'pending' is caught up by a later search.
    */
-  markEmbeddedIfFree(id: number, ifUpdatedAt: string): boolean;
-  count(): number;
+  markEmbeddedIfFree(id: number, ifUpdatedAt: string): Promise<boolean>;
+  count(): Promise<number>;
   /** True when at least one fact is stored (cheaper than `count()`). */
-  hasAnyFact(): boolean;
+  hasAnyFact(): Promise<boolean>;
   /** Facts whose vector is not written yet (stored by a process without the embedder, or a failed embed), oldest first. */
-  pendingEmbedding(limit: number): FactRecord[];
+  pendingEmbedding(limit: number): Promise<FactRecord[]>;
 }
 
 export function createFactsRepository(database: CosDatabase, clock: Clock): FactsRepository {
@@ -152,7 +152,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
   };
 
   return {
-    upsert(input) {
+    async upsert(input) {
       const category = assertEnum('category', input.category, FACT_CATEGORIES);
       const key = assertText('key', input.key, MAX_NAME_LENGTH);
       const value = assertText('value', input.value, MAX_VALUE_LENGTH);
@@ -183,16 +183,16 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       });
     },
 
-    get,
+    get: async (...args) => get(...args),
 
-    getById: (id) => db.select().from(facts).where(eq(facts.id, id)).get(),
+    getById: async (id) => db.select().from(facts).where(eq(facts.id, id)).get(),
 
-    getMany(ids) {
+    async getMany(ids) {
       if (ids.length === 0) return [];
       return getManyStatement.all({ ids: JSON.stringify(ids) });
     },
 
-    delete(category, key) {
+    async delete(category, key) {
       const validCategory = assertEnum('category', category, FACT_CATEGORIES);
       return db
         .delete(facts)
@@ -201,7 +201,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
         .get();
     },
 
-    list(filters, request) {
+    async list(filters, request) {
       if (filters.category !== undefined) assertEnum('category', filters.category, FACT_CATEGORIES);
       const window = openPage(request, FACT_LIST_LIMITS, 'facts', filters);
       const conditions = [
@@ -224,12 +224,12 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       return closePage(rows, window, { total });
     },
 
-    allInCategory(category) {
+    async allInCategory(category) {
       assertEnum('category', category, FACT_CATEGORIES);
       return db.select().from(facts).where(eq(facts.category, category)).all();
     },
 
-    fullTextCandidates(query, options) {
+    async fullTextCandidates(query, options) {
       if (options.category !== undefined) assertEnum('category', options.category, FACT_CATEGORIES);
       const match = orMatch(selectiveTokens(ftsTokens(query)));
       if (match === null) return null;
@@ -238,7 +238,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       return ftsStatement.all(expression, options.limit).map((row) => row.id);
     },
 
-    substringCandidates(query, options) {
+    async substringCandidates(query, options) {
       const text = query.trim();
       if (text === '') return [];
       const folded = foldCase(text);
@@ -259,7 +259,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       return rows.map((row) => row.id);
     },
 
-    hebrewWordCandidates(query, options) {
+    async hebrewWordCandidates(query, options) {
       const stems = ftsTokens(query)
         .filter(isHebrewWord)
         .map(hebrewStem)
@@ -274,14 +274,14 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       return rows.map((row) => row.id);
     },
 
-    setEmbeddingStatus,
+    setEmbeddingStatus: async (...args) => setEmbeddingStatus(...args),
 
-    markEmbeddedIfFree: (id, ifUpdatedAt) => database.writeIfFree(() => setEmbeddingStatus(id, 'ok', ifUpdatedAt)),
+    markEmbeddedIfFree: async (id, ifUpdatedAt) => database.writeIfFree(() => setEmbeddingStatus(id, 'ok', ifUpdatedAt)),
 
-    count: () => db.select({ n: sql<number>`count(*)` }).from(facts).get()?.n ?? 0,
+    count: async () => db.select({ n: sql<number>`count(*)` }).from(facts).get()?.n ?? 0,
 
-    hasAnyFact: () => db.select({ id: facts.id }).from(facts).limit(1).get() !== undefined,
+    hasAnyFact: async () => db.select({ id: facts.id }).from(facts).limit(1).get() !== undefined,
 
-    pendingEmbedding: (limit) => db.select().from(facts).where(eq(facts.embeddingStatus, 'pending')).orderBy(asc(facts.id)).limit(limit).all(),
+    pendingEmbedding: async (limit) => db.select().from(facts).where(eq(facts.embeddingStatus, 'pending')).orderBy(asc(facts.id)).limit(limit).all(),
   };
 }

@@ -100,8 +100,8 @@ function queryBenchmark(factCount: number, goal?: { metric: string; max: number 
       const query = f.queries[f.next++ % f.queries.length] as string;
       await searchFacts({ facts: f.store.facts, clock }, { query }, { limit: 10 });
     },
-    teardown: () => {
-      fixture?.store.close();
+    teardown: async () => {
+      await fixture?.store.close();
       if (fixture) rmSync(fixture.dir, { recursive: true, force: true });
     },
     iterations: 200,
@@ -116,13 +116,13 @@ function storeFactBenchmark() {
     setup: () => {
       fixture = createFixture(10_000);
     },
-    fn: () => {
+    fn: async () => {
       const f = fixture as FactFixture;
       const i = f.next++;
-      f.store.facts.upsert({ category: 'work', key: `bench_${i}`, value: `benchmark value ${i} ${words[i % words.length]}`, source: 'user' });
+      await f.store.facts.upsert({ category: 'work', key: `bench_${i}`, value: `benchmark value ${i} ${words[i % words.length]}`, source: 'user' });
     },
-    teardown: () => {
-      fixture?.store.close();
+    teardown: async () => {
+      await fixture?.store.close();
       if (fixture) rmSync(fixture.dir, { recursive: true, force: true });
     },
     iterations: 500,

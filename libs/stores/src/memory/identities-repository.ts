@@ -56,17 +56,17 @@ export function normalizeProviderId(provider: IdentityProvider, providerId: stri
 }
 
 export interface IdentitiesRepository {
-  link(input: LinkIdentityInput): { identity: IdentityRecord; created: boolean };
+  link(input: LinkIdentityInput): Promise<{ identity: IdentityRecord; created: boolean }>;
   /** Removes the link; returns the removed row or undefined when absent. */
-  unlink(provider: IdentityProvider, providerId: string): IdentityRecord | undefined;
-  get(provider: IdentityProvider, providerId: string): IdentityRecord | undefined;
+  unlink(provider: IdentityProvider, providerId: string): Promise<IdentityRecord | undefined>;
+  get(provider: IdentityProvider, providerId: string): Promise<IdentityRecord | undefined>;
   /** Every identity whose canonical name equals `name` (case-folded). */
-  listByCanonicalName(name: string): IdentityRecord[];
+  listByCanonicalName(name: string): Promise<IdentityRecord[]>;
   /**
    * Case-folded substring over canonical name, display name, email and provider id. Order: exact canonical
    * match first, then canonical name, provider, id.
    */
-  search(filters: { query: string; provider?: IdentityProvider }, page: PageRequest): Page<IdentityRecord>;
+  search(filters: { query: string; provider?: IdentityProvider }, page: PageRequest): Promise<Page<IdentityRecord>>;
 }
 
 export function createIdentitiesRepository(database: CosDatabase, clock: Clock): IdentitiesRepository {
@@ -79,7 +79,7 @@ export function createIdentitiesRepository(database: CosDatabase, clock: Clock):
       .get();
 
   return {
-    link(input) {
+    async link(input) {
       const canonicalName = assertText('canonical_name', input.canonicalName, MAX_NAME_LENGTH);
       const provider = assertEnum('provider', input.provider, IDENTITY_PROVIDERS);
       const providerId = normalizeProviderId(provider, input.providerId);
@@ -111,7 +111,7 @@ export function createIdentitiesRepository(database: CosDatabase, clock: Clock):
       });
     },
 
-    unlink(provider, providerId) {
+    async unlink(provider, providerId) {
       const validProvider = assertEnum('provider', provider, IDENTITY_PROVIDERS);
       const normalised = normalizeProviderId(validProvider, providerId);
       return db
@@ -121,12 +121,12 @@ export function createIdentitiesRepository(database: CosDatabase, clock: Clock):
         .get();
     },
 
-    get(provider, providerId) {
+    async get(provider, providerId) {
       const validProvider = assertEnum('provider', provider, IDENTITY_PROVIDERS);
       return getNormalised(validProvider, normalizeProviderId(validProvider, providerId));
     },
 
-    listByCanonicalName(name) {
+    async listByCanonicalName(name) {
       return db
         .select()
         .from(identities)
@@ -135,7 +135,7 @@ export function createIdentitiesRepository(database: CosDatabase, clock: Clock):
         .all();
     },
 
-    search(filters, request) {
+    async search(filters, request) {
       const query = assertText('query', filters.query, MAX_QUERY_LENGTH);
       const provider = filters.provider === undefined ? undefined : assertEnum('provider', filters.provider, IDENTITY_PROVIDERS);
       const window = openPage(request, IDENTITY_SEARCH_LIMITS, 'search_identity', { query, provider });

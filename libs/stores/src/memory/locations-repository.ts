@@ -25,10 +25,10 @@ export interface StoreLocationInput {
 export const LOCATION_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
 
 export interface LocationsRepository {
-  upsert(input: StoreLocationInput): { location: LocationRecord; created: boolean };
-  getByName(name: string): LocationRecord | undefined;
+  upsert(input: StoreLocationInput): Promise<{ location: LocationRecord; created: boolean }>;
+  getByName(name: string): Promise<LocationRecord | undefined>;
   /** Case-folded substring over name and address, ordered by name. */
-  list(filters: { query?: string }, page: PageRequest): Page<LocationRecord>;
+  list(filters: { query?: string }, page: PageRequest): Promise<Page<LocationRecord>>;
 }
 
 function checkCoordinates(input: StoreLocationInput): void {
@@ -54,7 +54,7 @@ export function createLocationsRepository(database: CosDatabase, clock: Clock): 
   const getByName = (name: string) => db.select().from(locations).where(eq(locations.nameFolded, foldCase(name.trim()))).get();
 
   return {
-    upsert(input) {
+    async upsert(input) {
       const name = assertText('name', input.name, MAX_NAME_LENGTH);
       checkCoordinates(input);
       if (input.address) assertMaxLength('address', input.address, MAX_NAME_LENGTH * 5);
@@ -87,9 +87,9 @@ export function createLocationsRepository(database: CosDatabase, clock: Clock): 
       });
     },
 
-    getByName,
+    getByName: async (...args) => getByName(...args),
 
-    list(filters, request) {
+    async list(filters, request) {
       const query = filters.query?.trim() ?? '';
       if (query.length > MAX_QUERY_LENGTH) throw ToolError.invalidArgument('query', `is ${query.length} characters long.`, `Use at most ${MAX_QUERY_LENGTH} characters.`);
       const window = openPage(request, LOCATION_LIST_LIMITS, 'locations', { query });

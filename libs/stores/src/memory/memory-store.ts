@@ -11,6 +11,7 @@ import { createDelegationsRepository, type DelegationsRepository } from '../life
 import { createScheduledTasksRepository, type ScheduledTasksRepository } from '../scheduling/scheduled-tasks-repository.js';
 import {
   createTaskRunsRepository,
+  createTaskRunWrites,
   createWorkerHeartbeatRepository,
   type TaskRunsRepository,
   type WorkerHeartbeatRepository,
@@ -35,7 +36,26 @@ import { createIdentitiesRepository, type IdentitiesRepository } from './identit
 import { createLocationsRepository, type LocationsRepository } from './locations-repository.js';
 import { createSharedMemoryRepository, type SharedMemoryRepository } from './shared-memory-repository.js';
 
+/** Where the store keeps its data, for health checks (`cos doctor`). */
+export interface StorageDescription {
+  /** `sqlite` for the embedded database. */
+  kind: 'sqlite';
+  /** Where the data lives: the database file. */
+  location: string;
+  /** Schema migrations this code knows (the schema version), and how many of them opening the store applied. */
+  migrations: { known: number; applied: number };
+}
+
+/**
+ * The storage port: every repository the tools, agents, the scheduler and the sdk use. Every read and write returns a
+ * promise, so an adapter over a network database can implement the same interface; what must commit together is one
+ * method (for example `scheduledTasks.claimDue`), never a transaction opened by the caller.
+ */
 export interface MemoryStore {
+  /**
+   * The SQLite connection of this (embedded) adapter. Only the providers' local stores still use it directly; code
+   * above the data libraries goes through the repositories.
+   */
   readonly database: CosDatabase;
   /** Source of timestamps for every write. */
   readonly clock: Clock;
@@ -64,7 +84,9 @@ export interface MemoryStore {
   readonly factVectors: FactVectorIndex | undefined;
   /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
   attachFactVectorIndex(index: FactVectorIndex | undefined): void;
-  close(): void;
+  /** What storage is in use and its schema version. */
+  describeStorage(): Promise<StorageDescription>;
+  close(): Promise<void>;
 }
 
 export interface OpenMemoryStoreOptions extends OpenDatabaseOptions {
@@ -79,6 +101,8 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
   const database = options.database ?? openDatabase(options);
   const clock = options.clock ?? createSystemClock(systemTimeZone());
   let factVectors = options.factVectors;
+  // One set of run writes for both repositories: a claim and its run row commit in one transaction.
+  const runWrites = createTaskRunWrites(database, clock);
   return {
     database,
     clock,
@@ -98,8 +122,8 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     agentRuns: createAgentRunsRepository(database, clock),
     modelCalls: createModelCallsRepository(database, clock),
     fallbackEvents: createFallbackEventsRepository(database, clock),
-    scheduledTasks: createScheduledTasksRepository(database, clock),
-    taskRuns: createTaskRunsRepository(database, clock),
+    scheduledTasks: createScheduledTasksRepository(database, clock, runWrites),
+    taskRuns: createTaskRunsRepository(database, clock, runWrites),
     workerHeartbeat: createWorkerHeartbeatRepository(database, clock),
     notifications: createNotificationsRepository(database, clock),
     suggestionState: createSuggestionStateRepository(database, clock),
@@ -109,6 +133,7 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     attachFactVectorIndex(index) {
       factVectors = index;
     },
-    close: () => database.close(),
+    describeStorage: async () => ({ kind: 'sqlite', location: database.file, migrations: { known: database.migrations.known, applied: database.migrations.applied } }),
+    close: async () => database.close(),
   };
 }

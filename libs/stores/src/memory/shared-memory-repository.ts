@@ -26,18 +26,18 @@ export function assertNamespace(value: string): string {
 }
 
 export interface SharedMemoryRepository {
-  upsert(input: { namespace: string; key: string; value: string; writtenBy: string }): {
+  upsert(input: { namespace: string; key: string; value: string; writtenBy: string }): Promise<{
     entry: SharedMemoryRecord;
     created: boolean;
-  };
+  }>;
   /** Ordered by key. `query` is a case-folded substring over key and value. */
-  list(filters: { namespace: string; query?: string }, page: PageRequest): Page<SharedMemoryRecord>;
+  list(filters: { namespace: string; query?: string }, page: PageRequest): Promise<Page<SharedMemoryRecord>>;
 }
 
 export function createSharedMemoryRepository(database: CosDatabase, clock: Clock): SharedMemoryRepository {
   const { db } = database;
   return {
-    upsert(input) {
+    async upsert(input) {
       const namespace = assertNamespace(input.namespace);
       const key = assertText('key', input.key, MAX_NAME_LENGTH);
       const value = assertText('value', input.value, MAX_VALUE_LENGTH);
@@ -67,7 +67,7 @@ export function createSharedMemoryRepository(database: CosDatabase, clock: Clock
       });
     },
 
-    list(filters, request) {
+    async list(filters, request) {
       const namespace = assertNamespace(filters.namespace);
       const query = filters.query?.trim() || undefined;
       const window = openPage(request, SHARED_MEMORY_LIST_LIMITS, 'shared_memory', { namespace, query });

@@ -14,11 +14,11 @@ export type SuggestionStateRecord = typeof suggestionState.$inferSelect;
 
 export interface SuggestionStateRepository {
   /** States of these keys (absent keys have none). */
-  getMany(keys: readonly string[]): Map<string, SuggestionStateRecord>;
+  getMany(keys: readonly string[]): Promise<Map<string, SuggestionStateRecord>>;
   /** Dismisses a key; with `until` it is a snooze that ends then. */
-  dismiss(key: string, category: SuggestionCategory, until?: string): SuggestionStateRecord;
+  dismiss(key: string, category: SuggestionCategory, until?: string): Promise<SuggestionStateRecord>;
   /** Records that these suggestions were pushed now. */
-  markPushed(entries: ReadonlyArray<{ key: string; category: SuggestionCategory }>): void;
+  markPushed(entries: ReadonlyArray<{ key: string; category: SuggestionCategory }>): Promise<void>;
 }
 
 const MAX_KEY_LENGTH = 200;
@@ -37,7 +37,7 @@ export function createSuggestionStateRepository(database: CosDatabase, clock: Cl
       .get();
   };
   return {
-    getMany(keys) {
+    async getMany(keys) {
       const found = new Map<string, SuggestionStateRecord>();
       for (let start = 0; start < keys.length; start += CHUNK) {
         const chunk = keys.slice(start, start + CHUNK);
@@ -45,12 +45,12 @@ export function createSuggestionStateRepository(database: CosDatabase, clock: Cl
       }
       return found;
     },
-    dismiss(key, category, until) {
+    async dismiss(key, category, until) {
       assertText('key', key, MAX_KEY_LENGTH);
       assertEnum('category', category, SUGGESTION_CATEGORIES);
       return until === undefined ? upsert(key, category, { dismissedAt: nowIso(clock), snoozeUntil: null }) : upsert(key, category, { dismissedAt: null, snoozeUntil: until });
     },
-    markPushed(entries) {
+    async markPushed(entries) {
       const now = nowIso(clock);
       database.writeTransaction(() => {
         for (const entry of entries) upsert(entry.key, entry.category, { lastPushedAt: now });

@@ -21,6 +21,7 @@ import {
 } from '../db/schema/enums.js';
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
+import { createTaskRunWrites, type FinishTaskRunInput, type TaskRunWrites } from './task-runs-repository.js';
 
 export type ScheduledTaskRecord = typeof scheduledTasks.$inferSelect;
 
@@ -64,48 +65,91 @@ export const SCHEDULED_TASK_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
 
 export interface ScheduledTasksRepository {
   /** Duplicate name → CONFLICT unless `upsert`. */
-  create(input: CreateScheduledTaskInput, options?: { upsert?: boolean }): { task: ScheduledTaskRecord; created: boolean };
-  get(id: number): ScheduledTaskRecord | undefined;
-  getByName(name: string): ScheduledTaskRecord | undefined;
+  create(input: CreateScheduledTaskInput, options?: { upsert?: boolean }): Promise<{ task: ScheduledTaskRecord; created: boolean }>;
+  get(id: number): Promise<ScheduledTaskRecord | undefined>;
+  getByName(name: string): Promise<ScheduledTaskRecord | undefined>;
   /** Ordered by next_run_at (nulls last), then name. */
-  list(filters: { enabledOnly?: boolean; handlerType?: HandlerType }, page: PageRequest): Page<ScheduledTaskRecord>;
-  all(): ScheduledTaskRecord[];
-  update(id: number, patch: UpdateScheduledTaskInput): ScheduledTaskRecord | undefined;
+  list(filters: { enabledOnly?: boolean; handlerType?: HandlerType }, page: PageRequest): Promise<Page<ScheduledTaskRecord>>;
+  all(): Promise<ScheduledTaskRecord[]>;
+  update(id: number, patch: UpdateScheduledTaskInput): Promise<ScheduledTaskRecord | undefined>;
   /** Deletes the task and (cascade) its runs. */
-  delete(id: number): boolean;
+  delete(id: number): Promise<boolean>;
   /** Enabled tasks due at `now` whose lease is free or expired, soonest first. */
-  listDue(now: string, limit: number): ScheduledTaskRecord[];
+  listDue(now: string, limit: number): Promise<ScheduledTaskRecord[]>;
   /**
    * Claims the occurrence due at `dueAt` in one atomic UPDATE: takes the lease and advances next_run_at to `nextRunAt`,
    * only while the task is enabled, still due at exactly `dueAt`, and its lease is free or expired. Exactly one
    * process (or manual run) gets true for an occurrence.
    */
-  claimOccurrence(id: number, owner: string, expiresAt: string, dueAt: string, nextRunAt: string | null, options?: { disable?: boolean }): boolean;
+  claimOccurrence(id: number, owner: string, expiresAt: string, dueAt: string, nextRunAt: string | null, options?: { disable?: boolean }): Promise<boolean>;
   /**
    * Takes over a lease whose holder stopped before finishing (it expired without being released). The occurrence it
    * was running is run again by the new owner; next_run_at was already advanced and stays as it is.
    */
-  reclaimOrphaned(id: number, owner: string, expiresAt: string): boolean;
+  reclaimOrphaned(id: number, owner: string, expiresAt: string): Promise<boolean>;
   /** Tasks whose lease expired without being released, oldest first. */
-  listOrphaned(now: string, limit: number): ScheduledTaskRecord[];
+  listOrphaned(now: string, limit: number): Promise<ScheduledTaskRecord[]>;
   /** Disables a task whose schedule cannot be computed, recording why. */
-  disableBroken(id: number, error: string): void;
+  disableBroken(id: number, error: string): Promise<void>;
   /** Releases our lease without recording a run (shutdown before a claimed run started). */
-  releaseLease(id: number, owner: string): boolean;
+  releaseLease(id: number, owner: string): Promise<boolean>;
   /** Takes the lease when free, expired or already ours; false when another owner holds it. */
-  acquireLease(id: number, owner: string, expiresAt: string): boolean;
-  renewLease(id: number, owner: string, expiresAt: string): boolean;
+  acquireLease(id: number, owner: string, expiresAt: string): Promise<boolean>;
+  renewLease(id: number, owner: string, expiresAt: string): Promise<boolean>;
   /** Releases our lease and records the run outcome (failure counter included). */
-  completeRun(id: number, owner: string, outcome: RunOutcome): ScheduledTaskRecord | undefined;
-  /** `completeRun` without reading the row back (the engine's hot path); false when the lease was not ours. */
-  finishRun(id: number, owner: string, outcome: RunOutcome): boolean;
+  completeRun(id: number, owner: string, outcome: RunOutcome): Promise<ScheduledTaskRecord | undefined>;
+  /**
+   * `completeRun` without reading the row back (the engine's hot path); false when the lease was not ours. With `run`,
+   * the run's outcome is recorded in the same transaction, so a run and its task never disagree.
+   */
+  finishRun(id: number, owner: string, outcome: RunOutcome, run?: { id: number } & FinishTaskRunInput): Promise<boolean>;
+  /**
+   * The scheduler's claim of the occurrence due at `dueAt` (see `claimOccurrence`), with what follows it in the same
+   * transaction, so a claimed occurrence always has its run on record: a `running` run for `run`, a `skipped` run and
+   * the lease released for `skip`, a `failed` run and the task disabled for `broken`. `lost` when another process (or
+   * a manual run) got the occurrence first; nothing is written then.
+   */
+  claimDue(id: number, owner: string, expiresAt: string, dueAt: string, claim: DueClaim): Promise<DueClaimResult>;
 }
 
-export function createScheduledTasksRepository(database: CosDatabase, clock: Clock): ScheduledTasksRepository {
+/** What the scheduler does with a due occurrence it claims (see `ScheduledTasksRepository.claimDue`). */
+export type DueClaim =
+  /** Run it; `nextRunAt` is the following occurrence (null: this was the last, and the task is disabled). */
+  | { kind: 'run'; nextRunAt: string | null }
+  /** Missed while no worker ran and `scheduler.missedRuns` is `skip`: recorded as skipped, not run. */
+  | { kind: 'skip'; nextRunAt: string | null; lastRunAt: string; reason: string }
+  /** The schedule cannot be computed: a failed run (`runError`) is recorded and the task disabled (`taskError`). */
+  | { kind: 'broken'; runError: string; taskError: string };
+
+export type DueClaimResult = { outcome: 'claimed'; runId: number } | { outcome: 'skipped' | 'disabled' | 'lost' };
+
+export function createScheduledTasksRepository(
+  database: CosDatabase,
+  clock: Clock,
+  runs: TaskRunWrites = createTaskRunWrites(database, clock),
+): ScheduledTasksRepository {
   const { db } = database;
   const get = (id: number) => db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id)).get();
   const getByName = (name: string) => db.select().from(scheduledTasks).where(eq(scheduledTasks.name, name)).get();
   let claimStatement: Statement | undefined;
+
+  const claimOccurrence = (id: number, owner: string, expiresAt: string, dueAt: string, nextRunAt: string | null, options: { disable?: boolean } = {}) => {
+    // A prepared statement: this runs once per occurrence in every worker's tick, and building it with the query
+    // builder each time cost more than executing it.
+    claimStatement ??= database.sqlite.prepare(
+      `UPDATE scheduled_tasks SET lease_owner = @owner, lease_expires_at = @expiresAt, next_run_at = @nextRunAt,
+         enabled = CASE WHEN @disable = 1 THEN 0 ELSE enabled END
+       WHERE id = @id AND enabled = 1 AND next_run_at = @dueAt AND (lease_owner IS NULL OR lease_expires_at < @now)`,
+    );
+    return claimStatement.run({ id, owner, expiresAt, dueAt, nextRunAt, disable: options.disable ? 1 : 0, now: nowIso(clock) }).changes > 0;
+  };
+
+  const disableBroken = (id: number, error: string) => {
+    db.update(scheduledTasks)
+      .set({ enabled: false, lastStatus: 'failed', lastError: error, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso(clock) })
+      .where(eq(scheduledTasks.id, id))
+      .run();
+  };
 
   const completeRunUpdate = (id: number, owner: string, outcome: RunOutcome) => {
     const status = assertEnum('last_status', outcome.lastStatus, TASK_RUN_STATUSES);
@@ -126,7 +170,7 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
   };
 
   return {
-    create(input, options = {}) {
+    async create(input, options = {}) {
       const name = assertText('name', input.name, MAX_NAME_LENGTH);
       const fields = {
         description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
@@ -159,10 +203,10 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
       });
     },
 
-    get,
-    getByName,
+    get: async (...args) => get(...args),
+    getByName: async (...args) => getByName(...args),
 
-    list(filters, request) {
+    async list(filters, request) {
       const handlerType = filters.handlerType === undefined ? undefined : assertEnum('handler_type', filters.handlerType, HANDLER_TYPES);
       const enabledOnly = filters.enabledOnly ?? false;
       const window = openPage(request, SCHEDULED_TASK_LIST_LIMITS, 'scheduled_tasks', { enabledOnly, handlerType });
@@ -182,9 +226,9 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
       return closePage(rows, window, { total });
     },
 
-    all: () => db.select().from(scheduledTasks).orderBy(asc(scheduledTasks.name), asc(scheduledTasks.id)).all(),
+    all: async () => db.select().from(scheduledTasks).orderBy(asc(scheduledTasks.name), asc(scheduledTasks.id)).all(),
 
-    update(id, patch) {
+    async update(id, patch) {
       const set: Partial<typeof scheduledTasks.$inferInsert> = {};
       if (patch.name !== undefined) set.name = assertText('name', patch.name, MAX_NAME_LENGTH);
       if (patch.description !== undefined) set.description = assertMaxLength('description', patch.description.trim(), MAX_VALUE_LENGTH);
@@ -212,9 +256,9 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
       });
     },
 
-    delete: (id) => db.delete(scheduledTasks).where(eq(scheduledTasks.id, id)).run().changes > 0,
+    delete: async (id) => db.delete(scheduledTasks).where(eq(scheduledTasks.id, id)).run().changes > 0,
 
-    listDue(now, limit) {
+    async listDue(now, limit) {
       return db
         .select()
         .from(scheduledTasks)
@@ -231,7 +275,7 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
         .all();
     },
 
-    acquireLease(id, owner, expiresAt) {
+    async acquireLease(id, owner, expiresAt) {
       const now = nowIso(clock);
       return (
         db
@@ -247,18 +291,27 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
       );
     },
 
-    claimOccurrence(id, owner, expiresAt, dueAt, nextRunAt, options = {}) {
-      // A prepared statement: this runs once per occurrence in every worker's tick, and building it with the query
-      // builder each time cost more than executing it.
-      claimStatement ??= database.sqlite.prepare(
-        `UPDATE scheduled_tasks SET lease_owner = @owner, lease_expires_at = @expiresAt, next_run_at = @nextRunAt,
-           enabled = CASE WHEN @disable = 1 THEN 0 ELSE enabled END
-         WHERE id = @id AND enabled = 1 AND next_run_at = @dueAt AND (lease_owner IS NULL OR lease_expires_at < @now)`,
-      );
-      return claimStatement.run({ id, owner, expiresAt, dueAt, nextRunAt, disable: options.disable ? 1 : 0, now: nowIso(clock) }).changes > 0;
+    claimOccurrence: async (id, owner, expiresAt, dueAt, nextRunAt, options) => claimOccurrence(id, owner, expiresAt, dueAt, nextRunAt, options),
+
+    async claimDue(id, owner, expiresAt, dueAt, claim) {
+      return database.writeTransaction((): DueClaimResult => {
+        if (claim.kind === 'broken') {
+          // Only the process that would have claimed it records the failure: claim it first.
+          if (!claimOccurrence(id, owner, expiresAt, dueAt, null, { disable: true })) return { outcome: 'lost' };
+          runs.finish(runs.start({ taskId: id, trigger: 'scheduled' }).id, { status: 'failed', error: claim.runError });
+          disableBroken(id, claim.taskError);
+          return { outcome: 'disabled' };
+        }
+        if (!claimOccurrence(id, owner, expiresAt, dueAt, claim.nextRunAt, { disable: claim.nextRunAt === null })) return { outcome: 'lost' };
+        const run = runs.start({ taskId: id, trigger: 'scheduled' });
+        if (claim.kind === 'run') return { outcome: 'claimed', runId: run.id };
+        runs.finish(run.id, { status: 'skipped', error: claim.reason });
+        completeRunUpdate(id, owner, { lastRunAt: claim.lastRunAt, lastStatus: 'skipped' }).run();
+        return { outcome: 'skipped' };
+      });
     },
 
-    reclaimOrphaned(id, owner, expiresAt) {
+    async reclaimOrphaned(id, owner, expiresAt) {
       const now = nowIso(clock);
       return (
         db
@@ -269,7 +322,7 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
       );
     },
 
-    listOrphaned(now, limit) {
+    async listOrphaned(now, limit) {
       return db
         .select()
         .from(scheduledTasks)
@@ -279,29 +332,30 @@ export function createScheduledTasksRepository(database: CosDatabase, clock: Clo
         .all();
     },
 
-    disableBroken(id, error) {
-      db.update(scheduledTasks)
-        .set({ enabled: false, lastStatus: 'failed', lastError: error, leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso(clock) })
-        .where(eq(scheduledTasks.id, id))
-        .run();
-    },
+    disableBroken: async (id, error) => disableBroken(id, error),
 
-    releaseLease: (id, owner) =>
+    releaseLease: async (id, owner) =>
       db
         .update(scheduledTasks)
         .set({ leaseOwner: null, leaseExpiresAt: null })
         .where(and(eq(scheduledTasks.id, id), eq(scheduledTasks.leaseOwner, owner)))
         .run().changes > 0,
 
-    renewLease: (id, owner, expiresAt) =>
+    renewLease: async (id, owner, expiresAt) =>
       db
         .update(scheduledTasks)
         .set({ leaseExpiresAt: expiresAt })
         .where(and(eq(scheduledTasks.id, id), eq(scheduledTasks.leaseOwner, owner)))
         .run().changes > 0,
 
-    completeRun: (id, owner, outcome) => completeRunUpdate(id, owner, outcome).returning().get(),
+    completeRun: async (id, owner, outcome) => completeRunUpdate(id, owner, outcome).returning().get(),
 
-    finishRun: (id, owner, outcome) => completeRunUpdate(id, owner, outcome).run().changes > 0,
+    async finishRun(id, owner, outcome, run) {
+      if (run === undefined) return completeRunUpdate(id, owner, outcome).run().changes > 0;
+      return database.writeTransaction(() => {
+        runs.finish(run.id, run);
+        return completeRunUpdate(id, owner, outcome).run().changes > 0;
+      });
+    },
   };
 }

@@ -25,32 +25,41 @@ export interface FinishTaskRunInput {
 }
 
 export interface TaskRunsRepository {
-  start(input: { taskId: number; trigger: TaskRunTrigger }): TaskRunRecord;
+  start(input: { taskId: number; trigger: TaskRunTrigger }): Promise<TaskRunRecord>;
   /** Records the outcome; false when the run does not exist. */
-  finish(id: number, input: FinishTaskRunInput): boolean;
-  get(id: number): TaskRunRecord | undefined;
+  finish(id: number, input: FinishTaskRunInput): Promise<boolean>;
+  get(id: number): Promise<TaskRunRecord | undefined>;
   /** Newest first. */
-  list(filters: { taskId?: number; status?: TaskRunStatus }, page: PageRequest): Page<TaskRunRecord>;
-  purgeOlderThan(cutoff: string): number;
+  list(filters: { taskId?: number; status?: TaskRunStatus }, page: PageRequest): Promise<Page<TaskRunRecord>>;
+  purgeOlderThan(cutoff: string): Promise<number>;
   /** Deletes runs started before `cutoff`, keeping the newest `keep` runs of every task whatever their age. */
-  purgeOlderThanKeepingLatest(cutoff: string, keep: number): number;
+  purgeOlderThanKeepingLatest(cutoff: string, keep: number): Promise<number>;
   /** Marks the task's runs still `running` as failed (their worker stopped before finishing); returns how many. */
-  failRunning(taskId: number, error: string): number;
+  failRunning(taskId: number, error: string): Promise<number>;
 }
 
 export interface WorkerHeartbeatRepository {
   /** Inserts or refreshes the heartbeat of worker `id`. */
-  beat(input: { id: string; pid: number; version: string; startedAt: string }): WorkerHeartbeatRecord;
+  beat(input: { id: string; pid: number; version: string; startedAt: string }): Promise<WorkerHeartbeatRecord>;
   /** The most recently refreshed heartbeat, if any. */
-  latest(): WorkerHeartbeatRecord | undefined;
-  remove(id: string): void;
+  latest(): Promise<WorkerHeartbeatRecord | undefined>;
+  remove(id: string): Promise<void>;
 }
 
-export function createTaskRunsRepository(database: CosDatabase, clock: Clock): TaskRunsRepository {
+/**
+ * The synchronous writes of a run's start and end, shared with the scheduled tasks repository so that a claim and its
+ * run row, or a run's outcome and its task's state, commit in one SQLite transaction.
+ */
+export interface TaskRunWrites {
+  start(input: { taskId: number; trigger: TaskRunTrigger }): TaskRunRecord;
+  finish(id: number, input: FinishTaskRunInput): boolean;
+}
+
+export function createTaskRunWrites(database: CosDatabase, clock: Clock): TaskRunWrites {
   const { db } = database;
   let finishStatement: Statement | undefined;
   return {
-    start: (input) => {
+    start(input) {
       const now = nowIso(clock);
       return db
         .insert(taskRuns)
@@ -75,8 +84,16 @@ export function createTaskRunsRepository(database: CosDatabase, clock: Clock): T
         }).changes > 0
       );
     },
-    get: (id) => db.select().from(taskRuns).where(eq(taskRuns.id, id)).get(),
-    list(filters, request) {
+  };
+}
+
+export function createTaskRunsRepository(database: CosDatabase, clock: Clock, writes = createTaskRunWrites(database, clock)): TaskRunsRepository {
+  const { db } = database;
+  return {
+    start: async (input) => writes.start(input),
+    finish: async (id, input) => writes.finish(id, input),
+    get: async (id) => db.select().from(taskRuns).where(eq(taskRuns.id, id)).get(),
+    async list(filters, request) {
       const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, TASK_RUN_STATUSES);
       const window = openPage(request, TASK_RUN_LIST_LIMITS, 'task_runs', { taskId: filters.taskId, status });
       const where = and(
@@ -94,15 +111,15 @@ export function createTaskRunsRepository(database: CosDatabase, clock: Clock): T
       const total = db.select({ n: sql<number>`count(*)` }).from(taskRuns).where(where).get()?.n ?? 0;
       return closePage(rows, window, { total });
     },
-    purgeOlderThan: (cutoff) => db.delete(taskRuns).where(lt(taskRuns.startedAt, cutoff)).run().changes,
-    purgeOlderThanKeepingLatest: (cutoff, keep) =>
+    purgeOlderThan: async (cutoff) => db.delete(taskRuns).where(lt(taskRuns.startedAt, cutoff)).run().changes,
+    purgeOlderThanKeepingLatest: async (cutoff, keep) =>
       database.sqlite
         .prepare(
           `DELETE FROM task_runs WHERE started_at < ? AND id NOT IN (
              SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY task_id ORDER BY started_at DESC, id DESC) AS n FROM task_runs) WHERE n <= ?)`,
         )
         .run(cutoff, keep).changes,
-    failRunning: (taskId, error) =>
+    failRunning: async (taskId, error) =>
       db
         .update(taskRuns)
         .set({ status: 'failed', endedAt: nowIso(clock), error })
@@ -114,7 +131,7 @@ export function createTaskRunsRepository(database: CosDatabase, clock: Clock): T
 export function createWorkerHeartbeatRepository(database: CosDatabase, clock: Clock): WorkerHeartbeatRepository {
   const { db } = database;
   return {
-    beat(input) {
+    async beat(input) {
       const now = nowIso(clock);
       return db
         .insert(workerHeartbeat)
@@ -123,8 +140,8 @@ export function createWorkerHeartbeatRepository(database: CosDatabase, clock: Cl
         .returning()
         .get();
     },
-    latest: () => db.select().from(workerHeartbeat).orderBy(desc(workerHeartbeat.lastHeartbeatAt)).limit(1).get(),
-    remove(id) {
+    latest: async () => db.select().from(workerHeartbeat).orderBy(desc(workerHeartbeat.lastHeartbeatAt)).limit(1).get(),
+    async remove(id) {
       db.delete(workerHeartbeat).where(eq(workerHeartbeat.id, id)).run();
     },
   };

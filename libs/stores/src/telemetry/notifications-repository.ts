@@ -42,17 +42,17 @@ export interface ListNotificationsFilters {
 }
 
 export interface NotificationsRepository {
-  record(input: RecordNotificationInput): NotificationRecord;
-  countForRun(runId: string): number;
+  record(input: RecordNotificationInput): Promise<NotificationRecord>;
+  countForRun(runId: string): Promise<number>;
   /** Newest first, with the total that matches the filters. */
-  list(filters: ListNotificationsFilters, page: PageRequest): Page<NotificationRecord>;
-  purgeOlderThan(cutoff: string): number;
+  list(filters: ListNotificationsFilters, page: PageRequest): Promise<Page<NotificationRecord>>;
+  purgeOlderThan(cutoff: string): Promise<number>;
 }
 
 export function createNotificationsRepository(database: CosDatabase, clock: Clock): NotificationsRepository {
   const { db } = database;
   return {
-    record: (input) =>
+    record: async (input) =>
       db
         .insert(notifications)
         .values({
@@ -68,8 +68,8 @@ export function createNotificationsRepository(database: CosDatabase, clock: Cloc
         })
         .returning()
         .get(),
-    countForRun: (runId) => db.select({ n: sql<number>`count(*)` }).from(notifications).where(eq(notifications.runId, runId)).get()?.n ?? 0,
-    list(filters, request) {
+    countForRun: async (runId) => db.select({ n: sql<number>`count(*)` }).from(notifications).where(eq(notifications.runId, runId)).get()?.n ?? 0,
+    async list(filters, request) {
       const origin = filters.origin === undefined ? undefined : assertEnum('origin', filters.origin, NOTIFICATION_ORIGINS);
       const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, NOTIFICATION_STATUSES);
       const window = openPage(request, NOTIFICATION_LIST_LIMITS, 'notifications', { since: filters.since, origin, status });
@@ -89,6 +89,6 @@ export function createNotificationsRepository(database: CosDatabase, clock: Cloc
       const total = db.select({ n: sql<number>`count(*)` }).from(notifications).where(where).get()?.n ?? 0;
       return closePage(rows, window, { total });
     },
-    purgeOlderThan: (cutoff) => db.delete(notifications).where(lt(notifications.createdAt, cutoff)).run().changes,
+    purgeOlderThan: async (cutoff) => db.delete(notifications).where(lt(notifications.createdAt, cutoff)).run().changes,
   };
 }

@@ -52,18 +52,18 @@ export interface FinishAgentRunInput extends TokenCounts {
 export const AGENT_RUN_LIST_LIMITS = { defaultLimit: 25, maxLimit: 200 };
 
 export interface AgentRunsRepository {
-  start(input: StartAgentRunInput): AgentRunRecord;
-  finish(id: string, result: FinishAgentRunInput): AgentRunRecord | undefined;
-  get(id: string): AgentRunRecord | undefined;
+  start(input: StartAgentRunInput): Promise<AgentRunRecord>;
+  finish(id: string, result: FinishAgentRunInput): Promise<AgentRunRecord | undefined>;
+  get(id: string): Promise<AgentRunRecord | undefined>;
   /** Newest first. */
-  list(filters: { agentName?: string; status?: AgentRunStatus }, page: PageRequest): Page<AgentRunRecord>;
-  purgeOlderThan(cutoff: string): number;
+  list(filters: { agentName?: string; status?: AgentRunStatus }, page: PageRequest): Promise<Page<AgentRunRecord>>;
+  purgeOlderThan(cutoff: string): Promise<number>;
 }
 
 export interface ModelCallsRepository {
-  record(input: TokenCounts & { runId?: string | null; caller: ModelCallCaller; model: string; durationMs: number; outcome: string }): ModelCallRecord;
-  listSince(since: string): ModelCallRecord[];
-  purgeOlderThan(cutoff: string): number;
+  record(input: TokenCounts & { runId?: string | null; caller: ModelCallCaller; model: string; durationMs: number; outcome: string }): Promise<ModelCallRecord>;
+  listSince(since: string): Promise<ModelCallRecord[]>;
+  purgeOlderThan(cutoff: string): Promise<number>;
 }
 
 export interface FallbackEventsRepository {
@@ -75,15 +75,15 @@ export interface FallbackEventsRepository {
     outcome: FallbackOutcome;
     errorCode?: string | null;
     durationMs: number;
-  }): FallbackEventRecord;
-  listSince(since: string): FallbackEventRecord[];
-  purgeOlderThan(cutoff: string): number;
+  }): Promise<FallbackEventRecord>;
+  listSince(since: string): Promise<FallbackEventRecord[]>;
+  purgeOlderThan(cutoff: string): Promise<number>;
 }
 
 export function createAgentRunsRepository(database: CosDatabase, clock: Clock): AgentRunsRepository {
   const { db } = database;
   return {
-    start(input) {
+    async start(input) {
       const now = nowIso(clock);
       return db
         .insert(agentRuns)
@@ -103,7 +103,7 @@ export function createAgentRunsRepository(database: CosDatabase, clock: Clock): 
         .get();
     },
 
-    finish(id, result) {
+    async finish(id, result) {
       const now = nowIso(clock);
       return db
         .update(agentRuns)
@@ -125,9 +125,9 @@ export function createAgentRunsRepository(database: CosDatabase, clock: Clock): 
         .get();
     },
 
-    get: (id) => db.select().from(agentRuns).where(eq(agentRuns.id, id)).get(),
+    get: async (id) => db.select().from(agentRuns).where(eq(agentRuns.id, id)).get(),
 
-    list(filters, request) {
+    async list(filters, request) {
       const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, AGENT_RUN_STATUSES);
       const window = openPage(request, AGENT_RUN_LIST_LIMITS, 'agent_runs', { agentName: filters.agentName, status });
       const where = and(
@@ -146,14 +146,14 @@ export function createAgentRunsRepository(database: CosDatabase, clock: Clock): 
       return closePage(rows, window, { total });
     },
 
-    purgeOlderThan: (cutoff) => db.delete(agentRuns).where(lt(agentRuns.startedAt, cutoff)).run().changes,
+    purgeOlderThan: async (cutoff) => db.delete(agentRuns).where(lt(agentRuns.startedAt, cutoff)).run().changes,
   };
 }
 
 export function createModelCallsRepository(database: CosDatabase, clock: Clock): ModelCallsRepository {
   const { db } = database;
   return {
-    record: (input) =>
+    record: async (input) =>
       db
         .insert(modelCalls)
         .values({
@@ -170,15 +170,15 @@ export function createModelCallsRepository(database: CosDatabase, clock: Clock):
         })
         .returning()
         .get(),
-    listSince: (since) => db.select().from(modelCalls).where(gte(modelCalls.createdAt, since)).orderBy(modelCalls.createdAt, modelCalls.id).all(),
-    purgeOlderThan: (cutoff) => db.delete(modelCalls).where(lt(modelCalls.createdAt, cutoff)).run().changes,
+    listSince: async (since) => db.select().from(modelCalls).where(gte(modelCalls.createdAt, since)).orderBy(modelCalls.createdAt, modelCalls.id).all(),
+    purgeOlderThan: async (cutoff) => db.delete(modelCalls).where(lt(modelCalls.createdAt, cutoff)).run().changes,
   };
 }
 
 export function createFallbackEventsRepository(database: CosDatabase, clock: Clock): FallbackEventsRepository {
   const { db } = database;
   return {
-    record: (input) =>
+    record: async (input) =>
       db
         .insert(fallbackEvents)
         .values({
@@ -193,8 +193,8 @@ export function createFallbackEventsRepository(database: CosDatabase, clock: Clo
         })
         .returning()
         .get(),
-    listSince: (since) =>
+    listSince: async (since) =>
       db.select().from(fallbackEvents).where(gte(fallbackEvents.createdAt, since)).orderBy(fallbackEvents.createdAt, fallbackEvents.id).all(),
-    purgeOlderThan: (cutoff) => db.delete(fallbackEvents).where(lt(fallbackEvents.createdAt, cutoff)).run().changes,
+    purgeOlderThan: async (cutoff) => db.delete(fallbackEvents).where(lt(fallbackEvents.createdAt, cutoff)).run().changes,
   };
 }

@@ -32,14 +32,14 @@ export interface SkillSuggestionsRepository {
    * Creates or refreshes the suggestion for a signature. A rejected or accepted one keeps its status and is
    * returned with `updated: false`.
    */
-  upsertBySignature(input: UpsertSkillSuggestionInput): { suggestion: SkillSuggestionRecord; created: boolean; updated: boolean };
-  get(id: number): SkillSuggestionRecord | undefined;
+  upsertBySignature(input: UpsertSkillSuggestionInput): Promise<{ suggestion: SkillSuggestionRecord; created: boolean; updated: boolean }>;
+  get(id: number): Promise<SkillSuggestionRecord | undefined>;
   /** Ordered by confidence desc, then id. */
-  list(filters: { status?: SkillSuggestionStatus }, page: PageRequest): Page<SkillSuggestionRecord>;
+  list(filters: { status?: SkillSuggestionStatus }, page: PageRequest): Promise<Page<SkillSuggestionRecord>>;
   /** Marks rejected (idempotent); CONFLICT when already accepted; undefined when absent. */
-  reject(id: number, reason?: string): SkillSuggestionRecord | undefined;
+  reject(id: number, reason?: string): Promise<SkillSuggestionRecord | undefined>;
   /** Marks accepted with the agent created from it. */
-  markAccepted(id: number, agentName: string): SkillSuggestionRecord | undefined;
+  markAccepted(id: number, agentName: string): Promise<SkillSuggestionRecord | undefined>;
 }
 
 export function createSkillSuggestionsRepository(database: CosDatabase, clock: Clock): SkillSuggestionsRepository {
@@ -47,7 +47,7 @@ export function createSkillSuggestionsRepository(database: CosDatabase, clock: C
   const get = (id: number) => db.select().from(skillSuggestions).where(eq(skillSuggestions.id, id)).get();
 
   return {
-    upsertBySignature(input) {
+    async upsertBySignature(input) {
       const confidence = assertConfidence('confidence', input.confidence);
       return database.writeTransaction(() => {
         const now = nowIso(clock);
@@ -76,9 +76,9 @@ export function createSkillSuggestionsRepository(database: CosDatabase, clock: C
       });
     },
 
-    get,
+    get: async (...args) => get(...args),
 
-    list(filters, request) {
+    async list(filters, request) {
       const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, SKILL_SUGGESTION_STATUSES);
       const window = openPage(request, SKILL_SUGGESTION_LIST_LIMITS, 'skill_suggestions', { status });
       const where = status === undefined ? undefined : eq(skillSuggestions.status, status);
@@ -94,7 +94,7 @@ export function createSkillSuggestionsRepository(database: CosDatabase, clock: C
       return closePage(rows, window, { total });
     },
 
-    reject(id, reason) {
+    async reject(id, reason) {
       const text = reason === undefined ? undefined : assertMaxLength('reason', reason.trim(), 2_000);
       return database.writeTransaction(() => {
         const existing = get(id);
@@ -114,7 +114,7 @@ export function createSkillSuggestionsRepository(database: CosDatabase, clock: C
       });
     },
 
-    markAccepted: (id, agentName) =>
+    markAccepted: async (id, agentName) =>
       db
         .update(skillSuggestions)
         .set({ status: 'accepted', agentName, updatedAt: nowIso(clock) })

@@ -71,19 +71,24 @@ export const TOOL_STATISTICS_LIMITS = { defaultLimit: 50, maxLimit: 200 };
 export const MAX_QUERY_PATTERN_LENGTH = 100;
 
 export interface ToolUsageRepository {
-  record(input: RecordToolUsageInput): ToolUsageRecord;
+  record(input: RecordToolUsageInput): Promise<ToolUsageRecord>;
+  /**
+   * Records the rows in one transaction without waiting for another program's lock: false, with nothing written, when
+   * the database is busy (bookkeeping that may wait in memory for the next try instead of stalling the caller).
+   */
+  recordIfFree(rows: readonly RecordToolUsageInput[]): Promise<boolean>;
   /** Per-tool statistics since `since`, busiest tools first. */
-  statistics(filters: { toolName?: string; since: string }, page: PageRequest): Page<ToolStatistics>;
+  statistics(filters: { toolName?: string; since: string }, page: PageRequest): Promise<Page<ToolStatistics>>;
   /** Successful (tool, pattern) pairs since `since` with their counts, for pattern detection. */
-  patternCounts(filters: { since: string; excludeAuto?: boolean }): UsagePatternCount[];
+  patternCounts(filters: { since: string; excludeAuto?: boolean }): Promise<UsagePatternCount[]>;
   /**
    * Figures from a tool's successful calls since `since` that recorded a duration; undefined when it has none. Reads
    * that tool's rows through the (tool, time) index, not the whole log.
    */
-  performanceSince(toolName: string, since: string): ToolPerformance | undefined;
+  performanceSince(toolName: string, since: string): Promise<ToolPerformance | undefined>;
   /** Rows since `since`, oldest first (analysis). */
-  listSince(since: string, limit: number): ToolUsageRecord[];
-  purgeOlderThan(cutoff: string): number;
+  listSince(since: string, limit: number): Promise<ToolUsageRecord[]>;
+  purgeOlderThan(cutoff: string): Promise<number>;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -101,33 +106,61 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
     `SELECT duration_ms AS d, response_bytes AS b FROM tool_usage_log
      WHERE tool_name = ? AND created_at >= ? AND success = 1 AND duration_ms IS NOT NULL`,
   );
+  const performanceOf = (rows: readonly { d: number; b: number | null }[]): ToolPerformance | undefined => {
+    if (rows.length === 0) return undefined;
+    const durations = rows.map((row) => row.d).sort((a, b) => a - b);
+    const sizes = rows.flatMap((row) => (row.b === null ? [] : [row.b])).sort((a, b) => a - b);
+    return {
+      samples: rows.length,
+      p50DurationMs: percentile(durations, 0.5) ?? 0,
+      p95DurationMs: percentile(durations, 0.95) ?? 0,
+      p50ResponseBytes: percentile(sizes, 0.5) ?? 0,
+      p95ResponseBytes: percentile(sizes, 0.95) ?? 0,
+    };
+  };
+
+  const record = (input: RecordToolUsageInput): ToolUsageRecord => {
+    const toolName = assertText('tool_name', input.toolName, MAX_NAME_LENGTH);
+    const pattern = (input.queryPattern ?? 'auto').trim().slice(0, MAX_QUERY_PATTERN_LENGTH) || 'auto';
+    return db
+      .insert(toolUsageLog)
+      .values({
+        toolName,
+        callerKind: assertEnum('caller_kind', input.callerKind, CALLER_KINDS),
+        agentName: input.agentName ?? null,
+        runId: input.runId ?? null,
+        queryPattern: pattern,
+        success: input.success,
+        errorCode: input.errorCode ?? null,
+        durationMs: input.durationMs ?? null,
+        estimatedMs: input.estimatedMs ?? null,
+        responseBytes: input.responseBytes ?? null,
+        truncated: input.truncated ?? false,
+        servedBy: input.servedBy ?? null,
+        createdAt: nowIso(clock),
+      })
+      .returning()
+      .get();
+  };
 
   return {
-    record(input) {
-      const toolName = assertText('tool_name', input.toolName, MAX_NAME_LENGTH);
-      const pattern = (input.queryPattern ?? 'auto').trim().slice(0, MAX_QUERY_PATTERN_LENGTH) || 'auto';
-      return db
-        .insert(toolUsageLog)
-        .values({
-          toolName,
-          callerKind: assertEnum('caller_kind', input.callerKind, CALLER_KINDS),
-          agentName: input.agentName ?? null,
-          runId: input.runId ?? null,
-          queryPattern: pattern,
-          success: input.success,
-          errorCode: input.errorCode ?? null,
-          durationMs: input.durationMs ?? null,
-          estimatedMs: input.estimatedMs ?? null,
-          responseBytes: input.responseBytes ?? null,
-          truncated: input.truncated ?? false,
-          servedBy: input.servedBy ?? null,
-          createdAt: nowIso(clock),
-        })
-        .returning()
-        .get();
+    record: async (input) => record(input),
+
+    async recordIfFree(rows) {
+      try {
+        database.writeIfFree(() =>
+          database.writeTransaction(() => {
+            for (const row of rows) record(row);
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+        throw error;
+      }
     },
 
-    statistics(filters, request) {
+    async statistics(filters, request) {
       const window = openPage(request, TOOL_STATISTICS_LIMITS, 'tool_statistics', filters);
       const where = and(
         gte(toolUsageLog.createdAt, filters.since),
@@ -193,7 +226,7 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
       return closePage(items, window, { total });
     },
 
-    patternCounts(filters) {
+    async patternCounts(filters) {
       return db
         .select({
           toolName: toolUsageLog.toolName,
@@ -214,23 +247,11 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
         .all();
     },
 
-    performanceSince(toolName, since) {
-      const rows = successesStatement.all(toolName, since);
-      if (rows.length === 0) return undefined;
-      const durations = rows.map((row) => row.d).sort((a, b) => a - b);
-      const sizes = rows.flatMap((row) => (row.b === null ? [] : [row.b])).sort((a, b) => a - b);
-      return {
-        samples: rows.length,
-        p50DurationMs: percentile(durations, 0.5) ?? 0,
-        p95DurationMs: percentile(durations, 0.95) ?? 0,
-        p50ResponseBytes: percentile(sizes, 0.5) ?? 0,
-        p95ResponseBytes: percentile(sizes, 0.95) ?? 0,
-      };
-    },
+    performanceSince: async (toolName, since) => performanceOf(successesStatement.all(toolName, since)),
 
-    listSince: (since, limit) =>
+    listSince: async (since, limit) =>
       db.select().from(toolUsageLog).where(gte(toolUsageLog.createdAt, since)).orderBy(asc(toolUsageLog.createdAt), asc(toolUsageLog.id)).limit(limit).all(),
 
-    purgeOlderThan: (cutoff) => db.delete(toolUsageLog).where(lt(toolUsageLog.createdAt, cutoff)).run().changes,
+    purgeOlderThan: async (cutoff) => db.delete(toolUsageLog).where(lt(toolUsageLog.createdAt, cutoff)).run().changes,
   };
 }

@@ -20,7 +20,7 @@ export interface TestMemoryStore extends MemoryStore {
   /** The temporary data dir holding `cos.db`. */
   readonly dataDir: string;
   /** Closes the store and deletes its directory. */
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
 
 export function createTestMemoryStore(options: TestMemoryStoreOptions = {}): TestMemoryStore {
@@ -34,8 +34,8 @@ export function createTestMemoryStore(options: TestMemoryStoreOptions = {}): Tes
   // Spread would evaluate the `factVectors` getter once; keep the live store behind the facade instead.
   return Object.assign(Object.create(store) as MemoryStore, {
     dataDir,
-    cleanup() {
-      store.close();
+    async cleanup() {
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   }) as TestMemoryStore;

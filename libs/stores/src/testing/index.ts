@@ -2,3 +2,4 @@
 export { createTestMemoryStore } from './create-test-memory-store.js';
 export type { TestMemoryStore, TestMemoryStoreOptions } from './create-test-memory-store.js';
 export { TEAM_CALENDAR_ICS } from './fixture-files.js';
+export { bulkLoad } from './bulk-load.js';

@@ -33,19 +33,19 @@ export const EVENT_RULE_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
 
 export interface EventRulesRepository {
   /** Duplicate name → CONFLICT unless `upsert`. */
-  create(input: CreateEventRuleInput, options?: { upsert?: boolean }): { rule: EventRuleRecord; created: boolean };
-  get(id: number): EventRuleRecord | undefined;
+  create(input: CreateEventRuleInput, options?: { upsert?: boolean }): Promise<{ rule: EventRuleRecord; created: boolean }>;
+  get(id: number): Promise<EventRuleRecord | undefined>;
   /** Ordered by priority, then name. */
-  list(filters: { enabledOnly?: boolean; source?: string }, page: PageRequest): Page<EventRuleRecord>;
+  list(filters: { enabledOnly?: boolean; source?: string }, page: PageRequest): Promise<Page<EventRuleRecord>>;
   /** Enabled rules for a source, in dispatch order (priority, name). */
-  listEnabledForSource(source: string): EventRuleRecord[];
-  delete(id: number): boolean;
+  listEnabledForSource(source: string): Promise<EventRuleRecord[]>;
+  delete(id: number): Promise<boolean>;
 }
 
 export function createEventRulesRepository(database: CosDatabase, clock: Clock): EventRulesRepository {
   const { db } = database;
   return {
-    create(input, options = {}) {
+    async create(input, options = {}) {
       const name = assertText('name', input.name, MAX_NAME_LENGTH);
       const priority = input.priority ?? 100;
       if (!Number.isInteger(priority)) throw ToolError.invalidArgument('priority', `${priority} is not an integer.`, 'Use a whole number; lower runs first.');
@@ -79,9 +79,9 @@ export function createEventRulesRepository(database: CosDatabase, clock: Clock):
       });
     },
 
-    get: (id) => db.select().from(eventRules).where(eq(eventRules.id, id)).get(),
+    get: async (id) => db.select().from(eventRules).where(eq(eventRules.id, id)).get(),
 
-    list(filters, request) {
+    async list(filters, request) {
       const enabledOnly = filters.enabledOnly ?? false;
       const window = openPage(request, EVENT_RULE_LIST_LIMITS, 'event_rules', { enabledOnly, source: filters.source });
       const where = and(
@@ -100,7 +100,7 @@ export function createEventRulesRepository(database: CosDatabase, clock: Clock):
       return closePage(rows, window, { total });
     },
 
-    listEnabledForSource: (source) =>
+    listEnabledForSource: async (source) =>
       db
         .select()
         .from(eventRules)
@@ -108,6 +108,6 @@ export function createEventRulesRepository(database: CosDatabase, clock: Clock):
         .orderBy(asc(eventRules.priority), asc(eventRules.name), asc(eventRules.id))
         .all(),
 
-    delete: (id) => db.delete(eventRules).where(eq(eventRules.id, id)).run().changes > 0,
+    delete: async (id) => db.delete(eventRules).where(eq(eventRules.id, id)).run().changes > 0,
   };
 }

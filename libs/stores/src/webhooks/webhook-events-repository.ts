@@ -69,15 +69,15 @@ export interface WebhookEventsRepository {
    * Stores an event; the same (source, delivery id), or the same (source, content digest), again returns the existing
    * event with `duplicate: true`.
    */
-  insert(input: InsertWebhookEventInput): { event: WebhookEventRecord; duplicate: boolean };
-  get(id: number): WebhookEventRecord | undefined;
+  insert(input: InsertWebhookEventInput): Promise<{ event: WebhookEventRecord; duplicate: boolean }>;
+  get(id: number): Promise<WebhookEventRecord | undefined>;
   /** Newest first. */
-  list(filters: ListWebhookEventsFilters, page: PageRequest): Page<WebhookEventRecord>;
+  list(filters: ListWebhookEventsFilters, page: PageRequest): Promise<Page<WebhookEventRecord>>;
   /** Oldest first, for dispatch. */
-  listByStatus(status: WebhookStatus, limit: number): WebhookEventRecord[];
-  update(id: number, changes: WebhookEventUpdate): WebhookEventRecord | undefined;
+  listByStatus(status: WebhookStatus, limit: number): Promise<WebhookEventRecord[]>;
+  update(id: number, changes: WebhookEventUpdate): Promise<WebhookEventRecord | undefined>;
   /** Deletes events received before `cutoff` in the given statuses. */
-  purgeOlderThan(cutoff: string, statuses: readonly WebhookStatus[]): number;
+  purgeOlderThan(cutoff: string, statuses: readonly WebhookStatus[]): Promise<number>;
 }
 
 export function createWebhookEventsRepository(database: CosDatabase, clock: Clock): WebhookEventsRepository {
@@ -85,7 +85,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
   const get = (id: number) => db.select().from(webhookEvents).where(eq(webhookEvents.id, id)).get();
 
   return {
-    insert(input) {
+    async insert(input) {
       const source = assertWebhookSource(input.source);
       const eventType = assertText('event_type', input.eventType, MAX_NAME_LENGTH);
       const deliveryId = assertText('delivery_id', input.deliveryId, MAX_NAME_LENGTH);
@@ -129,9 +129,9 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
       });
     },
 
-    get,
+    get: async (...args) => get(...args),
 
-    list(filters, request) {
+    async list(filters, request) {
       const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, WEBHOOK_STATUSES);
       const window = openPage(request, WEBHOOK_EVENT_LIST_LIMITS, 'webhook_events', { ...filters, status });
       const where = and(
@@ -152,7 +152,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
       return closePage(rows, window, { total });
     },
 
-    listByStatus: (status, limit) =>
+    listByStatus: async (status, limit) =>
       db
         .select()
         .from(webhookEvents)
@@ -161,7 +161,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
         .limit(limit)
         .all(),
 
-    update(id, changes) {
+    async update(id, changes) {
       const set: Partial<typeof webhookEvents.$inferInsert> = { updatedAt: nowIso(clock) };
       if (changes.status !== undefined) set.status = assertEnum('status', changes.status, WEBHOOK_STATUSES);
       if (changes.attempts !== undefined) set.attempts = changes.attempts;
@@ -171,7 +171,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
       return db.update(webhookEvents).set(set).where(eq(webhookEvents.id, id)).returning().get();
     },
 
-    purgeOlderThan: (cutoff, statuses) =>
+    purgeOlderThan: async (cutoff, statuses) =>
       statuses.length === 0
         ? 0
         : db

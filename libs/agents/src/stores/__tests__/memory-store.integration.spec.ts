@@ -26,7 +26,7 @@ let store: TestMemoryStore | undefined;
 let userDir: string | undefined;
 afterEach(async () => {
   await server?.close();
-  store?.cleanup();
+  await store?.cleanup();
   if (userDir !== undefined) rmSync(userDir, { recursive: true, force: true });
   server = undefined;
   store = undefined;
@@ -77,8 +77,8 @@ describe('agents on the real memory store', () => {
       ]),
       textTurn('# Prep: 1:1 with Dana\n- Roadmap review is due Friday (source: memory)'),
     ]);
-    memory.facts.upsert({ category: 'work', key: 'dana_roadmap', value: 'Dana owns the roadmap review due Friday', source: 'user' });
-    memory.agentMemory.upsert({ agentName: 'meeting_prep', memoryType: 'preference', key: 'format', value: 'bullet points only' });
+    await memory.facts.upsert({ category: 'work', key: 'dana_roadmap', value: 'Dana owns the roadmap review due Friday', source: 'user' });
+    await memory.agentMemory.upsert({ agentName: 'meeting_prep', memoryType: 'preference', key: 'format', value: 'bullet points only' });
 
     const runAgent = agentTools.find((tool) => tool.name === 'run_agent') as unknown as AnyToolDefinition;
     const outcome = await runTool(runAgent, { name: 'meeting_prep', instruction: 'Prepare my 1:1 with Dana' }, createToolContext({ services, clock }));
@@ -98,9 +98,9 @@ describe('agents on the real memory store', () => {
     const results = second?.messages?.at(-1)?.content as Array<{ tool_use_id: string; content: string }>;
     expect(results.find((r) => r.tool_use_id === 'toolu_q')?.content).toContain('Dana owns the roadmap review due Friday');
 
-    expect(memory.agentRuns.get(result.run_id)).toMatchObject({ agentName: 'meeting_prep', status: 'completed', rounds: 2, toolCallCount: 2, trigger: 'host' });
-    expect(memory.modelCalls.listSince('2000-01-01T00:00:00.000Z').map((c) => c.outcome)).toEqual(['ok', 'ok']);
-    const usage = memory.toolUsage.listSince('2000-01-01T00:00:00.000Z', 10);
+    expect(await memory.agentRuns.get(result.run_id)).toMatchObject({ agentName: 'meeting_prep', status: 'completed', rounds: 2, toolCallCount: 2, trigger: 'host' });
+    expect((await memory.modelCalls.listSince('2000-01-01T00:00:00.000Z')).map((c) => c.outcome)).toEqual(['ok', 'ok']);
+    const usage = await memory.toolUsage.listSince('2000-01-01T00:00:00.000Z', 10);
     // The two calls ran concurrently, so their rows may be written in either order.
     const rows = usage.map((u) => [u.toolName, u.callerKind, u.agentName, u.runId, u.queryPattern, u.success]);
     expect(rows.sort()).toEqual([
@@ -128,7 +128,7 @@ describe('agents on the real memory store', () => {
     });
     const result = await service.runner.run(agent.config, 'Remember the sprint end');
     expect(result.tool_calls.map((call) => call.error_code ?? 'ok')).toEqual(['ok', 'PERMISSION_DENIED']);
-    expect(memory.sharedMemory.list({ namespace: 'team' }, {}).items).toMatchObject([{ key: 'sprint', writtenBy: 'team_notes' }]);
+    expect((await memory.sharedMemory.list({ namespace: 'team' }, {})).items).toMatchObject([{ key: 'sprint', writtenBy: 'team_notes' }]);
     await service.runner.run(agent.config, 'What do you know?');
     const third = server?.messageRequests()[2];
     expect(String(third?.system)).toContain('<untrusted_data origin="shared-memory:team">\n- sprint: Sprint 12 ends Friday (written by team_notes)');
@@ -138,14 +138,14 @@ describe('agents on the real memory store', () => {
     const { store: memory, service, clock } = await setup([]);
     for (let i = 0; i < 10; i += 1) {
       clock.set(new Date(Date.parse('2026-03-31T12:00:00.000Z') - i * 86_400_000));
-      memory.toolUsage.record({ toolName: 'search_mail', callerKind: 'host', queryPattern: i % 2 ? 'acme invoices' : 'invoices acme overdue', success: true, durationMs: 3 });
+      await memory.toolUsage.record({ toolName: 'search_mail', callerKind: 'host', queryPattern: i % 2 ? 'acme invoices' : 'invoices acme overdue', success: true, durationMs: 3 });
     }
     clock.set('2026-03-31T12:00:00.000Z');
     const analyze = agentTools.find((tool) => tool.name === 'analyze_skill_patterns') as unknown as AnyToolDefinition;
     const outcome = await runTool(analyze, {}, createToolContext({ services: { agents: service }, clock }));
     if (!outcome.ok) throw new Error(outcome.error.message);
     expect(outcome.value).toMatchObject({ created: 1, updated: 0 });
-    expect(memory.skillSuggestions.list({ status: 'pending' }, {}).items).toMatchObject([
+    expect((await memory.skillSuggestions.list({ status: 'pending' }, {})).items).toMatchObject([
       { toolName: 'search_mail', suggestedCapabilities: ['mail_read'], occurrences: 10 },
     ]);
   });

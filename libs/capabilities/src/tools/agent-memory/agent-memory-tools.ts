@@ -100,7 +100,7 @@ export const getAgentMemoryTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     const agentName = resolveAgentScope(ctx.caller, args.agent_name);
-    const page = ctx.services.memory.agentMemory.list(
+    const page = await ctx.services.memory.agentMemory.list(
       { agentName, memoryType: args.memory_type, query: args.query },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -136,7 +136,7 @@ export const storeAgentMemoryTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     const agentName = resolveAgentScope(ctx.caller, args.agent_name);
-    const { memory, created } = ctx.services.memory.agentMemory.upsert({
+    const { memory, created } = await ctx.services.memory.agentMemory.upsert({
       agentName,
       memoryType: args.memory_type,
       key: args.key,
@@ -165,7 +165,7 @@ export const clearAgentMemoryTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     const agentName = resolveAgentScope(ctx.caller, args.agent_name);
-    const deleted = ctx.services.memory.agentMemory.clear({ agentName, memoryType: args.memory_type, key: args.key });
+    const deleted = await ctx.services.memory.agentMemory.clear({ agentName, memoryType: args.memory_type, key: args.key });
     return { agent_name: agentName, deleted_count: deleted };
   },
 });
@@ -188,7 +188,7 @@ export const storeSharedMemoryTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     assertNamespaceAccess(ctx.caller, args.namespace);
-    const { entry, created } = ctx.services.memory.sharedMemory.upsert({
+    const { entry, created } = await ctx.services.memory.sharedMemory.upsert({
       namespace: args.namespace,
       key: args.key,
       value: args.value,
@@ -217,7 +217,7 @@ export const getSharedMemoryTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     assertNamespaceAccess(ctx.caller, args.namespace);
-    const page = ctx.services.memory.sharedMemory.list({ namespace: args.namespace, query: args.query }, { limit: args.limit, cursor: args.cursor });
+    const page = await ctx.services.memory.sharedMemory.list({ namespace: args.namespace, query: args.query }, { limit: args.limit, cursor: args.cursor });
     return withWarnings(
       {
         items: page.items.map((e) => ({ key: e.key, value: e.value, written_by: e.writtenBy, updated_at: e.updatedAt })),

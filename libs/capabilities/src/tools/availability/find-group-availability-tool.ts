@@ -106,7 +106,7 @@ export const findGroupAvailabilityTool = defineTool({
 
     const self = selfIdentity(ctx);
     const selfEmails = new Set(self.emails.map((e) => e.toLowerCase()));
-    const resolved = args.participants.map((input, index) => resolveParticipant(ctx, input, index));
+    const resolved = await Promise.all(args.participants.map((input, index) => resolveParticipant(ctx, input, index)));
     if (!ctx.services.memory && resolved.some((p) => p.email === null)) {
       warnings.push('Participant names cannot be looked up here; pass email addresses instead.');
     }

@@ -25,12 +25,12 @@ function emailOf(identity: IdentityLike): string | null {
   return identity.provider === 'email' || identity.provider === 'm365_email' ? identity.providerId.toLowerCase() : null;
 }
 
-export function resolveParticipant(ctx: ProviderToolContext, input: string, index: number): ResolvedParticipant {
+export async function resolveParticipant(ctx: ProviderToolContext, input: string, index: number): Promise<ResolvedParticipant> {
   const text = input.trim();
   if (text.includes('@')) return { input, email: normalizeEmail(`participants[${index}]`, text).toLowerCase(), name: null };
   const identities = ctx.services.memory?.identities;
   if (!identities) return { input, email: null, name: null };
-  const found: IdentityLike[] = identities.search({ query: text }, { limit: 50 }).items;
+  const found: IdentityLike[] = (await identities.search({ query: text }, { limit: 50 })).items;
   const folded = foldCase(text);
   const exact = found.filter((i) => foldCase(i.canonicalName) === folded || (i.displayName !== null && foldCase(i.displayName) === folded));
   const candidates = exact.length > 0 ? exact : found;

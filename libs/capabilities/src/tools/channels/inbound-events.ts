@@ -70,8 +70,8 @@ async function messageEvents(sources: InboundSources, query: InboundQuery): Prom
   }));
 }
 
-function webhookEvents(sources: InboundSources, query: InboundQuery): InboundEvent[] {
-  const page = sources.memory.webhookEvents.list({ since: query.since.toISOString(), ...(query.eventType ? { eventType: query.eventType } : {}) }, { limit: Math.min(500, query.perChannel) });
+async function webhookEvents(sources: InboundSources, query: InboundQuery): Promise<InboundEvent[]> {
+  const page = await sources.memory.webhookEvents.list({ since: query.since.toISOString(), ...(query.eventType ? { eventType: query.eventType } : {}) }, { limit: Math.min(500, query.perChannel) });
   return page.items.map((event) => ({
     channel: 'webhook' as const,
     source: event.source,

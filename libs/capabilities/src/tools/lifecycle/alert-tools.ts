@@ -100,7 +100,7 @@ export const createAlertRuleTool = defineTool({
   annotations: LOCAL_CREATE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const { rule, created } = ctx.services.memory.alertRules.create(
+    const { rule, created } = await ctx.services.memory.alertRules.create(
       {
         name: args.name,
         alertType: args.alert_type,
@@ -132,7 +132,7 @@ export const listAlertRulesTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.alertRules.list({ enabledOnly: args.enabled_only }, { limit: args.limit, cursor: args.cursor });
+    const page = await ctx.services.memory.alertRules.list({ enabledOnly: args.enabled_only }, { limit: args.limit, cursor: args.cursor });
     return withWarnings({ items: page.items.map(toRuleOutput), next_cursor: page.next_cursor, total: page.total }, page.warnings);
   },
 });
@@ -169,9 +169,10 @@ export const checkAlertsTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     const { memory } = ctx.services;
+    const rules = args.include_rules ? await memory.alertRules.listEnabled() : [];
     return checkAlerts(
-      loadAlertData(memory),
-      args.include_rules ? memory.alertRules.listEnabled() : [],
+      await loadAlertData(memory, rules),
+      rules,
       { today: ctx.clock.today(), now: ctx.clock.now(), timezone: ctx.clock.timezone },
       { includeRules: args.include_rules },
     );
@@ -187,7 +188,7 @@ export const dismissAlertTool = defineTool({
   annotations: LOCAL_UPSERT,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const rule = ctx.services.memory.alertRules.setEnabled(args.rule_id, false);
+    const rule = await ctx.services.memory.alertRules.setEnabled(args.rule_id, false);
     if (!rule) throw ToolError.notFound('Alert rule', args.rule_id);
     return { rule: toRuleOutput(rule) };
   },
@@ -202,7 +203,7 @@ export const deleteAlertRuleTool = defineTool({
   annotations: LOCAL_DELETE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    if (!ctx.services.memory.alertRules.delete(args.rule_id)) throw ToolError.notFound('Alert rule', args.rule_id);
+    if (!await ctx.services.memory.alertRules.delete(args.rule_id)) throw ToolError.notFound('Alert rule', args.rule_id);
     return { deleted: true as const, id: args.rule_id };
   },
 });

@@ -110,7 +110,7 @@ export const createDecisionTool = defineTool({
   annotations: LOCAL_CREATE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const decision = ctx.services.memory.decisions.create({
+    const decision = await ctx.services.memory.decisions.create({
       title: args.title,
       description: args.description,
       context: args.context,
@@ -146,7 +146,7 @@ export const searchDecisionsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.decisions.search(
+    const page = await ctx.services.memory.decisions.search(
       { query: args.query, status: args.status, owner: args.owner },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -180,7 +180,7 @@ export const updateDecisionTool = defineTool({
   annotations: LOCAL_CREATE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const updated = ctx.services.memory.decisions.update(args.decision_id, {
+    const updated = await ctx.services.memory.decisions.update(args.decision_id, {
       title: args.title,
       description: args.description,
       context: args.context,
@@ -225,7 +225,7 @@ export const listPendingDecisionsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.decisions.listPending(
+    const page = await ctx.services.memory.decisions.listPending(
       { owner: args.owner, followUpDueOnly: args.follow_up_due_only, today: ctx.clock.today() },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -245,7 +245,7 @@ export const deleteDecisionTool = defineTool({
   annotations: LOCAL_DELETE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    if (!ctx.services.memory.decisions.delete(args.decision_id)) throw ToolError.notFound('Decision', args.decision_id);
+    if (!await ctx.services.memory.decisions.delete(args.decision_id)) throw ToolError.notFound('Decision', args.decision_id);
     return { deleted: true as const, id: args.decision_id };
   },
 });

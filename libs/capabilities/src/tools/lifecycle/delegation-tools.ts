@@ -115,7 +115,7 @@ export const createDelegationTool = defineTool({
   annotations: LOCAL_CREATE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const delegation = ctx.services.memory.delegations.create({
+    const delegation = await ctx.services.memory.delegations.create({
       task: args.task,
       delegatedTo: args.delegated_to,
       description: args.description,
@@ -161,7 +161,7 @@ export const listDelegationsTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     const today = ctx.clock.today();
-    const page = ctx.services.memory.delegations.list(
+    const page = await ctx.services.memory.delegations.list(
       { status: args.status, delegatedTo: args.delegated_to, priority: args.priority, overdueOnly: args.overdue_only, today },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -209,7 +209,7 @@ export const updateDelegationTool = defineTool({
   annotations: LOCAL_CREATE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const updated = ctx.services.memory.delegations.update(args.delegation_id, {
+    const updated = await ctx.services.memory.delegations.update(args.delegation_id, {
       task: args.task,
       description: args.description,
       delegatedTo: args.delegated_to,
@@ -242,7 +242,7 @@ export const checkOverdueDelegationsTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     const today = ctx.clock.today();
-    const page = ctx.services.memory.delegations.listOverdue(
+    const page = await ctx.services.memory.delegations.listOverdue(
       { delegatedTo: args.delegated_to, today },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -267,7 +267,7 @@ export const deleteDelegationTool = defineTool({
   annotations: LOCAL_DELETE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    if (!ctx.services.memory.delegations.delete(args.delegation_id)) throw ToolError.notFound('Delegation', args.delegation_id);
+    if (!await ctx.services.memory.delegations.delete(args.delegation_id)) throw ToolError.notFound('Delegation', args.delegation_id);
     return { deleted: true as const, id: args.delegation_id };
   },
 });

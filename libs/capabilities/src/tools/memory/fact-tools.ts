@@ -35,7 +35,7 @@ const storeOutput = z.object({ fact: factOutputSchema, created: z.boolean() });
 
 async function storeFact(args: z.output<typeof storeInput>, ctx: ToolContext<MemoryServices>) {
   const { memory } = ctx.services;
-  const result = memory.facts.upsert({
+  const result = await memory.facts.upsert({
     category: args.category,
     key: args.key,
     value: args.value,
@@ -93,7 +93,7 @@ export const deleteFactTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     const { memory } = ctx.services;
-    const deleted = memory.facts.delete(args.category, args.key);
+    const deleted = await memory.facts.delete(args.category, args.key);
     if (!deleted) throw ToolError.notFound('Fact', `${args.category}/${args.key}`);
     await removeFactVector({ facts: memory.facts, vectors: memory.factVectors, logger: ctx.logger }, deleted.id);
     return { deleted: true as const, id: deleted.id };
@@ -119,7 +119,7 @@ export const listFactsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.facts.list(
+    const page = await ctx.services.memory.facts.list(
       { category: args.category, prefix: args.prefix, pinned: args.pinned },
       { limit: args.limit, cursor: args.cursor },
     );

@@ -63,7 +63,7 @@ export const searchIdentityTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.identities.search(
+    const page = await ctx.services.memory.identities.search(
       { query: args.query, provider: args.provider },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -92,7 +92,7 @@ export const linkIdentityTool = defineTool({
   annotations: LOCAL_UPSERT,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const { identity, created } = ctx.services.memory.identities.link({
+    const { identity, created } = await ctx.services.memory.identities.link({
       canonicalName: args.canonical_name,
       provider: args.provider,
       providerId: args.provider_id,
@@ -120,7 +120,7 @@ export const unlinkIdentityTool = defineTool({
   annotations: LOCAL_DELETE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const removed = ctx.services.memory.identities.unlink(args.provider, args.provider_id);
+    const removed = await ctx.services.memory.identities.unlink(args.provider, args.provider_id);
     if (!removed) throw ToolError.notFound('Identity', `${args.provider}:${args.provider_id}`);
     return { deleted: true as const, id: removed.id };
   },

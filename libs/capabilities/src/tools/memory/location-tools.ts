@@ -51,7 +51,7 @@ export const storeLocationTool = defineTool({
   annotations: LOCAL_UPSERT,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const { location, created } = ctx.services.memory.locations.upsert(args);
+    const { location, created } = await ctx.services.memory.locations.upsert(args);
     return { location: { ...toLocation(location), created_at: location.createdAt, updated_at: location.updatedAt }, created };
   },
 });
@@ -73,7 +73,7 @@ export const listLocationsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.locations.list({ query: args.query }, { limit: args.limit, cursor: args.cursor });
+    const page = await ctx.services.memory.locations.list({ query: args.query }, { limit: args.limit, cursor: args.cursor });
     return withWarnings({ items: page.items.map(toLocation), next_cursor: page.next_cursor, total: page.total }, page.warnings);
   },
 });

@@ -76,7 +76,7 @@ export const queryMemoryTool = defineTool({
         warnings.push(`limit clamped to ${maxLimit}`);
         limit = maxLimit;
       }
-      const page = memory.locations.list({ query: args.query }, { limit, cursor: args.cursor });
+      const page = await memory.locations.list({ query: args.query }, { limit, cursor: args.cursor });
       return withWarnings(
         {
           items: page.items.map((location) => ({

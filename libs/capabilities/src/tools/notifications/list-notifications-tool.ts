@@ -57,7 +57,7 @@ export const listNotificationsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.notifications.list(
+    const page = await ctx.services.memory.notifications.list(
       { since: args.since === undefined ? undefined : new Date(args.since).toISOString(), origin: args.origin, status: args.status },
       { limit: args.limit, cursor: args.cursor },
     );

@@ -41,7 +41,7 @@ export async function currentSuggestions(ctx: Pick<ToolContext<ProactiveServices
   const own = [config?.user.email, ...(config?.user.handles ?? [])].filter((value): value is string => typeof value === 'string' && value.includes('@'));
   return computeSuggestions(
     { memory, ...(providers ? { providers } : {}), ownAddresses: own, now, today: ctx.clock.today(), timezone: ctx.clock.timezone, logger: ctx.logger },
-    (title) => memory.facts.substringCandidates(title, { limit: 1 }).length > 0,
+    async (title) => (await memory.facts.substringCandidates(title, { limit: 1 })).length > 0,
   );
 }
 
@@ -69,7 +69,7 @@ export const getProactiveSuggestionsTool = defineTool({
   async handler(args, ctx: ToolContext<ProactiveServices>) {
     const offset = decodeOffsetCursor(args.cursor);
     const all = await currentSuggestions(ctx);
-    const states = ctx.services.memory.suggestionState.getMany(all.map((suggestion) => suggestion.key));
+    const states = await ctx.services.memory.suggestionState.getMany(all.map((suggestion) => suggestion.key));
     const nowIso = ctx.clock.now().toISOString();
     const shown = all
       .filter((suggestion) => (args.category === undefined || suggestion.category === args.category) && RANK[suggestion.priority] <= RANK[args.min_priority])
@@ -102,7 +102,7 @@ export const dismissSuggestionTool = defineTool({
       throw ToolError.invalidArgument('key', `"${category}" is not a suggestion category.`, `Keys start with one of: ${SUGGESTION_CATEGORIES.join(', ')}.`);
     }
     const until = args.snooze_days === undefined ? undefined : new Date(ctx.clock.now().getTime() + args.snooze_days * 86_400_000).toISOString();
-    ctx.services.memory.suggestionState.dismiss(args.key, category, until);
+    await ctx.services.memory.suggestionState.dismiss(args.key, category, until);
     return { key: args.key, dismissed_until: until ?? null };
   },
 });

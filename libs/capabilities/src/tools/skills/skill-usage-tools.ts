@@ -104,7 +104,7 @@ export const recordToolUsageTool = defineTool({
   annotations: LOCAL_CREATE,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    ctx.services.memory.toolUsage.record({
+    await ctx.services.memory.toolUsage.record({
       toolName: args.tool_name,
       callerKind: ctx.caller.kind,
       agentName: ctx.caller.agentName ?? null,
@@ -133,7 +133,7 @@ export const listSkillSuggestionsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.skillSuggestions.list({ status: args.status }, { limit: args.limit, cursor: args.cursor });
+    const page = await ctx.services.memory.skillSuggestions.list({ status: args.status }, { limit: args.limit, cursor: args.cursor });
     return withWarnings({ items: page.items.map(toSuggestion), next_cursor: page.next_cursor, total: page.total }, page.warnings);
   },
 });
@@ -153,7 +153,7 @@ export const rejectSkillSuggestionTool = defineTool({
   annotations: LOCAL_UPSERT,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const suggestion = ctx.services.memory.skillSuggestions.reject(args.suggestion_id, args.reason);
+    const suggestion = await ctx.services.memory.skillSuggestions.reject(args.suggestion_id, args.reason);
     if (!suggestion) throw ToolError.notFound('Skill suggestion', args.suggestion_id);
     return { suggestion: toSuggestion(suggestion) };
   },
@@ -179,7 +179,7 @@ export const getToolStatisticsTool = defineTool({
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
     const since = new Date(ctx.clock.now().getTime() - args.since_days * 86_400_000).toISOString();
-    const page = ctx.services.memory.toolUsage.statistics(
+    const page = await ctx.services.memory.toolUsage.statistics(
       { toolName: args.tool_name, since },
       { limit: args.limit, cursor: args.cursor },
     );

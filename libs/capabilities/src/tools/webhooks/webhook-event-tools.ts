@@ -69,7 +69,7 @@ export const ingestWebhookTool = defineTool({
       throw ToolError.invalidArgument('payload', 'The payload is larger than 256 KiB.', 'Send a smaller event, or only the fields an agent needs.');
     }
     const deliveryId = args.delivery_id ?? createHash('sha256').update(`${args.source}\u0000${args.event_type}\u0000${payload}`).digest('hex');
-    const { event, duplicate } = ctx.services.memory.webhookEvents.insert({ source: args.source, eventType: args.event_type, deliveryId, payload, receivedVia: 'tool' });
+    const { event, duplicate } = await ctx.services.memory.webhookEvents.insert({ source: args.source, eventType: args.event_type, deliveryId, payload, receivedVia: 'tool' });
     return { event_id: event.id, status: event.status, duplicate };
   },
 });
@@ -94,7 +94,7 @@ export const listWebhookEventsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const page = ctx.services.memory.webhookEvents.list(
+    const page = await ctx.services.memory.webhookEvents.list(
       { status: args.status, source: args.source, eventType: args.event_type, since: args.since === undefined ? undefined : new Date(args.since).toISOString() },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -120,7 +120,7 @@ export const getWebhookEventTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
-    const event = ctx.services.memory.webhookEvents.get(args.event_id);
+    const event = await ctx.services.memory.webhookEvents.get(args.event_id);
     if (!event) throw ToolError.notFound('Webhook event', args.event_id);
     return {
       ...toEventSummary(event),

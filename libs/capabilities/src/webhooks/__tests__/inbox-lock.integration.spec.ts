@@ -115,7 +115,7 @@ describe('the inbox lock', () => {
     }
   }, 60_000);
 
-  it('importInbox takes over an expired lock and skips while a live one is held', () => {
+  it('importInbox takes over an expired lock and skips while a live one is held', async () => {
     const clock = new FakeClock(new Date());
     const store: TestMemoryStore = createTestMemoryStore({ clock });
     try {
@@ -128,23 +128,23 @@ describe('the inbox lock', () => {
         const settled = new Date(Date.now() - 10_000);
         utimesSync(file, settled, settled);
       };
-      const pass = () => importInbox({ events: store.webhookEvents, inboxDir: inbox, logger: createSilentLogger(), nowMs: () => Date.now() });
+      const pass = async () => await importInbox({ events: store.webhookEvents, inboxDir: inbox, logger: createSilentLogger(), nowMs: () => Date.now() });
 
       const held = acquireInboxLock(lockFile, { nowMs: Date.now(), ttlMs: TTL_MS });
       expect(held).toBeDefined();
       drop('a.json');
-      expect(pass()).toMatchObject({ imported: 0, skipped: 'another process is importing the inbox' });
+      expect(await pass()).toMatchObject({ imported: 0, skipped: 'another process is importing the inbox' });
       held?.release();
-      expect(pass()).toMatchObject({ imported: 1 });
+      expect(await pass()).toMatchObject({ imported: 1 });
 
       writeFileSync(lockFile, '');
       const old = new Date(Date.now() - 2 * TTL_MS);
       utimesSync(lockFile, old, old);
       drop('b.json');
-      expect(pass()).toMatchObject({ imported: 1 });
+      expect(await pass()).toMatchObject({ imported: 1 });
       expect(readdirSync(inbox).filter((name) => name.startsWith('.import.lock'))).toEqual([]);
     } finally {
-      store.cleanup();
+      await store.cleanup();
     }
   });
 });

@@ -35,7 +35,7 @@ describe('agent memory, shared memory and usage tools', () => {
     clock = new FakeClock('2026-03-10T12:00:00.000Z');
     store = createTestMemoryStore({ clock });
   });
-  afterEach(() => store.cleanup());
+  afterEach(async () => await store.cleanup());
 
   it('keeps agents inside their own memory unless they hold agent_memory_admin', async () => {
     const stored = await ok(storeAgentMemoryTool, { key: 'style', value: 'bullets', memory_type: 'preference' }, researcher);
@@ -71,8 +71,8 @@ describe('agent memory, shared memory and usage tools', () => {
 
   it('records usage, summarises statistics, and rejects skill suggestions for good', async () => {
     for (let i = 0; i < 3; i += 1) await ok(recordToolUsageTool, { tool_name: 'search_mail', query_pattern: 'invoice from acme' }, host);
-    store.toolUsage.record({ toolName: 'search_mail', callerKind: 'agent', success: false, errorCode: 'TIMEOUT', durationMs: 900 });
-    store.toolUsage.record({ toolName: 'search_mail', callerKind: 'agent', success: true, durationMs: 100, responseBytes: 2048 });
+    await store.toolUsage.record({ toolName: 'search_mail', callerKind: 'agent', success: false, errorCode: 'TIMEOUT', durationMs: 900 });
+    await store.toolUsage.record({ toolName: 'search_mail', callerKind: 'agent', success: true, durationMs: 100, responseBytes: 2048 });
     const stats = await ok(getToolStatisticsTool, { tool_name: 'search_mail' }, host);
     expect(stats.items[0]).toMatchObject({
       tool_name: 'search_mail',
@@ -90,7 +90,7 @@ describe('agent memory, shared memory and usage tools', () => {
       error_codes: [{ code: 'TIMEOUT', count: 1 }],
     });
 
-    const { suggestion } = store.skillSuggestions.upsertBySignature({
+    const { suggestion } = await store.skillSuggestions.upsertBySignature({
       signature: 'search_mail:invoice',
       toolName: 'search_mail',
       patterns: ['invoice from acme'],
@@ -103,7 +103,7 @@ describe('agent memory, shared memory and usage tools', () => {
     expect((await ok(listSkillSuggestionsTool, {}, host)).items.map((s) => s.id)).toEqual([suggestion.id]);
     const rejected = await ok(rejectSkillSuggestionTool, { suggestion_id: suggestion.id, reason: 'not needed' }, host);
     expect(rejected.suggestion).toMatchObject({ status: 'rejected', reject_reason: 'not needed' });
-    const again = store.skillSuggestions.upsertBySignature({
+    const again = await store.skillSuggestions.upsertBySignature({
       signature: 'search_mail:invoice',
       toolName: 'search_mail',
       patterns: ['invoice from acme'],

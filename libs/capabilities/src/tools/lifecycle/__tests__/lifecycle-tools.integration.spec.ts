@@ -43,7 +43,7 @@ describe('decision, delegation and alert tools', () => {
     clock = new FakeClock('2026-03-10T12:00:00.000Z', 'Europe/London');
     store = createTestMemoryStore({ clock });
   });
-  afterEach(() => store.cleanup());
+  afterEach(async () => await store.cleanup());
 
   it('creates, updates, searches and deletes decisions; CSV tags are split', async () => {
     const { decision } = await ok(createDecisionTool, { title: 'Adopt Postgres', owner: 'Noa', tags: 'db, infra', follow_up_date: '2026-03-09' });
@@ -104,7 +104,7 @@ describe('decision, delegation and alert tools', () => {
     expect(alerts.rule_alerts.map((r) => [r.name, r.count])).toEqual([['pending', 1]]);
     expect(alerts.total_alerts).toBe(2);
     expect(alerts.formatted).toContain('Overdue delegations (1)');
-    expect(store.alertRules.get(rule.id)?.lastTriggeredAt).toBeNull();
+    expect((await store.alertRules.get(rule.id))?.lastTriggeredAt).toBeNull();
 
     expect((await ok(dismissAlertTool, { rule_id: rule.id })).rule.enabled).toBe(false);
     expect((await ok(checkAlertsTool, {})).rule_alerts).toEqual([]);

@@ -22,7 +22,7 @@ describe('memory tools', () => {
     clock = new FakeClock('2026-02-01T10:00:00.000Z');
     store = createTestMemoryStore({ clock });
   });
-  afterEach(() => store.cleanup());
+  afterEach(async () => await store.cleanup());
 
   it('stores, finds, lists and deletes a fact; the agent caller becomes the source', async () => {
     const stored = await ok(storeMemoryTool, { category: 'preference', key: 'noa_coffee', value: 'Noa drinks oat flat whites' }, { kind: 'agent', agentName: 'researcher' });

@@ -42,25 +42,25 @@ describe('proactive suggestions and the inbound channel view', () => {
     providers = createProviderRegistry({ config: { ...configSchema.parse({ providers: { notifications: 'none' } }), timezone: 'UTC' }, store: store.database, desktop: null });
     const ago = (days: number) => new Date(Date.parse(NOW) - days * DAY_MS);
 
-    store.delegations.create({ task: 'Send the board deck', delegatedTo: 'Dana', dueDate: '2026-03-08' });
-    store.delegations.create({ task: 'Book the offsite', delegatedTo: 'Omer', dueDate: '2026-03-12' });
-    store.delegations.create({ task: 'Plan Q3 hiring', delegatedTo: 'Noa', dueDate: '2026-04-30' });
-    const done = store.delegations.create({ task: 'Finished already', delegatedTo: 'Dana', dueDate: '2026-03-01' });
-    store.delegations.update(done.id, { status: 'completed' });
+    await store.delegations.create({ task: 'Send the board deck', delegatedTo: 'Dana', dueDate: '2026-03-08' });
+    await store.delegations.create({ task: 'Book the offsite', delegatedTo: 'Omer', dueDate: '2026-03-12' });
+    await store.delegations.create({ task: 'Plan Q3 hiring', delegatedTo: 'Noa', dueDate: '2026-04-30' });
+    const done = await store.delegations.create({ task: 'Finished already', delegatedTo: 'Dana', dueDate: '2026-03-01' });
+    await store.delegations.update(done.id, { status: 'completed' });
 
     clock.set(ago(10));
-    store.decisions.create({ title: 'Move to weekly releases' });
+    await store.decisions.create({ title: 'Move to weekly releases' });
     clock.set(new Date(NOW));
-    store.decisions.create({ title: 'Hire a designer', followUpDate: '2026-03-09' });
-    store.decisions.create({ title: 'Fresh decision' });
+    await store.decisions.create({ title: 'Hire a designer', followUpDate: '2026-03-09' });
+    await store.decisions.create({ title: 'Fresh decision' });
 
-    const failed = store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'd1', payload: '{}', receivedVia: 'http' }).event;
-    store.webhookEvents.update(failed.id, { status: 'failed', attempts: 3, lastError: 'agent timed out' });
-    const unrouted = store.webhookEvents.insert({ source: 'stripe', eventType: 'charge.failed', deliveryId: 'd2', payload: '{"amount": 5}', receivedVia: 'http' }).event;
-    store.webhookEvents.update(unrouted.id, { status: 'unrouted' });
+    const failed = (await store.webhookEvents.insert({ source: 'github', eventType: 'push', deliveryId: 'd1', payload: '{}', receivedVia: 'http' })).event;
+    await store.webhookEvents.update(failed.id, { status: 'failed', attempts: 3, lastError: 'agent timed out' });
+    const unrouted = (await store.webhookEvents.insert({ source: 'stripe', eventType: 'charge.failed', deliveryId: 'd2', payload: '{"amount": 5}', receivedVia: 'http' })).event;
+    await store.webhookEvents.update(unrouted.id, { status: 'unrouted' });
 
-    const { rule } = store.alertRules.create({ name: 'Overdue work', alertType: 'overdue_delegation', condition: {} });
-    store.alertRules.recordTrigger(rule.id, { triggeredAt: NOW, fingerprint: 'fp' });
+    const { rule } = await store.alertRules.create({ name: 'Overdue work', alertType: 'overdue_delegation', condition: {} });
+    await store.alertRules.recordTrigger(rule.id, { triggeredAt: NOW, fingerprint: 'fp' });
 
     const dana = { name: 'Dana Levi', address: 'dana@acme.com' };
     mail(providers, 'INBOX', 'm1', 't1', dana, 'Budget numbers', ago(5));
@@ -77,20 +77,20 @@ describe('proactive suggestions and the inbound channel view', () => {
     await calendar.createEvent({ title: 'Vendor call', start: inHours(5), end: inHours(6), attendees: [attendee] });
     await calendar.createEvent({ title: 'Focus time', start: inHours(7), end: inHours(8) });
     await calendar.createEvent({ title: 'Next week kickoff', start: inHours(72), end: inHours(73), attendees: [attendee] });
-    store.facts.upsert({ category: 'work', key: 'vendor.prep', value: 'Vendor call: ask about the SLA and the renewal price', source: 'user' });
+    await store.facts.upsert({ category: 'work', key: 'vendor.prep', value: 'Vendor call: ask about the SLA and the renewal price', source: 'user' });
 
-    store.skillSuggestions.upsertBySignature({ signature: 'search_mail:invoice', toolName: 'search_mail', description: 'Weekly invoice search', patterns: ['invoice'], suggestedName: 'invoice_finder', suggestedCapabilities: ['mail_read'], occurrences: 6, confidence: 0.8 });
-    const { task } = store.scheduledTasks.create({ name: 'nightly_digest', scheduleType: 'interval', scheduleConfig: { hours: 24 }, handlerType: 'digest', nextRunAt: null, createdBy: 'user' });
-    store.scheduledTasks.create({ name: 'healthy', scheduleType: 'interval', scheduleConfig: { hours: 24 }, handlerType: 'digest', nextRunAt: null, createdBy: 'user' });
+    await store.skillSuggestions.upsertBySignature({ signature: 'search_mail:invoice', toolName: 'search_mail', description: 'Weekly invoice search', patterns: ['invoice'], suggestedName: 'invoice_finder', suggestedCapabilities: ['mail_read'], occurrences: 6, confidence: 0.8 });
+    const { task } = await store.scheduledTasks.create({ name: 'nightly_digest', scheduleType: 'interval', scheduleConfig: { hours: 24 }, handlerType: 'digest', nextRunAt: null, createdBy: 'user' });
+    await store.scheduledTasks.create({ name: 'healthy', scheduleType: 'interval', scheduleConfig: { hours: 24 }, handlerType: 'digest', nextRunAt: null, createdBy: 'user' });
     // Three failed runs in a row, as the engine records them.
     store.database.sqlite.prepare("UPDATE scheduled_tasks SET consecutive_failures = 3, last_error = 'agent missing' WHERE id = ?").run(task.id);
 
     providers.local.messages.importMessage({ externalId: 'x1', conversationId: 'c1', conversationTitle: null, channel: 'imessage', senderHandle: '+15551234567', senderName: 'Omer', isFromMe: false, text: 'Running late', sentAt: new Date(Date.parse(NOW) - 2 * 3_600_000), participants: [] });
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     providers.close();
-    store.cleanup();
+    await store.cleanup();
   });
 
   it('lists each kind when it applies, most urgent and newest first', async () => {
@@ -119,12 +119,12 @@ describe('proactive suggestions and the inbound channel view', () => {
 
   it('ranks overdue before due soon, lists each item once, and groups webhook events by source and type', async () => {
     // A second triggered rule whose matches are partly listed already: only the unlisted ones are named.
-    store.delegations.create({ task: 'Sign the lease', delegatedTo: 'Ben', dueDate: '2026-03-02' });
-    const { rule } = store.alertRules.create({ name: 'Missing status', alertType: 'stale_fact', condition: { category: 'work', key: 'status' } });
-    store.alertRules.recordTrigger(rule.id, { triggeredAt: NOW, fingerprint: 'fp' });
+    await store.delegations.create({ task: 'Sign the lease', delegatedTo: 'Ben', dueDate: '2026-03-02' });
+    const { rule } = await store.alertRules.create({ name: 'Missing status', alertType: 'stale_fact', condition: { category: 'work', key: 'status' } });
+    await store.alertRules.recordTrigger(rule.id, { triggeredAt: NOW, fingerprint: 'fp' });
     for (const [id, source, type] of [['d3', 'github', 'push'], ['d4', 'github', 'push'], ['d5', 'stripe', 'charge.failed']] as const) {
-      const event = store.webhookEvents.insert({ source, eventType: type, deliveryId: id, payload: '{}', receivedVia: 'http' }).event;
-      store.webhookEvents.update(event.id, source === 'github' ? { status: 'failed', attempts: 4, lastError: `boom ${id}` } : { status: 'unrouted' });
+      const event = (await store.webhookEvents.insert({ source, eventType: type, deliveryId: id, payload: '{}', receivedVia: 'http' })).event;
+      await store.webhookEvents.update(event.id, source === 'github' ? { status: 'failed', attempts: 4, lastError: `boom ${id}` } : { status: 'unrouted' });
     }
     const { items } = await suggestions();
     const high = items.filter((item) => item.priority === 'high');
@@ -143,7 +143,7 @@ describe('proactive suggestions and the inbound channel view', () => {
   it('keeps a dismissed suggestion away even after its title changes, and a snoozed one until the snooze ends', async () => {
     await call(dismissSuggestionTool as unknown as AnyToolDefinition, { key: 'delegation:1' });
     await call(dismissSuggestionTool as unknown as AnyToolDefinition, { key: 'deadline:2', snooze_days: 2 });
-    store.delegations.update(1, { task: 'Send the board deck (v2)' });
+    await store.delegations.update(1, { task: 'Send the board deck (v2)' });
     let keys = (await suggestions()).items.map((item) => item.key);
     expect(keys).not.toContain('delegation:1');
     expect(keys).not.toContain('deadline:2');
@@ -154,7 +154,7 @@ describe('proactive suggestions and the inbound channel view', () => {
     expect(keys).not.toContain('delegation:1');
     expect(keys).toContain('deadline:2');
     // Dismissing wrote nothing to memory: the one fact is the meeting note seeded above.
-    expect(store.facts.count()).toBe(1);
+    expect(await store.facts.count()).toBe(1);
   });
 
   it('merges mail, messages and webhook events newest first, and counts them per channel and sender', async () => {

@@ -69,7 +69,7 @@ beforeAll(async () => {
   ({ config, providers } = setup());
   await ok('import_data', { kind: 'ics', path: join(docs, 'work.ics') });
   await ok('import_data', { kind: 'ics', path: join(docs, 'work.ics'), target: 'Maya (shared)', owner_email: 'maya@example.com' });
-  memory.identities.link({ canonicalName: 'Maya Lopez', provider: 'email', providerId: 'maya@example.com' });
+  await memory.identities.link({ canonicalName: 'Maya Lopez', provider: 'email', providerId: 'maya@example.com' });
 });
 
 afterAll(() => {
