@@ -816,7 +816,7 @@ const GENERAL_TERMS: ReadonlyArray<readonly [string, string]> = [
   ['המלצות', 'recommendations'],
   ['סקירה', 'overview review'],
   ['אונליין', 'online web'],
-  // Weather
+  // Weather, and merging (the other sense of מזג)
   ['תמזג', 'merge'],
   ['תמזגי', 'merge'],
   ['מיזוג', 'merge'],
