@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildBilingualLexicon } from './bilingual-lexicon.js';
+import { englishGlossOf } from './request-gloss.js';
 
 const lexicon = buildBilingualLexicon();
 
@@ -24,5 +25,37 @@ describe('bilingual lexicon', () => {
     expect(lexicon.englishFor('sourdough')).toEqual([]);
     expect(lexicon.englishFor('שקשוקה')).toEqual([]);
     expect(lexicon.size).toBeGreaterThan(200);
+  });
+
+  it('knows everyday request verbs in their feminine, plural and past forms, behind prefixes', () => {
+    expect(lexicon.englishFor('ושתעבירי')).toContain('forward');
+    expect(lexicon.englishFor('תשלחו')).toContain('send');
+    expect(lexicon.englishFor('כששלחתי')).toContain('sent');
+    expect(lexicon.englishFor('תזמיני')).toContain('book');
+    expect(lexicon.englishFor('תתאמי')).toContain('schedule');
+    expect(lexicon.englishFor('תטפלי')).toContain('task');
+  });
+
+  it('knows the nouns of work life, time, people, files and code', () => {
+    expect(lexicon.englishFor('לספקים')).toContain('supplier');
+    expect(lexicon.englishFor('והחשבונית')).toContain('invoice');
+    expect(lexicon.englishFor('בכוננות')).toContain('on-call');
+    expect(lexicon.englishFor('חודשי')).toContain('monthly');
+    expect(lexicon.englishFor('לאמא')).toContain('mother');
+    expect(lexicon.englishFor('בפולדר')).toContain('folder');
+    expect(lexicon.englishFor('לרפו')).toContain('repository');
+    expect(lexicon.englishFor('בגיטהאב')).toContain('github');
+  });
+
+  it('keeps both senses of a two-sense word and does not let a short form swallow a longer one', () => {
+    // "מזג" is weather ("מזג אוויר") and also "merged"; the imperative is only merge.
+    expect(lexicon.englishFor('מזג')).toEqual(expect.arrayContaining(['weather', 'merge']));
+    expect(lexicon.englishFor('תמזגי')).toEqual(['merge']);
+    // "שלישי" must not be read as "ישי" (what is left of "שישי" without its ש).
+    expect(lexicon.englishFor('בשלישי')).toEqual(['tuesday']);
+  });
+
+  it('glosses a hyphenated loanword through its parts', () => {
+    expect(englishGlossOf('תמזגי את הפי-אר ברפו')).toMatch(/merge.*pull request.*repository/);
   });
 });
