@@ -36,9 +36,27 @@ export function wordTerms(word: string): string[] {
   if (isHebrewWord(word)) return hebrewVariants(word);
   if (LATIN_WORD.test(word)) {
     if (word.length < 2 || isStopWord(word)) return [];
-    return [stemmer(word)];
+    return [stemOf(word)];
   }
   return [word];
+}
+
+/**
+ * Porter stems, remembered: a text's words repeat (a catalogue's descriptions and example requests, a document's
+ * chunks), and the stemmer's regular expressions cost more than a look-up. Bounded, so unusual text cannot grow it
+ * without limit.
+ */
+const stems = new Map<string, string>();
+const MAX_REMEMBERED_STEMS = 50_000;
+
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
+    stem = stemmer(word);
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
 /** Index terms of a text, in order (a Hebrew word contributes all its variants at its position). */
