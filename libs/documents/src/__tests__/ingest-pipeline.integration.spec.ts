@@ -16,7 +16,9 @@ import type { IngestProgress } from '../ingest/ingest-types.js';
 import type { ChunkRecord } from '../lance/document-chunk-table.js';
 
 const DIMS = 16;
-const CALL_MS = 15;
+// Long enough that embedding stays the slow stage (as a real model is) even when the machine is loaded: with a
+// shorter call, reading the next batch could take longer than embedding it, and no write overlapped an embedding.
+const CALL_MS = 50;
 const SECTIONS_PER_FILE = 8;
 
 /** A unit vector derived from the text, so equal texts get equal vectors. */

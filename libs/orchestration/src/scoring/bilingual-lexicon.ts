@@ -290,8 +290,9 @@ const GENERAL_TERMS: ReadonlyArray<readonly [string, string]> = [
   ['קשרים', 'relation'],
   ['תצפית', 'observation'],
   ['תחזית', 'forecast weather'],
-  // "מזג" is both weather ("מזג אוויר", which "אוויר" carries on its own) and "merged": both senses stay.
-  ['מזג', 'weather merge'],
+  // "מזג" alone is read as weather: "מזג אוויר" is by far its commonest use, and a merge sense here would put "merge"
+  // into the gloss of every weather request. Merging is reached through תמזג, תמזגי, מיזוג and מרג.
+  ['מזג', 'weather'],
   ['אוויר', 'weather air'],
   ['טמפרטורה', 'temperature weather'],
   ['אזור', 'zone area region'],
