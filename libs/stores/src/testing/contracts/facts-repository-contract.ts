@@ -3,7 +3,7 @@
  * (SQLite in `@chief-of-staff/stores`, PostgreSQL in `@chief-of-staff/postgres`): ADR 0060. Each adapter's spec calls
  * `describeFactsRepositoryContract` with a function that opens an empty repository on a clock the suite controls.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type * as JestGlobals from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import type { FactCategory } from '../../db/schema/enums.js';
 import type { FactsRepository } from '../../memory/facts-repository.js';
@@ -29,8 +29,21 @@ async function errorOf(work: Promise<unknown>): Promise<{ code: string; message:
   throw new Error('expected an error');
 }
 
+/**
+ * Jest's functions, taken from the globals Jest injects when the suite is declared: `@chief-of-staff/stores/testing`
+ * is also loaded outside Jest (benchmarks, fixtures), where importing `@jest/globals` would fail on load.
+ */
+function jestGlobals(): typeof JestGlobals {
+  const globals = globalThis as unknown as Partial<typeof JestGlobals>;
+  if (typeof globals.describe !== 'function' || typeof globals.expect !== 'function') {
+    throw new Error('The storage contract suites declare Jest tests: call them from a Jest spec file (with injectGlobals on).');
+  }
+  return globals as typeof JestGlobals;
+}
+
 /** Declares the facts repository contract as a jest `describe` block named after the adapter. */
 export function describeFactsRepositoryContract(name: string, open: OpenFactsRepository): void {
+  const { afterEach, beforeEach, describe, expect, it } = jestGlobals();
   describe(`FactsRepository contract: ${name}`, () => {
     let clock: FakeClock;
     let opened: OpenedFactsRepository;
