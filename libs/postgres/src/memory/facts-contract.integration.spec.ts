@@ -80,4 +80,29 @@ describe('FactsRepository on PostgreSQL only', () => {
       await opened.close();
     }
   });
+
+  it('finds by the rare words of a query, ranks by all of them, and leaves out a word found in most facts', async () => {
+    const opened = await openFacts(new FakeClock());
+    try {
+      // 2,500 facts: "quarterly" and "review" in all, "leo" in about 5%, "zebra" in 0.2% (three of them with "leo").
+      await opened.database.pool.query(`
+        INSERT INTO facts (category, key, value, source, search_terms)
+        SELECT 'work', 'note_' || i, v, 'user', 'note ' || i || ' ' || v || ' work'
+        FROM (SELECT i, CASE WHEN i % 1000 = 0 THEN 'quarterly zebra leo review'
+                             WHEN i % 500 = 0 THEN 'quarterly zebra review'
+                             WHEN i % 20 = 0 THEN 'quarterly leo review'
+                             ELSE 'quarterly review' END AS v
+              FROM generate_series(0, 2499) AS i) AS generated`);
+      const keysOf = async (ids: number[] | null) => (await opened.facts.getMany(ids ?? [])).map((fact) => fact.key);
+      const zebraLeo = await opened.facts.fullTextCandidates('zebra leo', { limit: 50 });
+      expect(zebraLeo).toHaveLength(5);
+      expect((await keysOf(zebraLeo?.slice(0, 3) ?? [])).sort()).toEqual(['note_0', 'note_1000', 'note_2000']);
+      const zebras = await opened.facts.fullTextCandidates('quarterly zebra', { limit: 50 });
+      expect(zebras).toHaveLength(5);
+      expect(await opened.facts.fullTextCandidates('quarterly review', { limit: 50 })).toHaveLength(50);
+      expect(await opened.facts.fullTextCandidates('leo', { limit: 500 })).toHaveLength(123);
+    } finally {
+      await opened.close();
+    }
+  });
 });
