@@ -15,7 +15,7 @@ export { chunkSearchTerms, factSearchTerms, mailMessageSearchTerms, messageSearc
 export { isoFromTimestamptz } from './schema/columns.js';
 
 // Repositories of the storage port (ADR 0060).
-export { createPostgresFactsRepository } from './memory/facts-repository.js';
+export { createPostgresFactsRepository, FILTER_TERM_SHARE } from './memory/facts-repository.js';
 export {
   agentMemory,
   agentRuns,
