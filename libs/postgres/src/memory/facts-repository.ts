@@ -107,33 +107,43 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
 
   const matches = (query: string): SQL => sql`${facts.searchVector} @@ to_tsquery('simple', ${query})`;
 
-  /**
-   * Which query tokens rank the candidates and which find them. Ranking: the SQLite adapter's common-term rule
-   * (ADR 0010), the same shares — a term in more than COMMON_TERM_SHARE of all facts is left out when the query has
-   * rarer ones. Finding: of those, only the terms in at most FILTER_TERM_SHARE of the facts when there are any, because
-   * PostgreSQL must read every matched row to rank it (FTS5 ranks from its index): "Leo budget" at 100k facts, with
-   * Leo in 9% of them, read 9,000 rows (100 ms) to return 50. A fact with both words still ranks above one with only
-   * the rare word (ADR 0060). Each count stops at its limit.
-   */
-  const queryTokens = async (tokens: string[]): Promise<{ rank: string[]; find: string[] }> => {
-    if (tokens.length < 2) return { rank: tokens, find: tokens };
-    const bound = await db.select({ n: sql<number | null>`max(${facts.id})` }).from(facts);
-    const rows = Number(bound[0]?.n ?? 0);
-    if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
-    const limit = Math.floor(rows * COMMON_TERM_SHARE);
-    // Every count in one round trip, each through the GIN index (a bitmap scan skips the heap pages VACUUM has
-    // marked all-visible).
+  /** How many facts hold each token, each count stopping past `limit`; all in one round trip. */
+  const termCounts = async (tokens: readonly string[], limit: number): Promise<number[]> => {
+    // Each count goes through the GIN index (a bitmap scan skips the heap pages VACUUM has marked all-visible).
     const counted = await db.execute<{ n: number[] }>(
       sql`SELECT ARRAY[${sql.join(
         tokens.map((token) => sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${facts} WHERE ${matches(orQuery([token]))} LIMIT ${limit + 1}) AS hits)`),
         sql`, `,
       )}] AS n`,
     );
-    const counts = new Map(tokens.map((token, i) => [token, counted.rows[0]?.n[i] ?? 0]));
-    const rare = tokens.filter((token) => (counts.get(token) ?? 0) <= limit);
+    return counted.rows[0]?.n ?? [];
+  };
+
+  /**
+   * Which query tokens find the candidates and which rank them. PostgreSQL must read every matched row to rank it
+   * (FTS5 ranks from its index): "Leo budget" at 100k facts, with Leo in 9% of them, read 9,000 rows (100 ms) to
+   * return 50. So when the query has words in at most FILTER_TERM_SHARE of the facts, only those find candidates and
+   * every word ranks them (a fact with both words first). Otherwise the SQLite adapter's common-term rule (ADR 0010,
+   * the same share) decides: a word in more than COMMON_TERM_SHARE of the facts is left out when the query has rarer
+   * ones (ADR 0060).
+   */
+  const queryTokens = async (tokens: string[]): Promise<{ rank: string[]; find: string[] }> => {
+    if (tokens.length < 2) return { rank: tokens, find: tokens };
+    const bound = await db.select({ n: sql<number | null>`max(${facts.id})` }).from(facts);
+    const rows = Number(bound[0]?.n ?? 0);
+    if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
+    // Counted up to the filter share first: a query with a rare word (the usual case) never counts a common one far.
+    const filterLimit = Math.floor(rows * FILTER_TERM_SHARE);
+    const firstCounts = await termCounts(tokens, filterLimit);
+    const rarest = tokens.filter((_, i) => (firstCounts[i] ?? 0) <= filterLimit);
+    // Every word ranks the facts the rare ones found (SQLite would drop a word above the common share; here it only
+    // lifts the facts that also hold it, and counting it that far is what this avoids).
+    if (rarest.length > 0) return { rank: tokens, find: rarest };
+    const limit = Math.floor(rows * COMMON_TERM_SHARE);
+    const counts = await termCounts(tokens, limit);
+    const rare = tokens.filter((_, i) => (counts[i] ?? 0) <= limit);
     const rank = rare.length > 0 ? rare : tokens;
-    const rarest = rank.filter((token) => (counts.get(token) ?? 0) <= rows * FILTER_TERM_SHARE);
-    return { rank, find: rarest.length > 0 ? rarest : rank };
+    return { rank, find: rank };
   };
 
   const categoryFilter = (category: FactCategory | undefined): SQL | undefined =>
