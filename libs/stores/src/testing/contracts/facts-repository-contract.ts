@@ -3,7 +3,6 @@
  * (SQLite in `@chief-of-staff/stores`, PostgreSQL in `@chief-of-staff/postgres`): ADR 0060. Each adapter's spec calls
  * `describeFactsRepositoryContract` with a function that opens an empty repository on a clock the suite controls.
  */
-import type * as JestGlobals from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import type { FactCategory } from '../../db/schema/enums.js';
 import type { FactsRepository } from '../../memory/facts-repository.js';
@@ -29,16 +28,37 @@ async function errorOf(work: Promise<unknown>): Promise<{ code: string; message:
   throw new Error('expected an error');
 }
 
+/** The matchers the contract suites use (Jest's `expect`, described here so this library does not depend on Jest). */
+interface ContractMatchers {
+  toBe(expected: unknown): void;
+  toEqual(expected: unknown): void;
+  toMatchObject(expected: object): void;
+  toHaveLength(expected: number): void;
+  toBeUndefined(): void;
+  toBeNull(): void;
+  toMatch(expected: RegExp): void;
+  toContain(expected: unknown): void;
+  readonly not: ContractMatchers;
+}
+
+interface JestFunctions {
+  describe(name: string, declare: () => void): void;
+  it(name: string, test: () => Promise<void>): void;
+  beforeEach(hook: () => Promise<void>): void;
+  afterEach(hook: () => Promise<void>): void;
+  expect: ((actual: unknown) => ContractMatchers) & { any(type: unknown): unknown };
+}
+
 /**
  * Jest's functions, taken from the globals Jest injects when the suite is declared: `@chief-of-staff/stores/testing`
  * is also loaded outside Jest (benchmarks, fixtures), where importing `@jest/globals` would fail on load.
  */
-function jestGlobals(): typeof JestGlobals {
-  const globals = globalThis as unknown as Partial<typeof JestGlobals>;
+function jestGlobals(): JestFunctions {
+  const globals = globalThis as unknown as Partial<JestFunctions>;
   if (typeof globals.describe !== 'function' || typeof globals.expect !== 'function') {
     throw new Error('The storage contract suites declare Jest tests: call them from a Jest spec file (with injectGlobals on).');
   }
-  return globals as typeof JestGlobals;
+  return globals as JestFunctions;
 }
 
 /** Declares the facts repository contract as a jest `describe` block named after the adapter. */
