@@ -13,6 +13,9 @@ export type { OpenPostgresOptions, PostgresDatabase, PostgresDrizzle, PostgresFa
 export { postgresSchema } from './schema-object.js';
 export { chunkSearchTerms, factSearchTerms, mailMessageSearchTerms, messageSearchTerms, unicode61Tokens } from './search-terms.js';
 export { isoFromTimestamptz } from './schema/columns.js';
+
+// Repositories of the storage port (ADR 0060).
+export { createPostgresFactsRepository, FILTER_TERM_SHARE } from './memory/facts-repository.js';
 export {
   agentMemory,
   agentRuns,

@@ -37,6 +37,15 @@ export { refreshFactVector, removeFactVector } from './memory/fact-embedding.js'
 
 export { QUERY_MEMORY_LIMITS, searchFacts } from './memory/fact-search.js';
 
+// What another adapter of the facts repository needs to behave exactly like the SQLite one: the same validation,
+// query tokens and common-term rule (ADR 0060).
+export { COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE } from './memory/facts-repository.js';
+export type { CandidateOptions, ListFactsFilters, StoreFactInput } from './memory/facts-repository.js';
+export { assertConfidence, assertEnum, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';
+export { escapeLike } from './db/like.js';
+export { ftsTokens } from './db/fts-query.js';
+export type { PageRequest } from './db/pagination.js';
+
 export { compareScored, DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts } from './memory/fact-ranking.js';
 export type { ScoredFact } from './memory/fact-ranking.js';
 

@@ -124,11 +124,15 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
       (error: unknown) => ({ error }),
     );
     const lists: number[][] = [];
-    const fullText = await deps.facts.fullTextCandidates(req.query, options);
+    // Asked together: an adapter over a connection pool answers them at once (SQLite answers each in turn anyway).
+    const [fullText, substring, hebrew] = await Promise.all([
+      deps.facts.fullTextCandidates(req.query, options),
+      deps.facts.substringCandidates(req.query, options),
+      deps.facts.hebrewWordCandidates(req.query, options),
+    ]);
     if (fullText === null) warnings.push('Full-text search skipped: the query has no searchable words.');
     else lists.push(fullText);
-    lists.push(await deps.facts.substringCandidates(req.query, options));
-    const hebrew = await deps.facts.hebrewWordCandidates(req.query, options);
+    lists.push(substring);
     if (hebrew.length > 0) lists.push(hebrew);
 
     let vectorIds: number[] | undefined;

@@ -239,7 +239,9 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     },
 
     async substringCandidates(query, options) {
-      const text = query.trim();
+      // FTS5 reads a MATCH expression only up to a NUL ("unterminated string"), and no stored text can be searched
+      // for one usefully: NUL characters are left out of the query.
+      const text = query.replace(/\0/g, '').trim();
       if (text === '') return [];
       const folded = foldCase(text);
       const phrase = buildTrigramPhrase(text);

@@ -3,3 +3,5 @@ export { createTestMemoryStore } from './create-test-memory-store.js';
 export type { TestMemoryStore, TestMemoryStoreOptions } from './create-test-memory-store.js';
 export { TEAM_CALENDAR_ICS } from './fixture-files.js';
 export { bulkLoad } from './bulk-load.js';
+export { describeFactsRepositoryContract } from './contracts/facts-repository-contract.js';
+export type { OpenedFactsRepository, OpenFactsRepository } from './contracts/facts-repository-contract.js';

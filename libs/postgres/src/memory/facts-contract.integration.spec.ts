@@ -1,0 +1,108 @@
+/**
+ * The facts repository contract (ADR 0060) against the PostgreSQL adapter: one throw-away server for the file, a
+ * fresh database per test. Also what only PostgreSQL has: a row lock held by another writer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { FakeClock, isToolError } from '@chief-of-staff/core';
+import { describeFactsRepositoryContract } from '@chief-of-staff/stores/testing';
+import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { openPostgres } from '../open-postgres.js';
+import { createPostgresFactsRepository } from './facts-repository.js';
+
+let server: TestPostgres;
+let databases = 0;
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function openFacts(clock: FakeClock) {
+  databases += 1;
+  const url = await server.createDatabase(`facts_${databases}`);
+  const database = await openPostgres({ url, poolSize: 3 });
+  return { url, database, facts: createPostgresFactsRepository(database, clock), close: () => database.close() };
+}
+
+describeFactsRepositoryContract('PostgreSQL', openFacts);
+
+describe('FactsRepository on PostgreSQL only', () => {
+  it('refuses a NUL character in a stored text, naming the field, and finds nothing for one', async () => {
+    const opened = await openFacts(new FakeClock());
+    try {
+      const error = await opened.facts.upsert({ category: 'work', key: 'k', value: 'a\u0000b', source: 'user' }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(isToolError(error) && error.code === 'INVALID_ARGUMENT' && error.message.startsWith('value:')).toBe(true);
+      expect(await opened.facts.get('work', 'k\u0000')).toBeUndefined();
+      expect(await opened.facts.delete('work', 'k\u0000')).toBeUndefined();
+      expect((await opened.facts.list({ prefix: '\u0000' }, {})).items).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('does not wait for a row another writer has locked: the fact stays pending, at once', async () => {
+    const opened = await openFacts(new FakeClock());
+    const other = new pg.Client({ connectionString: opened.url });
+    await other.connect();
+    try {
+      const { fact } = await opened.facts.upsert({ category: 'work', key: 'k', value: 'v', source: 'user' });
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM facts WHERE id = $1 FOR UPDATE', [fact.id]);
+      const started = performance.now();
+      expect(await opened.facts.markEmbeddedIfFree(fact.id, fact.updatedAt)).toBe(false);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      await other.query('ROLLBACK');
+      expect((await opened.facts.getById(fact.id))?.embeddingStatus).toBe('pending');
+      expect(await opened.facts.markEmbeddedIfFree(fact.id, fact.updatedAt)).toBe(true);
+    } finally {
+      await other.end();
+      await opened.close();
+    }
+  });
+
+  it('keeps one row when two writers create the same fact at once', async () => {
+    const opened = await openFacts(new FakeClock());
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => opened.facts.upsert({ category: 'work', key: 'same', value: `v${i}`, source: 'user' })),
+      );
+      expect(results.filter((result) => result.created)).toHaveLength(1);
+      expect(new Set(results.map((result) => result.fact.id)).size).toBe(1);
+      expect(await opened.facts.count()).toBe(1);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('finds by the rare words of a query, ranks by all of them, and leaves out a word found in most facts', async () => {
+    const opened = await openFacts(new FakeClock());
+    try {
+      // 2,500 facts: "quarterly" and "review" in all, "leo" in about 5%, "zebra" in 0.2% (three of them with "leo").
+      await opened.database.pool.query(`
+        INSERT INTO facts (category, key, value, source, search_terms)
+        SELECT 'work', 'note_' || i, v, 'user', 'note ' || i || ' ' || v || ' work'
+        FROM (SELECT i, CASE WHEN i % 1000 = 0 THEN 'quarterly zebra leo review'
+                             WHEN i % 500 = 0 THEN 'quarterly zebra review'
+                             WHEN i % 20 = 0 THEN 'quarterly leo review'
+                             ELSE 'quarterly review' END AS v
+              FROM generate_series(0, 2499) AS i) AS generated`);
+      const keysOf = async (ids: number[] | null) => (await opened.facts.getMany(ids ?? [])).map((fact) => fact.key);
+      const zebraLeo = await opened.facts.fullTextCandidates('zebra leo', { limit: 50 });
+      expect(zebraLeo).toHaveLength(5);
+      expect((await keysOf(zebraLeo?.slice(0, 3) ?? [])).sort()).toEqual(['note_0', 'note_1000', 'note_2000']);
+      const zebras = await opened.facts.fullTextCandidates('quarterly zebra', { limit: 50 });
+      expect(zebras).toHaveLength(5);
+      expect(await opened.facts.fullTextCandidates('quarterly review', { limit: 50 })).toHaveLength(50);
+      expect(await opened.facts.fullTextCandidates('leo', { limit: 500 })).toHaveLength(123);
+    } finally {
+      await opened.close();
+    }
+  });
+});

@@ -1,0 +1,334 @@
+/**
+ * The facts repository on PostgreSQL: the same `FactsRepository` port, records and errors as the SQLite adapter of
+ * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0060). Words are searched through the
+ * `search_vector` tsvector (built from `factSearchTerms`, the tokens SQLite's FTS5 indexes), substrings through
+ * `ILIKE` over the `pg_trgm` indexes of `key` and `value`.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { hebrewStem, isHebrewWord, ToolError, type Clock } from '@chief-of-staff/core';
+import {
+  assertConfidence,
+  assertEnum,
+  assertText,
+  closePage,
+  COMMON_TERM_MIN_ROWS,
+  COMMON_TERM_SHARE,
+  escapeLike,
+  FACT_CATEGORIES,
+  FACT_LIST_LIMITS,
+  ftsTokens,
+  MAX_NAME_LENGTH,
+  MAX_VALUE_LENGTH,
+  nowIso,
+  openPage,
+  type FactCategory,
+  type FactRecord,
+  type FactsRepository,
+} from '@chief-of-staff/stores';
+import type { PostgresDatabase } from '../open-postgres.js';
+import { facts } from '../schema/memory.js';
+import { factSearchTerms, unicode61Tokens } from '../search-terms.js';
+
+/** The columns of a fact record: everything but the search columns, which only this adapter sees. */
+const RECORD_COLUMNS = {
+  id: facts.id,
+  category: facts.category,
+  key: facts.key,
+  value: facts.value,
+  confidence: facts.confidence,
+  pinned: facts.pinned,
+  source: facts.source,
+  sourceRef: facts.sourceRef,
+  embeddingStatus: facts.embeddingStatus,
+  createdAt: facts.createdAt,
+  updatedAt: facts.updatedAt,
+};
+
+/**
+ * With rarer query terms at hand, a term in more than this share of all facts only ranks the candidates and does not
+ * find them (see `queryTokens`).
+ */
+export const FILTER_TERM_SHARE = 0.02;
+
+/** PostgreSQL's "could not obtain lock on row" (`FOR UPDATE NOWAIT`). */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+type Row = Omit<FactRecord, 'embeddingStatus' | 'sourceRef'> & { embeddingStatus: string; sourceRef: FactRecord['sourceRef'] | null };
+
+function toRecord(row: Row): FactRecord {
+  return { ...row, embeddingStatus: row.embeddingStatus as FactRecord['embeddingStatus'], sourceRef: row.sourceRef ?? null };
+}
+
+/** The SQLSTATE of a `pg` error, also when drizzle wrapped it. */
+function sqlState(error: unknown): unknown {
+  const direct = (error as { code?: unknown }).code;
+  if (typeof direct === 'string') return direct;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause === undefined ? undefined : (cause as { code?: unknown }).code;
+}
+
+/** PostgreSQL cannot store U+0000 in text, so a key, value or source holding one is refused with the field named. */
+function assertNoNul(field: string, text: string): string {
+  if (!text.includes('\0')) return text;
+  throw ToolError.invalidArgument(field, 'contains a NUL character (U+0000).', 'Remove the NUL characters: PostgreSQL storage cannot keep them.');
+}
+
+/**
+ * One tsquery operand per query token: the token's unicode61 terms (lower case, Latin diacritics removed), a phrase
+ * when it falls apart into several, as FTS5 reads a quoted token. Terms hold only letters and digits, so quoting them
+ * is enough to keep tsquery operators out.
+ */
+function tsqueryOperand(token: string): string | null {
+  const terms = unicode61Tokens(token);
+  if (terms.length === 0) return null;
+  return terms.map((term) => `'${term}'`).join(' <-> ');
+}
+
+function orQuery(tokens: readonly string[]): string {
+  const operands = tokens.map(tsqueryOperand).filter((operand): operand is string => operand !== null);
+  // A token without any indexable term matches nothing, as its quoted form does in FTS5.
+  return operands.length === 0 ? "''" : operands.join(' | ');
+}
+
+export function createPostgresFactsRepository(database: PostgresDatabase, clock: Clock): FactsRepository {
+  const { db } = database;
+
+  const get = async (category: FactCategory, key: string): Promise<FactRecord | undefined> => {
+    if (key.includes('\0')) return undefined;
+    const rows = await db.select(RECORD_COLUMNS).from(facts).where(and(eq(facts.category, category), eq(facts.key, key)));
+    return rows[0] === undefined ? undefined : toRecord(rows[0]);
+  };
+
+  const setEmbeddingStatus = async (id: number, status: FactRecord['embeddingStatus'], ifUpdatedAt?: string): Promise<boolean> => {
+    const where = ifUpdatedAt === undefined ? eq(facts.id, id) : and(eq(facts.id, id), eq(facts.updatedAt, ifUpdatedAt));
+    const rows = await db.update(facts).set({ embeddingStatus: status }).where(where).returning({ id: facts.id });
+    return rows.length > 0;
+  };
+
+  const matches = (query: string): SQL => sql`${facts.searchVector} @@ to_tsquery('simple', ${query})`;
+
+  /** How many facts hold each token, each count stopping past `limit`; all in one round trip. */
+  const termCounts = async (tokens: readonly string[], limit: number): Promise<number[]> => {
+    // Each count goes through the GIN index (a bitmap scan skips the heap pages VACUUM has marked all-visible).
+    const counted = await db.execute<{ n: number[] }>(
+      sql`SELECT ARRAY[${sql.join(
+        tokens.map((token) => sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${facts} WHERE ${matches(orQuery([token]))} LIMIT ${limit + 1}) AS hits)`),
+        sql`, `,
+      )}] AS n`,
+    );
+    return counted.rows[0]?.n ?? [];
+  };
+
+  /**
+   * Which query tokens find the candidates and which rank them. PostgreSQL must read every matched row to rank it
+   * (FTS5 ranks from its index): "Leo budget" at 100k facts, with Leo in 9% of them, read 9,000 rows (100 ms) to
+   * return 50. So when the query has words in at most FILTER_TERM_SHARE of the facts, only those find candidates and
+   * every word ranks them (a fact with both words first). Otherwise the SQLite adapter's common-term rule (ADR 0010,
+   * the same share) decides: a word in more than COMMON_TERM_SHARE of the facts is left out when the query has rarer
+   * ones (ADR 0060).
+   */
+  const queryTokens = async (tokens: string[]): Promise<{ rank: string[]; find: string[] }> => {
+    if (tokens.length < 2) return { rank: tokens, find: tokens };
+    const bound = await db.select({ n: sql<number | null>`max(${facts.id})` }).from(facts);
+    const rows = Number(bound[0]?.n ?? 0);
+    if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
+    // Counted up to the filter share first: a query with a rare word (the usual case) never counts a common one far.
+    const filterLimit = Math.floor(rows * FILTER_TERM_SHARE);
+    const firstCounts = await termCounts(tokens, filterLimit);
+    const rarest = tokens.filter((_, i) => (firstCounts[i] ?? 0) <= filterLimit);
+    // Every word ranks the facts the rare ones found (SQLite would drop a word above the common share; here it only
+    // lifts the facts that also hold it, and counting it that far is what this avoids).
+    if (rarest.length > 0) return { rank: tokens, find: rarest };
+    const limit = Math.floor(rows * COMMON_TERM_SHARE);
+    const counts = await termCounts(tokens, limit);
+    const rare = tokens.filter((_, i) => (counts[i] ?? 0) <= limit);
+    const rank = rare.length > 0 ? rare : tokens;
+    return { rank, find: rank };
+  };
+
+  const categoryFilter = (category: FactCategory | undefined): SQL | undefined =>
+    category === undefined ? undefined : eq(facts.category, assertEnum('category', category, FACT_CATEGORIES));
+
+  /** `key ILIKE p OR value ILIKE p`: case-insensitive (Unicode lower case of the database's locale), wildcards escaped. */
+  const containsText = (text: string): SQL => {
+    const pattern = `%${escapeLike(text)}%`;
+    return sql`(${facts.key} ILIKE ${pattern} OR ${facts.value} ILIKE ${pattern})`;
+  };
+
+  return {
+    async upsert(input) {
+      const category = assertEnum('category', input.category, FACT_CATEGORIES);
+      const key = assertNoNul('key', assertText('key', input.key, MAX_NAME_LENGTH));
+      const value = assertNoNul('value', assertText('value', input.value, MAX_VALUE_LENGTH));
+      const confidence = assertConfidence('confidence', input.confidence ?? 1);
+      const source = assertNoNul('source', assertText('source', input.source, MAX_NAME_LENGTH));
+      const now = nowIso(clock);
+      const fields = {
+        value,
+        confidence,
+        pinned: input.pinned ?? false,
+        source,
+        sourceRef: input.sourceRef ?? null,
+        embeddingStatus: 'pending',
+        updatedAt: now,
+        searchTerms: factSearchTerms({ key, value, category }),
+      };
+      // One statement, so two writers of the same new key cannot both insert: the second replaces. `created_at` is
+      // not in the update, so a replaced fact keeps it; `xmax = 0` holds only for a row this statement inserted.
+      const rows = await db
+        .insert(facts)
+        .values({ category, key, ...fields, createdAt: now })
+        .onConflictDoUpdate({ target: [facts.category, facts.key], set: fields })
+        .returning({ ...RECORD_COLUMNS, inserted: sql<boolean>`(xmax = 0)` });
+      const row = rows[0];
+      if (row === undefined) throw new Error('facts upsert returned no row');
+      const { inserted, ...fact } = row;
+      return { fact: toRecord(fact), created: inserted };
+    },
+
+    get: (category, key) => get(category, key),
+
+    async getById(id) {
+      const rows = await db.select(RECORD_COLUMNS).from(facts).where(eq(facts.id, id));
+      return rows[0] === undefined ? undefined : toRecord(rows[0]);
+    },
+
+    async getMany(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.select(RECORD_COLUMNS).from(facts).where(inArray(facts.id, [...new Set(ids)]));
+      return rows.map(toRecord);
+    },
+
+    async delete(category, key) {
+      const validCategory = assertEnum('category', category, FACT_CATEGORIES);
+      if (key.includes('\0')) return undefined;
+      const rows = await db
+        .delete(facts)
+        .where(and(eq(facts.category, validCategory), eq(facts.key, key)))
+        .returning(RECORD_COLUMNS);
+      return rows[0] === undefined ? undefined : toRecord(rows[0]);
+    },
+
+    async list(filters, request) {
+      if (filters.category !== undefined) assertEnum('category', filters.category, FACT_CATEGORIES);
+      const window = openPage(request, FACT_LIST_LIMITS, 'facts', filters);
+      const prefix = filters.prefix === undefined || filters.prefix === '' ? undefined : filters.prefix;
+      const conditions = [
+        filters.category === undefined ? undefined : eq(facts.category, filters.category),
+        filters.pinned === undefined ? undefined : eq(facts.pinned, filters.pinned),
+        // Characters, as SQLite's substr counts them; a prefix holding NUL matches no stored key.
+        prefix === undefined ? undefined : prefix.includes('\0') ? sql`false` : sql`left(${facts.key}, ${[...prefix].length}) = ${prefix}`,
+      ];
+      const where = and(...conditions);
+      // Code point order (the "C" collation), as SQLite's BINARY collation sorts, whatever the database's locale.
+      const rows = await db
+        .select(RECORD_COLUMNS)
+        .from(facts)
+        .where(where)
+        .orderBy(asc(facts.category), sql`${facts.key} COLLATE "C"`, asc(facts.id))
+        .limit(window.limit + 1)
+        .offset(window.offset);
+      const total = await db.select({ n: sql<number>`count(*)::int` }).from(facts).where(where);
+      return closePage(rows.map(toRecord), window, { total: total[0]?.n ?? 0 });
+    },
+
+    async allInCategory(category) {
+      assertEnum('category', category, FACT_CATEGORIES);
+      const rows = await db.select(RECORD_COLUMNS).from(facts).where(eq(facts.category, category));
+      return rows.map(toRecord);
+    },
+
+    async fullTextCandidates(query, options) {
+      const category = categoryFilter(options.category);
+      const tokens = ftsTokens(query);
+      if (tokens.length === 0) return null;
+      const selected = await queryTokens(tokens);
+      const rankQuery = orQuery(selected.rank);
+      // ts_rank with normalisation 1 (divided by 1 + log of the length): more query words and more occurrences
+      // rank higher, long facts a little lower — the clear cases of bm25, without its per-term document counts.
+      const rows = await db
+        .select({ id: facts.id })
+        .from(facts)
+        .where(and(matches(orQuery(selected.find)), category))
+        .orderBy(desc(sql`ts_rank(${facts.searchVector}, to_tsquery('simple', ${rankQuery}), 1)`), asc(facts.id))
+        .limit(options.limit);
+      return rows.map((row) => row.id);
+    },
+
+    async substringCandidates(query, options) {
+      const category = categoryFilter(options.category);
+      // No stored text holds a NUL (upsert refuses it), and PostgreSQL refuses one in a parameter.
+      const text = query.replace(/\0/g, '').trim();
+      if (text === '') return [];
+      const rows = await db
+        .select({ id: facts.id })
+        .from(facts)
+        .where(and(containsText(text), category))
+        .orderBy(sql`(lower(${facts.key}) = lower(${text})) DESC`, desc(facts.updatedAt), desc(facts.id))
+        .limit(options.limit);
+      return rows.map((row) => row.id);
+    },
+
+    async hebrewWordCandidates(query, options) {
+      const category = categoryFilter(options.category);
+      const stems = [
+        ...new Set(
+          ftsTokens(query)
+            .filter(isHebrewWord)
+            .map(hebrewStem)
+            .filter((stem) => [...stem].length >= 3),
+        ),
+      ];
+      if (stems.length === 0) return [];
+      const conditions = stems.map(containsText);
+      // Most stems found first, then the shortest fact (bm25's length normalisation in its simplest form).
+      const found = sql.join(
+        conditions.map((condition) => sql`(CASE WHEN ${condition} THEN 1 ELSE 0 END)`),
+        sql` + `,
+      );
+      const rows = await db
+        .select({ id: facts.id })
+        .from(facts)
+        .where(and(sql`(${sql.join(conditions, sql` OR `)})`, category))
+        .orderBy(desc(found), sql`length(${facts.key}) + length(${facts.value})`, desc(facts.id))
+        .limit(options.limit);
+      return rows.map((row) => row.id);
+    },
+
+    setEmbeddingStatus: (id, status, ifUpdatedAt) => setEmbeddingStatus(id, status, ifUpdatedAt),
+
+    /**
+     * PostgreSQL has no database-wide write lock to find busy; the row's lock is the one a writer holds. `FOR UPDATE
+     * NOWAIT` takes it or fails at once (`lock_timeout = 0` would mean "wait forever"), and a fact locked by another
+     * writer is left 'pending' for a later search to catch up: false, not an error.
+     */
+    async markEmbeddedIfFree(id, ifUpdatedAt) {
+      try {
+        return await db.transaction(async (tx) => {
+          const locked = await tx.execute(sql`SELECT 1 FROM ${facts} WHERE ${facts.id} = ${id} AND ${facts.updatedAt} = ${ifUpdatedAt} FOR UPDATE NOWAIT`);
+          if (locked.rows.length === 0) return false;
+          await tx.update(facts).set({ embeddingStatus: 'ok' }).where(eq(facts.id, id));
+          return true;
+        });
+      } catch (error) {
+        if (sqlState(error) === LOCK_NOT_AVAILABLE) return false;
+        throw error;
+      }
+    },
+
+    async count() {
+      const rows = await db.select({ n: sql<number>`count(*)::int` }).from(facts);
+      return rows[0]?.n ?? 0;
+    },
+
+    async hasAnyFact() {
+      const rows = await db.select({ id: facts.id }).from(facts).limit(1);
+      return rows.length > 0;
+    },
+
+    async pendingEmbedding(limit) {
+      const rows = await db.select(RECORD_COLUMNS).from(facts).where(eq(facts.embeddingStatus, 'pending')).orderBy(asc(facts.id)).limit(limit);
+      return rows.map(toRecord);
+    },
+  };
+}
