@@ -127,7 +127,7 @@ export function createPostgresScheduledTasksRepository(
   /** The unique name index refused a row: two writers raced for one name (drizzle wraps the driver's error). */
   const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505' || (error as { cause?: { code?: string } } | null)?.cause?.code === '23505';
 
-  return {
+  const repository: ScheduledTasksRepository = {
     async create(input, options = {}) {
       const name = assertText('name', input.name, MAX_NAME_LENGTH);
       const fields = {
@@ -162,7 +162,7 @@ export function createPostgresScheduledTasksRepository(
         if (!isUniqueViolation(error)) throw error;
         const existing = await getByNameWith(db, name);
         if (existing === undefined) throw error;
-        if (options.upsert) return this.create(input, options);
+        if (options.upsert) return repository.create(input, options);
         throw nameConflict(name, existing.id, 'Choose another name, or pass upsert: true to replace it.');
       }
     },
@@ -351,4 +351,5 @@ export function createPostgresScheduledTasksRepository(
       });
     },
   };
+  return repository;
 }

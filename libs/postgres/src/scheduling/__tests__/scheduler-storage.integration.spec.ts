@@ -96,6 +96,19 @@ describe('scheduled tasks, runs and heartbeat on PostgreSQL', () => {
     expect((await store.scheduledTasks.list({ enabledOnly: true }, {})).items.map((t) => t.name)).toEqual(['daily']);
   });
 
+  it('reports two connections creating one name at once as CONFLICT for the loser, and upserts both', async () => {
+    // Connections opened beforehand, so the creates really overlap instead of queueing for new connections.
+    await Promise.all(Array.from({ length: 5 }, () => database.pool.query('SELECT pg_sleep(0.05)')));
+    const attempts = await Promise.allSettled(Array.from({ length: 5 }, () => task('race', '2026-04-01T09:00:00.000Z')));
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+    for (const attempt of attempts) if (attempt.status === 'rejected') expect(isToolError(attempt.reason) && attempt.reason.code).toBe('CONFLICT');
+    const input = { name: 'upserted', scheduleType: 'interval' as const, scheduleConfig: { minutes: 1 }, handlerType: 'alert_eval' as const, nextRunAt: null, createdBy: 'user' };
+    await Promise.all(Array.from({ length: 5 }, () => database.pool.query('SELECT pg_sleep(0.05)')));
+    const upserts = await Promise.all(Array.from({ length: 5 }, () => store.scheduledTasks.create(input, { upsert: true })));
+    expect(upserts.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(upserts.map((result) => result.task.id)).size).toBe(1);
+  });
+
   it('refreshes the worker heartbeat in place', async () => {
     await store.workerHeartbeat.beat({ id: 'w1', pid: 10, version: '0.1.0', startedAt: '2026-04-01T07:00:00.000Z' });
     clock.advance(30_000);
