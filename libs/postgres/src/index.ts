@@ -55,3 +55,15 @@ export {
   webhookEvents,
   workerHeartbeat,
 } from './schema/index.js';
+// The scheduler's repositories on PostgreSQL (ADR 0062).
+export { createPostgresSchedulerStorage } from './scheduling/scheduler-storage.js';
+export type { PostgresSchedulerStorage } from './scheduling/scheduler-storage.js';
+export { createPostgresScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
+export {
+  createPostgresTaskRunsRepository,
+  createPostgresTaskRunWrites,
+  createPostgresWorkerHeartbeatRepository,
+} from './scheduling/task-runs-repository.js';
+export type { PostgresExecutor, PostgresTaskRunWrites } from './scheduling/task-runs-repository.js';
+export { listenForSchedulerWake, SCHEDULER_WAKE_CHANNEL } from './scheduling/scheduler-wake.js';
+export type { SchedulerWake, SchedulerWakeListener, SchedulerWakeSubscription } from './scheduling/scheduler-wake.js';

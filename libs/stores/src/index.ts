@@ -29,6 +29,13 @@ export type { NotificationsRepository } from './telemetry/notifications-reposito
 export type { SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
 export type { DueClaim, DueClaimResult, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
 export type { TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
+// What another adapter's scheduler repositories need to behave as these do: the scheduler's enumerations, the
+// input types of the ports, and the same validation (same errors; the validation helpers are exported below, with
+// the facts adapter's).
+export { HANDLER_TYPES, SCHEDULE_TYPES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS } from './db/schema/enums.js';
+export type { TaskRunStatus, TaskRunTrigger } from './db/schema/enums.js';
+export type { CreateScheduledTaskInput, RunOutcome, UpdateScheduledTaskInput } from './scheduling/scheduled-tasks-repository.js';
+export type { FinishTaskRunInput, WorkerHeartbeatRecord } from './scheduling/task-runs-repository.js';
 export { FACT_LIST_LIMITS } from './memory/facts-repository.js';
 export type { FactRecord } from './memory/facts-repository.js';
 export type { FactToEmbed, FactVectorIndex, FactVectorMatch } from './memory/fact-vector-index.js';
@@ -41,7 +48,7 @@ export { QUERY_MEMORY_LIMITS, searchFacts } from './memory/fact-search.js';
 // query tokens and common-term rule (ADR 0060).
 export { COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE } from './memory/facts-repository.js';
 export type { CandidateOptions, ListFactsFilters, StoreFactInput } from './memory/facts-repository.js';
-export { assertConfidence, assertEnum, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';
+export { assertConfidence, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';
 export { escapeLike } from './db/like.js';
 export { ftsTokens } from './db/fts-query.js';
 export type { PageRequest } from './db/pagination.js';
