@@ -96,7 +96,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
         tools: (forAgent) => (forAgent ? runtime.tools() : searchable()),
         externalGrants: () => runtime.externalGrants,
         semanticSimilarity: (query) => toolVectors?.similarity(query) ?? Promise.resolve(undefined),
-        joining: () => (orchestration.reexportExternal ? runtime.joining() : []),
+        joining: () => joiningServers(),
         prepareStatistics: (names) => opened.learned?.prefetch(names) ?? Promise.resolve(),
       }),
       createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), now: () => clock.now() }),
@@ -120,6 +120,8 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
       : { summarizer: createModelOutputSummarizer({ model: lazyAnthropicModel(config, options.env), modelId: config.models.tiers.haiku }) }),
     logger,
   });
+  // Re-exported servers whose tools the host does not see yet (none when nothing is re-exported).
+  const joiningServers = (): string[] => (orchestration.reexportExternal ? runtime.joining() : []);
   // External tools are for agents; the host sees them only when they are re-exported.
   const searchable = (): readonly AnyToolDefinition[] => (orchestration.reexportExternal ? runtime.tools() : catalogue.tools);
   const selector = createToolSelector({ registry: runtime.registry, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
@@ -168,7 +170,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     callsInFlight++;
     try {
       // A re-exported tool of a server still joining is waited for, not reported unknown.
-      if (orchestration.reexportExternal && runtime.get(name) === undefined && runtime.joining().length > 0) await runtime.prepare();
+      if (runtime.get(name) === undefined && joiningServers().length > 0) await runtime.prepare();
       // The tool's learned figures are at hand before the call runs (its expected latency is recorded with it).
       await statistics.prefetch([name]);
       return await invokeTool(name, args, callOptions);
@@ -238,7 +240,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     startScheduler: (loopOptions) => startSchedulerLoop({ memory: services.memory, scheduler, config, clock, logger }, loopOptions),
     orchestration: {
       prepare: runtime.prepare,
-      joining: () => (orchestration.reexportExternal ? runtime.joining() : []),
+      joining: joiningServers,
       onToolsChanged: (listener) => {
         // The host sees external tools only when they are re-exported.
         if (orchestration.reexportExternal) runtime.onToolsChanged(listener);
