@@ -161,3 +161,10 @@ export {
 } from './fs/regular-file.js';
 export type { FileReadPolicy } from './fs/regular-file.js';
 
+
+// What another adapter of the webhook, telemetry and proactive repositories needs to behave exactly like the SQLite
+// ones: the same validation, row building and errors (ADR 0065).
+export { assertContentDigest, assertWebhookSource, newWebhookEventValues, webhookEventChanges } from './webhooks/webhook-events-repository.js';
+export type { InsertWebhookEventInput, ListWebhookEventsFilters, WebhookEventUpdate } from './webhooks/webhook-events-repository.js';
+export { eventRuleFields, eventRuleNameConflict } from './webhooks/event-rules-repository.js';
+export type { CreateEventRuleInput } from './webhooks/event-rules-repository.js';

@@ -35,7 +35,7 @@ export interface ContractJest {
   it(name: string, test: () => Promise<void>): void;
   beforeEach(hook: () => Promise<void>): void;
   afterEach(hook: () => Promise<void>): void;
-  expect: ((actual: unknown) => ContractMatchers) & { any(type: unknown): unknown };
+  expect: ((actual: unknown) => ContractMatchers) & { any(type: unknown): unknown; stringMatching(expected: RegExp | string): unknown };
 }
 
 /**
