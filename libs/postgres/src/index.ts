@@ -70,3 +70,5 @@ export type { SchedulerWake, SchedulerWakeListener, SchedulerWakeSubscription } 
 // The webhook, telemetry and proactive repositories on PostgreSQL (ADR 0065).
 export { createPostgresEventRulesRepository } from './webhooks/event-rules-repository.js';
 export { createPostgresWebhookEventsRepository } from './webhooks/webhook-events-repository.js';
+export { createPostgresSkillSuggestionsRepository } from './telemetry/skill-suggestions-repository.js';
+export { createPostgresToolUsageRepository } from './telemetry/tool-usage-repository.js';

@@ -168,3 +168,7 @@ export { assertContentDigest, assertWebhookSource, newWebhookEventValues, webhoo
 export type { InsertWebhookEventInput, ListWebhookEventsFilters, WebhookEventUpdate } from './webhooks/webhook-events-repository.js';
 export { eventRuleFields, eventRuleNameConflict } from './webhooks/event-rules-repository.js';
 export type { CreateEventRuleInput } from './webhooks/event-rules-repository.js';
+export { toolErrorRate, toolUsageValues } from './telemetry/tool-usage-repository.js';
+export type { RecordToolUsageInput, ToolPerformance, ToolUsageRecord, UsagePatternCount } from './telemetry/tool-usage-repository.js';
+export { skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
+export type { UpsertSkillSuggestionInput } from './telemetry/skill-suggestions-repository.js';

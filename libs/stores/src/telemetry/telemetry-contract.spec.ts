@@ -1,8 +1,8 @@
 /**
- * The tool usage, agent runs, model calls and fallback events contracts (ADR 0065) against the SQLite adapter, on a
+ * The tool usage, skill suggestions, agent runs, model calls and fallback events contracts (ADR 0065) against the SQLite adapter, on a
  * fresh database file per test.
  */
-import { describeToolUsageRepositoryContract } from '../testing/contracts/telemetry-repositories-contract.js';
+import { describeSkillSuggestionsRepositoryContract, describeToolUsageRepositoryContract } from '../testing/contracts/telemetry-repositories-contract.js';
 import {
   describeAgentRunsRepositoryContract,
   describeFallbackEventsRepositoryContract,
@@ -13,6 +13,11 @@ import { createTestMemoryStore } from '../testing/create-test-memory-store.js';
 describeToolUsageRepositoryContract('SQLite', async (clock) => {
   const store = createTestMemoryStore({ clock });
   return { repository: store.toolUsage, close: () => store.cleanup() };
+});
+
+describeSkillSuggestionsRepositoryContract('SQLite', async (clock) => {
+  const store = createTestMemoryStore({ clock });
+  return { repository: store.skillSuggestions, close: () => store.cleanup() };
 });
 
 describeAgentRunsRepositoryContract('SQLite', async (clock) => {

@@ -11,7 +11,7 @@ export type { OpenedFactsRepository, OpenFactsRepository } from './contracts/fac
 export { describeRepositoryContract, toolErrorOf } from './contracts/contract-jest.js';
 export type { OpenedRepository, OpenRepository } from './contracts/contract-jest.js';
 export { describeEventRulesRepositoryContract, describeWebhookEventsRepositoryContract } from './contracts/webhook-repositories-contract.js';
-export { describeToolUsageRepositoryContract } from './contracts/telemetry-repositories-contract.js';
+export { describeSkillSuggestionsRepositoryContract, describeToolUsageRepositoryContract } from './contracts/telemetry-repositories-contract.js';
 export {
   describeAgentRunsRepositoryContract,
   describeFallbackEventsRepositoryContract,

@@ -1,0 +1,63 @@
+/**
+ * The tool usage and skill suggestions contracts (ADR 0065) against the PostgreSQL adapter: one throw-away server for
+ * the file, a fresh database per test. Also what only PostgreSQL has: a table lock held by another session.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { FakeClock } from '@chief-of-staff/core';
+import { describeSkillSuggestionsRepositoryContract, describeToolUsageRepositoryContract } from '@chief-of-staff/stores/testing';
+import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
+import { createPostgresSkillSuggestionsRepository } from './skill-suggestions-repository.js';
+import { createPostgresToolUsageRepository } from './tool-usage-repository.js';
+
+let server: TestPostgres;
+let databases = 0;
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function openDatabase(): Promise<{ url: string; database: PostgresDatabase }> {
+  databases += 1;
+  const url = await server.createDatabase(`telemetry_${databases}`);
+  return { url, database: await openPostgres({ url, poolSize: 4 }) };
+}
+
+function opener<R>(create: (database: PostgresDatabase, clock: FakeClock) => R) {
+  return async (clock: FakeClock) => {
+    const { database } = await openDatabase();
+    return { repository: create(database, clock), close: () => database.close() };
+  };
+}
+
+describeToolUsageRepositoryContract('PostgreSQL', opener(createPostgresToolUsageRepository));
+describeSkillSuggestionsRepositoryContract('PostgreSQL', opener(createPostgresSkillSuggestionsRepository));
+
+describe('ToolUsageRepository on PostgreSQL only', () => {
+  it('keeps a batch for later, at once and with nothing written, while another session holds the table', async () => {
+    const { url, database } = await openDatabase();
+    const usage = createPostgresToolUsageRepository(database, new FakeClock('2026-04-01T08:00:00.000Z'));
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      const row = { toolName: 'query_memory', callerKind: 'host' as const, success: true, durationMs: 5 };
+      await other.query('BEGIN');
+      await other.query('LOCK TABLE tool_usage_log IN ACCESS EXCLUSIVE MODE');
+      const started = performance.now();
+      expect(await usage.recordIfFree([row, row])).toBe(false);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      await other.query('ROLLBACK');
+      expect(await usage.listSince('2026-01-01T00:00:00.000Z', 10)).toEqual([]);
+      expect(await usage.recordIfFree([row])).toBe(true);
+      expect(await usage.listSince('2026-01-01T00:00:00.000Z', 10)).toHaveLength(1);
+    } finally {
+      await other.end();
+      await database.close();
+    }
+  });
+});
