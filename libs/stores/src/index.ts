@@ -172,3 +172,18 @@ export { toolErrorRate, toolUsageValues } from './telemetry/tool-usage-repositor
 export type { RecordToolUsageInput, ToolPerformance, ToolUsageRecord, UsagePatternCount } from './telemetry/tool-usage-repository.js';
 export { skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
 export type { UpsertSkillSuggestionInput } from './telemetry/skill-suggestions-repository.js';
+export { agentRunFinishValues, agentRunStartValues, AGENT_RUN_LIST_LIMITS, fallbackEventValues, modelCallValues } from './telemetry/run-log-repositories.js';
+export type {
+  AgentRunRecord,
+  FallbackEventRecord,
+  FinishAgentRunInput,
+  ModelCallRecord,
+  RecordFallbackEventInput,
+  RecordModelCallInput,
+  StartAgentRunInput,
+} from './telemetry/run-log-repositories.js';
+export { notificationValues } from './telemetry/notifications-repository.js';
+export type { ListNotificationsFilters, RecordNotificationInput } from './telemetry/notifications-repository.js';
+export { assertSuggestionKey, MAX_SUGGESTION_KEY_LENGTH } from './proactive/suggestion-state-repository.js';
+export type { SuggestionStateRecord } from './proactive/suggestion-state-repository.js';
+export { AGENT_RUN_STATUSES, FALLBACK_OUTCOMES, MODEL_CALL_CALLERS, RUN_TRIGGERS } from './db/schema/enums.js';

@@ -17,4 +17,4 @@ export {
   describeFallbackEventsRepositoryContract,
   describeModelCallsRepositoryContract,
 } from './contracts/run-log-repositories-contract.js';
-export { describeNotificationsRepositoryContract } from './contracts/proactive-repositories-contract.js';
+export { describeNotificationsRepositoryContract, describeSuggestionStateRepositoryContract } from './contracts/proactive-repositories-contract.js';
