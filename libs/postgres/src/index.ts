@@ -72,3 +72,10 @@ export { createPostgresEventRulesRepository } from './webhooks/event-rules-repos
 export { createPostgresWebhookEventsRepository } from './webhooks/webhook-events-repository.js';
 export { createPostgresSkillSuggestionsRepository } from './telemetry/skill-suggestions-repository.js';
 export { createPostgresToolUsageRepository } from './telemetry/tool-usage-repository.js';
+export {
+  createPostgresAgentRunsRepository,
+  createPostgresFallbackEventsRepository,
+  createPostgresModelCallsRepository,
+} from './telemetry/run-log-repositories.js';
+export { createPostgresNotificationsRepository } from './proactive/notifications-repository.js';
+export { createPostgresSuggestionStateRepository } from './proactive/suggestion-state-repository.js';

@@ -1,13 +1,24 @@
 /**
- * The tool usage and skill suggestions contracts (ADR 0065) against the PostgreSQL adapter: one throw-away server for
+ * The tool usage, skill suggestions, agent runs, model calls and fallback events contracts (ADR 0065) against the PostgreSQL adapter: one throw-away server for
  * the file, a fresh database per test. Also what only PostgreSQL has: a table lock held by another session.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock } from '@chief-of-staff/core';
-import { describeSkillSuggestionsRepositoryContract, describeToolUsageRepositoryContract } from '@chief-of-staff/stores/testing';
+import {
+  describeAgentRunsRepositoryContract,
+  describeFallbackEventsRepositoryContract,
+  describeModelCallsRepositoryContract,
+  describeSkillSuggestionsRepositoryContract,
+  describeToolUsageRepositoryContract,
+} from '@chief-of-staff/stores/testing';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
+import {
+  createPostgresAgentRunsRepository,
+  createPostgresFallbackEventsRepository,
+  createPostgresModelCallsRepository,
+} from './run-log-repositories.js';
 import { createPostgresSkillSuggestionsRepository } from './skill-suggestions-repository.js';
 import { createPostgresToolUsageRepository } from './tool-usage-repository.js';
 
@@ -37,6 +48,9 @@ function opener<R>(create: (database: PostgresDatabase, clock: FakeClock) => R) 
 
 describeToolUsageRepositoryContract('PostgreSQL', opener(createPostgresToolUsageRepository));
 describeSkillSuggestionsRepositoryContract('PostgreSQL', opener(createPostgresSkillSuggestionsRepository));
+describeAgentRunsRepositoryContract('PostgreSQL', opener(createPostgresAgentRunsRepository));
+describeModelCallsRepositoryContract('PostgreSQL', opener(createPostgresModelCallsRepository));
+describeFallbackEventsRepositoryContract('PostgreSQL', opener(createPostgresFallbackEventsRepository));
 
 describe('ToolUsageRepository on PostgreSQL only', () => {
   it('keeps a batch for later, at once and with nothing written, while another session holds the table', async () => {
