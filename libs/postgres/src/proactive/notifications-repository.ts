@@ -17,17 +17,19 @@ import {
   type NotificationsRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
+import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { notifications } from '../schema/proactive.js';
 
 export function createPostgresNotificationsRepository(database: PostgresDatabase, clock: Clock): NotificationsRepository {
   const { db } = database;
   return {
     async record(input) {
-      const [row] = await db.insert(notifications).values(notificationValues(input, nowIso(clock))).returning();
+      const [row] = await db.insert(notifications).values(refuseNulCharacters(notificationValues(input, nowIso(clock)))).returning();
       return row as NotificationRecord;
     },
 
     async countForRun(runId) {
+      if (holdsNul(runId)) return 0;
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.runId, runId));
       return count?.n ?? 0;
     },

@@ -13,6 +13,7 @@ import {
   type SuggestionStateRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
+import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { suggestionState } from '../schema/proactive.js';
 
 type StateChanges = Partial<Pick<SuggestionStateRecord, 'dismissedAt' | 'snoozeUntil' | 'lastPushedAt'>>;
@@ -32,18 +33,20 @@ export function createPostgresSuggestionStateRepository(database: PostgresDataba
   return {
     async getMany(keys) {
       const found = new Map<string, SuggestionStateRecord>();
-      if (keys.length === 0) return found;
+      const readable = [...new Set(keys)].filter((key) => !holdsNul(key));
+      if (readable.length === 0) return found;
       // One array parameter, however many keys (SQLite reads them in chunks under its parameter limit).
       const rows = await db
         .select()
         .from(suggestionState)
-        .where(sql`${suggestionState.key} = ANY(${sql.param([...new Set(keys)])}::text[])`);
+        .where(sql`${suggestionState.key} = ANY(${sql.param(readable)}::text[])`);
       for (const row of rows) found.set(row.key, row as SuggestionStateRecord);
       return found;
     },
 
     async dismiss(key, category, until) {
       assertSuggestionKey(key, category);
+      refuseNulCharacters({ key, until });
       const changes = until === undefined ? { dismissedAt: nowIso(clock), snoozeUntil: null } : { dismissedAt: null, snoozeUntil: until };
       const [row] = await upsert([{ key, category }], changes);
       if (row === undefined) throw new Error(`suggestion state ${key} upsert returned no row`);
@@ -54,7 +57,10 @@ export function createPostgresSuggestionStateRepository(database: PostgresDataba
       // One statement may not update a row twice: a key listed again is already pushed by its first entry, whose
       // category a new row keeps (as SQLite's one upsert per entry does).
       const firstOfKey = new Map<string, { key: string; category: SuggestionCategory }>();
-      for (const entry of entries) if (!firstOfKey.has(entry.key)) firstOfKey.set(entry.key, entry);
+      for (const entry of entries) {
+        refuseNulCharacters({ key: entry.key });
+        if (!firstOfKey.has(entry.key)) firstOfKey.set(entry.key, entry);
+      }
       if (firstOfKey.size === 0) return;
       await upsert([...firstOfKey.values()], { lastPushedAt: nowIso(clock) });
     },

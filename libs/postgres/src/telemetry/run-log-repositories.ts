@@ -25,6 +25,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { agentRuns, modelCalls } from '../schema/agents.js';
+import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { fallbackEvents } from '../schema/telemetry.js';
 
 // The enumerated columns are plain text in the PostgreSQL schema; only these repositories write them, from the
@@ -35,16 +36,19 @@ export function createPostgresAgentRunsRepository(database: PostgresDatabase, cl
   const { db } = database;
   return {
     async start(input) {
-      const [row] = await db.insert(agentRuns).values(agentRunStartValues(input, nowIso(clock))).returning();
+      const [row] = await db.insert(agentRuns).values(refuseNulCharacters(agentRunStartValues(input, nowIso(clock)))).returning();
       return row as AgentRunRecord;
     },
 
     async finish(id, result) {
-      const [row] = await db.update(agentRuns).set(agentRunFinishValues(result, nowIso(clock))).where(eq(agentRuns.id, id)).returning();
+      const values = refuseNulCharacters(agentRunFinishValues(result, nowIso(clock)));
+      if (holdsNul(id)) return undefined;
+      const [row] = await db.update(agentRuns).set(values).where(eq(agentRuns.id, id)).returning();
       return asRun(row);
     },
 
     async get(id) {
+      if (holdsNul(id)) return undefined;
       const [row] = await db.select().from(agentRuns).where(eq(agentRuns.id, id));
       return asRun(row);
     },
@@ -52,6 +56,7 @@ export function createPostgresAgentRunsRepository(database: PostgresDatabase, cl
     async list(filters, request) {
       const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, AGENT_RUN_STATUSES);
       const window = openPage(request, AGENT_RUN_LIST_LIMITS, 'agent_runs', { agentName: filters.agentName, status });
+      if (holdsNul(filters.agentName)) return closePage([], window, { total: 0 });
       const where = and(
         filters.agentName === undefined ? undefined : eq(agentRuns.agentName, filters.agentName),
         status === undefined ? undefined : eq(agentRuns.status, status),
@@ -77,7 +82,7 @@ export function createPostgresModelCallsRepository(database: PostgresDatabase, c
   const { db } = database;
   return {
     async record(input) {
-      const [row] = await db.insert(modelCalls).values(modelCallValues(input, nowIso(clock))).returning();
+      const [row] = await db.insert(modelCalls).values(refuseNulCharacters(modelCallValues(input, nowIso(clock)))).returning();
       return row as ModelCallRecord;
     },
     async listSince(since) {
@@ -94,7 +99,7 @@ export function createPostgresFallbackEventsRepository(database: PostgresDatabas
   const { db } = database;
   return {
     async record(input) {
-      const [row] = await db.insert(fallbackEvents).values(fallbackEventValues(input, nowIso(clock))).returning();
+      const [row] = await db.insert(fallbackEvents).values(refuseNulCharacters(fallbackEventValues(input, nowIso(clock)))).returning();
       return row as FallbackEventRecord;
     },
     async listSince(since) {

@@ -20,6 +20,7 @@ import {
   type SkillSuggestionsRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
+import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { skillSuggestions } from '../schema/telemetry.js';
 
 export function createPostgresSkillSuggestionsRepository(database: PostgresDatabase, clock: Clock): SkillSuggestionsRepository {
@@ -34,7 +35,7 @@ export function createPostgresSkillSuggestionsRepository(database: PostgresDatab
     async upsertBySignature(input) {
       const confidence = assertConfidence('confidence', input.confidence);
       const now = nowIso(clock);
-      const fields = {
+      const fields = refuseNulCharacters({
         toolName: input.toolName,
         patterns: input.patterns,
         description: input.description,
@@ -43,7 +44,8 @@ export function createPostgresSkillSuggestionsRepository(database: PostgresDatab
         occurrences: input.occurrences,
         confidence,
         updatedAt: now,
-      };
+      });
+      refuseNulCharacters({ signature: input.signature });
       const [row] = await db
         .insert(s)
         .values({ ...fields, signature: input.signature, status: 'pending', createdAt: now })
@@ -78,6 +80,7 @@ export function createPostgresSkillSuggestionsRepository(database: PostgresDatab
 
     async reject(id, reason) {
       const text = reason === undefined ? undefined : assertMaxLength('reason', reason.trim(), 2_000);
+      refuseNulCharacters({ reason: text });
       return await db.transaction(async (tx) => {
         // Locked, so an acceptance cannot slip in between the check and the update (SQLite's write transaction).
         const [existing] = await tx.select().from(s).where(eq(s.id, id)).for('update');
@@ -93,6 +96,7 @@ export function createPostgresSkillSuggestionsRepository(database: PostgresDatab
     },
 
     async markAccepted(id, agentName) {
+      refuseNulCharacters({ agentName });
       const [row] = await db.update(s).set({ status: 'accepted', agentName, updatedAt: nowIso(clock) }).where(eq(s.id, id)).returning();
       return row as SkillSuggestionRecord | undefined;
     },

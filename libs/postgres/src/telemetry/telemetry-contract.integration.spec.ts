@@ -1,6 +1,6 @@
 /**
  * The tool usage, skill suggestions, agent runs, model calls and fallback events contracts (ADR 0065) against the PostgreSQL adapter: one throw-away server for
- * the file, a fresh database per test. Also what only PostgreSQL has: a table lock held by another session.
+ * the file, a fresh database per test. Also what only PostgreSQL has: a table lock held by another session, and text that cannot hold U+0000.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
@@ -11,6 +11,7 @@ import {
   describeModelCallsRepositoryContract,
   describeSkillSuggestionsRepositoryContract,
   describeToolUsageRepositoryContract,
+  toolErrorOf,
 } from '@chief-of-staff/stores/testing';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
@@ -71,6 +72,26 @@ describe('ToolUsageRepository on PostgreSQL only', () => {
       expect(await usage.listSince('2026-01-01T00:00:00.000Z', 10)).toHaveLength(1);
     } finally {
       await other.end();
+      await database.close();
+    }
+  });
+
+  it('refuses a NUL character in a recorded call, naming the field, and has no figures for a tool name holding one', async () => {
+    const { database } = await openDatabase();
+    const clock = new FakeClock('2026-04-01T08:00:00.000Z');
+    const usage = createPostgresToolUsageRepository(database, clock);
+    const runs = createPostgresAgentRunsRepository(database, clock);
+    try {
+      const row = { toolName: 'query_memory', callerKind: 'host' as const, success: true, durationMs: 5 };
+      expect(await toolErrorOf(usage.record({ ...row, queryPattern: 'a\u0000' }))).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^query_pattern:/) });
+      expect((await toolErrorOf(usage.recordIfFree([row, { ...row, errorCode: '\u0000' }]))).message).toMatch(/^error_code:/);
+      expect(await usage.listSince('2026-01-01T00:00:00.000Z', 10)).toEqual([]);
+      expect(await usage.statistics({ since: '2026-01-01T00:00:00.000Z', toolName: 'query\u0000' }, {})).toMatchObject({ items: [], total: 0 });
+      expect(await usage.performanceSince('\u0000', '2026-01-01T00:00:00.000Z')).toBeUndefined();
+      expect((await toolErrorOf(runs.start({ agentName: 'a', trigger: 'host', instruction: 'x\u0000', model: 'm' }))).message).toMatch(/^instruction_preview:/);
+      expect(await runs.get('\u0000')).toBeUndefined();
+      expect(await runs.finish('\u0000', { status: 'completed', rounds: 1, toolCallCount: 0 })).toBeUndefined();
+    } finally {
       await database.close();
     }
   });

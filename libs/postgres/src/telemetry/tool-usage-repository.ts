@@ -19,6 +19,7 @@ import {
   type ToolUsageRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
+import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { toolUsageLog } from '../schema/telemetry.js';
 
 /** PostgreSQL's "could not obtain lock" (a `lock_timeout` ran out). */
@@ -50,14 +51,14 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
 
   return {
     async record(input) {
-      const [row] = await db.insert(t).values(toolUsageValues(input, nowIso(clock))).returning();
+      const [row] = await db.insert(t).values(refuseNulCharacters(toolUsageValues(input, nowIso(clock)))).returning();
       return row as ToolUsageRecord;
     },
 
     async recordIfFree(rows) {
       if (rows.length === 0) return true;
       const now = nowIso(clock);
-      const values = rows.map((row) => toolUsageValues(row, now));
+      const values = rows.map((row) => refuseNulCharacters(toolUsageValues(row, now)));
       try {
         await db.transaction(async (tx) => {
           await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${RECORD_IF_FREE_LOCK_TIMEOUT}'`));
@@ -72,6 +73,7 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
 
     async statistics(filters, request) {
       const window = openPage(request, TOOL_STATISTICS_LIMITS, 'tool_statistics', filters);
+      if (holdsNul(filters.toolName)) return closePage([], window, { total: 0 });
       const where = and(gte(t.createdAt, filters.since), filters.toolName === undefined ? undefined : eq(t.toolName, filters.toolName));
       const rows = await db
         .select({
@@ -145,6 +147,7 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
     },
 
     async performanceSince(toolName, since) {
+      if (holdsNul(toolName)) return undefined;
       // Through the (tool_name, created_at) index, as on SQLite.
       const [row] = await db
         .select({

@@ -17,6 +17,7 @@ import {
   type EventRulesRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
+import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { eventRules } from '../schema/webhooks.js';
 
 export function createPostgresEventRulesRepository(database: PostgresDatabase, clock: Clock): EventRulesRepository {
@@ -25,7 +26,7 @@ export function createPostgresEventRulesRepository(database: PostgresDatabase, c
 
   return {
     async create(input, options = {}) {
-      const { name, ...fields } = eventRuleFields(input);
+      const { name, ...fields } = refuseNulCharacters(eventRuleFields(input));
       const now = nowIso(clock);
       const insert = db.insert(eventRules).values({ ...fields, name, createdAt: now, updatedAt: now });
       if (options.upsert) {
@@ -52,6 +53,7 @@ export function createPostgresEventRulesRepository(database: PostgresDatabase, c
     async list(filters, request) {
       const enabledOnly = filters.enabledOnly ?? false;
       const window = openPage(request, EVENT_RULE_LIST_LIMITS, 'event_rules', { enabledOnly, source: filters.source });
+      if (holdsNul(filters.source)) return closePage([], window, { total: 0 });
       const where = and(
         enabledOnly ? eq(eventRules.enabled, true) : undefined,
         filters.source === undefined ? undefined : eq(eventRules.eventSource, filters.source),
@@ -68,6 +70,7 @@ export function createPostgresEventRulesRepository(database: PostgresDatabase, c
     },
 
     async listEnabledForSource(source) {
+      if (holdsNul(source)) return [];
       const rows = await db
         .select()
         .from(eventRules)

@@ -19,6 +19,7 @@ import {
   type WebhookEventsRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
+import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { webhookEvents } from '../schema/webhooks.js';
 
 type Row = typeof webhookEvents.$inferSelect;
@@ -50,7 +51,7 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
 
   return {
     async insert(input) {
-      const values = newWebhookEventValues(input, nowIso(clock));
+      const values = refuseNulCharacters(newWebhookEventValues(input, nowIso(clock)));
       for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt += 1) {
         // ON CONFLICT DO NOTHING covers both unique indexes; a writer racing on the same delivery waits for the
         // other's commit and then inserts nothing, so exactly one of them stores it.
@@ -70,6 +71,7 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
     async list(filters, request) {
       const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, WEBHOOK_STATUSES);
       const window = openPage(request, WEBHOOK_EVENT_LIST_LIMITS, 'webhook_events', { ...filters, status });
+      if (holdsNul(filters.source, filters.eventType)) return closePage([], window, { total: 0 });
       const where = and(
         status === undefined ? undefined : eq(webhookEvents.status, status),
         filters.source === undefined ? undefined : eq(webhookEvents.source, filters.source),
@@ -98,7 +100,7 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
     },
 
     async update(id, changes) {
-      const [row] = await db.update(webhookEvents).set(webhookEventChanges(changes, nowIso(clock))).where(eq(webhookEvents.id, id)).returning();
+      const [row] = await db.update(webhookEvents).set(refuseNulCharacters(webhookEventChanges(changes, nowIso(clock)))).where(eq(webhookEvents.id, id)).returning();
       return row === undefined ? undefined : toRecord(row);
     },
 
