@@ -20,7 +20,7 @@ import {
   type SkillSuggestionsRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
-import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
+import { refuseNulCharacters } from '../nul-characters.js';
 import { skillSuggestions } from '../schema/telemetry.js';
 
 export function createPostgresSkillSuggestionsRepository(database: PostgresDatabase, clock: Clock): SkillSuggestionsRepository {
