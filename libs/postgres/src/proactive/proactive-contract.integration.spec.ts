@@ -1,11 +1,13 @@
 /**
  * The notifications and suggestion state contracts (ADR 0065) against the PostgreSQL adapter: one throw-away server
- * for the file, a fresh database per test. Also what only PostgreSQL has: text that cannot hold U+0000.
+ * for the file, a fresh database per test, sorting text by language
+ * (so code point orders are checked). Also what only PostgreSQL has: text that cannot hold U+0000.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { describeNotificationsRepositoryContract, describeSuggestionStateRepositoryContract, toolErrorOf } from '@chief-of-staff/stores/testing';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { createLanguageSortedDatabase } from '../testing/language-sorted-database.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { createPostgresNotificationsRepository } from './notifications-repository.js';
 import { createPostgresSuggestionStateRepository } from './suggestion-state-repository.js';
@@ -24,7 +26,7 @@ afterAll(async () => {
 function opener<R>(create: (database: PostgresDatabase, clock: FakeClock) => R) {
   return async (clock: FakeClock) => {
     databases += 1;
-    const database = await openPostgres({ url: await server.createDatabase(`proactive_${databases}`), poolSize: 4 });
+    const database = await openPostgres({ url: await createLanguageSortedDatabase(server, `proactive_${databases}`), poolSize: 4 });
     return { repository: create(database, clock), close: () => database.close() };
   };
 }

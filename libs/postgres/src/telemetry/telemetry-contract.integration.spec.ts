@@ -1,6 +1,7 @@
 /**
  * The tool usage, skill suggestions, agent runs, model calls and fallback events contracts (ADR 0065) against the PostgreSQL adapter: one throw-away server for
- * the file, a fresh database per test. Also what only PostgreSQL has: a table lock held by another session, and text that cannot hold U+0000.
+ * the file, a fresh database per test, sorting text by language
+ * (so code point orders are checked). Also what only PostgreSQL has: a table lock held by another session, and text that cannot hold U+0000.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
@@ -14,6 +15,7 @@ import {
   toolErrorOf,
 } from '@chief-of-staff/stores/testing';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { createLanguageSortedDatabase } from '../testing/language-sorted-database.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import {
   createPostgresAgentRunsRepository,
@@ -36,7 +38,7 @@ afterAll(async () => {
 
 async function openDatabase(): Promise<{ url: string; database: PostgresDatabase }> {
   databases += 1;
-  const url = await server.createDatabase(`telemetry_${databases}`);
+  const url = await createLanguageSortedDatabase(server, `telemetry_${databases}`);
   return { url, database: await openPostgres({ url, poolSize: 4 }) };
 }
 
