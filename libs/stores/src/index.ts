@@ -161,29 +161,16 @@ export {
 } from './fs/regular-file.js';
 export type { FileReadPolicy } from './fs/regular-file.js';
 
-
 // What another adapter of the webhook, telemetry and proactive repositories needs to behave exactly like the SQLite
 // ones: the same validation, row building and errors (ADR 0065).
-export { assertContentDigest, assertWebhookSource, newWebhookEventValues, webhookEventChanges } from './webhooks/webhook-events-repository.js';
-export type { InsertWebhookEventInput, ListWebhookEventsFilters, WebhookEventUpdate } from './webhooks/webhook-events-repository.js';
+export { newWebhookEventValues, webhookEventChanges } from './webhooks/webhook-events-repository.js';
 export { eventRuleFields, eventRuleNameConflict } from './webhooks/event-rules-repository.js';
-export type { CreateEventRuleInput } from './webhooks/event-rules-repository.js';
 export { toolErrorRate, toolUsageValues } from './telemetry/tool-usage-repository.js';
-export type { RecordToolUsageInput, ToolPerformance, ToolUsageRecord, UsagePatternCount } from './telemetry/tool-usage-repository.js';
+export type { ToolUsageRecord } from './telemetry/tool-usage-repository.js';
 export { skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
-export type { UpsertSkillSuggestionInput } from './telemetry/skill-suggestions-repository.js';
 export { agentRunFinishValues, agentRunStartValues, AGENT_RUN_LIST_LIMITS, fallbackEventValues, modelCallValues } from './telemetry/run-log-repositories.js';
-export type {
-  AgentRunRecord,
-  FallbackEventRecord,
-  FinishAgentRunInput,
-  ModelCallRecord,
-  RecordFallbackEventInput,
-  RecordModelCallInput,
-  StartAgentRunInput,
-} from './telemetry/run-log-repositories.js';
+export type { AgentRunRecord, FallbackEventRecord, ModelCallRecord } from './telemetry/run-log-repositories.js';
 export { notificationValues } from './telemetry/notifications-repository.js';
-export type { ListNotificationsFilters, RecordNotificationInput } from './telemetry/notifications-repository.js';
-export { assertSuggestionKey, MAX_SUGGESTION_KEY_LENGTH } from './proactive/suggestion-state-repository.js';
+export { assertSuggestionKey } from './proactive/suggestion-state-repository.js';
 export type { SuggestionStateRecord } from './proactive/suggestion-state-repository.js';
-export { AGENT_RUN_STATUSES, FALLBACK_OUTCOMES, MODEL_CALL_CALLERS, RUN_TRIGGERS } from './db/schema/enums.js';
+export { AGENT_RUN_STATUSES } from './db/schema/enums.js';

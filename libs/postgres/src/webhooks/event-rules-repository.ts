@@ -20,6 +20,9 @@ import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { eventRules } from '../schema/webhooks.js';
 
+/** How many times a create tries again when the rule holding its name was deleted before it could be named. */
+const CREATE_ATTEMPTS = 3;
+
 export function createPostgresEventRulesRepository(database: PostgresDatabase, clock: Clock): EventRulesRepository {
   const { db } = database;
   const dispatchOrder = [asc(eventRules.priority), sql`${eventRules.name} COLLATE "C"`, asc(eventRules.id)];
@@ -39,10 +42,13 @@ export function createPostgresEventRulesRepository(database: PostgresDatabase, c
         const { inserted, ...rule } = row;
         return { rule: rule as EventRuleRecord, created: inserted };
       }
-      const [created] = await insert.onConflictDoNothing({ target: eventRules.name }).returning();
-      if (created !== undefined) return { rule: created as EventRuleRecord, created: true };
-      const [existing] = await db.select({ id: eventRules.id }).from(eventRules).where(eq(eventRules.name, name));
-      throw eventRuleNameConflict(name, existing?.id ?? 0);
+      for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
+        const [created] = await insert.onConflictDoNothing({ target: eventRules.name }).returning();
+        if (created !== undefined) return { rule: created as EventRuleRecord, created: true };
+        const [existing] = await db.select({ id: eventRules.id }).from(eventRules).where(eq(eventRules.name, name));
+        if (existing !== undefined) throw eventRuleNameConflict(name, existing.id);
+      }
+      throw new Error(`event rule ${name} collided with a rule that kept disappearing`);
     },
 
     async get(id) {
