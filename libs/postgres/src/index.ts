@@ -67,3 +67,15 @@ export {
 export type { PostgresExecutor, PostgresTaskRunWrites } from './scheduling/task-runs-repository.js';
 export { listenForSchedulerWake, SCHEDULER_WAKE_CHANNEL } from './scheduling/scheduler-wake.js';
 export type { SchedulerWake, SchedulerWakeListener, SchedulerWakeSubscription } from './scheduling/scheduler-wake.js';
+// The webhook, telemetry and proactive repositories on PostgreSQL (ADR 0065).
+export { createPostgresEventRulesRepository } from './webhooks/event-rules-repository.js';
+export { createPostgresWebhookEventsRepository } from './webhooks/webhook-events-repository.js';
+export { createPostgresSkillSuggestionsRepository } from './telemetry/skill-suggestions-repository.js';
+export { createPostgresToolUsageRepository } from './telemetry/tool-usage-repository.js';
+export {
+  createPostgresAgentRunsRepository,
+  createPostgresFallbackEventsRepository,
+  createPostgresModelCallsRepository,
+} from './telemetry/run-log-repositories.js';
+export { createPostgresNotificationsRepository } from './proactive/notifications-repository.js';
+export { createPostgresSuggestionStateRepository } from './proactive/suggestion-state-repository.js';

@@ -161,3 +161,16 @@ export {
 } from './fs/regular-file.js';
 export type { FileReadPolicy } from './fs/regular-file.js';
 
+// What another adapter of the webhook, telemetry and proactive repositories needs to behave exactly like the SQLite
+// ones: the same validation, row building and errors (ADR 0065).
+export { newWebhookEventValues, webhookEventChanges } from './webhooks/webhook-events-repository.js';
+export { eventRuleFields, eventRuleNameConflict } from './webhooks/event-rules-repository.js';
+export { toolErrorRate, toolUsageValues } from './telemetry/tool-usage-repository.js';
+export type { ToolUsageRecord } from './telemetry/tool-usage-repository.js';
+export { skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
+export { agentRunFinishValues, agentRunStartValues, AGENT_RUN_LIST_LIMITS, fallbackEventValues, modelCallValues } from './telemetry/run-log-repositories.js';
+export type { AgentRunRecord, FallbackEventRecord, ModelCallRecord } from './telemetry/run-log-repositories.js';
+export { notificationValues } from './telemetry/notifications-repository.js';
+export { assertSuggestionKey } from './proactive/suggestion-state-repository.js';
+export type { SuggestionStateRecord } from './proactive/suggestion-state-repository.js';
+export { AGENT_RUN_STATUSES } from './db/schema/enums.js';

@@ -21,9 +21,15 @@ export interface SuggestionStateRepository {
   markPushed(entries: ReadonlyArray<{ key: string; category: SuggestionCategory }>): Promise<void>;
 }
 
-const MAX_KEY_LENGTH = 200;
+export const MAX_SUGGESTION_KEY_LENGTH = 200;
 /** SQLite allows 999 bound parameters; key lists are read in chunks below that. */
 const CHUNK = 500;
+
+/** Checks the key and category of a dismissal (the same errors on every adapter). */
+export function assertSuggestionKey(key: string, category: SuggestionCategory): void {
+  assertText('key', key, MAX_SUGGESTION_KEY_LENGTH);
+  assertEnum('category', category, SUGGESTION_CATEGORIES);
+}
 
 export function createSuggestionStateRepository(database: CosDatabase, clock: Clock): SuggestionStateRepository {
   const { db } = database;
@@ -46,8 +52,7 @@ export function createSuggestionStateRepository(database: CosDatabase, clock: Cl
       return found;
     },
     async dismiss(key, category, until) {
-      assertText('key', key, MAX_KEY_LENGTH);
-      assertEnum('category', category, SUGGESTION_CATEGORIES);
+      assertSuggestionKey(key, category);
       return until === undefined ? upsert(key, category, { dismissedAt: nowIso(clock), snoozeUntil: null }) : upsert(key, category, { dismissedAt: null, snoozeUntil: until });
     },
     async markPushed(entries) {

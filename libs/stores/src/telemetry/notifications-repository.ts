@@ -49,25 +49,25 @@ export interface NotificationsRepository {
   purgeOlderThan(cutoff: string): Promise<number>;
 }
 
+/** The validated row of a notification sent `now` (the same checks on every adapter). */
+export function notificationValues(input: RecordNotificationInput, now: string) {
+  return {
+    title: assertText('title', input.title, 200),
+    subtitle: input.subtitle ?? null,
+    body: input.body,
+    urgency: assertEnum('urgency', input.urgency ?? 'normal', NOTIFICATION_URGENCIES),
+    channels: input.channels,
+    status: assertEnum('status', input.status, NOTIFICATION_STATUSES),
+    origin: assertEnum('origin', input.origin, NOTIFICATION_ORIGINS),
+    runId: input.runId ?? null,
+    createdAt: now,
+  };
+}
+
 export function createNotificationsRepository(database: CosDatabase, clock: Clock): NotificationsRepository {
   const { db } = database;
   return {
-    record: async (input) =>
-      db
-        .insert(notifications)
-        .values({
-          title: assertText('title', input.title, 200),
-          subtitle: input.subtitle ?? null,
-          body: input.body,
-          urgency: assertEnum('urgency', input.urgency ?? 'normal', NOTIFICATION_URGENCIES),
-          channels: input.channels,
-          status: assertEnum('status', input.status, NOTIFICATION_STATUSES),
-          origin: assertEnum('origin', input.origin, NOTIFICATION_ORIGINS),
-          runId: input.runId ?? null,
-          createdAt: nowIso(clock),
-        })
-        .returning()
-        .get(),
+    record: async (input) => db.insert(notifications).values(notificationValues(input, nowIso(clock))).returning().get(),
     countForRun: async (runId) => db.select({ n: sql<number>`count(*)` }).from(notifications).where(eq(notifications.runId, runId)).get()?.n ?? 0,
     async list(filters, request) {
       const origin = filters.origin === undefined ? undefined : assertEnum('origin', filters.origin, NOTIFICATION_ORIGINS);

@@ -11,6 +11,7 @@ import {
   AGENT_RUN_STATUSES,
   FALLBACK_OUTCOMES,
   MODEL_CALL_CALLERS,
+  RUN_STATUSES,
   RUN_TRIGGERS,
   type AgentRunStatus,
   type FallbackOutcome,
@@ -60,70 +61,106 @@ export interface AgentRunsRepository {
   purgeOlderThan(cutoff: string): Promise<number>;
 }
 
+export interface RecordModelCallInput extends TokenCounts {
+  runId?: string | null;
+  caller: ModelCallCaller;
+  model: string;
+  durationMs: number;
+  outcome: string;
+}
+
+export interface RecordFallbackEventInput {
+  chainId: string;
+  primaryTool: string;
+  tool: string;
+  attempt: number;
+  outcome: FallbackOutcome;
+  errorCode?: string | null;
+  durationMs: number;
+}
+
 export interface ModelCallsRepository {
-  record(input: TokenCounts & { runId?: string | null; caller: ModelCallCaller; model: string; durationMs: number; outcome: string }): Promise<ModelCallRecord>;
+  record(input: RecordModelCallInput): Promise<ModelCallRecord>;
   listSince(since: string): Promise<ModelCallRecord[]>;
   purgeOlderThan(cutoff: string): Promise<number>;
 }
 
 export interface FallbackEventsRepository {
-  record(input: {
-    chainId: string;
-    primaryTool: string;
-    tool: string;
-    attempt: number;
-    outcome: FallbackOutcome;
-    errorCode?: string | null;
-    durationMs: number;
-  }): Promise<FallbackEventRecord>;
+  record(input: RecordFallbackEventInput): Promise<FallbackEventRecord>;
   listSince(since: string): Promise<FallbackEventRecord[]>;
   purgeOlderThan(cutoff: string): Promise<number>;
+}
+
+/** The validated row of a run started `now` (the same checks on every adapter). */
+export function agentRunStartValues(input: StartAgentRunInput, now: string) {
+  return {
+    id: input.id ?? newUuid(),
+    agentName: assertText('agent_name', input.agentName, MAX_NAME_LENGTH),
+    trigger: assertEnum('trigger', input.trigger, RUN_TRIGGERS),
+    parentRunId: input.parentRunId ?? null,
+    instructionPreview: input.instruction.slice(0, 200),
+    status: 'running' as const,
+    model: input.model,
+    startedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The columns a run's end sets, validated, ended `now`. */
+export function agentRunFinishValues(result: FinishAgentRunInput, now: string) {
+  return {
+    // A finished run has an outcome: 'running' is only what `start` writes.
+    status: assertEnum('status', result.status, RUN_STATUSES),
+    stopReason: result.stopReason ?? null,
+    rounds: result.rounds,
+    toolCallCount: result.toolCallCount,
+    inputTokens: result.inputTokens ?? 0,
+    outputTokens: result.outputTokens ?? 0,
+    cacheReadTokens: result.cacheReadTokens ?? 0,
+    cacheCreationTokens: result.cacheCreationTokens ?? 0,
+    error: result.error ?? null,
+    endedAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The validated row of a model call recorded `now`. */
+export function modelCallValues(input: RecordModelCallInput, now: string) {
+  return {
+    runId: input.runId ?? null,
+    caller: assertEnum('caller', input.caller, MODEL_CALL_CALLERS),
+    model: input.model,
+    inputTokens: input.inputTokens ?? 0,
+    outputTokens: input.outputTokens ?? 0,
+    cacheReadTokens: input.cacheReadTokens ?? 0,
+    cacheCreationTokens: input.cacheCreationTokens ?? 0,
+    durationMs: input.durationMs,
+    outcome: input.outcome,
+    createdAt: now,
+  };
+}
+
+/** The validated row of a fallback attempt recorded `now`. */
+export function fallbackEventValues(input: RecordFallbackEventInput, now: string) {
+  return {
+    chainId: input.chainId,
+    primaryTool: input.primaryTool,
+    tool: input.tool,
+    attempt: input.attempt,
+    outcome: assertEnum('outcome', input.outcome, FALLBACK_OUTCOMES),
+    errorCode: input.errorCode ?? null,
+    durationMs: input.durationMs,
+    createdAt: now,
+  };
 }
 
 export function createAgentRunsRepository(database: CosDatabase, clock: Clock): AgentRunsRepository {
   const { db } = database;
   return {
-    async start(input) {
-      const now = nowIso(clock);
-      return db
-        .insert(agentRuns)
-        .values({
-          id: input.id ?? newUuid(),
-          agentName: assertText('agent_name', input.agentName, MAX_NAME_LENGTH),
-          trigger: assertEnum('trigger', input.trigger, RUN_TRIGGERS),
-          parentRunId: input.parentRunId ?? null,
-          instructionPreview: input.instruction.slice(0, 200),
-          status: 'running',
-          model: input.model,
-          startedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-    },
+    start: async (input) => db.insert(agentRuns).values(agentRunStartValues(input, nowIso(clock))).returning().get(),
 
-    async finish(id, result) {
-      const now = nowIso(clock);
-      return db
-        .update(agentRuns)
-        .set({
-          status: assertEnum('status', result.status, AGENT_RUN_STATUSES),
-          stopReason: result.stopReason ?? null,
-          rounds: result.rounds,
-          toolCallCount: result.toolCallCount,
-          inputTokens: result.inputTokens ?? 0,
-          outputTokens: result.outputTokens ?? 0,
-          cacheReadTokens: result.cacheReadTokens ?? 0,
-          cacheCreationTokens: result.cacheCreationTokens ?? 0,
-          error: result.error ?? null,
-          endedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(agentRuns.id, id))
-        .returning()
-        .get();
-    },
+    finish: async (id, result) => db.update(agentRuns).set(agentRunFinishValues(result, nowIso(clock))).where(eq(agentRuns.id, id)).returning().get(),
 
     get: async (id) => db.select().from(agentRuns).where(eq(agentRuns.id, id)).get(),
 
@@ -153,23 +190,7 @@ export function createAgentRunsRepository(database: CosDatabase, clock: Clock): 
 export function createModelCallsRepository(database: CosDatabase, clock: Clock): ModelCallsRepository {
   const { db } = database;
   return {
-    record: async (input) =>
-      db
-        .insert(modelCalls)
-        .values({
-          runId: input.runId ?? null,
-          caller: assertEnum('caller', input.caller, MODEL_CALL_CALLERS),
-          model: input.model,
-          inputTokens: input.inputTokens ?? 0,
-          outputTokens: input.outputTokens ?? 0,
-          cacheReadTokens: input.cacheReadTokens ?? 0,
-          cacheCreationTokens: input.cacheCreationTokens ?? 0,
-          durationMs: input.durationMs,
-          outcome: input.outcome,
-          createdAt: nowIso(clock),
-        })
-        .returning()
-        .get(),
+    record: async (input) => db.insert(modelCalls).values(modelCallValues(input, nowIso(clock))).returning().get(),
     listSince: async (since) => db.select().from(modelCalls).where(gte(modelCalls.createdAt, since)).orderBy(modelCalls.createdAt, modelCalls.id).all(),
     purgeOlderThan: async (cutoff) => db.delete(modelCalls).where(lt(modelCalls.createdAt, cutoff)).run().changes,
   };
@@ -178,21 +199,7 @@ export function createModelCallsRepository(database: CosDatabase, clock: Clock):
 export function createFallbackEventsRepository(database: CosDatabase, clock: Clock): FallbackEventsRepository {
   const { db } = database;
   return {
-    record: async (input) =>
-      db
-        .insert(fallbackEvents)
-        .values({
-          chainId: input.chainId,
-          primaryTool: input.primaryTool,
-          tool: input.tool,
-          attempt: input.attempt,
-          outcome: assertEnum('outcome', input.outcome, FALLBACK_OUTCOMES),
-          errorCode: input.errorCode ?? null,
-          durationMs: input.durationMs,
-          createdAt: nowIso(clock),
-        })
-        .returning()
-        .get(),
+    record: async (input) => db.insert(fallbackEvents).values(fallbackEventValues(input, nowIso(clock))).returning().get(),
     listSince: async (since) =>
       db.select().from(fallbackEvents).where(gte(fallbackEvents.createdAt, since)).orderBy(fallbackEvents.createdAt, fallbackEvents.id).all(),
     purgeOlderThan: async (cutoff) => db.delete(fallbackEvents).where(lt(fallbackEvents.createdAt, cutoff)).run().changes,

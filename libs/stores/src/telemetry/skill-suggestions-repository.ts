@@ -42,6 +42,14 @@ export interface SkillSuggestionsRepository {
   markAccepted(id: number, agentName: string): Promise<SkillSuggestionRecord | undefined>;
 }
 
+/** The error of rejecting a suggestion an agent was already created from. */
+export function skillSuggestionAlreadyAccepted(id: number, agentName: string | null): ToolError {
+  return new ToolError('CONFLICT', `Skill suggestion ${id} was already accepted (agent ${agentName ?? 'unknown'}).`, {
+    hint: 'Delete that agent instead if it is not wanted.',
+    details: { entity: 'skill_suggestion', id },
+  });
+}
+
 export function createSkillSuggestionsRepository(database: CosDatabase, clock: Clock): SkillSuggestionsRepository {
   const { db } = database;
   const get = (id: number) => db.select().from(skillSuggestions).where(eq(skillSuggestions.id, id)).get();
@@ -100,10 +108,7 @@ export function createSkillSuggestionsRepository(database: CosDatabase, clock: C
         const existing = get(id);
         if (!existing) return undefined;
         if (existing.status === 'accepted') {
-          throw new ToolError('CONFLICT', `Skill suggestion ${id} was already accepted (agent ${existing.agentName ?? 'unknown'}).`, {
-            hint: 'Delete that agent instead if it is not wanted.',
-            details: { entity: 'skill_suggestion', id },
-          });
+          throw skillSuggestionAlreadyAccepted(id, existing.agentName);
         }
         return db
           .update(skillSuggestions)

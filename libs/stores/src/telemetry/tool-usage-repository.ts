@@ -97,6 +97,32 @@ function percentile(sorted: readonly number[], p: number): number | null {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? null;
 }
 
+/** The validated row of one tool call recorded `now` (the same checks and defaults on every adapter). */
+export function toolUsageValues(input: RecordToolUsageInput, now: string) {
+  const toolName = assertText('tool_name', input.toolName, MAX_NAME_LENGTH);
+  const pattern = (input.queryPattern ?? 'auto').trim().slice(0, MAX_QUERY_PATTERN_LENGTH) || 'auto';
+  return {
+    toolName,
+    callerKind: assertEnum('caller_kind', input.callerKind, CALLER_KINDS),
+    agentName: input.agentName ?? null,
+    runId: input.runId ?? null,
+    queryPattern: pattern,
+    success: input.success,
+    errorCode: input.errorCode ?? null,
+    durationMs: input.durationMs ?? null,
+    estimatedMs: input.estimatedMs ?? null,
+    responseBytes: input.responseBytes ?? null,
+    truncated: input.truncated ?? false,
+    servedBy: input.servedBy ?? null,
+    createdAt: now,
+  };
+}
+
+/** A tool's error rate as statistics show it: failures over calls, rounded to 4 decimals. */
+export function toolErrorRate(calls: number, failures: number): number {
+  return calls === 0 ? 0 : Math.round((failures / calls) * 10_000) / 10_000;
+}
+
 export function createToolUsageRepository(database: CosDatabase, clock: Clock): ToolUsageRepository {
   const { db, sqlite } = database;
   const durationsStatement = sqlite.prepare<[string, string], { d: number }>(
@@ -119,29 +145,8 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
     };
   };
 
-  const record = (input: RecordToolUsageInput): ToolUsageRecord => {
-    const toolName = assertText('tool_name', input.toolName, MAX_NAME_LENGTH);
-    const pattern = (input.queryPattern ?? 'auto').trim().slice(0, MAX_QUERY_PATTERN_LENGTH) || 'auto';
-    return db
-      .insert(toolUsageLog)
-      .values({
-        toolName,
-        callerKind: assertEnum('caller_kind', input.callerKind, CALLER_KINDS),
-        agentName: input.agentName ?? null,
-        runId: input.runId ?? null,
-        queryPattern: pattern,
-        success: input.success,
-        errorCode: input.errorCode ?? null,
-        durationMs: input.durationMs ?? null,
-        estimatedMs: input.estimatedMs ?? null,
-        responseBytes: input.responseBytes ?? null,
-        truncated: input.truncated ?? false,
-        servedBy: input.servedBy ?? null,
-        createdAt: nowIso(clock),
-      })
-      .returning()
-      .get();
-  };
+  const record = (input: RecordToolUsageInput): ToolUsageRecord =>
+    db.insert(toolUsageLog).values(toolUsageValues(input, nowIso(clock))).returning().get();
 
   return {
     record: async (input) => record(input),
@@ -193,7 +198,7 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
           calls: row.calls,
           successes: row.successes,
           failures,
-          errorRate: row.calls === 0 ? 0 : Math.round((failures / row.calls) * 10_000) / 10_000,
+          errorRate: toolErrorRate(row.calls, failures),
           p50DurationMs: percentile(durations, 0.5),
           p95DurationMs: percentile(durations, 0.95),
           avgBytes: row.avgBytes === null ? null : Math.round(row.avgBytes),

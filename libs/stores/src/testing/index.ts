@@ -7,3 +7,14 @@ export { insertSyntheticFacts, syntheticFactQueries, syntheticFacts, syntheticFa
 export type { SyntheticFact } from './synthetic-facts.js';
 export { describeFactsRepositoryContract } from './contracts/facts-repository-contract.js';
 export type { OpenedFactsRepository, OpenFactsRepository } from './contracts/facts-repository-contract.js';
+// Contracts of the webhook, telemetry and proactive repositories (ADR 0065).
+export { describeRepositoryContract, toolErrorOf } from './contracts/contract-jest.js';
+export type { OpenedRepository, OpenRepository } from './contracts/contract-jest.js';
+export { describeEventRulesRepositoryContract, describeWebhookEventsRepositoryContract } from './contracts/webhook-repositories-contract.js';
+export { describeSkillSuggestionsRepositoryContract, describeToolUsageRepositoryContract } from './contracts/telemetry-repositories-contract.js';
+export {
+  describeAgentRunsRepositoryContract,
+  describeFallbackEventsRepositoryContract,
+  describeModelCallsRepositoryContract,
+} from './contracts/run-log-repositories-contract.js';
+export { describeNotificationsRepositoryContract, describeSuggestionStateRepositoryContract } from './contracts/proactive-repositories-contract.js';

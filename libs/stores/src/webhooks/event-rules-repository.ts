@@ -42,35 +42,44 @@ export interface EventRulesRepository {
   delete(id: number): Promise<boolean>;
 }
 
+/** A rule's validated columns (the same checks and errors on every adapter). */
+export function eventRuleFields(input: CreateEventRuleInput) {
+  const name = assertText('name', input.name, MAX_NAME_LENGTH);
+  const priority = input.priority ?? 100;
+  if (!Number.isInteger(priority)) throw ToolError.invalidArgument('priority', `${priority} is not an integer.`, 'Use a whole number; lower runs first.');
+  return {
+    name,
+    description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
+    eventSource: assertText('event_source', input.eventSource, 64),
+    eventTypePattern: assertText('event_type_pattern', input.eventTypePattern, MAX_NAME_LENGTH),
+    agentName: assertText('agent_name', input.agentName, MAX_NAME_LENGTH),
+    instructionTemplate: assertMaxLength('instruction_template', input.instructionTemplate ?? '', 20_000),
+    priority,
+    enabled: input.enabled ?? true,
+    deliveryChannel: input.deliveryChannel == null ? null : assertEnum('delivery_channel', input.deliveryChannel, DELIVERY_CHANNELS),
+    deliveryConfig: input.deliveryConfig ?? null,
+    createdBy: assertText('created_by', input.createdBy, MAX_NAME_LENGTH),
+  };
+}
+
+/** The error of creating a rule under a name another rule has. */
+export function eventRuleNameConflict(name: string, id: number): ToolError {
+  return new ToolError('CONFLICT', `An event rule named "${name}" already exists (id ${id}).`, {
+    hint: 'Choose another name, or pass upsert: true to replace it.',
+    details: { entity: 'event_rule', id, name },
+  });
+}
+
 export function createEventRulesRepository(database: CosDatabase, clock: Clock): EventRulesRepository {
   const { db } = database;
   return {
     async create(input, options = {}) {
-      const name = assertText('name', input.name, MAX_NAME_LENGTH);
-      const priority = input.priority ?? 100;
-      if (!Number.isInteger(priority)) throw ToolError.invalidArgument('priority', `${priority} is not an integer.`, 'Use a whole number; lower runs first.');
-      const fields = {
-        description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
-        eventSource: assertText('event_source', input.eventSource, 64),
-        eventTypePattern: assertText('event_type_pattern', input.eventTypePattern, MAX_NAME_LENGTH),
-        agentName: assertText('agent_name', input.agentName, MAX_NAME_LENGTH),
-        instructionTemplate: assertMaxLength('instruction_template', input.instructionTemplate ?? '', 20_000),
-        priority,
-        enabled: input.enabled ?? true,
-        deliveryChannel: input.deliveryChannel == null ? null : assertEnum('delivery_channel', input.deliveryChannel, DELIVERY_CHANNELS),
-        deliveryConfig: input.deliveryConfig ?? null,
-        createdBy: assertText('created_by', input.createdBy, MAX_NAME_LENGTH),
-      };
+      const { name, ...fields } = eventRuleFields(input);
       return database.writeTransaction(() => {
         const now = nowIso(clock);
         const existing = db.select().from(eventRules).where(eq(eventRules.name, name)).get();
         if (existing) {
-          if (!options.upsert) {
-            throw new ToolError('CONFLICT', `An event rule named "${name}" already exists (id ${existing.id}).`, {
-              hint: 'Choose another name, or pass upsert: true to replace it.',
-              details: { entity: 'event_rule', id: existing.id, name },
-            });
-          }
+          if (!options.upsert) throw eventRuleNameConflict(name, existing.id);
           const rule = db.update(eventRules).set({ ...fields, updatedAt: now }).where(eq(eventRules.id, existing.id)).returning().get();
           return { rule, created: false };
         }

@@ -27,7 +27,7 @@ export function assertWebhookSource(value: string): string {
   );
 }
 
-function assertContentDigest(value: string): string {
+export function assertContentDigest(value: string): string {
   if (/^[0-9a-f]{64}$/.test(value)) return value;
   throw ToolError.invalidArgument('content_digest', 'must be a SHA-256 digest in lower-case hex (64 characters).');
 }
@@ -80,17 +80,50 @@ export interface WebhookEventsRepository {
   purgeOlderThan(cutoff: string, statuses: readonly WebhookStatus[]): Promise<number>;
 }
 
+/** The validated row of a newly received event, received `now` (the same checks and errors on every adapter). */
+export function newWebhookEventValues(input: InsertWebhookEventInput, now: string) {
+  return {
+    source: assertWebhookSource(input.source),
+    eventType: assertText('event_type', input.eventType, MAX_NAME_LENGTH),
+    deliveryId: assertText('delivery_id', input.deliveryId, MAX_NAME_LENGTH),
+    contentDigest: input.contentDigest === undefined ? null : assertContentDigest(input.contentDigest),
+    payload: input.payload,
+    payloadBytes: Buffer.byteLength(input.payload, 'utf8'),
+    receivedVia: assertEnum('received_via', input.receivedVia, WEBHOOK_RECEIVED_VIA),
+    signatureVerified: input.signatureVerified ?? false,
+    status: 'pending' as const,
+    receivedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The columns an update sets, validated, stamped `now`. */
+export function webhookEventChanges(changes: WebhookEventUpdate, now: string) {
+  const set: {
+    updatedAt: string;
+    status?: WebhookStatus;
+    attempts?: number;
+    lastError?: string | null;
+    matchedRules?: unknown[] | null;
+    processedAt?: string | null;
+  } = { updatedAt: now };
+  if (changes.status !== undefined) set.status = assertEnum('status', changes.status, WEBHOOK_STATUSES);
+  if (changes.attempts !== undefined) set.attempts = changes.attempts;
+  if (changes.lastError !== undefined) set.lastError = changes.lastError;
+  if (changes.matchedRules !== undefined) set.matchedRules = changes.matchedRules;
+  if (changes.processedAt !== undefined) set.processedAt = changes.processedAt;
+  return set;
+}
+
 export function createWebhookEventsRepository(database: CosDatabase, clock: Clock): WebhookEventsRepository {
   const { db } = database;
   const get = (id: number) => db.select().from(webhookEvents).where(eq(webhookEvents.id, id)).get();
 
   return {
     async insert(input) {
-      const source = assertWebhookSource(input.source);
-      const eventType = assertText('event_type', input.eventType, MAX_NAME_LENGTH);
-      const deliveryId = assertText('delivery_id', input.deliveryId, MAX_NAME_LENGTH);
-      const receivedVia = assertEnum('received_via', input.receivedVia, WEBHOOK_RECEIVED_VIA);
-      const contentDigest = input.contentDigest === undefined ? undefined : assertContentDigest(input.contentDigest);
+      const values = newWebhookEventValues(input, nowIso(clock));
+      const { source, deliveryId, contentDigest } = values;
       return database.writeTransaction(() => {
         const existing = db
           .select()
@@ -98,7 +131,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
           .where(and(eq(webhookEvents.source, source), eq(webhookEvents.deliveryId, deliveryId)))
           .get();
         if (existing) return { event: existing, duplicate: true };
-        if (contentDigest !== undefined) {
+        if (contentDigest !== null) {
           const replayed = db
             .select()
             .from(webhookEvents)
@@ -106,25 +139,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
             .get();
           if (replayed) return { event: replayed, duplicate: true };
         }
-        const now = nowIso(clock);
-        const event = db
-          .insert(webhookEvents)
-          .values({
-            source,
-            eventType,
-            deliveryId,
-            contentDigest: contentDigest ?? null,
-            payload: input.payload,
-            payloadBytes: Buffer.byteLength(input.payload, 'utf8'),
-            receivedVia,
-            signatureVerified: input.signatureVerified ?? false,
-            status: 'pending',
-            receivedAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning()
-          .get();
+        const event = db.insert(webhookEvents).values(values).returning().get();
         return { event, duplicate: false };
       });
     },
@@ -162,13 +177,7 @@ export function createWebhookEventsRepository(database: CosDatabase, clock: Cloc
         .all(),
 
     async update(id, changes) {
-      const set: Partial<typeof webhookEvents.$inferInsert> = { updatedAt: nowIso(clock) };
-      if (changes.status !== undefined) set.status = assertEnum('status', changes.status, WEBHOOK_STATUSES);
-      if (changes.attempts !== undefined) set.attempts = changes.attempts;
-      if (changes.lastError !== undefined) set.lastError = changes.lastError;
-      if (changes.matchedRules !== undefined) set.matchedRules = changes.matchedRules;
-      if (changes.processedAt !== undefined) set.processedAt = changes.processedAt;
-      return db.update(webhookEvents).set(set).where(eq(webhookEvents.id, id)).returning().get();
+      return db.update(webhookEvents).set(webhookEventChanges(changes, nowIso(clock))).where(eq(webhookEvents.id, id)).returning().get();
     },
 
     purgeOlderThan: async (cutoff, statuses) =>
