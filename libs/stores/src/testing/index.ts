@@ -7,3 +7,18 @@ export { insertSyntheticFacts, syntheticFactQueries, syntheticFacts, syntheticFa
 export type { SyntheticFact } from './synthetic-facts.js';
 export { describeFactsRepositoryContract } from './contracts/facts-repository-contract.js';
 export type { OpenedFactsRepository, OpenFactsRepository } from './contracts/facts-repository-contract.js';
+// Memory and lifecycle repository contracts (ADR 0063).
+export { describeIdentitiesRepositoryContract, describeLocationsRepositoryContract } from './contracts/identities-locations-contract.js';
+export type {
+  OpenedIdentitiesRepository,
+  OpenedLocationsRepository,
+  OpenIdentitiesRepository,
+  OpenLocationsRepository,
+} from './contracts/identities-locations-contract.js';
+export { describeAgentMemoryRepositoryContract, describeSharedMemoryRepositoryContract } from './contracts/agent-memory-contract.js';
+export type {
+  OpenAgentMemoryRepository,
+  OpenedAgentMemoryRepository,
+  OpenedSharedMemoryRepository,
+  OpenSharedMemoryRepository,
+} from './contracts/agent-memory-contract.js';
