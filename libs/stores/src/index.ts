@@ -67,6 +67,17 @@ export type { AgentMemoryRecord, AgentMemoryRepository } from './memory/agent-me
 export { NAMESPACE_PATTERN, SHARED_MEMORY_LIST_LIMITS } from './memory/shared-memory-repository.js';
 export type { SharedMemoryRecord, SharedMemoryRepository } from './memory/shared-memory-repository.js';
 
+// What another adapter of the identities, locations, agent memory, shared memory, decisions, delegations and alert
+// rules repositories needs to behave as the SQLite ones do: their input types and the same validation (ADR 0063).
+export { checkLocationCoordinates } from './memory/locations-repository.js';
+export type { StoreLocationInput } from './memory/locations-repository.js';
+export { isEmailAddress, MAX_QUERY_LENGTH } from './db/validation.js';
+export { normalizeProviderId } from './memory/identities-repository.js';
+export type { LinkIdentityInput } from './memory/identities-repository.js';
+export type { AgentMemoryFilters, StoreAgentMemoryInput } from './memory/agent-memory-repository.js';
+export { assertNamespace } from './memory/shared-memory-repository.js';
+export type { AgentMemoryType, DecisionStatus, DelegationPriority, IdentityProvider } from './db/schema/enums.js';
+
 // Lifecycle: decisions, delegations, alert rules and alert evaluation.
 export { DECISION_SEARCH_LIMITS } from './lifecycle/decisions-repository.js';
 export type { DecisionRecord, DecisionsRepository } from './lifecycle/decisions-repository.js';

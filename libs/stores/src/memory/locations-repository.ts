@@ -31,7 +31,8 @@ export interface LocationsRepository {
   list(filters: { query?: string }, page: PageRequest): Promise<Page<LocationRecord>>;
 }
 
-function checkCoordinates(input: StoreLocationInput): void {
+/** Latitude and longitude come together and in range; shared with the other adapters so their errors are the same. */
+export function checkLocationCoordinates(input: StoreLocationInput): void {
   const hasLat = input.latitude !== undefined && input.latitude !== null;
   const hasLon = input.longitude !== undefined && input.longitude !== null;
   if (hasLat !== hasLon) {
@@ -56,7 +57,7 @@ export function createLocationsRepository(database: CosDatabase, clock: Clock): 
   return {
     async upsert(input) {
       const name = assertText('name', input.name, MAX_NAME_LENGTH);
-      checkCoordinates(input);
+      checkLocationCoordinates(input);
       if (input.address) assertMaxLength('address', input.address, MAX_NAME_LENGTH * 5);
       if (input.notes) assertMaxLength('notes', input.notes, MAX_VALUE_LENGTH);
       const changes: Partial<typeof locations.$inferInsert> = {};

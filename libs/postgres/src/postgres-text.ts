@@ -1,0 +1,47 @@
+/**
+ * Text rules every PostgreSQL repository shares: PostgreSQL cannot keep U+0000 in `text` (SQLite can), and the
+ * SQLite adapter's case folding (`foldCase`, registered there as `cos_fold`) written as SQL (ADR 0063).
+ */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { ToolError } from '@chief-of-staff/core';
+import { escapeLike } from '@chief-of-staff/stores';
+
+/** PostgreSQL cannot store U+0000 in text, so a field holding one is refused with the field named. */
+export function assertNoNul(field: string, text: string): string {
+  if (!text.includes('\0')) return text;
+  throw ToolError.invalidArgument(field, 'contains a NUL character (U+0000).', 'Remove the NUL characters: PostgreSQL storage cannot keep them.');
+}
+
+/** The same, for an optional field. */
+export function assertNoNulOrNull<T extends string | null | undefined>(field: string, text: T): T {
+  if (typeof text === 'string') assertNoNul(field, text);
+  return text;
+}
+
+/**
+ * True when one of `texts` holds U+0000: no stored text does (writes refuse it), and PostgreSQL refuses it in a
+ * parameter, so a lookup by such a text finds nothing without asking.
+ */
+export function hasNul(...texts: readonly (string | undefined)[]): boolean {
+  return texts.some((text) => text !== undefined && text.includes('\0'));
+}
+
+/**
+ * `foldCase` in SQL: compatibility-normalised (NFKC), upper- then lower-cased. PostgreSQL maps case one character at
+ * a time (the database's locale), so `ß` stays `ß` where JavaScript's upper case makes `SS`: both sides of every
+ * comparison are folded here, never one side in JavaScript, so such a character still matches itself.
+ */
+export function foldedSql(value: SQLWrapper | string): SQL {
+  const text = typeof value === 'string' ? sql`${value}::text` : value;
+  return sql`lower(upper(normalize(${text}, NFKC)))`;
+}
+
+/** `foldedSql(column) LIKE '%<folded text>%'` for any of `columns`, with the wildcards of `text` escaped. */
+export function foldedContains(columns: readonly SQLWrapper[], text: string): SQL {
+  // Normalised before escaping: NFKC turns a full-width `％` into `%`, which must then be escaped like a typed one.
+  const pattern = foldedSql(`%${escapeLike(text.normalize('NFKC'))}%`);
+  return sql`(${sql.join(
+    columns.map((column) => sql`${foldedSql(column)} LIKE ${pattern} ESCAPE '\\'`),
+    sql` OR `,
+  )})`;
+}
