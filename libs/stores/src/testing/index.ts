@@ -22,3 +22,16 @@ export type {
   OpenedSharedMemoryRepository,
   OpenSharedMemoryRepository,
 } from './contracts/agent-memory-contract.js';
+export {
+  describeAlertRulesRepositoryContract,
+  describeDecisionsRepositoryContract,
+  describeDelegationsRepositoryContract,
+} from './contracts/lifecycle-repositories-contract.js';
+export type {
+  OpenAlertRulesRepository,
+  OpenDecisionsRepository,
+  OpenDelegationsRepository,
+  OpenedAlertRulesRepository,
+  OpenedDecisionsRepository,
+  OpenedDelegationsRepository,
+} from './contracts/lifecycle-repositories-contract.js';
