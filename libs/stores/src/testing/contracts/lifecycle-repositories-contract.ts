@@ -95,6 +95,83 @@ export function describeDecisionsRepositoryContract(name: string, open: OpenDeci
         ),
       ).toEqual([due.id]);
     });
+
+    it('creates a decision with its defaults, reads it back, updates it in place and deletes it once', async () => {
+      const created = await decisions.create({ title: ' Adopt Postgres ', tags: ['db'], sourceRef: { provider: 'email', message_id: 'm1' } });
+      expect(created).toEqual({
+        id: expect.any(Number),
+        title: 'Adopt Postgres',
+        description: '',
+        context: '',
+        alternativesConsidered: '',
+        decidedBy: '',
+        owner: '',
+        status: 'pending_execution',
+        followUpDate: null,
+        tags: ['db'],
+        source: 'user',
+        sourceRef: { provider: 'email', message_id: 'm1' },
+        createdAt: CONTRACT_START,
+        updatedAt: CONTRACT_START,
+      });
+      expect(await decisions.get(created.id)).toEqual(created);
+      clock.advanceDays(1);
+      const updated = await decisions.update(created.id, {
+        description: 'Move the facts',
+        notes: 'Agreed',
+        owner: ' Noa ',
+        status: 'executed',
+        followUpDate: '2026-03-01',
+        tags: ['db', 'ops', 'db'],
+        sourceRef: null,
+      });
+      expect(updated).toEqual({
+        ...created,
+        description: 'Move the facts\n[Update 2026-01-16] Agreed',
+        owner: 'Noa',
+        status: 'executed',
+        followUpDate: '2026-03-01',
+        tags: ['db', 'ops'],
+        sourceRef: null,
+        updatedAt: '2026-01-16T09:00:00.000Z',
+      });
+      expect(await decisions.get(created.id)).toEqual(updated);
+      expect(await decisions.delete(created.id)).toBe(true);
+      expect(await decisions.delete(created.id)).toBe(false);
+      expect(await decisions.get(created.id)).toBeUndefined();
+    });
+
+    it('searches with status and folded owner filters, folds non-ASCII letters, and pages with a cursor bound to the filters', async () => {
+      const zurich = await decisions.create({ title: 'Open the Zürich office', owner: 'Émile' });
+      clock.advance(1000);
+      const done = await decisions.create({ title: 'Close the Bern office', owner: 'émile', status: 'executed' });
+      clock.advance(1000);
+      const other = await decisions.create({ title: 'Office chairs', decidedBy: 'Ben' });
+      expect((await decisions.search({ query: 'ZÜRICH' }, {})).items.map((d) => d.id)).toEqual([zurich.id]);
+      expect((await decisions.search({ query: 'office', status: 'executed' }, {})).items.map((d) => d.id)).toEqual([done.id]);
+      expect((await decisions.search({ owner: ' ÉMILE ' }, {})).items.map((d) => d.id)).toEqual([done.id, zurich.id]);
+      expect((await decisions.search({ query: 'ben' }, {})).items.map((d) => d.id)).toEqual([other.id]);
+      const first = await decisions.search({ query: 'office' }, { limit: 2 });
+      expect(first.items.map((d) => d.id)).toEqual([other.id, done.id]);
+      expect(first.total).toBe(3);
+      const rest = await decisions.search({ query: 'office' }, { limit: 2, cursor: first.next_cursor });
+      expect(rest.items.map((d) => d.id)).toEqual([zurich.id]);
+      expect(rest.next_cursor).toBeNull();
+      expect((await errorOf(decisions.search({ query: 'chairs' }, { limit: 2, cursor: first.next_cursor }))).code).toBe('INVALID_ARGUMENT');
+      expect((await errorOf(decisions.search({ query: 'q'.repeat(501) }, {}))).message).toMatch(/^query:/);
+      expect((await errorOf(decisions.search({ status: 'done' as DecisionStatus }, {}))).message).toMatch(/^status:/);
+    });
+
+    it('lists pending decisions of one owner, and every pending decision by id for alert evaluation', async () => {
+      const later = await decisions.create({ title: 'later', owner: 'Noa', followUpDate: '2026-02-01' });
+      const sooner = await decisions.create({ title: 'sooner', owner: 'NOA', followUpDate: '2026-01-20' });
+      const ben = await decisions.create({ title: 'ben', owner: 'Ben' });
+      await decisions.create({ title: 'done', owner: 'Noa', status: 'reversed' });
+      const page = await decisions.listPending({ today: '2026-01-15', owner: 'noa' }, {});
+      expect(page.items.map((d) => d.id)).toEqual([sooner.id, later.id]);
+      expect(page.total).toBe(2);
+      expect((await decisions.allPending()).map((d) => d.id)).toEqual([later.id, sooner.id, ben.id]);
+    });
   });
 }
 
@@ -182,6 +259,78 @@ export function describeDelegationsRepositoryContract(name: string, open: OpenDe
         ).items.map((d) => d.id),
       ).toEqual([older.id, highSoon.id]);
     });
+
+    it('creates a delegation with its defaults, updates it in place and deletes it once', async () => {
+      const created = await delegations.create({ task: ' Draft the deck ', delegatedTo: ' Noa ', dueDate: '2026-01-20' });
+      expect(created).toEqual({
+        id: expect.any(Number),
+        task: 'Draft the deck',
+        description: '',
+        delegatedTo: 'Noa',
+        delegatedToFolded: 'noa',
+        delegatedBy: 'user',
+        dueDate: '2026-01-20',
+        priority: 'medium',
+        status: 'active',
+        notes: '',
+        source: 'user',
+        sourceRef: null,
+        completedAt: null,
+        createdAt: CONTRACT_START,
+        updatedAt: CONTRACT_START,
+      });
+      expect(await delegations.get(created.id)).toEqual(created);
+      clock.advanceDays(1);
+      const moved = await delegations.update(created.id, { delegatedTo: 'BEN', dueDate: null, priority: 'high', status: 'active' });
+      expect(moved).toEqual({
+        ...created,
+        delegatedTo: 'BEN',
+        delegatedToFolded: 'ben',
+        dueDate: null,
+        priority: 'high',
+        updatedAt: '2026-01-16T09:00:00.000Z',
+      });
+      expect(await delegations.update(999, { task: 'x' })).toBeUndefined();
+      expect((await errorOf(delegations.update(created.id, {}))).message).toMatch(/no field to update/);
+      expect(await delegations.delete(created.id)).toBe(true);
+      expect(await delegations.delete(created.id)).toBe(false);
+    });
+
+    it('filters by status (all by default), priority and overdue, and pages with a cursor bound to the filters', async () => {
+      const a = await delegations.create({ task: 'a', delegatedTo: 'Noa', priority: 'low', dueDate: '2026-01-01' });
+      const b = await delegations.create({ task: 'b', delegatedTo: 'Noa', priority: 'low', dueDate: '2026-01-02' });
+      const c = await delegations.create({ task: 'c', delegatedTo: 'Noa', priority: 'high', dueDate: '2026-01-03' });
+      await delegations.update(c.id, { status: 'completed' });
+      expect((await delegations.list({ today: '2026-01-15' }, {})).total).toBe(3);
+      expect((await delegations.list({ today: '2026-01-15', status: 'all' }, {})).total).toBe(3);
+      expect((await delegations.list({ today: '2026-01-15', status: 'completed' }, {})).items.map((d) => d.id)).toEqual([c.id]);
+      expect((await delegations.list({ today: '2026-01-15', priority: 'low' }, {})).items.map((d) => d.id)).toEqual([a.id, b.id]);
+      expect((await delegations.list({ today: '2026-01-15', overdueOnly: true }, {})).items.map((d) => d.id)).toEqual([a.id, b.id]);
+      const first = await delegations.list({ today: '2026-01-15' }, { limit: 2 });
+      expect(first.items.map((d) => d.id)).toEqual([a.id, b.id]);
+      const rest = await delegations.list({ today: '2026-01-15' }, { limit: 2, cursor: first.next_cursor });
+      expect(rest.items.map((d) => d.id)).toEqual([c.id]);
+      expect(rest.next_cursor).toBeNull();
+      const overdue = await delegations.listOverdue({ today: '2026-01-15', delegatedTo: 'NOA' }, { limit: 1 });
+      expect(overdue.items.map((d) => d.id)).toEqual([a.id]);
+      expect(overdue.total).toBe(2);
+      expect((await errorOf(delegations.list({ today: '2026-01-15', status: 'done' as DelegationStatus }, {}))).message).toMatch(/^status:/);
+    });
+
+    it('gives alert evaluation every active delegation by id, and suggestions the ones due by a date, latest first', async () => {
+      const soon = await delegations.create({ task: 'soon', delegatedTo: 'Noa', dueDate: '2026-01-16' });
+      const none = await delegations.create({ task: 'none', delegatedTo: 'Noa' });
+      const past = await delegations.create({ task: 'past', delegatedTo: 'Ben', dueDate: '2026-01-10' });
+      const later = await delegations.create({ task: 'later', delegatedTo: 'Ben', dueDate: '2026-02-01' });
+      const done = await delegations.create({ task: 'done', delegatedTo: 'Ben', dueDate: '2026-01-11' });
+      await delegations.update(done.id, { status: 'cancelled' });
+      expect((await delegations.allActive()).map((d) => d.id)).toEqual([soon.id, none.id, past.id, later.id]);
+      expect(await delegations.activeDueBy('2026-01-20', 10)).toEqual([
+        { id: soon.id, task: 'soon', delegatedTo: 'Noa', dueDate: '2026-01-16' },
+        { id: past.id, task: 'past', delegatedTo: 'Ben', dueDate: '2026-01-10' },
+      ]);
+      expect((await delegations.activeDueBy('2026-01-20', 1)).map((d) => d.id)).toEqual([soon.id]);
+    });
   });
 }
 
@@ -238,6 +387,81 @@ export function describeAlertRulesRepositoryContract(name: string, open: OpenAle
           )
         ).code,
       ).toBe('INVALID_ARGUMENT');
+    });
+
+    it('creates a rule with its defaults, reads it by id and name, and keeps trigger state through an upsert', async () => {
+      const { rule, created } = await alertRules.create({ name: ' late ', alertType: 'follow_up_due', description: ' chase ' });
+      expect(created).toBe(true);
+      expect(rule).toEqual({
+        id: expect.any(Number),
+        name: 'late',
+        description: 'chase',
+        alertType: 'follow_up_due',
+        condition: {},
+        enabled: true,
+        cooldownHours: 4,
+        deliveryChannel: null,
+        deliveryConfig: null,
+        lastTriggeredAt: null,
+        lastFingerprint: null,
+        createdAt: CONTRACT_START,
+        updatedAt: CONTRACT_START,
+      });
+      expect(await alertRules.get(rule.id)).toEqual(rule);
+      expect(await alertRules.getByName('late')).toEqual(rule);
+      expect(await alertRules.getByName('LATE')).toBeUndefined();
+      await alertRules.recordTrigger(rule.id, { triggeredAt: '2026-01-15T10:00:00.000Z', fingerprint: 'f1' });
+      clock.advanceDays(1);
+      const replaced = await alertRules.create(
+        { name: 'late', alertType: 'overdue_delegation', cooldownHours: 0.5, deliveryChannel: 'webhook', deliveryConfig: { url: 'http://127.0.0.1/x' } },
+        { upsert: true },
+      );
+      expect(replaced).toEqual({
+        created: false,
+        rule: {
+          ...rule,
+          description: '',
+          alertType: 'overdue_delegation',
+          condition: { days_overdue_min: 1 },
+          cooldownHours: 0.5,
+          deliveryChannel: 'webhook',
+          deliveryConfig: { url: 'http://127.0.0.1/x' },
+          lastTriggeredAt: '2026-01-15T10:00:00.000Z',
+          lastFingerprint: 'f1',
+          updatedAt: '2026-01-16T09:00:00.000Z',
+        },
+      });
+      const conflict = await errorOf(alertRules.create({ name: 'late', alertType: 'follow_up_due' }));
+      expect(conflict.message).toContain(`id ${rule.id}`);
+      expect(conflict.hint).toContain('upsert');
+    });
+
+    it('refuses an out-of-range cooldown and an unknown delivery channel or alert type, with the field named', async () => {
+      expect((await errorOf(alertRules.create({ name: 'x', alertType: 'follow_up_due', cooldownHours: 169 }))).message).toMatch(/^cooldown_hours:/);
+      expect((await errorOf(alertRules.create({ name: 'x', alertType: 'follow_up_due', cooldownHours: -1 }))).message).toMatch(/^cooldown_hours:/);
+      const channel = await errorOf(alertRules.create({ name: 'x', alertType: 'follow_up_due', deliveryChannel: 'sms' as 'email' }));
+      expect(channel.message).toMatch(/^delivery_channel:/);
+      expect((await errorOf(alertRules.create({ name: 'x', alertType: 'nope' as 'follow_up_due' }))).message).toMatch(/^alert_type:/);
+      expect((await alertRules.list({}, {})).total).toBe(0);
+    });
+
+    it('lists by name in code point order, the enabled ones on their own, and turns rules on and off', async () => {
+      const lower = (await alertRules.create({ name: 'alpha', alertType: 'follow_up_due' })).rule;
+      const upper = (await alertRules.create({ name: 'Zulu', alertType: 'follow_up_due' })).rule;
+      const off = (await alertRules.create({ name: 'beta', alertType: 'follow_up_due', enabled: false })).rule;
+      expect((await alertRules.list({}, {})).items.map((rule) => rule.id)).toEqual([upper.id, lower.id, off.id]);
+      expect((await alertRules.list({ enabledOnly: true }, {})).items.map((rule) => rule.id)).toEqual([upper.id, lower.id]);
+      expect((await alertRules.listEnabled()).map((rule) => rule.id)).toEqual([upper.id, lower.id]);
+      const first = await alertRules.list({}, { limit: 2 });
+      expect((await alertRules.list({}, { limit: 2, cursor: first.next_cursor })).items.map((rule) => rule.id)).toEqual([off.id]);
+      clock.advance(1000);
+      const enabled = await alertRules.setEnabled(off.id, true);
+      expect(enabled).toEqual({ ...off, enabled: true, updatedAt: '2026-01-15T09:00:01.000Z' });
+      expect(await alertRules.setEnabled(999, true)).toBeUndefined();
+      expect((await alertRules.listEnabled()).map((rule) => rule.id)).toEqual([upper.id, lower.id, off.id]);
+      expect(await alertRules.delete(off.id)).toBe(true);
+      expect(await alertRules.delete(off.id)).toBe(false);
+      expect(await alertRules.get(off.id)).toBeUndefined();
     });
   });
 }
