@@ -21,6 +21,9 @@ export { createPostgresIdentitiesRepository } from './memory/identities-reposito
 export { createPostgresLocationsRepository } from './memory/locations-repository.js';
 export { createPostgresAgentMemoryRepository } from './memory/agent-memory-repository.js';
 export { createPostgresSharedMemoryRepository } from './memory/shared-memory-repository.js';
+export { createPostgresDecisionsRepository } from './lifecycle/decisions-repository.js';
+export { createPostgresDelegationsRepository } from './lifecycle/delegations-repository.js';
+export { createPostgresAlertRulesRepository } from './lifecycle/alert-rules-repository.js';
 export {
   agentMemory,
   agentRuns,

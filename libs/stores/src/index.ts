@@ -71,12 +71,16 @@ export type { SharedMemoryRecord, SharedMemoryRepository } from './memory/shared
 // rules repositories needs to behave as the SQLite ones do: their input types and the same validation (ADR 0063).
 export { checkLocationCoordinates } from './memory/locations-repository.js';
 export type { StoreLocationInput } from './memory/locations-repository.js';
-export { isEmailAddress, MAX_QUERY_LENGTH } from './db/validation.js';
+export { assertDateOnly, isEmailAddress, MAX_QUERY_LENGTH } from './db/validation.js';
 export { normalizeProviderId } from './memory/identities-repository.js';
 export type { LinkIdentityInput } from './memory/identities-repository.js';
 export type { AgentMemoryFilters, StoreAgentMemoryInput } from './memory/agent-memory-repository.js';
 export { assertNamespace } from './memory/shared-memory-repository.js';
 export type { AgentMemoryType, DecisionStatus, DelegationPriority, IdentityProvider } from './db/schema/enums.js';
+export { normalizeAlertType, parseAlertCondition } from './lifecycle/alert-conditions.js';
+export type { CreateAlertRuleInput } from './lifecycle/alert-rules-repository.js';
+export type { CreateDecisionInput, UpdateDecisionInput } from './lifecycle/decisions-repository.js';
+export type { CreateDelegationInput, ListDelegationsFilters, UpdateDelegationInput } from './lifecycle/delegations-repository.js';
 
 // Lifecycle: decisions, delegations, alert rules and alert evaluation.
 export { DECISION_SEARCH_LIMITS } from './lifecycle/decisions-repository.js';

@@ -1,0 +1,190 @@
+/**
+ * Decisions on PostgreSQL: the same `DecisionsRepository` port, records and errors as the SQLite adapter of
+ * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Search is `ILIKE` over the six searched
+ * columns, which the `decisions_trgm_idx` trigram index answers (SQLite's `decisions_trigram` FTS5 table does that
+ * job there); an update that appends notes reads and writes the row under its lock.
+ */
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { ToolError, type Clock } from '@chief-of-staff/core';
+import {
+  assertDateOnly,
+  assertEnum,
+  assertMaxLength,
+  assertText,
+  closePage,
+  DECISION_SEARCH_LIMITS,
+  DECISION_STATUSES,
+  escapeLike,
+  MAX_NAME_LENGTH,
+  MAX_QUERY_LENGTH,
+  MAX_VALUE_LENGTH,
+  nowIso,
+  openPage,
+  type DecisionRecord,
+  type DecisionsRepository,
+} from '@chief-of-staff/stores';
+import type { PostgresDatabase } from '../open-postgres.js';
+import { decisions } from '../schema/lifecycle.js';
+import { assertNoNul, foldedSql, hasNul } from '../postgres-text.js';
+
+const MAX_TAGS = 50;
+
+function checkTags(tags: string[] | undefined): string[] | undefined {
+  if (tags === undefined) return undefined;
+  if (tags.length > MAX_TAGS) throw ToolError.invalidArgument('tags', `has ${tags.length} tags.`, `Use at most ${MAX_TAGS}.`);
+  return [...new Set(tags.map((tag) => assertNoNul('tags', assertText('tags', tag, MAX_NAME_LENGTH))))];
+}
+
+function checkText(field: string, value: string | undefined): string | undefined {
+  return value === undefined ? undefined : assertNoNul(field, assertMaxLength(field, value.trim(), MAX_VALUE_LENGTH));
+}
+
+/**
+ * `ILIKE '%query%'` over the searched columns, as the trigram index was built for. PostgreSQL compares lower case one
+ * character at a time (the database's locale), which is what the SQLite adapter's folding does for every letter but
+ * a few (`ß` ≠ `ss`, ligatures, full-width letters): those match only as written (ADR 0063).
+ */
+function containsQuery(query: string): SQL {
+  const pattern = `%${escapeLike(query.normalize('NFKC'))}%`;
+  const columns = [decisions.title, decisions.description, decisions.context, sql`(${decisions.tags}::text)`, decisions.owner, decisions.decidedBy];
+  return sql`(${sql.join(
+    columns.map((column) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`),
+    sql` OR `,
+  )})`;
+}
+
+export function createPostgresDecisionsRepository(database: PostgresDatabase, clock: Clock): DecisionsRepository {
+  const { db } = database;
+  const ownerEquals = (owner: string) => sql`${foldedSql(decisions.owner)} = ${foldedSql(owner.trim())}`;
+
+  return {
+    async create(input) {
+      const now = nowIso(clock);
+      const rows = await db
+        .insert(decisions)
+        .values({
+          title: assertNoNul('title', assertText('title', input.title, MAX_NAME_LENGTH)),
+          description: checkText('description', input.description) ?? '',
+          context: checkText('context', input.context) ?? '',
+          alternativesConsidered: checkText('alternatives_considered', input.alternativesConsidered) ?? '',
+          decidedBy: checkText('decided_by', input.decidedBy) ?? '',
+          owner: checkText('owner', input.owner) ?? '',
+          status: input.status === undefined ? 'pending_execution' : assertEnum('status', input.status, DECISION_STATUSES),
+          followUpDate: input.followUpDate == null ? null : assertDateOnly('follow_up_date', input.followUpDate),
+          tags: checkTags(input.tags) ?? [],
+          source: assertNoNul('source', input.source?.trim() || 'user'),
+          sourceRef: input.sourceRef ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const row = rows[0];
+      if (row === undefined) throw new Error('decisions insert returned no row');
+      return row;
+    },
+
+    async get(id): Promise<DecisionRecord | undefined> {
+      const rows = await db.select().from(decisions).where(eq(decisions.id, id));
+      return rows[0];
+    },
+
+    async update(id, patch) {
+      const changes: Partial<typeof decisions.$inferInsert> = {};
+      if (patch.title !== undefined) changes.title = assertNoNul('title', assertText('title', patch.title, MAX_NAME_LENGTH));
+      if (patch.description !== undefined) changes.description = checkText('description', patch.description);
+      if (patch.context !== undefined) changes.context = checkText('context', patch.context);
+      if (patch.alternativesConsidered !== undefined) {
+        changes.alternativesConsidered = checkText('alternatives_considered', patch.alternativesConsidered);
+      }
+      if (patch.decidedBy !== undefined) changes.decidedBy = checkText('decided_by', patch.decidedBy);
+      if (patch.owner !== undefined) changes.owner = checkText('owner', patch.owner);
+      if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DECISION_STATUSES);
+      if (patch.followUpDate !== undefined) {
+        changes.followUpDate = patch.followUpDate === null ? null : assertDateOnly('follow_up_date', patch.followUpDate);
+      }
+      if (patch.tags !== undefined) changes.tags = checkTags(patch.tags);
+      if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
+      const notes = patch.notes === undefined ? undefined : assertNoNul('notes', assertText('notes', patch.notes, MAX_VALUE_LENGTH));
+      if (Object.keys(changes).length === 0 && notes === undefined) {
+        throw ToolError.invalidArgument(
+          'input',
+          'no field to update was given.',
+          'Give at least one of title, description, context, alternatives_considered, decided_by, owner, status, follow_up_date, tags, source_ref, notes.',
+        );
+      }
+      // The row is locked while its description is read and the note appended, so two notes both land.
+      return db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(decisions).where(eq(decisions.id, id)).for('update');
+        if (existing === undefined) return undefined;
+        if (notes !== undefined) {
+          const base = changes.description ?? existing.description;
+          const line = `[Update ${clock.today()}] ${notes}`;
+          changes.description = base === '' ? line : `${base}\n${line}`;
+        }
+        const [row] = await tx
+          .update(decisions)
+          .set({ ...changes, updatedAt: nowIso(clock) })
+          .where(eq(decisions.id, id))
+          .returning();
+        return row;
+      });
+    },
+
+    async delete(id) {
+      const rows = await db.delete(decisions).where(eq(decisions.id, id)).returning({ id: decisions.id });
+      return rows.length > 0;
+    },
+
+    async search(filters, request) {
+      const query = filters.query?.trim() || undefined;
+      if (query !== undefined && query.length > MAX_QUERY_LENGTH) {
+        throw ToolError.invalidArgument('query', `is ${query.length} characters long.`, `Use at most ${MAX_QUERY_LENGTH} characters.`);
+      }
+      const status = filters.status === undefined ? undefined : assertEnum('status', filters.status, DECISION_STATUSES);
+      const owner = filters.owner?.trim() || undefined;
+      const window = openPage(request, DECISION_SEARCH_LIMITS, 'search_decisions', { query, status, owner });
+      if (hasNul(query, owner)) return closePage([], window, { total: 0 });
+      const where = and(
+        query === undefined ? undefined : containsQuery(query),
+        status === undefined ? undefined : eq(decisions.status, status),
+        owner === undefined ? undefined : ownerEquals(owner),
+      );
+      const rows = await db
+        .select()
+        .from(decisions)
+        .where(where)
+        .orderBy(desc(decisions.createdAt), desc(decisions.id))
+        .limit(window.limit + 1)
+        .offset(window.offset);
+      const total = await db.select({ n: sql<number>`count(*)::int` }).from(decisions).where(where);
+      return closePage(rows, window, { total: total[0]?.n ?? 0 });
+    },
+
+    async listPending(filters, request) {
+      const owner = filters.owner?.trim() || undefined;
+      const dueOnly = filters.followUpDueOnly ?? false;
+      const window = openPage(request, DECISION_SEARCH_LIMITS, 'list_pending_decisions', {
+        owner,
+        dueOnly,
+        today: dueOnly ? filters.today : undefined,
+      });
+      if (hasNul(owner)) return closePage([], window, { total: 0 });
+      const where = and(
+        eq(decisions.status, 'pending_execution'),
+        owner === undefined ? undefined : ownerEquals(owner),
+        dueOnly ? lte(decisions.followUpDate, filters.today) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(decisions)
+        .where(where)
+        .orderBy(sql`${decisions.followUpDate} ASC NULLS LAST`, asc(decisions.createdAt), asc(decisions.id))
+        .limit(window.limit + 1)
+        .offset(window.offset);
+      const total = await db.select({ n: sql<number>`count(*)::int` }).from(decisions).where(where);
+      return closePage(rows, window, { total: total[0]?.n ?? 0 });
+    },
+
+    allPending: async () => db.select().from(decisions).where(eq(decisions.status, 'pending_execution')).orderBy(asc(decisions.id)),
+  };
+}
