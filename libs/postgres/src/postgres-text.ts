@@ -28,12 +28,14 @@ export function hasNul(...texts: readonly (string | undefined)[]): boolean {
 
 /**
  * `foldCase` in SQL: compatibility-normalised (NFKC), upper- then lower-cased. PostgreSQL maps case one character at
- * a time (the database's locale), so `ß` stays `ß` where JavaScript's upper case makes `SS`: both sides of every
- * comparison are folded here, never one side in JavaScript, so such a character still matches itself.
+ * a time (the database's locale) where JavaScript applies Unicode's special casings, so the two that change what a
+ * search finds are written out first: `ß` upper-cases to `SS` and `İ` lower-cases to `i` + combining dot above. The
+ * few special casings left (Greek letters with iota subscript, `ǰ`, `ẖ`…) fold as single characters (ADR 0063). Both
+ * sides of every comparison are folded here, never one in JavaScript, so such a character still matches itself.
  */
 export function foldedSql(value: SQLWrapper | string): SQL {
   const text = typeof value === 'string' ? sql`${value}::text` : value;
-  return sql`lower(upper(normalize(${text}, NFKC)))`;
+  return sql`lower(upper(replace(replace(normalize(${text}, NFKC), 'ß', 'ss'), 'İ', 'i̇')))`;
 }
 
 /** `foldedSql(column) LIKE '%<folded text>%'` for any of `columns`, with the wildcards of `text` escaped. */

@@ -1,8 +1,9 @@
 /**
  * Decisions on PostgreSQL: the same `DecisionsRepository` port, records and errors as the SQLite adapter of
- * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Search is `ILIKE` over the six searched
- * columns, which the `decisions_trgm_idx` trigram index answers (SQLite's `decisions_trigram` FTS5 table does that
- * job there); an update that appends notes reads and writes the row under its lock.
+ * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Search folds the six searched columns in
+ * SQL as the SQLite adapter folds them, so both find the same decisions; that reads every decision, which the
+ * `decisions_trgm_idx` trigram index cannot shorten (it answers `ILIKE`, whose per-character lower case misses
+ * `STRASSE` in `Straße`). An update that appends notes reads and writes the row under its lock.
  */
 import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
@@ -14,7 +15,6 @@ import {
   closePage,
   DECISION_SEARCH_LIMITS,
   DECISION_STATUSES,
-  escapeLike,
   MAX_NAME_LENGTH,
   MAX_QUERY_LENGTH,
   MAX_VALUE_LENGTH,
@@ -25,7 +25,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { decisions } from '../schema/lifecycle.js';
-import { assertNoNul, foldedSql, hasNul } from '../postgres-text.js';
+import { assertNoNul, foldedContains, foldedSql, hasNul } from '../postgres-text.js';
 
 const MAX_TAGS = 50;
 
@@ -40,18 +40,18 @@ function checkText(field: string, value: string | undefined): string | undefined
 }
 
 /**
- * `ILIKE '%query%'` over the searched columns, as the trigram index was built for. PostgreSQL compares lower case one
- * character at a time (the database's locale), which is what the SQLite adapter's folding does for every letter but
- * a few (`ß` ≠ `ss`, ligatures, full-width letters): those match only as written (ADR 0063).
+ * The searched columns, each as the text the SQLite adapter folds: `tags` as its JSON text, written as
+ * `JSON.stringify` writes it (PostgreSQL's jsonb text puts a space after each comma; a `", "` inside a tag is
+ * escaped as `\", \"`, so only separators are changed).
  */
-function containsQuery(query: string): SQL {
-  const pattern = `%${escapeLike(query.normalize('NFKC'))}%`;
-  const columns = [decisions.title, decisions.description, decisions.context, sql`(${decisions.tags}::text)`, decisions.owner, decisions.decidedBy];
-  return sql`(${sql.join(
-    columns.map((column) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`),
-    sql` OR `,
-  )})`;
-}
+const SEARCHED_TEXT = [
+  decisions.title,
+  decisions.description,
+  decisions.context,
+  sql`replace(${decisions.tags}::text, '", "', '","')`,
+  decisions.owner,
+  decisions.decidedBy,
+];
 
 export function createPostgresDecisionsRepository(database: PostgresDatabase, clock: Clock): DecisionsRepository {
   const { db } = database;
@@ -145,7 +145,7 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
       const window = openPage(request, DECISION_SEARCH_LIMITS, 'search_decisions', { query, status, owner });
       if (hasNul(query, owner)) return closePage([], window, { total: 0 });
       const where = and(
-        query === undefined ? undefined : containsQuery(query),
+        query === undefined ? undefined : foldedContains(SEARCHED_TEXT, query),
         status === undefined ? undefined : eq(decisions.status, status),
         owner === undefined ? undefined : ownerEquals(owner),
       );

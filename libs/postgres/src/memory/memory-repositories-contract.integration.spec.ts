@@ -99,17 +99,4 @@ describe('memory repositories on PostgreSQL only', () => {
       await opened.close();
     }
   });
-
-  it('fold case as the SQLite adapter does for ligatures and full-width letters, and keep ß matching itself', async () => {
-    const opened = await open(new FakeClock());
-    try {
-      const { identity } = await opened.identities.link({ canonicalName: 'Straße Ｏｆｆｉｃｅ', provider: 'other', providerId: 'ﬁle' });
-      expect((await opened.identities.search({ query: 'office' }, {})).items.map((row) => row.id)).toEqual([identity.id]);
-      expect((await opened.identities.search({ query: 'FILE' }, {})).items.map((row) => row.id)).toEqual([identity.id]);
-      expect((await opened.identities.search({ query: 'STRAẞE' }, {})).items.map((row) => row.id)).toEqual([identity.id]);
-      expect((await opened.identities.search({ query: '％' }, {})).total).toBe(0);
-    } finally {
-      await opened.close();
-    }
-  });
 });

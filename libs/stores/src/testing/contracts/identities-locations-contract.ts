@@ -152,6 +152,18 @@ export function describeIdentitiesRepositoryContract(name: string, open: OpenIde
       expect((await errorOf(identities.search({ query: 'off' }, { limit: 1, cursor: first.next_cursor }))).code).toBe('INVALID_ARGUMENT');
       expect((await errorOf(identities.search({ query: ' ' }, {}))).message).toMatch(/^query:/);
     });
+
+    it('folds case over Unicode: ß as ss, İ as i with a dot, ligatures and full-width letters as their plain letters', async () => {
+      const { identity } = await identities.link({ canonicalName: 'Straße Ｏｆｆｉｃｅ', provider: 'other', providerId: 'ﬁle' });
+      const found = async (query: string) => (await identities.search({ query }, {})).items.map((row) => row.id);
+      expect(await found('office')).toEqual([identity.id]);
+      expect(await found('FILE')).toEqual([identity.id]);
+      expect(await found('STRASSE')).toEqual([identity.id]);
+      expect(await found('straße')).toEqual([identity.id]);
+      expect(await found('％')).toEqual([]);
+      const istanbul = await identities.link({ canonicalName: 'İstanbul office', provider: 'other', providerId: 'ist' });
+      expect((await identities.listByCanonicalName('i̇stanbul OFFICE')).map((row) => row.id)).toEqual([istanbul.identity.id]);
+    });
   });
 }
 

@@ -8,7 +8,28 @@ import type { DecisionStatus, DelegationPriority, DelegationStatus } from '../..
 import type { AlertRulesRepository } from '../../lifecycle/alert-rules-repository.js';
 import type { DecisionsRepository } from '../../lifecycle/decisions-repository.js';
 import type { DelegationsRepository } from '../../lifecycle/delegations-repository.js';
+import { foldCase } from '../../db/fold-case.js';
+import type { DecisionRecord } from '../../lifecycle/decisions-repository.js';
 import { CONTRACT_START, contractJest, errorOf } from './contract-jest.js';
+import { DECISION_SEARCH_CORPUS, DECISION_SEARCH_QUERIES } from './decision-search-corpus.js';
+
+/**
+ * What a decision search must find, computed here without a database: the folded query is a substring of one of the
+ * six searched texts, folded the same way (tags as their JSON text); newest first, then the higher id.
+ */
+function expectedSearch(all: readonly DecisionRecord[], query: string, filters: { status?: string; owner?: string } = {}): number[] {
+  const folded = foldCase(query.trim());
+  return all
+    .filter((decision) =>
+      [decision.title, decision.description, decision.context, JSON.stringify(decision.tags), decision.owner, decision.decidedBy].some((text) =>
+        foldCase(text).includes(folded),
+      ),
+    )
+    .filter((decision) => filters.status === undefined || decision.status === filters.status)
+    .filter((decision) => filters.owner === undefined || foldCase(decision.owner) === foldCase(filters.owner.trim()))
+    .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1))
+    .map((decision) => decision.id);
+}
 
 /** An empty decisions repository for one test, and how to close it. */
 export interface OpenedDecisionsRepository {
@@ -171,6 +192,62 @@ export function describeDecisionsRepositoryContract(name: string, open: OpenDeci
       expect(page.items.map((d) => d.id)).toEqual([sooner.id, later.id]);
       expect(page.total).toBe(2);
       expect((await decisions.allPending()).map((d) => d.id)).toEqual([later.id, sooner.id, ben.id]);
+    });
+
+    it('finds exactly the decisions whose folded text holds the folded query, newest first, on every page with one total', async () => {
+      const statuses: DecisionStatus[] = ['pending_execution', 'executed', 'deferred', 'reversed'];
+      const all: DecisionRecord[] = [];
+      for (const [i, input] of DECISION_SEARCH_CORPUS.entries()) {
+        // Every third decision shares its creation time with the previous one, so the id tiebreak is exercised.
+        if (i % 3 !== 2) clock.advance(1000);
+        all.push(await decisions.create({ ...input, status: statuses[i % statuses.length] as DecisionStatus }));
+      }
+      const searchAll = async (filters: { query: string; status?: DecisionStatus; owner?: string }) => {
+        const ids: number[] = [];
+        const totals = new Set<number | undefined>();
+        let cursor: string | null = null;
+        do {
+          const page: Awaited<ReturnType<DecisionsRepository['search']>> = await decisions.search(filters, { limit: 4, cursor });
+          ids.push(...page.items.map((item) => item.id));
+          totals.add(page.total);
+          cursor = page.next_cursor;
+        } while (cursor !== null);
+        return { filters, ids, totals: [...totals] };
+      };
+      for (const query of DECISION_SEARCH_QUERIES) {
+        const expected = expectedSearch(all, query);
+        expect(await searchAll({ query })).toEqual({ filters: { query }, ids: expected, totals: [expected.length] });
+      }
+      const combined: { query: string; status?: DecisionStatus; owner?: string }[] = [
+        { query: 'adopt', status: 'pending_execution' },
+        { query: 'adopt', status: 'executed' },
+        { query: 'strasse', owner: 'JÜRGEN GROSS' },
+        { query: 'term', owner: 'dana' },
+        { query: 'levi', owner: ' NOA LEVI ' },
+        { query: 'של', owner: 'דנה כהן' },
+        { query: 'in', status: 'deferred' },
+      ];
+      for (const filters of combined) {
+        const expected = expectedSearch(all, filters.query, filters);
+        expect(await searchAll(filters)).toEqual({ filters, ids: expected, totals: [expected.length] });
+      }
+      // The corpus really exercises Unicode folding, not just ASCII.
+      expect(expectedSearch(all, 'STRASSE')).toHaveLength(2);
+      expect((await decisions.search({ query: 'cafe\u0301' }, {})).items.map((d) => d.title)).toEqual(['Café opening']);
+      expect((await decisions.search({ query: 'FILE' }, {})).items.map((d) => d.title)).toEqual(['ﬁle the taxes']);
+    });
+
+    it('searches what decisions hold now: after an update, appended notes and a delete', async () => {
+      const a = await decisions.create({ title: 'Adopt Postgres', tags: ['db'] });
+      const b = await decisions.create({ title: 'Move office', owner: 'Noa' });
+      await decisions.update(a.id, { title: 'Adopt MySQL', tags: ['sql-engine'] });
+      expect((await decisions.search({ query: 'postgres' }, {})).total).toBe(0);
+      expect((await decisions.search({ query: 'MySQL' }, {})).items.map((d) => d.id)).toEqual([a.id]);
+      expect((await decisions.search({ query: 'SQL-ENGINE' }, {})).items.map((d) => d.id)).toEqual([a.id]);
+      await decisions.update(b.id, { notes: 'Signed the lease' });
+      expect((await decisions.search({ query: 'lease' }, {})).items.map((d) => d.id)).toEqual([b.id]);
+      expect(await decisions.delete(a.id)).toBe(true);
+      expect((await decisions.search({ query: 'adopt' }, {})).total).toBe(0);
     });
   });
 }
