@@ -5,7 +5,7 @@
  * `decisions_trgm_idx` trigram index cannot shorten (it answers `ILIKE`, whose per-character lower case misses
  * `STRASSE` in `Straße`). An update that appends notes reads and writes the row under its lock.
  */
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import {
   assertDateOnly,
