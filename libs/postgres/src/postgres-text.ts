@@ -4,7 +4,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ToolError } from '@chief-of-staff/core';
-import { escapeLike } from '@chief-of-staff/stores';
+import { escapeLike, foldCase, PLAIN_CHARACTER_CLASS } from '@chief-of-staff/stores';
 
 /** PostgreSQL cannot store U+0000 in text, so a field holding one is refused with the field named. */
 export function assertNoNul(field: string, text: string): string {
@@ -38,12 +38,32 @@ export function foldedSql(value: SQLWrapper | string): SQL {
   return sql`lower(upper(replace(replace(normalize(${text}, NFKC), 'ß', 'ss'), 'İ', 'i̇')))`;
 }
 
-/** `foldedSql(column) LIKE '%<folded text>%'` for any of `columns`, with the wildcards of `text` escaped. */
+/**
+ * A regular expression matching a character outside the "plain" ones: those whose `foldCase` is PostgreSQL's own
+ * lower case of that character and which NFKC leaves alone (ASCII, Latin-1 letters but `ß`, Hebrew letters, curly
+ * quotes and dashes; the stores' `PLAIN_CHARACTER_CLASS`, plus tab, newline and carriage return). For a text without
+ * one, `ILIKE` with the folded query finds what folding the text would, without normalising it (ten times faster).
+ */
+const NON_PLAIN_CHARACTER = `[^\t\n\r${PLAIN_CHARACTER_CLASS}]`;
+
+/**
+ * `foldCase(column) LIKE '%<folded text>%'` for any of `columns`, with the wildcards of `text` escaped: `ILIKE` for a
+ * plain text, the fold in SQL for the others.
+ */
 export function foldedContains(columns: readonly SQLWrapper[], text: string): SQL {
-  // Normalised before escaping: NFKC turns a full-width `％` into `%`, which must then be escaped like a typed one.
-  const pattern = foldedSql(`%${escapeLike(text.normalize('NFKC'))}%`);
+  // Folded (or normalised) before escaping: NFKC turns a full-width `％` into `%`, which must then be escaped like a typed one.
+  const plainPattern = `%${escapeLike(foldCase(text))}%`;
+  const foldedPattern = foldedSql(`%${escapeLike(text.normalize('NFKC'))}%`);
   return sql`(${sql.join(
-    columns.map((column) => sql`${foldedSql(column)} LIKE ${pattern} ESCAPE '\\'`),
+    columns.map(
+      (column) =>
+        sql`(CASE WHEN ${column} ~ ${NON_PLAIN_CHARACTER} THEN ${foldedSql(column)} LIKE ${foldedPattern} ESCAPE '\\' ELSE ${column} ILIKE ${plainPattern} ESCAPE '\\' END)`,
+    ),
     sql` OR `,
   )})`;
+}
+
+/** `foldCase(column) = foldCase(text)`, the same way. */
+export function foldedEquals(column: SQLWrapper, text: string): SQL {
+  return sql`(CASE WHEN ${column} ~ ${NON_PLAIN_CHARACTER} THEN ${foldedSql(column)} = ${foldedSql(text)} ELSE lower(${column}) = ${foldCase(text)} END)`;
 }

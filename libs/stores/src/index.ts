@@ -80,6 +80,7 @@ export type { AgentMemoryType, DecisionStatus, DelegationPriority, IdentityProvi
 export { normalizeAlertType, parseAlertCondition } from './lifecycle/alert-conditions.js';
 export type { CreateAlertRuleInput } from './lifecycle/alert-rules-repository.js';
 export type { CreateDecisionInput, UpdateDecisionInput } from './lifecycle/decisions-repository.js';
+export { PLAIN_CHARACTER_CLASS } from './lifecycle/decisions-text-search.js';
 export type { CreateDelegationInput, ListDelegationsFilters, UpdateDelegationInput } from './lifecycle/delegations-repository.js';
 
 // Lifecycle: decisions, delegations, alert rules and alert evaluation.

@@ -1,9 +1,9 @@
 /**
  * Decisions on PostgreSQL: the same `DecisionsRepository` port, records and errors as the SQLite adapter of
- * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Search folds the six searched columns in
- * SQL as the SQLite adapter folds them, so both find the same decisions; that reads every decision, which the
- * `decisions_trgm_idx` trigram index cannot shorten (it answers `ILIKE`, whose per-character lower case misses
- * `STRASSE` in `Straße`). An update that appends notes reads and writes the row under its lock.
+ * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Search folds the six searched columns as
+ * the SQLite adapter folds them (`foldedContains`), so both find the same decisions; that reads every decision, which
+ * the `decisions_trgm_idx` trigram index cannot shorten (it answers a bare `ILIKE`, which misses `STRASSE` in
+ * `Straße`). An update that appends notes reads and writes the row under its lock.
  */
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
@@ -25,7 +25,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { decisions } from '../schema/lifecycle.js';
-import { assertNoNul, foldedContains, foldedSql, hasNul } from '../postgres-text.js';
+import { assertNoNul, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';
 
 const MAX_TAGS = 50;
 
@@ -55,7 +55,7 @@ const SEARCHED_TEXT = [
 
 export function createPostgresDecisionsRepository(database: PostgresDatabase, clock: Clock): DecisionsRepository {
   const { db } = database;
-  const ownerEquals = (owner: string) => sql`${foldedSql(decisions.owner)} = ${foldedSql(owner.trim())}`;
+  const ownerEquals = (owner: string) => foldedEquals(decisions.owner, owner.trim());
 
   return {
     async create(input) {

@@ -24,7 +24,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { identities } from '../schema/memory.js';
-import { assertNoNul, assertNoNulOrNull, foldedContains, foldedSql, hasNul } from '../postgres-text.js';
+import { assertNoNul, assertNoNulOrNull, foldedContains, foldedEquals, foldedSql, hasNul } from '../postgres-text.js';
 
 const EMAIL_PROVIDERS: ReadonlySet<IdentityProvider> = new Set(['email', 'm365_email']);
 
@@ -95,7 +95,7 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
       return db
         .select()
         .from(identities)
-        .where(sql`${foldedSql(identities.canonicalName)} = ${foldedSql(name.trim())}`)
+        .where(foldedEquals(identities.canonicalName, name.trim()))
         .orderBy(sql`${identities.provider} COLLATE "C"`, asc(identities.id));
     },
 
@@ -117,7 +117,7 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
         .from(identities)
         .where(where)
         .orderBy(
-          sql`(${foldedSql(identities.canonicalName)} = ${foldedSql(query)}) DESC`,
+          sql`${foldedEquals(identities.canonicalName, query)} DESC`,
           sql`${foldedSql(identities.canonicalName)} COLLATE "C"`,
           sql`${identities.provider} COLLATE "C"`,
           asc(identities.id),
