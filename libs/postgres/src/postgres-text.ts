@@ -44,7 +44,7 @@ export function foldedSql(value: SQLWrapper | string): SQL {
  * quotes and dashes; the stores' `PLAIN_CHARACTER_CLASS`, plus tab, newline and carriage return). For a text without
  * one, `ILIKE` with the folded query finds what folding the text would, without normalising it (ten times faster).
  */
-const NON_PLAIN_CHARACTER = `[^\t\n\r${PLAIN_CHARACTER_CLASS}]`;
+export const NON_PLAIN_CHARACTER = `[^\\t\\n\\r${PLAIN_CHARACTER_CLASS}]`;
 
 /**
  * `foldCase(column) LIKE '%<folded text>%'` for any of `columns`, with the wildcards of `text` escaped: `ILIKE` for a

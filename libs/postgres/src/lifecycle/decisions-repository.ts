@@ -1,11 +1,12 @@
 /**
  * Decisions on PostgreSQL: the same `DecisionsRepository` port, records and errors as the SQLite adapter of
  * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Search folds the six searched columns as
- * the SQLite adapter folds them (`foldedContains`), so both find the same decisions; that reads every decision, which
- * the `decisions_trgm_idx` trigram index cannot shorten (it answers a bare `ILIKE`, which misses `STRASSE` in
- * `Straße`). An update that appends notes reads and writes the row under its lock.
+ * the SQLite adapter folds them (`foldedContains`), so both find the same decisions, and checks only candidates read
+ * from two indexes, as the SQLite adapter does: `decisions_trgm_idx` answers `ILIKE` with the folded query, which finds
+ * every decision made of plain characters, and `decisions_fold_scan_idx` lists the others. An update that appends
+ * notes reads and writes the row under its lock.
  */
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import {
   assertDateOnly,
@@ -15,6 +16,8 @@ import {
   closePage,
   DECISION_SEARCH_LIMITS,
   DECISION_STATUSES,
+  escapeLike,
+  foldCase,
   MAX_NAME_LENGTH,
   MAX_QUERY_LENGTH,
   MAX_VALUE_LENGTH,
@@ -24,7 +27,7 @@ import {
   type DecisionsRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
-import { decisions } from '../schema/lifecycle.js';
+import { decisions, DECISIONS_FOLD_SCAN_PREDICATE } from '../schema/lifecycle.js';
 import { assertNoNul, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';
 
 const MAX_TAGS = 50;
@@ -52,6 +55,26 @@ const SEARCHED_TEXT = [
   decisions.owner,
   decisions.decidedBy,
 ];
+
+/**
+ * `decisions.id IN (candidates)`: the decisions whose indexed columns hold the folded query (`ILIKE` over the trigram
+ * index: for a decision of plain characters that is exactly the folded match) and every decision holding another
+ * character (the partial index), for the exact folded check to judge. Null when the folded query holds a comma: the
+ * index has `tags` as PostgreSQL's JSON text, with a space after each separating comma that the searched text has not.
+ */
+export function decisionCandidates(query: string): SQL | null {
+  const folded = foldCase(query);
+  if (folded.includes(',')) return null;
+  const pattern = `%${escapeLike(folded)}%`;
+  const columns = [decisions.title, decisions.description, decisions.context, sql`(${decisions.tags}::text)`, decisions.owner, decisions.decidedBy];
+  return sql`${decisions.id} IN (
+    SELECT ${decisions.id} FROM ${decisions} WHERE ${sql.join(
+      columns.map((column) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`),
+      sql` OR `,
+    )}
+    UNION ALL
+    SELECT ${decisions.id} FROM ${decisions} WHERE ${DECISIONS_FOLD_SCAN_PREDICATE})`;
+}
 
 export function createPostgresDecisionsRepository(database: PostgresDatabase, clock: Clock): DecisionsRepository {
   const { db } = database;
@@ -145,6 +168,7 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
       const window = openPage(request, DECISION_SEARCH_LIMITS, 'search_decisions', { query, status, owner });
       if (hasNul(query, owner)) return closePage([], window, { total: 0 });
       const where = and(
+        query === undefined ? undefined : decisionCandidates(query) ?? undefined,
         query === undefined ? undefined : foldedContains(SEARCHED_TEXT, query),
         status === undefined ? undefined : eq(decisions.status, status),
         owner === undefined ? undefined : ownerEquals(owner),

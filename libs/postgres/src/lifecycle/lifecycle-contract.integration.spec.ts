@@ -13,7 +13,8 @@ import {
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { openPostgres } from '../open-postgres.js';
 import { createPostgresAlertRulesRepository } from './alert-rules-repository.js';
-import { createPostgresDecisionsRepository } from './decisions-repository.js';
+import { createPostgresDecisionsRepository, decisionCandidates } from './decisions-repository.js';
+import { decisions } from '../schema/lifecycle.js';
 import { createPostgresDelegationsRepository } from './delegations-repository.js';
 
 let server: TestPostgres;
@@ -31,6 +32,7 @@ async function open(clock: FakeClock) {
   databases += 1;
   const database = await openPostgres({ url: await server.createDatabase(`lifecycle_${databases}`), poolSize: 4 });
   return {
+    database,
     decisions: createPostgresDecisionsRepository(database, clock),
     delegations: createPostgresDelegationsRepository(database, clock),
     alertRules: createPostgresAlertRulesRepository(database, clock),
@@ -95,6 +97,34 @@ describe('lifecycle repositories on PostgreSQL only', () => {
       expect((await opened.delegations.list({ today: '2026-01-15', delegatedTo: '\u0000' }, {})).total).toBe(0);
       expect(await opened.alertRules.getByName('\u0000')).toBeUndefined();
     } finally {
+      await opened.close();
+    }
+  });
+
+  it('reads the candidates of a decision search from the trigram and fold-scan indexes, not from every decision', async () => {
+    const opened = await open(new FakeClock());
+    const client = await opened.database.pool.connect();
+    try {
+      await client.query(`
+        INSERT INTO decisions (title, description)
+        SELECT 'decision ' || i, CASE WHEN i % 100 = 0 THEN 'Straße ' ELSE 'about topic ' END || (i % 97) FROM generate_series(1, 5000) AS i`);
+      await client.query('ANALYZE decisions');
+      expect((await opened.decisions.search({ query: 'TOPIC 42' }, { limit: 5 })).total).toBe(51);
+      expect((await opened.decisions.search({ query: 'STRASSE' }, { limit: 5 })).total).toBe(50);
+      const candidates = decisionCandidates('Topic 42');
+      expect(candidates).not.toBeNull();
+      expect(decisionCandidates('a,b')).toBeNull();
+      const query = opened.database.db.select({ id: decisions.id }).from(decisions).where(candidates ?? undefined).toSQL();
+      // A small table is cheaper to scan; with scans priced out the plan shows which indexes can serve the search.
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params);
+      await client.query('ROLLBACK');
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toContain('decisions_trgm_idx');
+      expect(text).toContain('decisions_fold_scan_idx');
+    } finally {
+      client.release();
       await opened.close();
     }
   });
