@@ -19,6 +19,19 @@ export function assertNoNulOrNull<T extends string | null | undefined>(field: st
 }
 
 /**
+ * `fields` with every text (and every text in a list) checked by `assertNoNul`, the field named as the tools name it
+ * (`delegatedTo` → `delegated_to`). JSON values are left to PostgreSQL.
+ */
+export function assertNoNulFields<T extends object>(fields: T): T {
+  for (const [name, value] of Object.entries(fields)) {
+    const field = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    if (typeof value === 'string') assertNoNul(field, value);
+    else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') assertNoNul(field, item);
+  }
+  return fields;
+}
+
+/**
  * True when one of `texts` holds U+0000: no stored text does (writes refuse it), and PostgreSQL refuses it in a
  * parameter, so a lookup by such a text finds nothing without asking.
  */

@@ -5,26 +5,20 @@
  * of the definition only, so the trigger state the worker wrote survives.
  */
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { Clock } from '@chief-of-staff/core';
 import {
   ALERT_RULE_LIST_LIMITS,
-  assertEnum,
-  assertMaxLength,
-  assertText,
+  alertRuleDefinition,
+  alertRuleNameTaken,
   closePage,
-  DELIVERY_CHANNELS,
-  MAX_NAME_LENGTH,
-  MAX_VALUE_LENGTH,
-  normalizeAlertType,
   nowIso,
   openPage,
-  parseAlertCondition,
   type AlertRuleRecord,
   type AlertRulesRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { alertRules } from '../schema/lifecycle.js';
-import { assertNoNul, hasNul } from '../postgres-text.js';
+import { assertNoNul, assertNoNulFields, hasNul } from '../postgres-text.js';
 
 export function createPostgresAlertRulesRepository(database: PostgresDatabase, clock: Clock): AlertRulesRepository {
   const { db } = database;
@@ -36,26 +30,10 @@ export function createPostgresAlertRulesRepository(database: PostgresDatabase, c
 
   return {
     async create(input, options = {}) {
-      const name = assertNoNul('name', assertText('name', input.name, MAX_NAME_LENGTH));
-      const alertType = normalizeAlertType(input.alertType);
-      const condition = parseAlertCondition(alertType, input.condition ?? {}) as Record<string, unknown>;
-      const cooldownHours = input.cooldownHours ?? 4;
-      if (!(cooldownHours >= 0 && cooldownHours <= 168)) {
-        throw ToolError.invalidArgument('cooldown_hours', `${cooldownHours} is out of range.`, 'Use a number of hours from 0 to 168.');
-      }
-      const deliveryChannel =
-        input.deliveryChannel == null ? null : assertEnum('delivery_channel', input.deliveryChannel, DELIVERY_CHANNELS);
+      const { name, definition } = alertRuleDefinition(input);
+      assertNoNulFields({ name, ...definition });
       const now = nowIso(clock);
-      const fields = {
-        description: assertNoNul('description', assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH)),
-        alertType,
-        condition,
-        enabled: input.enabled ?? true,
-        cooldownHours,
-        deliveryChannel,
-        deliveryConfig: input.deliveryConfig ?? null,
-        updatedAt: now,
-      };
+      const fields = { ...definition, updatedAt: now };
       const returning = { ...getTableColumns(alertRules), inserted: sql<boolean>`(xmax = 0)` };
       const insert = db.insert(alertRules).values({ ...fields, name, createdAt: now });
       // `xmax = 0` holds only for a row this statement inserted.
@@ -67,12 +45,8 @@ export function createPostgresAlertRulesRepository(database: PostgresDatabase, c
         const { inserted, ...rule } = row;
         return { rule, created: inserted };
       }
-      // Only without upsert: the name is taken. (Should its rule be deleted meanwhile, the id is the one just seen.)
-      const existing = await getByName(name);
-      throw new ToolError('CONFLICT', `An alert rule named "${name}" already exists${existing ? ` (id ${existing.id})` : ''}.`, {
-        hint: 'Choose another name, or pass upsert: true to replace it.',
-        details: { entity: 'alert_rule', id: existing?.id ?? null, name },
-      });
+      // Only without upsert: the name is taken. (Should its rule be deleted meanwhile, there is no id to name.)
+      throw alertRuleNameTaken(name, (await getByName(name))?.id);
     },
 
     async get(id) {

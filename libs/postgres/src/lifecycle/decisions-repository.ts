@@ -9,38 +9,24 @@
 import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import {
-  assertDateOnly,
   assertEnum,
-  assertMaxLength,
-  assertText,
   closePage,
   DECISION_SEARCH_LIMITS,
   DECISION_STATUSES,
+  decisionChanges,
   escapeLike,
   foldCase,
-  MAX_NAME_LENGTH,
   MAX_QUERY_LENGTH,
-  MAX_VALUE_LENGTH,
+  newDecisionFields,
   nowIso,
   openPage,
+  withDecisionNote,
   type DecisionRecord,
   type DecisionsRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { decisions, DECISIONS_FOLD_SCAN_PREDICATE } from '../schema/lifecycle.js';
-import { assertNoNul, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';
-
-const MAX_TAGS = 50;
-
-function checkTags(tags: string[] | undefined): string[] | undefined {
-  if (tags === undefined) return undefined;
-  if (tags.length > MAX_TAGS) throw ToolError.invalidArgument('tags', `has ${tags.length} tags.`, `Use at most ${MAX_TAGS}.`);
-  return [...new Set(tags.map((tag) => assertNoNul('tags', assertText('tags', tag, MAX_NAME_LENGTH))))];
-}
-
-function checkText(field: string, value: string | undefined): string | undefined {
-  return value === undefined ? undefined : assertNoNul(field, assertMaxLength(field, value.trim(), MAX_VALUE_LENGTH));
-}
+import { assertNoNulFields, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';
 
 /**
  * The searched columns, each as the text the SQLite adapter folds: `tags` as its JSON text, written as
@@ -85,21 +71,7 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
       const now = nowIso(clock);
       const rows = await db
         .insert(decisions)
-        .values({
-          title: assertNoNul('title', assertText('title', input.title, MAX_NAME_LENGTH)),
-          description: checkText('description', input.description) ?? '',
-          context: checkText('context', input.context) ?? '',
-          alternativesConsidered: checkText('alternatives_considered', input.alternativesConsidered) ?? '',
-          decidedBy: checkText('decided_by', input.decidedBy) ?? '',
-          owner: checkText('owner', input.owner) ?? '',
-          status: input.status === undefined ? 'pending_execution' : assertEnum('status', input.status, DECISION_STATUSES),
-          followUpDate: input.followUpDate == null ? null : assertDateOnly('follow_up_date', input.followUpDate),
-          tags: checkTags(input.tags) ?? [],
-          source: assertNoNul('source', input.source?.trim() || 'user'),
-          sourceRef: input.sourceRef ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ ...assertNoNulFields(newDecisionFields(input)), createdAt: now, updatedAt: now })
         .returning();
       const row = rows[0];
       if (row === undefined) throw new Error('decisions insert returned no row');
@@ -112,38 +84,13 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
     },
 
     async update(id, patch) {
-      const changes: Partial<typeof decisions.$inferInsert> = {};
-      if (patch.title !== undefined) changes.title = assertNoNul('title', assertText('title', patch.title, MAX_NAME_LENGTH));
-      if (patch.description !== undefined) changes.description = checkText('description', patch.description);
-      if (patch.context !== undefined) changes.context = checkText('context', patch.context);
-      if (patch.alternativesConsidered !== undefined) {
-        changes.alternativesConsidered = checkText('alternatives_considered', patch.alternativesConsidered);
-      }
-      if (patch.decidedBy !== undefined) changes.decidedBy = checkText('decided_by', patch.decidedBy);
-      if (patch.owner !== undefined) changes.owner = checkText('owner', patch.owner);
-      if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DECISION_STATUSES);
-      if (patch.followUpDate !== undefined) {
-        changes.followUpDate = patch.followUpDate === null ? null : assertDateOnly('follow_up_date', patch.followUpDate);
-      }
-      if (patch.tags !== undefined) changes.tags = checkTags(patch.tags);
-      if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
-      const notes = patch.notes === undefined ? undefined : assertNoNul('notes', assertText('notes', patch.notes, MAX_VALUE_LENGTH));
-      if (Object.keys(changes).length === 0 && notes === undefined) {
-        throw ToolError.invalidArgument(
-          'input',
-          'no field to update was given.',
-          'Give at least one of title, description, context, alternatives_considered, decided_by, owner, status, follow_up_date, tags, source_ref, notes.',
-        );
-      }
+      const { changes, notes } = decisionChanges(patch);
+      assertNoNulFields({ ...changes, notes });
       // The row is locked while its description is read and the note appended, so two notes both land.
       return db.transaction(async (tx) => {
         const [existing] = await tx.select().from(decisions).where(eq(decisions.id, id)).for('update');
         if (existing === undefined) return undefined;
-        if (notes !== undefined) {
-          const base = changes.description ?? existing.description;
-          const line = `[Update ${clock.today()}] ${notes}`;
-          changes.description = base === '' ? line : `${base}\n${line}`;
-        }
+        if (notes !== undefined) changes.description = withDecisionNote(changes.description ?? existing.description, notes, clock.today());
         const [row] = await tx
           .update(decisions)
           .set({ ...changes, updatedAt: nowIso(clock) })

@@ -5,19 +5,17 @@
  * its lock (notes are appended, completion time follows the status it had).
  */
 import { and, asc, desc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { ToolError, type Clock } from '@chief-of-staff/core';
+import type { Clock } from '@chief-of-staff/core';
 import {
-  assertDateOnly,
+  applyDelegationUpdate,
   assertEnum,
-  assertMaxLength,
-  assertText,
   closePage,
+  delegationChanges,
   DELEGATION_LIST_LIMITS,
   DELEGATION_PRIORITIES,
   DELEGATION_STATUSES,
   foldCase,
-  MAX_NAME_LENGTH,
-  MAX_VALUE_LENGTH,
+  newDelegationFields,
   nowIso,
   openPage,
   type DelegationRecord,
@@ -25,7 +23,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { delegations } from '../schema/lifecycle.js';
-import { assertNoNul, hasNul } from '../postgres-text.js';
+import { assertNoNulFields, hasNul } from '../postgres-text.js';
 
 /** critical → low, for ORDER BY. */
 const PRIORITY_RANK = sql`CASE ${delegations.priority} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;
@@ -38,25 +36,10 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
 
   return {
     async create(input) {
-      const delegatedTo = assertNoNul('delegated_to', assertText('delegated_to', input.delegatedTo, MAX_NAME_LENGTH));
       const now = nowIso(clock);
       const rows = await db
         .insert(delegations)
-        .values({
-          task: assertNoNul('task', assertText('task', input.task, MAX_NAME_LENGTH)),
-          description: assertNoNul('description', assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH)),
-          delegatedTo,
-          delegatedToFolded: foldCase(delegatedTo),
-          delegatedBy: assertNoNul('delegated_by', input.delegatedBy?.trim() || 'user'),
-          dueDate: input.dueDate == null ? null : assertDateOnly('due_date', input.dueDate),
-          priority: input.priority === undefined ? 'medium' : assertEnum('priority', input.priority, DELEGATION_PRIORITIES),
-          status: 'active',
-          notes: assertNoNul('notes', assertMaxLength('notes', input.notes?.trim() ?? '', MAX_VALUE_LENGTH)),
-          source: assertNoNul('source', input.source?.trim() || 'user'),
-          sourceRef: input.sourceRef ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ ...assertNoNulFields(newDelegationFields(input)), createdAt: now, updatedAt: now })
         .returning();
       const row = rows[0];
       if (row === undefined) throw new Error('delegations insert returned no row');
@@ -69,39 +52,14 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
     },
 
     async update(id, patch) {
-      const changes: Partial<typeof delegations.$inferInsert> = {};
-      if (patch.task !== undefined) changes.task = assertNoNul('task', assertText('task', patch.task, MAX_NAME_LENGTH));
-      if (patch.description !== undefined) {
-        changes.description = assertNoNul('description', assertMaxLength('description', patch.description.trim(), MAX_VALUE_LENGTH));
-      }
-      if (patch.delegatedTo !== undefined) {
-        changes.delegatedTo = assertNoNul('delegated_to', assertText('delegated_to', patch.delegatedTo, MAX_NAME_LENGTH));
-        changes.delegatedToFolded = foldCase(changes.delegatedTo);
-      }
-      if (patch.dueDate !== undefined) changes.dueDate = patch.dueDate === null ? null : assertDateOnly('due_date', patch.dueDate);
-      if (patch.priority !== undefined) changes.priority = assertEnum('priority', patch.priority, DELEGATION_PRIORITIES);
-      if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DELEGATION_STATUSES);
-      if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
-      const notes = patch.notes === undefined ? undefined : assertNoNul('notes', assertText('notes', patch.notes, MAX_VALUE_LENGTH));
-      if (Object.keys(changes).length === 0 && notes === undefined) {
-        throw ToolError.invalidArgument(
-          'input',
-          'no field to update was given.',
-          'Give at least one of task, description, delegated_to, due_date, priority, status, notes, source_ref.',
-        );
-      }
+      const { changes, notes } = delegationChanges(patch);
+      assertNoNulFields({ ...changes, notes });
       // Locked while read: two notes both land, and completed_at follows the status this update really replaced.
       return db.transaction(async (tx) => {
         const [existing] = await tx.select().from(delegations).where(eq(delegations.id, id)).for('update');
         if (existing === undefined) return undefined;
         const now = nowIso(clock);
-        if (notes !== undefined) {
-          const line = `[${clock.today()}] ${notes}`;
-          changes.notes = existing.notes === '' ? line : `${existing.notes}\n${line}`;
-        }
-        if (changes.status !== undefined && changes.status !== existing.status) {
-          changes.completedAt = changes.status === 'completed' ? now : null;
-        }
+        applyDelegationUpdate(existing, changes, notes, now, clock.today());
         const [row] = await tx
           .update(delegations)
           .set({ ...changes, updatedAt: now })

@@ -8,12 +8,9 @@ import type { Clock } from '@chief-of-staff/core';
 import {
   AGENT_MEMORY_LIST_LIMITS,
   AGENT_MEMORY_TYPES,
-  assertConfidence,
+  agentMemoryEntry,
   assertEnum,
-  assertText,
   closePage,
-  MAX_NAME_LENGTH,
-  MAX_VALUE_LENGTH,
   nowIso,
   openPage,
   type AgentMemoryRepository,
@@ -21,7 +18,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { agentMemory } from '../schema/agents.js';
-import { assertNoNul, foldedContains, hasNul } from '../postgres-text.js';
+import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';
 
 interface Filters {
   agentName: string;
@@ -43,11 +40,7 @@ export function createPostgresAgentMemoryRepository(database: PostgresDatabase, 
 
   return {
     async upsert(input) {
-      const agentName = assertNoNul('agent_name', assertText('agent_name', input.agentName, MAX_NAME_LENGTH));
-      const memoryType = assertEnum('memory_type', input.memoryType, AGENT_MEMORY_TYPES);
-      const key = assertNoNul('key', assertText('key', input.key, MAX_NAME_LENGTH));
-      const value = assertNoNul('value', assertText('value', input.value, MAX_VALUE_LENGTH));
-      const confidence = assertConfidence('confidence', input.confidence ?? 1);
+      const { agentName, memoryType, key, value, confidence } = assertNoNulFields(agentMemoryEntry(input));
       const now = nowIso(clock);
       // `xmax = 0` holds only for a row this statement inserted.
       const rows = await db

@@ -11,10 +11,8 @@ import {
   closePage,
   IDENTITY_PROVIDERS,
   IDENTITY_SEARCH_LIMITS,
-  isEmailAddress,
-  MAX_NAME_LENGTH,
+  identityLink,
   MAX_QUERY_LENGTH,
-  normalizeEmail,
   normalizeProviderId,
   nowIso,
   openPage,
@@ -24,9 +22,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { identities } from '../schema/memory.js';
-import { assertNoNul, assertNoNulOrNull, foldedContains, foldedEquals, foldedSql, hasNul } from '../postgres-text.js';
-
-const EMAIL_PROVIDERS: ReadonlySet<IdentityProvider> = new Set(['email', 'm365_email']);
+import { assertNoNulFields, foldedContains, foldedEquals, foldedSql, hasNul } from '../postgres-text.js';
 
 export function createPostgresIdentitiesRepository(database: PostgresDatabase, clock: Clock): IdentitiesRepository {
   const { db } = database;
@@ -42,26 +38,11 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
 
   return {
     async link(input) {
-      const canonicalName = assertNoNul('canonical_name', assertText('canonical_name', input.canonicalName, MAX_NAME_LENGTH));
-      const provider = assertEnum('provider', input.provider, IDENTITY_PROVIDERS);
-      const providerId = assertNoNul('provider_id', normalizeProviderId(provider, input.providerId));
-      const displayName = assertNoNulOrNull(
-        'display_name',
-        input.displayName == null ? input.displayName : assertText('display_name', input.displayName, MAX_NAME_LENGTH),
-      );
-      let email = assertNoNulOrNull('email', input.email == null ? input.email : normalizeEmail('email', input.email));
-      if (email === undefined && isEmailAddress(providerId) && (EMAIL_PROVIDERS.has(provider) || provider === 'imessage')) {
-        email = providerId;
-      }
+      const { provider, providerId, fields: linked } = identityLink(input);
+      assertNoNulFields({ ...linked, providerId });
       const now = nowIso(clock);
       // Omitted fields keep what is stored: only the given ones are in the update.
-      const fields = {
-        canonicalName,
-        ...(displayName === undefined ? {} : { displayName }),
-        ...(email === undefined ? {} : { email }),
-        ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
-        updatedAt: now,
-      };
+      const fields = { ...linked, updatedAt: now };
       // `xmax = 0` holds only for a row this statement inserted.
       const rows = await db
         .insert(identities)

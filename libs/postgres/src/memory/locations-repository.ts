@@ -6,15 +6,11 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import {
-  assertMaxLength,
-  assertText,
-  checkLocationCoordinates,
   closePage,
   foldCase,
   LOCATION_LIST_LIMITS,
-  MAX_NAME_LENGTH,
+  locationChanges,
   MAX_QUERY_LENGTH,
-  MAX_VALUE_LENGTH,
   nowIso,
   openPage,
   type LocationRecord,
@@ -22,24 +18,15 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { locations } from '../schema/memory.js';
-import { assertNoNul, assertNoNulOrNull, foldedContains, hasNul } from '../postgres-text.js';
+import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';
 
 export function createPostgresLocationsRepository(database: PostgresDatabase, clock: Clock): LocationsRepository {
   const { db } = database;
 
   return {
     async upsert(input) {
-      const name = assertNoNul('name', assertText('name', input.name, MAX_NAME_LENGTH));
-      checkLocationCoordinates(input);
-      if (input.address) assertMaxLength('address', input.address, MAX_NAME_LENGTH * 5);
-      if (input.notes) assertMaxLength('notes', input.notes, MAX_VALUE_LENGTH);
-      const changes: Partial<typeof locations.$inferInsert> = {};
-      if (input.address !== undefined) changes.address = assertNoNulOrNull('address', input.address);
-      if (input.notes !== undefined) changes.notes = assertNoNulOrNull('notes', input.notes);
-      if (input.latitude !== undefined) {
-        changes.latitude = input.latitude;
-        changes.longitude = input.longitude ?? null;
-      }
+      const { name, changes } = locationChanges(input);
+      assertNoNulFields({ name, ...changes });
       const now = nowIso(clock);
       const fields = { ...changes, name, updatedAt: now };
       // `xmax = 0` holds only for a row this statement inserted.

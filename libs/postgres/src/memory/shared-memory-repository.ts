@@ -7,27 +7,22 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   assertNamespace,
-  assertText,
   closePage,
-  MAX_NAME_LENGTH,
-  MAX_VALUE_LENGTH,
   nowIso,
   openPage,
   SHARED_MEMORY_LIST_LIMITS,
+  sharedMemoryEntry,
   type SharedMemoryRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { sharedMemory } from '../schema/agents.js';
-import { assertNoNul, foldedContains, hasNul } from '../postgres-text.js';
+import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';
 
 export function createPostgresSharedMemoryRepository(database: PostgresDatabase, clock: Clock): SharedMemoryRepository {
   const { db } = database;
   return {
     async upsert(input) {
-      const namespace = assertNamespace(input.namespace);
-      const key = assertNoNul('key', assertText('key', input.key, MAX_NAME_LENGTH));
-      const value = assertNoNul('value', assertText('value', input.value, MAX_VALUE_LENGTH));
-      const writtenBy = assertNoNul('written_by', assertText('written_by', input.writtenBy, MAX_NAME_LENGTH));
+      const { namespace, key, value, writtenBy } = assertNoNulFields(sharedMemoryEntry(input));
       const now = nowIso(clock);
       // `xmax = 0` holds only for a row this statement inserted.
       const rows = await db
