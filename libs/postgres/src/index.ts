@@ -16,6 +16,14 @@ export { isoFromTimestamptz } from './schema/columns.js';
 
 // Repositories of the storage port (ADR 0060).
 export { createPostgresFactsRepository, FILTER_TERM_SHARE } from './memory/facts-repository.js';
+// Memory and lifecycle repositories of the storage port (ADR 0063).
+export { createPostgresIdentitiesRepository } from './memory/identities-repository.js';
+export { createPostgresLocationsRepository } from './memory/locations-repository.js';
+export { createPostgresAgentMemoryRepository } from './memory/agent-memory-repository.js';
+export { createPostgresSharedMemoryRepository } from './memory/shared-memory-repository.js';
+export { createPostgresDecisionsRepository } from './lifecycle/decisions-repository.js';
+export { createPostgresDelegationsRepository } from './lifecycle/delegations-repository.js';
+export { createPostgresAlertRulesRepository } from './lifecycle/alert-rules-repository.js';
 export {
   agentMemory,
   agentRuns,

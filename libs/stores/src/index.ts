@@ -67,6 +67,32 @@ export type { AgentMemoryRecord, AgentMemoryRepository } from './memory/agent-me
 export { NAMESPACE_PATTERN, SHARED_MEMORY_LIST_LIMITS } from './memory/shared-memory-repository.js';
 export type { SharedMemoryRecord, SharedMemoryRepository } from './memory/shared-memory-repository.js';
 
+// What another adapter of the identities, locations, agent memory, shared memory, decisions, delegations and alert
+// rules repositories needs to behave as the SQLite ones do: their input types and the same validation, normalisation
+// and update rules, as functions both adapters call (ADR 0063).
+export { identityLink, normalizeProviderId } from './memory/identities-repository.js';
+export type { IdentityLink, LinkIdentityInput } from './memory/identities-repository.js';
+export { locationChanges } from './memory/locations-repository.js';
+export type { StoreLocationInput } from './memory/locations-repository.js';
+export { agentMemoryEntry } from './memory/agent-memory-repository.js';
+export type { AgentMemoryFilters, StoreAgentMemoryInput } from './memory/agent-memory-repository.js';
+export { assertNamespace, sharedMemoryEntry } from './memory/shared-memory-repository.js';
+export type { StoreSharedMemoryInput } from './memory/shared-memory-repository.js';
+export { decisionChanges, newDecisionFields, withDecisionNote } from './lifecycle/decisions-repository.js';
+export type { CreateDecisionInput, DecisionFields, UpdateDecisionInput } from './lifecycle/decisions-repository.js';
+export { applyDelegationUpdate, delegationChanges, newDelegationFields } from './lifecycle/delegations-repository.js';
+export type {
+  CreateDelegationInput,
+  DelegationFields,
+  ListDelegationsFilters,
+  UpdateDelegationInput,
+} from './lifecycle/delegations-repository.js';
+export { alertRuleDefinition, alertRuleNameTaken } from './lifecycle/alert-rules-repository.js';
+export type { AlertRuleDefinition, CreateAlertRuleInput } from './lifecycle/alert-rules-repository.js';
+export { PLAIN_CHARACTER_CLASS } from './lifecycle/decisions-text-search.js';
+export { MAX_QUERY_LENGTH } from './db/validation.js';
+export type { AgentMemoryType, DecisionStatus, DelegationPriority, IdentityProvider } from './db/schema/enums.js';
+
 // Lifecycle: decisions, delegations, alert rules and alert evaluation.
 export { DECISION_SEARCH_LIMITS } from './lifecycle/decisions-repository.js';
 export type { DecisionRecord, DecisionsRepository } from './lifecycle/decisions-repository.js';

@@ -5,7 +5,7 @@
  * `ILIKE` over the `pg_trgm` indexes of `key` and `value`.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { hebrewStem, isHebrewWord, ToolError, type Clock } from '@chief-of-staff/core';
+import { hebrewStem, isHebrewWord, type Clock } from '@chief-of-staff/core';
 import {
   assertConfidence,
   assertEnum,
@@ -28,6 +28,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { facts } from '../schema/memory.js';
 import { factSearchTerms, unicode61Tokens } from '../search-terms.js';
+import { assertNoNul } from '../postgres-text.js';
 
 /** The columns of a fact record: everything but the search columns, which only this adapter sees. */
 const RECORD_COLUMNS = {
@@ -65,12 +66,6 @@ function sqlState(error: unknown): unknown {
   if (typeof direct === 'string') return direct;
   const cause = (error as { cause?: unknown }).cause;
   return cause === undefined ? undefined : (cause as { code?: unknown }).code;
-}
-
-/** PostgreSQL cannot store U+0000 in text, so a key, value or source holding one is refused with the field named. */
-function assertNoNul(field: string, text: string): string {
-  if (!text.includes('\0')) return text;
-  throw ToolError.invalidArgument(field, 'contains a NUL character (U+0000).', 'Remove the NUL characters: PostgreSQL storage cannot keep them.');
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Lifecycle tables on PostgreSQL: decisions, delegations and alert rules, column for column as on SQLite. SQLite's
- * `decisions_trigram` FTS5 table becomes one multi-column `pg_trgm` GIN index over the six searched columns.
+ * `decisions_trigram` FTS5 table becomes one multi-column `pg_trgm` GIN index over the six searched columns, beside the
+ * same partial index of the decisions only folding can search (`decisions_fold_scan_idx`).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -12,7 +13,20 @@ import {
   DELIVERY_CHANNELS,
   type SourceRef,
 } from '@chief-of-staff/stores';
+import { NON_PLAIN_CHARACTER } from '../postgres-text.js';
 import { createdAtColumn, idColumn, isoTimestamp, updatedAtColumn } from './columns.js';
+
+/**
+ * "Some searched column of the decision holds a character outside the plain ones" (`NON_PLAIN_CHARACTER`): the
+ * decisions search cannot find by `ILIKE` alone and folds instead. The `decisions_fold_scan_idx` partial index lists
+ * them, as SQLite's index of the same name does, so a search reads them from the index; the search's own condition
+ * must stay identical to this one for PostgreSQL to use it.
+ */
+export const DECISIONS_FOLD_SCAN_PREDICATE = sql.raw(
+  `(${['"title"', '"description"', '"context"', '("tags"::text)', '"owner"', '"decided_by"']
+    .map((column) => `${column} ~ '${NON_PLAIN_CHARACTER}'`)
+    .join(' OR ')})`,
+);
 
 export const decisions = pgTable(
   'decisions',
@@ -45,6 +59,7 @@ export const decisions = pgTable(
       t.owner.op('gin_trgm_ops'),
       t.decidedBy.op('gin_trgm_ops'),
     ),
+    index('decisions_fold_scan_idx').on(t.id).where(DECISIONS_FOLD_SCAN_PREDICATE),
   ],
 );
 

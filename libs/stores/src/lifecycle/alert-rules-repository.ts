@@ -43,40 +43,59 @@ export interface AlertRulesRepository {
   recordTrigger(id: number, state: { triggeredAt: string; fingerprint: string }): Promise<void>;
 }
 
+/** The definition of an alert rule: what `upsert` replaces (the trigger state is left alone). */
+export type AlertRuleDefinition = Pick<
+  AlertRuleRecord,
+  'description' | 'alertType' | 'condition' | 'enabled' | 'cooldownHours' | 'deliveryChannel' | 'deliveryConfig'
+>;
+
+/**
+ * The validated name and definition of a new rule, the condition parsed for its type with defaults filled in. Every
+ * adapter creates rules from these, so all refuse the same input with the same error.
+ */
+export function alertRuleDefinition(input: CreateAlertRuleInput): { name: string; definition: AlertRuleDefinition } {
+  const name = assertText('name', input.name, MAX_NAME_LENGTH);
+  const alertType = normalizeAlertType(input.alertType);
+  const condition = parseAlertCondition(alertType, input.condition ?? {}) as Record<string, unknown>;
+  const cooldownHours = input.cooldownHours ?? 4;
+  if (!(cooldownHours >= 0 && cooldownHours <= 168)) {
+    throw ToolError.invalidArgument('cooldown_hours', `${cooldownHours} is out of range.`, 'Use a number of hours from 0 to 168.');
+  }
+  const deliveryChannel = input.deliveryChannel == null ? null : assertEnum('delivery_channel', input.deliveryChannel, DELIVERY_CHANNELS);
+  return {
+    name,
+    definition: {
+      description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
+      alertType,
+      condition,
+      enabled: input.enabled ?? true,
+      cooldownHours,
+      deliveryChannel,
+      deliveryConfig: input.deliveryConfig ?? null,
+    },
+  };
+}
+
+/** CONFLICT: a rule already has this name (its id when known). */
+export function alertRuleNameTaken(name: string, id: number | undefined): ToolError {
+  return new ToolError('CONFLICT', `An alert rule named "${name}" already exists${id === undefined ? '' : ` (id ${id})`}.`, {
+    hint: 'Choose another name, or pass upsert: true to replace it.',
+    details: { entity: 'alert_rule', id: id ?? null, name },
+  });
+}
+
 export function createAlertRulesRepository(database: CosDatabase, clock: Clock): AlertRulesRepository {
   const { db } = database;
   const getByName = (name: string) => db.select().from(alertRules).where(eq(alertRules.name, name)).get();
 
   return {
     async create(input, options = {}) {
-      const name = assertText('name', input.name, MAX_NAME_LENGTH);
-      const alertType = normalizeAlertType(input.alertType);
-      const condition = parseAlertCondition(alertType, input.condition ?? {}) as Record<string, unknown>;
-      const cooldownHours = input.cooldownHours ?? 4;
-      if (!(cooldownHours >= 0 && cooldownHours <= 168)) {
-        throw ToolError.invalidArgument('cooldown_hours', `${cooldownHours} is out of range.`, 'Use a number of hours from 0 to 168.');
-      }
-      const deliveryChannel =
-        input.deliveryChannel == null ? null : assertEnum('delivery_channel', input.deliveryChannel, DELIVERY_CHANNELS);
-      const fields = {
-        description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
-        alertType,
-        condition,
-        enabled: input.enabled ?? true,
-        cooldownHours,
-        deliveryChannel,
-        deliveryConfig: input.deliveryConfig ?? null,
-      };
+      const { name, definition: fields } = alertRuleDefinition(input);
       return database.writeTransaction(() => {
         const now = nowIso(clock);
         const existing = getByName(name);
         if (existing) {
-          if (!options.upsert) {
-            throw new ToolError('CONFLICT', `An alert rule named "${name}" already exists (id ${existing.id}).`, {
-              hint: 'Choose another name, or pass upsert: true to replace it.',
-              details: { entity: 'alert_rule', id: existing.id, name },
-            });
-          }
+          if (!options.upsert) throw alertRuleNameTaken(name, existing.id);
           const rule = db.update(alertRules).set({ ...fields, updatedAt: now }).where(eq(alertRules.id, existing.id)).returning().get();
           return { rule, created: false };
         }

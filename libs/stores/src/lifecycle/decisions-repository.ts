@@ -68,6 +68,63 @@ function checkText(field: string, value: string | undefined): string | undefined
   return value === undefined ? undefined : assertMaxLength(field, value.trim(), MAX_VALUE_LENGTH);
 }
 
+/** What a decision holds besides its id and timestamps. */
+export type DecisionFields = Omit<DecisionRecord, 'id' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * The validated fields of a new decision, with their defaults. Every adapter creates decisions from these, so all
+ * refuse the same input with the same error.
+ */
+export function newDecisionFields(input: CreateDecisionInput): DecisionFields {
+  return {
+    title: assertText('title', input.title, MAX_NAME_LENGTH),
+    description: checkText('description', input.description) ?? '',
+    context: checkText('context', input.context) ?? '',
+    alternativesConsidered: checkText('alternatives_considered', input.alternativesConsidered) ?? '',
+    decidedBy: checkText('decided_by', input.decidedBy) ?? '',
+    owner: checkText('owner', input.owner) ?? '',
+    status: input.status === undefined ? 'pending_execution' : assertEnum('status', input.status, DECISION_STATUSES),
+    followUpDate: input.followUpDate == null ? null : assertDateOnly('follow_up_date', input.followUpDate),
+    tags: checkTags(input.tags) ?? [],
+    source: input.source?.trim() || 'user',
+    sourceRef: input.sourceRef ?? null,
+  };
+}
+
+/** The validated changes of a decision update and the note it appends; INVALID_ARGUMENT when it gives neither. */
+export function decisionChanges(patch: UpdateDecisionInput): { changes: Partial<DecisionFields>; notes: string | undefined } {
+  const changes: Partial<DecisionFields> = {};
+  if (patch.title !== undefined) changes.title = assertText('title', patch.title, MAX_NAME_LENGTH);
+  if (patch.description !== undefined) changes.description = checkText('description', patch.description);
+  if (patch.context !== undefined) changes.context = checkText('context', patch.context);
+  if (patch.alternativesConsidered !== undefined) {
+    changes.alternativesConsidered = checkText('alternatives_considered', patch.alternativesConsidered);
+  }
+  if (patch.decidedBy !== undefined) changes.decidedBy = checkText('decided_by', patch.decidedBy);
+  if (patch.owner !== undefined) changes.owner = checkText('owner', patch.owner);
+  if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DECISION_STATUSES);
+  if (patch.followUpDate !== undefined) {
+    changes.followUpDate = patch.followUpDate === null ? null : assertDateOnly('follow_up_date', patch.followUpDate);
+  }
+  if (patch.tags !== undefined) changes.tags = checkTags(patch.tags);
+  if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
+  const notes = patch.notes === undefined ? undefined : assertText('notes', patch.notes, MAX_VALUE_LENGTH);
+  if (Object.keys(changes).length === 0 && notes === undefined) {
+    throw ToolError.invalidArgument(
+      'input',
+      'no field to update was given.',
+      'Give at least one of title, description, context, alternatives_considered, decided_by, owner, status, follow_up_date, tags, source_ref, notes.',
+    );
+  }
+  return { changes, notes };
+}
+
+/** `description` with `note` appended on a new line as `[Update YYYY-MM-DD] …`. */
+export function withDecisionNote(description: string, note: string, today: string): string {
+  const line = `[Update ${today}] ${note}`;
+  return description === '' ? line : `${description}\n${line}`;
+}
+
 export interface DecisionsRepository {
   create(input: CreateDecisionInput): Promise<DecisionRecord>;
   get(id: number): Promise<DecisionRecord | undefined>;
@@ -95,21 +152,7 @@ export function createDecisionsRepository(database: CosDatabase, clock: Clock): 
       const now = nowIso(clock);
       return db
         .insert(decisions)
-        .values({
-          title: assertText('title', input.title, MAX_NAME_LENGTH),
-          description: checkText('description', input.description) ?? '',
-          context: checkText('context', input.context) ?? '',
-          alternativesConsidered: checkText('alternatives_considered', input.alternativesConsidered) ?? '',
-          decidedBy: checkText('decided_by', input.decidedBy) ?? '',
-          owner: checkText('owner', input.owner) ?? '',
-          status: input.status === undefined ? 'pending_execution' : assertEnum('status', input.status, DECISION_STATUSES),
-          followUpDate: input.followUpDate == null ? null : assertDateOnly('follow_up_date', input.followUpDate),
-          tags: checkTags(input.tags) ?? [],
-          source: input.source?.trim() || 'user',
-          sourceRef: input.sourceRef ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ ...newDecisionFields(input), createdAt: now, updatedAt: now })
         .returning()
         .get();
     },
@@ -117,37 +160,11 @@ export function createDecisionsRepository(database: CosDatabase, clock: Clock): 
     get: async (...args) => get(...args),
 
     async update(id, patch) {
-      const changes: Partial<typeof decisions.$inferInsert> = {};
-      if (patch.title !== undefined) changes.title = assertText('title', patch.title, MAX_NAME_LENGTH);
-      if (patch.description !== undefined) changes.description = checkText('description', patch.description);
-      if (patch.context !== undefined) changes.context = checkText('context', patch.context);
-      if (patch.alternativesConsidered !== undefined) {
-        changes.alternativesConsidered = checkText('alternatives_considered', patch.alternativesConsidered);
-      }
-      if (patch.decidedBy !== undefined) changes.decidedBy = checkText('decided_by', patch.decidedBy);
-      if (patch.owner !== undefined) changes.owner = checkText('owner', patch.owner);
-      if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DECISION_STATUSES);
-      if (patch.followUpDate !== undefined) {
-        changes.followUpDate = patch.followUpDate === null ? null : assertDateOnly('follow_up_date', patch.followUpDate);
-      }
-      if (patch.tags !== undefined) changes.tags = checkTags(patch.tags);
-      if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
-      const notes = patch.notes === undefined ? undefined : assertText('notes', patch.notes, MAX_VALUE_LENGTH);
-      if (Object.keys(changes).length === 0 && notes === undefined) {
-        throw ToolError.invalidArgument(
-          'input',
-          'no field to update was given.',
-          'Give at least one of title, description, context, alternatives_considered, decided_by, owner, status, follow_up_date, tags, source_ref, notes.',
-        );
-      }
+      const { changes, notes } = decisionChanges(patch);
       return database.writeTransaction(() => {
         const existing = get(id);
         if (!existing) return undefined;
-        if (notes !== undefined) {
-          const base = changes.description ?? existing.description;
-          const line = `[Update ${clock.today()}] ${notes}`;
-          changes.description = base === '' ? line : `${base}\n${line}`;
-        }
+        if (notes !== undefined) changes.description = withDecisionNote(changes.description ?? existing.description, notes, clock.today());
         return db
           .update(decisions)
           .set({ ...changes, updatedAt: nowIso(clock) })

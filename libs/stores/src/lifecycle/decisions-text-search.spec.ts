@@ -12,7 +12,7 @@ import { containsPattern } from '../db/like.js';
 import { buildTrigramPhrase } from '../db/fts-query.js';
 import { decisions } from '../db/schema/lifecycle.js';
 import type { DecisionStatus } from '../db/schema/enums.js';
-import type { CreateDecisionInput } from './decisions-repository.js';
+import { DECISION_SEARCH_CORPUS, DECISION_SEARCH_QUERIES } from '../testing/contracts/decision-search-corpus.js';
 import { DECISIONS_FOLD_SCAN_PREDICATE, decisionCandidatesCondition, PLAIN_CHARACTER_CLASS } from './decisions-text-search.js';
 
 type Sqlite = TestMemoryStore['database']['sqlite'];
@@ -81,40 +81,6 @@ function classCharacters(body: string): string[] {
   return out;
 }
 
-const CORPUS: CreateDecisionInput[] = [
-  { title: 'Adopt Postgres', owner: 'Noa Levi', decidedBy: 'CTO', tags: ['DB', 'infra'] },
-  { title: 'adopt POSTGRES for analytics', description: 'Second try', tags: ['db'] },
-  { title: 'Rename the Straße office', context: 'Berlin team asked', owner: 'Jürgen Groß' },
-  { title: 'STRASSE signage', description: 'ordered from the printer' },
-  { title: 'Budget 100% approved', description: 'a_b testing budget, 10% reserve' },
-  { title: 'Path C:\\temp\\cos', description: 'backslash \\ in text' },
-  { title: 'Quote the "final" price', context: 'He said "yes" * twice', tags: ['pricing', 'q"uote'] },
-  { title: 'Co-op with partner (draft)', description: 'NEAR term AND long term OR never', owner: 'Dana' },
-  { title: 'שלום עולם', description: 'החלטה על תקציב', owner: 'דנה כהן', tags: ['תקציב'] },
-  { title: 'Café opening', description: 'Cafe\u0301 with decomposed accent', decidedBy: 'ÉCOLE board' },
-  { title: 'ﬁle the taxes', description: 'ligature ﬁ in the title' },
-  { title: 'ΣΟΦΙΑ meeting', description: 'σοφια in lower case, final ς' },
-  { title: 'İstanbul trip', context: 'istanbul ISTANBUL' },
-  { title: 'Ｆｕｌｌ width ＡＢＣ', description: 'abc plain' },
-  { title: 'Launch 🚀 rocket', description: 'emoji in text' },
-  { title: 'Tabs\tand\nnewlines', description: 'line one\nline two' },
-  { title: 'It’s “curly” – dashes', description: "it's straight" },
-  { title: 'µs latency goal', description: 'micro sign µ' },
-  { title: 'title: column filter', tags: ['ops', 'a,b'] },
-  { title: 'Plain decision', owner: 'noa levi', decidedBy: 'Board' },
-  { title: 'Hire a designer', description: 'Open a role', tags: ['hiring'], owner: 'Dana' },
-  { title: 'Short', description: 'ab' },
-];
-
-const QUERIES = [
-  'adopt', 'ADOPT', 'postgres', 'Straße', 'STRASSE', 'strasse', 'straße office', 'ss', 'ß', 'groß', 'GROSS',
-  'שלום', 'של', 'ש', 'תקציב', 'café', 'CAFÉ', 'cafe\u0301', 'école', 'ﬁle', 'FILE', 'fi', '100%', '%', '10%', '_',
-  'a_b', 'a%b', '\\', '\\temp', '"', '"final"', '"yes" *', '*', 'q"uote', '-', 'co-op', '(', '(draft)', 'NEAR', 'AND',
-  'OR never', 'title:', 'σοφια', 'ΣΟΦΙΑ', 'ς', 'İstanbul', 'istanbul', 'ＡＢＣ', 'abc', 'full', '🚀', 'rocket',
-  '\t', 'and\nnew', 'it’s', "it's", '“curly”', '–', 'µs', 'μs', 'db', '["db"', '","', 'ops', 'a,b', 'noa', 'NOA LEVI',
-  'dana', 'board', 'cto', 'e', 'ab', 'xyz-not-there', 'a',
-];
-
 describe('decision search through the trigram index', () => {
   let clock: FakeClock;
   let store: TestMemoryStore;
@@ -127,7 +93,7 @@ describe('decision search through the trigram index', () => {
 
   async function seedCorpus(): Promise<void> {
     const statuses: DecisionStatus[] = ['pending_execution', 'executed', 'deferred', 'reversed'];
-    for (const [i, input] of CORPUS.entries()) {
+    for (const [i, input] of DECISION_SEARCH_CORPUS.entries()) {
       // Every third decision shares its creation time with the previous one, so the id tiebreak is exercised.
       if (i % 3 !== 2) clock.advance(1000);
       await store.decisions.create({ ...input, status: statuses[i % statuses.length] as DecisionStatus });
@@ -136,7 +102,7 @@ describe('decision search through the trigram index', () => {
 
   it('returns exactly what a full folded scan returns, in the same order, pages and totals', async () => {
     await seedCorpus();
-    for (const query of QUERIES) {
+    for (const query of DECISION_SEARCH_QUERIES) {
       const expected = fullScanIds(store.database.sqlite, query);
       const { ids, totals } = await searchAllPages(store, { query });
       expect({ query, ids }).toEqual({ query, ids: expected });

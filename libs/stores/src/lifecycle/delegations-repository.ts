@@ -69,6 +69,79 @@ export const DELEGATION_LIST_LIMITS = { defaultLimit: 25, maxLimit: 100 };
 /** critical → low, for ORDER BY. */
 const PRIORITY_RANK = sql`CASE ${delegations.priority} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;
 
+/** What a delegation holds besides its id, timestamps and completion time. */
+export type DelegationFields = Omit<DelegationRecord, 'id' | 'createdAt' | 'updatedAt' | 'completedAt'>;
+
+/**
+ * The validated fields of a new (active) delegation, with their defaults and the folded name. Every adapter creates
+ * delegations from these, so all refuse the same input with the same error.
+ */
+export function newDelegationFields(input: CreateDelegationInput): DelegationFields {
+  const delegatedTo = assertText('delegated_to', input.delegatedTo, MAX_NAME_LENGTH);
+  return {
+    task: assertText('task', input.task, MAX_NAME_LENGTH),
+    description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
+    delegatedTo,
+    delegatedToFolded: foldCase(delegatedTo),
+    delegatedBy: input.delegatedBy?.trim() || 'user',
+    dueDate: input.dueDate == null ? null : assertDateOnly('due_date', input.dueDate),
+    priority: input.priority === undefined ? 'medium' : assertEnum('priority', input.priority, DELEGATION_PRIORITIES),
+    status: 'active',
+    notes: assertMaxLength('notes', input.notes?.trim() ?? '', MAX_VALUE_LENGTH),
+    source: input.source?.trim() || 'user',
+    sourceRef: input.sourceRef ?? null,
+  };
+}
+
+/** The validated changes of a delegation update and the note it appends; INVALID_ARGUMENT when it gives neither. */
+export function delegationChanges(patch: UpdateDelegationInput): {
+  changes: Partial<DelegationFields> & { completedAt?: string | null };
+  notes: string | undefined;
+} {
+  const changes: Partial<DelegationFields> & { completedAt?: string | null } = {};
+  if (patch.task !== undefined) changes.task = assertText('task', patch.task, MAX_NAME_LENGTH);
+  if (patch.description !== undefined) {
+    changes.description = assertMaxLength('description', patch.description.trim(), MAX_VALUE_LENGTH);
+  }
+  if (patch.delegatedTo !== undefined) {
+    changes.delegatedTo = assertText('delegated_to', patch.delegatedTo, MAX_NAME_LENGTH);
+    changes.delegatedToFolded = foldCase(changes.delegatedTo);
+  }
+  if (patch.dueDate !== undefined) changes.dueDate = patch.dueDate === null ? null : assertDateOnly('due_date', patch.dueDate);
+  if (patch.priority !== undefined) changes.priority = assertEnum('priority', patch.priority, DELEGATION_PRIORITIES);
+  if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DELEGATION_STATUSES);
+  if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
+  const notes = patch.notes === undefined ? undefined : assertText('notes', patch.notes, MAX_VALUE_LENGTH);
+  if (Object.keys(changes).length === 0 && notes === undefined) {
+    throw ToolError.invalidArgument(
+      'input',
+      'no field to update was given.',
+      'Give at least one of task, description, delegated_to, due_date, priority, status, notes, source_ref.',
+    );
+  }
+  return { changes, notes };
+}
+
+/**
+ * Completes `changes` against the stored delegation: the note appended on a new dated line, and the completion time
+ * set on entering `completed` and cleared on leaving it.
+ */
+export function applyDelegationUpdate(
+  existing: Pick<DelegationRecord, 'notes' | 'status'>,
+  changes: Partial<DelegationFields> & { completedAt?: string | null },
+  notes: string | undefined,
+  now: string,
+  today: string,
+): void {
+  if (notes !== undefined) {
+    const line = `[${today}] ${notes}`;
+    changes.notes = existing.notes === '' ? line : `${existing.notes}\n${line}`;
+  }
+  if (changes.status !== undefined && changes.status !== existing.status) {
+    changes.completedAt = changes.status === 'completed' ? now : null;
+  }
+}
+
 export interface DelegationsRepository {
   create(input: CreateDelegationInput): Promise<DelegationRecord>;
   get(id: number): Promise<DelegationRecord | undefined>;
@@ -95,25 +168,10 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
 
   return {
     async create(input) {
-      const delegatedTo = assertText('delegated_to', input.delegatedTo, MAX_NAME_LENGTH);
       const now = nowIso(clock);
       return db
         .insert(delegations)
-        .values({
-          task: assertText('task', input.task, MAX_NAME_LENGTH),
-          description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
-          delegatedTo,
-          delegatedToFolded: foldCase(delegatedTo),
-          delegatedBy: input.delegatedBy?.trim() || 'user',
-          dueDate: input.dueDate == null ? null : assertDateOnly('due_date', input.dueDate),
-          priority: input.priority === undefined ? 'medium' : assertEnum('priority', input.priority, DELEGATION_PRIORITIES),
-          status: 'active',
-          notes: assertMaxLength('notes', input.notes?.trim() ?? '', MAX_VALUE_LENGTH),
-          source: input.source?.trim() || 'user',
-          sourceRef: input.sourceRef ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ ...newDelegationFields(input), createdAt: now, updatedAt: now })
         .returning()
         .get();
     },
@@ -121,38 +179,12 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
     get: async (...args) => get(...args),
 
     async update(id, patch) {
-      const changes: Partial<typeof delegations.$inferInsert> = {};
-      if (patch.task !== undefined) changes.task = assertText('task', patch.task, MAX_NAME_LENGTH);
-      if (patch.description !== undefined) {
-        changes.description = assertMaxLength('description', patch.description.trim(), MAX_VALUE_LENGTH);
-      }
-      if (patch.delegatedTo !== undefined) {
-        changes.delegatedTo = assertText('delegated_to', patch.delegatedTo, MAX_NAME_LENGTH);
-        changes.delegatedToFolded = foldCase(changes.delegatedTo);
-      }
-      if (patch.dueDate !== undefined) changes.dueDate = patch.dueDate === null ? null : assertDateOnly('due_date', patch.dueDate);
-      if (patch.priority !== undefined) changes.priority = assertEnum('priority', patch.priority, DELEGATION_PRIORITIES);
-      if (patch.status !== undefined) changes.status = assertEnum('status', patch.status, DELEGATION_STATUSES);
-      if (patch.sourceRef !== undefined) changes.sourceRef = patch.sourceRef;
-      const notes = patch.notes === undefined ? undefined : assertText('notes', patch.notes, MAX_VALUE_LENGTH);
-      if (Object.keys(changes).length === 0 && notes === undefined) {
-        throw ToolError.invalidArgument(
-          'input',
-          'no field to update was given.',
-          'Give at least one of task, description, delegated_to, due_date, priority, status, notes, source_ref.',
-        );
-      }
+      const { changes, notes } = delegationChanges(patch);
       return database.writeTransaction(() => {
         const existing = get(id);
         if (!existing) return undefined;
         const now = nowIso(clock);
-        if (notes !== undefined) {
-          const line = `[${clock.today()}] ${notes}`;
-          changes.notes = existing.notes === '' ? line : `${existing.notes}\n${line}`;
-        }
-        if (changes.status !== undefined && changes.status !== existing.status) {
-          changes.completedAt = changes.status === 'completed' ? now : null;
-        }
+        applyDelegationUpdate(existing, changes, notes, now, clock.today());
         return db
           .update(delegations)
           .set({ ...changes, updatedAt: now })

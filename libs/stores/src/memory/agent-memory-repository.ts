@@ -41,6 +41,17 @@ export interface AgentMemoryRepository {
   clear(filters: { agentName: string; memoryType?: AgentMemoryType; key?: string }): Promise<number>;
 }
 
+/** A validated agent memory entry (confidence 1 unless given). Every adapter stores from this, so all refuse alike. */
+export function agentMemoryEntry(input: StoreAgentMemoryInput): Required<StoreAgentMemoryInput> {
+  return {
+    agentName: assertText('agent_name', input.agentName, MAX_NAME_LENGTH),
+    memoryType: assertEnum('memory_type', input.memoryType, AGENT_MEMORY_TYPES),
+    key: assertText('key', input.key, MAX_NAME_LENGTH),
+    value: assertText('value', input.value, MAX_VALUE_LENGTH),
+    confidence: assertConfidence('confidence', input.confidence ?? 1),
+  };
+}
+
 export function createAgentMemoryRepository(database: CosDatabase, clock: Clock): AgentMemoryRepository {
   const { db } = database;
 
@@ -58,11 +69,7 @@ export function createAgentMemoryRepository(database: CosDatabase, clock: Clock)
 
   return {
     async upsert(input) {
-      const agentName = assertText('agent_name', input.agentName, MAX_NAME_LENGTH);
-      const memoryType = assertEnum('memory_type', input.memoryType, AGENT_MEMORY_TYPES);
-      const key = assertText('key', input.key, MAX_NAME_LENGTH);
-      const value = assertText('value', input.value, MAX_VALUE_LENGTH);
-      const confidence = assertConfidence('confidence', input.confidence ?? 1);
+      const { agentName, memoryType, key, value, confidence } = agentMemoryEntry(input);
       return database.writeTransaction(() => {
         const now = nowIso(clock);
         const existing = db.select().from(agentMemory).where(whereOf({ agentName, memoryType, key })).get();

@@ -55,6 +55,38 @@ export function normalizeProviderId(provider: IdentityProvider, providerId: stri
   return text;
 }
 
+/** The link a `link` call asks for, validated and normalised: the handle, and the fields to store (omitted ones kept). */
+export interface IdentityLink {
+  provider: IdentityProvider;
+  providerId: string;
+  fields: Pick<IdentityRecord, 'canonicalName'> & Partial<Pick<IdentityRecord, 'displayName' | 'email' | 'metadata'>>;
+}
+
+/**
+ * Validates and normalises a link; an email handle also fills `email` when none is given. Every adapter links from
+ * this, so all refuse the same input with the same error.
+ */
+export function identityLink(input: LinkIdentityInput): IdentityLink {
+  const canonicalName = assertText('canonical_name', input.canonicalName, MAX_NAME_LENGTH);
+  const provider = assertEnum('provider', input.provider, IDENTITY_PROVIDERS);
+  const providerId = normalizeProviderId(provider, input.providerId);
+  const displayName = input.displayName == null ? input.displayName : assertText('display_name', input.displayName, MAX_NAME_LENGTH);
+  let email = input.email == null ? input.email : normalizeEmail('email', input.email);
+  if (email === undefined && isEmailAddress(providerId) && (EMAIL_PROVIDERS.has(provider) || provider === 'imessage')) {
+    email = providerId;
+  }
+  return {
+    provider,
+    providerId,
+    fields: {
+      canonicalName,
+      ...(displayName === undefined ? {} : { displayName }),
+      ...(email === undefined ? {} : { email }),
+      ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
+    },
+  };
+}
+
 export interface IdentitiesRepository {
   link(input: LinkIdentityInput): Promise<{ identity: IdentityRecord; created: boolean }>;
   /** Removes the link; returns the removed row or undefined when absent. */
@@ -80,24 +112,11 @@ export function createIdentitiesRepository(database: CosDatabase, clock: Clock):
 
   return {
     async link(input) {
-      const canonicalName = assertText('canonical_name', input.canonicalName, MAX_NAME_LENGTH);
-      const provider = assertEnum('provider', input.provider, IDENTITY_PROVIDERS);
-      const providerId = normalizeProviderId(provider, input.providerId);
-      const displayName = input.displayName == null ? input.displayName : assertText('display_name', input.displayName, MAX_NAME_LENGTH);
-      let email = input.email == null ? input.email : normalizeEmail('email', input.email);
-      if (email === undefined && isEmailAddress(providerId) && (EMAIL_PROVIDERS.has(provider) || provider === 'imessage')) {
-        email = providerId;
-      }
+      const { provider, providerId, fields: linked } = identityLink(input);
       return database.writeTransaction(() => {
         const now = nowIso(clock);
         const existing = getNormalised(provider, providerId);
-        const fields = {
-          canonicalName,
-          ...(displayName === undefined ? {} : { displayName }),
-          ...(email === undefined ? {} : { email }),
-          ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
-          updatedAt: now,
-        };
+        const fields = { ...linked, updatedAt: now };
         if (existing) {
           const identity = db.update(identities).set(fields).where(eq(identities.id, existing.id)).returning().get();
           return { identity, created: false };

@@ -31,7 +31,8 @@ export interface LocationsRepository {
   list(filters: { query?: string }, page: PageRequest): Promise<Page<LocationRecord>>;
 }
 
-function checkCoordinates(input: StoreLocationInput): void {
+/** Latitude and longitude come together and in range; shared with the other adapters so their errors are the same. */
+export function checkLocationCoordinates(input: StoreLocationInput): void {
   const hasLat = input.latitude !== undefined && input.latitude !== null;
   const hasLon = input.longitude !== undefined && input.longitude !== null;
   if (hasLat !== hasLon) {
@@ -49,23 +50,32 @@ function checkCoordinates(input: StoreLocationInput): void {
   }
 }
 
+/** What storing a location changes: the validated name and the given fields (omitted ones keep their stored value). */
+export function locationChanges(input: StoreLocationInput): {
+  name: string;
+  changes: Partial<Pick<LocationRecord, 'address' | 'latitude' | 'longitude' | 'notes'>>;
+} {
+  const name = assertText('name', input.name, MAX_NAME_LENGTH);
+  checkLocationCoordinates(input);
+  if (input.address) assertMaxLength('address', input.address, MAX_NAME_LENGTH * 5);
+  if (input.notes) assertMaxLength('notes', input.notes, MAX_VALUE_LENGTH);
+  const changes: Partial<Pick<LocationRecord, 'address' | 'latitude' | 'longitude' | 'notes'>> = {};
+  if (input.address !== undefined) changes.address = input.address;
+  if (input.notes !== undefined) changes.notes = input.notes;
+  if (input.latitude !== undefined) {
+    changes.latitude = input.latitude;
+    changes.longitude = input.longitude ?? null;
+  }
+  return { name, changes };
+}
+
 export function createLocationsRepository(database: CosDatabase, clock: Clock): LocationsRepository {
   const { db } = database;
   const getByName = (name: string) => db.select().from(locations).where(eq(locations.nameFolded, foldCase(name.trim()))).get();
 
   return {
     async upsert(input) {
-      const name = assertText('name', input.name, MAX_NAME_LENGTH);
-      checkCoordinates(input);
-      if (input.address) assertMaxLength('address', input.address, MAX_NAME_LENGTH * 5);
-      if (input.notes) assertMaxLength('notes', input.notes, MAX_VALUE_LENGTH);
-      const changes: Partial<typeof locations.$inferInsert> = {};
-      if (input.address !== undefined) changes.address = input.address;
-      if (input.notes !== undefined) changes.notes = input.notes;
-      if (input.latitude !== undefined) {
-        changes.latitude = input.latitude;
-        changes.longitude = input.longitude ?? null;
-      }
+      const { name, changes } = locationChanges(input);
       return database.writeTransaction(() => {
         const now = nowIso(clock);
         const existing = getByName(name);

@@ -25,8 +25,26 @@ export function assertNamespace(value: string): string {
   );
 }
 
+/** What a shared memory write gives. */
+export interface StoreSharedMemoryInput {
+  namespace: string;
+  key: string;
+  value: string;
+  writtenBy: string;
+}
+
+/** A validated shared memory entry. Every adapter stores from this, so all refuse the same input alike. */
+export function sharedMemoryEntry(input: StoreSharedMemoryInput): StoreSharedMemoryInput {
+  return {
+    namespace: assertNamespace(input.namespace),
+    key: assertText('key', input.key, MAX_NAME_LENGTH),
+    value: assertText('value', input.value, MAX_VALUE_LENGTH),
+    writtenBy: assertText('written_by', input.writtenBy, MAX_NAME_LENGTH),
+  };
+}
+
 export interface SharedMemoryRepository {
-  upsert(input: { namespace: string; key: string; value: string; writtenBy: string }): Promise<{
+  upsert(input: StoreSharedMemoryInput): Promise<{
     entry: SharedMemoryRecord;
     created: boolean;
   }>;
@@ -38,10 +56,7 @@ export function createSharedMemoryRepository(database: CosDatabase, clock: Clock
   const { db } = database;
   return {
     async upsert(input) {
-      const namespace = assertNamespace(input.namespace);
-      const key = assertText('key', input.key, MAX_NAME_LENGTH);
-      const value = assertText('value', input.value, MAX_VALUE_LENGTH);
-      const writtenBy = assertText('written_by', input.writtenBy, MAX_NAME_LENGTH);
+      const { namespace, key, value, writtenBy } = sharedMemoryEntry(input);
       return database.writeTransaction(() => {
         const now = nowIso(clock);
         const existing = db

@@ -18,3 +18,31 @@ export {
   describeModelCallsRepositoryContract,
 } from './contracts/run-log-repositories-contract.js';
 export { describeNotificationsRepositoryContract, describeSuggestionStateRepositoryContract } from './contracts/proactive-repositories-contract.js';
+// Memory and lifecycle repository contracts (ADR 0063).
+export { describeIdentitiesRepositoryContract, describeLocationsRepositoryContract } from './contracts/identities-locations-contract.js';
+export type {
+  OpenedIdentitiesRepository,
+  OpenedLocationsRepository,
+  OpenIdentitiesRepository,
+  OpenLocationsRepository,
+} from './contracts/identities-locations-contract.js';
+export { describeAgentMemoryRepositoryContract, describeSharedMemoryRepositoryContract } from './contracts/agent-memory-contract.js';
+export type {
+  OpenAgentMemoryRepository,
+  OpenedAgentMemoryRepository,
+  OpenedSharedMemoryRepository,
+  OpenSharedMemoryRepository,
+} from './contracts/agent-memory-contract.js';
+export {
+  describeAlertRulesRepositoryContract,
+  describeDecisionsRepositoryContract,
+  describeDelegationsRepositoryContract,
+} from './contracts/lifecycle-repositories-contract.js';
+export type {
+  OpenAlertRulesRepository,
+  OpenDecisionsRepository,
+  OpenDelegationsRepository,
+  OpenedAlertRulesRepository,
+  OpenedDecisionsRepository,
+  OpenedDelegationsRepository,
+} from './contracts/lifecycle-repositories-contract.js';

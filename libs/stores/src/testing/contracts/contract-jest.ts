@@ -1,7 +1,6 @@
 /**
- * What the contract suites of the webhook, telemetry and proactive repositories share: Jest's functions taken from
- * its globals (this library does not depend on Jest), the `ToolError` a call ends with, and the shape of an adapter's
- * `open` function.
+ * What the repository contract suites share: Jest's functions taken from its injected globals (this library does not
+ * depend on Jest), the matchers they use, the `ToolError` a call ends with, and the shape of an adapter's `open`.
  */
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 
@@ -50,8 +49,15 @@ export function contractJest(): ContractJest {
   return globals as ContractJest;
 }
 
+/** The fields of a `ToolError` the contracts compare. */
+export interface ContractError {
+  code: string;
+  message: string;
+  hint?: string | undefined;
+}
+
 /** The code, message and hint of the `ToolError` the work ends with; any other outcome fails the test. */
-export async function toolErrorOf(work: Promise<unknown>): Promise<{ code: string; message: string; hint?: string | undefined }> {
+export async function toolErrorOf(work: Promise<unknown>): Promise<ContractError> {
   try {
     await work;
   } catch (error) {
@@ -60,6 +66,9 @@ export async function toolErrorOf(work: Promise<unknown>): Promise<{ code: strin
   }
   throw new Error('expected a ToolError');
 }
+
+/** `toolErrorOf` under the name the memory and lifecycle contracts use. */
+export const errorOf = toolErrorOf;
 
 /**
  * Declares one repository's contract: a `describe` block named after the repository and the adapter, with a fresh
@@ -93,3 +102,6 @@ export function describeRepositoryContract<R>(
     });
   });
 }
+
+/** The clock every contract test starts at. */
+export const CONTRACT_START = '2026-01-15T09:00:00.000Z';

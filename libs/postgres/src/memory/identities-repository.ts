@@ -1,0 +1,112 @@
+/**
+ * Identities on PostgreSQL: the same `IdentitiesRepository` port, records, normalisation and errors as the SQLite
+ * adapter of `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Linking is one
+ * `INSERT … ON CONFLICT DO UPDATE`, so two writers linking the same new handle keep one row.
+ */
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Clock } from '@chief-of-staff/core';
+import {
+  assertEnum,
+  assertText,
+  closePage,
+  IDENTITY_PROVIDERS,
+  IDENTITY_SEARCH_LIMITS,
+  identityLink,
+  MAX_QUERY_LENGTH,
+  normalizeProviderId,
+  nowIso,
+  openPage,
+  type IdentitiesRepository,
+  type IdentityProvider,
+  type IdentityRecord,
+} from '@chief-of-staff/stores';
+import type { PostgresDatabase } from '../open-postgres.js';
+import { identities } from '../schema/memory.js';
+import { assertNoNulFields, foldedContains, foldedEquals, foldedSql, hasNul } from '../postgres-text.js';
+
+export function createPostgresIdentitiesRepository(database: PostgresDatabase, clock: Clock): IdentitiesRepository {
+  const { db } = database;
+
+  const getNormalised = async (provider: IdentityProvider, providerId: string): Promise<IdentityRecord | undefined> => {
+    if (hasNul(providerId)) return undefined;
+    const rows = await db
+      .select()
+      .from(identities)
+      .where(and(eq(identities.provider, provider), eq(identities.providerId, providerId)));
+    return rows[0];
+  };
+
+  return {
+    async link(input) {
+      const { provider, providerId, fields: linked } = identityLink(input);
+      assertNoNulFields({ ...linked, providerId });
+      const now = nowIso(clock);
+      // Omitted fields keep what is stored: only the given ones are in the update.
+      const fields = { ...linked, updatedAt: now };
+      // `xmax = 0` holds only for a row this statement inserted.
+      const rows = await db
+        .insert(identities)
+        .values({ ...fields, provider, providerId, createdAt: now })
+        .onConflictDoUpdate({ target: [identities.provider, identities.providerId], set: fields })
+        .returning({ ...getTableColumns(identities), inserted: sql<boolean>`(xmax = 0)` });
+      const row = rows[0];
+      if (row === undefined) throw new Error('identities upsert returned no row');
+      const { inserted, ...identity } = row;
+      return { identity, created: inserted };
+    },
+
+    async unlink(provider, providerId) {
+      const validProvider = assertEnum('provider', provider, IDENTITY_PROVIDERS);
+      const normalised = normalizeProviderId(validProvider, providerId);
+      if (hasNul(normalised)) return undefined;
+      const rows = await db
+        .delete(identities)
+        .where(and(eq(identities.provider, validProvider), eq(identities.providerId, normalised)))
+        .returning();
+      return rows[0];
+    },
+
+    async get(provider, providerId) {
+      const validProvider = assertEnum('provider', provider, IDENTITY_PROVIDERS);
+      return getNormalised(validProvider, normalizeProviderId(validProvider, providerId));
+    },
+
+    async listByCanonicalName(name) {
+      if (hasNul(name)) return [];
+      return db
+        .select()
+        .from(identities)
+        .where(foldedEquals(identities.canonicalName, name.trim()))
+        .orderBy(sql`${identities.provider} COLLATE "C"`, asc(identities.id));
+    },
+
+    async search(filters, request) {
+      const query = assertText('query', filters.query, MAX_QUERY_LENGTH);
+      const provider = filters.provider === undefined ? undefined : assertEnum('provider', filters.provider, IDENTITY_PROVIDERS);
+      const window = openPage(request, IDENTITY_SEARCH_LIMITS, 'search_identity', { query, provider });
+      if (hasNul(query)) return closePage([], window, { total: 0 });
+      const where = and(
+        foldedContains(
+          [identities.canonicalName, sql`coalesce(${identities.displayName}, '')`, sql`coalesce(${identities.email}, '')`, identities.providerId],
+          query,
+        ),
+        provider === undefined ? undefined : eq(identities.provider, provider),
+      );
+      // Folded names in code point order (the "C" collation), as SQLite's BINARY collation sorts them.
+      const rows = await db
+        .select()
+        .from(identities)
+        .where(where)
+        .orderBy(
+          sql`${foldedEquals(identities.canonicalName, query)} DESC`,
+          sql`${foldedSql(identities.canonicalName)} COLLATE "C"`,
+          sql`${identities.provider} COLLATE "C"`,
+          asc(identities.id),
+        )
+        .limit(window.limit + 1)
+        .offset(window.offset);
+      const total = await db.select({ n: sql<number>`count(*)::int` }).from(identities).where(where);
+      return closePage(rows, window, { total: total[0]?.n ?? 0 });
+    },
+  };
+}
