@@ -67,3 +67,6 @@ export {
 export type { PostgresExecutor, PostgresTaskRunWrites } from './scheduling/task-runs-repository.js';
 export { listenForSchedulerWake, SCHEDULER_WAKE_CHANNEL } from './scheduling/scheduler-wake.js';
 export type { SchedulerWake, SchedulerWakeListener, SchedulerWakeSubscription } from './scheduling/scheduler-wake.js';
+// Copying a data directory into PostgreSQL (`cos migrate --to`).
+export { COPY_LOCK_KEY, copyDataDirectoryToPostgres, DEFAULT_COPY_BATCH_ROWS, DEFAULT_COPY_BATCH_VECTORS } from './copy/copy-data-directory.js';
+export type { CopiedTable, CopiedVectorTable, CopyDataDirectoryOptions, CopyDataDirectoryReport, CopyProgress } from './copy/copy-data-directory.js';
