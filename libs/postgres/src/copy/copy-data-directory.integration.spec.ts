@@ -149,6 +149,28 @@ describe('copying a data directory into PostgreSQL', () => {
     expect(again.vectors.every((table) => table.inserted === 0)).toBe(true);
   });
 
+  it('rolls a stopped vector copy back whole, keeping the HNSW index, and finishes it on the next run', async () => {
+    const url = await newDatabase();
+    const stop = new AbortController();
+    const stopped = await copy(url, {
+      batchVectors: 1,
+      signal: stop.signal,
+      onProgress: (progress) => {
+        if (progress.table === 'document_chunks' && progress.copied >= 1) stop.abort(new Error('stopped in the vectors'));
+      },
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(stopped).toBeInstanceOf(Error);
+    expect(await count(url, 'document_chunks')).toBe(0);
+    expect(await count(url, `pg_indexes WHERE indexname = 'document_chunks_vector_idx'`)).toBe(1);
+    const report = await copy(url);
+    expect(report.verified).toBe(true);
+    expect(await count(url, 'document_chunks')).toBeGreaterThanOrEqual(2);
+    expect(await count(url, `pg_indexes WHERE indexname IN ('document_chunks_vector_idx', 'fact_vectors_vector_idx')`)).toBe(2);
+  });
+
   it('refuses a database that holds other data, and writes nothing into it', async () => {
     const url = await newDatabase();
     const database = await openPostgres({ url, poolSize: 2 });

@@ -125,7 +125,7 @@ const SPECS: readonly VectorTableSpec[] = [
   },
 ];
 
-async function insertBatch(target: pg.Pool, spec: VectorTableSpec, rows: readonly Record<string, unknown>[]): Promise<number> {
+async function insertBatch(target: pg.PoolClient, spec: VectorTableSpec, rows: readonly Record<string, unknown>[]): Promise<number> {
   const table = quote(spec.name);
   const columns = spec.columns.map(quote).join(', ');
   const parent = quote(spec.parent.table);
@@ -138,13 +138,77 @@ async function insertBatch(target: pg.Pool, spec: VectorTableSpec, rows: readonl
   return result.rowCount ?? 0;
 }
 
-async function countPresent(target: pg.Pool, spec: VectorTableSpec, rows: readonly Record<string, unknown>[]): Promise<number> {
+async function countPresent(target: pg.PoolClient, spec: VectorTableSpec, rows: readonly Record<string, unknown>[]): Promise<number> {
   const ids = rows.map((row) => row[spec.parent.column]);
   const { rows: found } = await target.query<{ n: string }>(
     `SELECT count(*)::text AS n FROM unnest($1::bigint[]) AS wanted(id) WHERE EXISTS (SELECT 1 FROM ${quote(spec.parent.table)} p WHERE p.id = wanted.id)`,
     [ids],
   );
   return Number(found[0]?.n ?? 0);
+}
+
+interface LanceTable {
+  query(): AsyncIterable<{ toArray(): unknown[] }>;
+}
+
+/**
+ * Inserts one LanceDB table's rows. Into an empty table, the rows go in one transaction that drops the table's HNSW
+ * indexes first and builds them again at the end: building a graph once over every vector is many times faster than
+ * inserting each vector into it (80 chunks/s measured here with the index in place). DDL is transactional, so a
+ * copy killed meanwhile leaves the table as it was — empty, with its indexes — and the next run starts it again.
+ */
+async function copyInto(
+  client: pg.PoolClient,
+  spec: VectorTableSpec,
+  table: LanceTable,
+  total: number,
+  options: CopyVectorsOptions,
+): Promise<{ inserted: number; orphans: number }> {
+  const { rows: counted } = await client.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${quote(spec.name)}) AS any`);
+  const rebuild = counted[0]?.any !== true && total > 0;
+  const indexes: string[] = [];
+  if (rebuild) {
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+    const { rows } = await client.query<{ name: string; definition: string }>(
+      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexdef ILIKE '% USING hnsw %'`,
+      [spec.name],
+    );
+    for (const index of rows) {
+      indexes.push(index.definition);
+      await client.query(`DROP INDEX ${quote(index.name)}`);
+    }
+  }
+  try {
+    let inserted = 0;
+    let orphans = 0;
+    let seen = 0;
+    let pending: Record<string, unknown>[] = [];
+    const flush = async (): Promise<void> => {
+      options.signal?.throwIfAborted();
+      if (pending.length === 0) return;
+      const present = await countPresent(client, spec, pending);
+      orphans += pending.length - present;
+      inserted += await insertBatch(client, spec, pending);
+      seen += pending.length;
+      pending = [];
+      options.onBatch?.(spec.name, seen, total);
+    };
+    for await (const batch of table.query()) {
+      for (const row of batch.toArray() as { toJSON(): LanceRow }[]) {
+        pending.push(spec.row(row.toJSON()));
+        if (pending.length >= options.batchSize) await flush();
+      }
+    }
+    await flush();
+    options.signal?.throwIfAborted();
+    for (const definition of indexes) await client.query(definition);
+    if (rebuild) await client.query('COMMIT');
+    return { inserted, orphans };
+  } catch (error) {
+    if (rebuild) await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Copies both vector tables of `vectorsDir` (a missing directory or table copies nothing). */
@@ -171,28 +235,13 @@ export async function copyVectorTables(vectorsDir: string, target: pg.Pool, opti
           [spec.name, space.embedderId, space.dims, readSchemaVersion(metadata)],
         );
       }
-      let inserted = 0;
-      let orphans = 0;
-      let seen = 0;
-      let pending: Record<string, unknown>[] = [];
-      const flush = async (): Promise<void> => {
-        if (pending.length === 0) return;
-        const present = await countPresent(target, spec, pending);
-        orphans += pending.length - present;
-        inserted += await insertBatch(target, spec, pending);
-        seen += pending.length;
-        pending = [];
-        options.onBatch?.(spec.name, seen, total);
-      };
-      for await (const batch of table.query()) {
-        options.signal?.throwIfAborted();
-        for (const row of batch.toArray() as { toJSON(): LanceRow }[]) {
-          pending.push(spec.row(row.toJSON()));
-          if (pending.length >= options.batchSize) await flush();
-        }
+      const client = await target.connect();
+      try {
+        const copied = await copyInto(client, spec, table, total, options);
+        results.push({ table: spec.name, source: total, ...copied, embedderId: space?.embedderId });
+      } finally {
+        client.release();
       }
-      await flush();
-      results.push({ table: spec.name, source: total, inserted, orphans, embedderId: space?.embedderId });
     }
   } finally {
     await database.close();
