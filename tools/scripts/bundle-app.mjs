@@ -29,6 +29,8 @@ const EXTERNAL = [
   '@lancedb/lancedb-*',
   '*.node',
   '@energetic-ai/*',
+  // The PostgreSQL driver: loaded only with PostgreSQL storage; its CommonJS classes do not survive bundling.
+  'pg',
   // Only imported lazily, for one kind of file each.
   'mammoth',
   'pdf-parse',

@@ -9,6 +9,7 @@ import { registerEnrichCommand } from './commands/enrich.js';
 import { registerImportExportCommands } from './commands/import-export.js';
 import { registerInitCommand } from './commands/init.js';
 import { registerMemoryCommands } from './commands/memory.js';
+import { registerMigrateCommand } from './commands/migrate.js';
 import { registerNotificationsCommand } from './commands/notifications.js';
 import { registerReindexCommand } from './commands/reindex.js';
 import { registerScheduleCommands } from './commands/schedule.js';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerMemoryCommands(program);
   registerDocsCommands(program);
   registerReindexCommand(program);
+  registerMigrateCommand(program);
   registerImportExportCommands(program);
   registerEnrichCommand(program);
   registerAgentsCommands(program);

@@ -40,6 +40,8 @@ export { LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
 
 // LanceDB plumbing shared with other vector tables.
 export { VectorDatabase } from './lance/vector-table.js';
+// What a copy of the vectors into another store needs to know about a table (`cos migrate --to`).
+export { readSchemaVersion, readVectorSpace } from './lance/vector-space.js';
 
 // Formats and file access.
 

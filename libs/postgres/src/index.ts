@@ -87,3 +87,6 @@ export {
 } from './telemetry/run-log-repositories.js';
 export { createPostgresNotificationsRepository } from './proactive/notifications-repository.js';
 export { createPostgresSuggestionStateRepository } from './proactive/suggestion-state-repository.js';
+// Copying a data directory into PostgreSQL (`cos migrate --to`).
+export { COPY_LOCK_KEY, copyDataDirectoryToPostgres, DEFAULT_COPY_BATCH_ROWS, DEFAULT_COPY_BATCH_VECTORS } from './copy/copy-data-directory.js';
+export type { CopiedTable, CopiedVectorTable, CopyDataDirectoryOptions, CopyDataDirectoryReport, CopyProgress } from './copy/copy-data-directory.js';

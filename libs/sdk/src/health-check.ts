@@ -24,6 +24,7 @@ import { VECTORS_DIR_NAME } from '@chief-of-staff/documents';
 import { openCoreServices, type CoreServices } from './services.js';
 
 import { externalServerChecks } from './external-servers-check.js';
+import { storageChecks } from './storage-checks.js';
 
 export type HealthStatus = 'ok' | 'warn' | 'fail';
 
@@ -268,7 +269,13 @@ export async function checkHealth(config: CosConfig, options: CheckHealthOptions
   } catch (error) {
     databaseFailure = { name: 'database', status: 'fail', detail: `The database could not be opened: ${reasonOf(error)}` };
   }
-  const checks: HealthCheck[] = [dataDirCheck(config), ...settings, ...httpTokenChecks(config, env), ...webhookSourceChecks(config, env)];
+  const checks: HealthCheck[] = [
+    dataDirCheck(config),
+    ...settings,
+    ...httpTokenChecks(config, env),
+    ...webhookSourceChecks(config, env),
+    ...(await storageChecks(config, env)),
+  ];
   if (!core) return [...checks, databaseFailure as HealthCheck, agentsCheck(config, logger)];
   try {
     checks.push(await databaseCheck(core), ...providerChecks(core), ...(await accountChecks(config, core)), await vectorStoreCheck(config, core));

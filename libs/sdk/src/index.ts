@@ -15,6 +15,9 @@ export type { SemanticSimilarity, ToolDescriptionText, ToolVectorIndex, ToolVect
 export { checkHealth } from './health-check.js';
 export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-check.js';
 export { checkReindexNeeded, reindexVectors } from './reindex-vectors.js';
+export { assertPostgresUrl, copyToPostgres } from './copy-to-postgres.js';
+export type { CopyToPostgresOptions } from './copy-to-postgres.js';
+export type { CopyDataDirectoryReport, CopyProgress } from '@chief-of-staff/postgres';
 export type { ReindexCheck, ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';
 export type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
 // Which configuration a running worker started with (the worker records it; `cos doctor` compares).

@@ -44,6 +44,16 @@ const webhookSourceSchema = z
 export const configSchema = z
   .object({
     dataDir: z.string().min(1).optional(),
+    storage: z
+      .object({
+        /**
+         * `postgres://…`: keep everything in this PostgreSQL database instead of the data directory (docs/storage.md).
+         * A secret (it usually holds a password): `env:NAME` reads it from a variable. Also `COS_DATABASE_URL`.
+         */
+        url: secret.optional(),
+      })
+      .strict()
+      .prefault({}),
     timezone: z
       .string()
       .refine(isValidTimeZone, { message: 'must be an IANA time zone name such as "Europe/London"' })

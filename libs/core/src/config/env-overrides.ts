@@ -97,6 +97,8 @@ export interface EnvOverrides {
 const ALIASES: ReadonlyArray<[string, string[]]> = [
   ['ANTHROPIC_API_KEY', ['anthropic', 'apiKey']],
   ['ANTHROPIC_BASE_URL', ['anthropic', 'baseUrl']],
+  // The name PostgreSQL tools and hosting platforms use for a database URL.
+  ['COS_DATABASE_URL', ['storage', 'url']],
 ];
 
 export function readEnvOverrides(schema: z.ZodType, env: NodeJS.ProcessEnv): EnvOverrides {

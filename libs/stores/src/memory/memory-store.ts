@@ -38,9 +38,9 @@ import { createSharedMemoryRepository, type SharedMemoryRepository } from './sha
 
 /** Where the store keeps its data, for health checks (`cos doctor`). */
 export interface StorageDescription {
-  /** `sqlite` for the embedded database. */
-  kind: 'sqlite';
-  /** Where the data lives: the database file. */
+  /** `sqlite` for the embedded database, `postgres` for a PostgreSQL server (`storage.url`). */
+  kind: 'sqlite' | 'postgres';
+  /** Where the data lives: the database file, or the server's URL without its password. */
   location: string;
   /** Schema migrations this code knows (the schema version), and how many of them opening the store applied. */
   migrations: { known: number; applied: number };

@@ -1,0 +1,45 @@
+/**
+ * `copyToPostgres(config, { to })`: the work behind `cos migrate --to postgres://…`. Brings the data directory's
+ * SQLite schema up to this version (what any `cos` command does when it opens it), then copies it and its vectors
+ * into the PostgreSQL database with `@chief-of-staff/postgres`, which is loaded only here.
+ */
+import { join } from 'node:path';
+import { CosError, type CosConfig } from '@chief-of-staff/core';
+import { VECTORS_DIR_NAME } from '@chief-of-staff/documents';
+import { openDatabase } from '@chief-of-staff/stores';
+import type { CopyDataDirectoryReport, CopyProgress } from '@chief-of-staff/postgres';
+import { isPostgresUrl } from './storage-choice.js';
+
+export interface CopyToPostgresOptions {
+  /** `postgres://user:password@host:5432/database` (or `postgresql://…`). */
+  to: string;
+  onProgress?: (progress: CopyProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** Refuses anything but a PostgreSQL URL, before anything is opened. */
+export function assertPostgresUrl(url: string): void {
+  if (!isPostgresUrl(url)) {
+    throw new CosError({
+      code: 'INVALID_ARGUMENT',
+      domain: 'storage',
+      category: 'user',
+      message: 'The target must be a PostgreSQL URL such as postgres://user:password@localhost:5432/cos.',
+    });
+  }
+}
+
+export async function copyToPostgres(config: CosConfig, options: CopyToPostgresOptions): Promise<CopyDataDirectoryReport> {
+  assertPostgresUrl(options.to);
+  const database = openDatabase({ dataDir: config.dataDir });
+  const file = database.file;
+  database.close();
+  const { copyDataDirectoryToPostgres } = await import('@chief-of-staff/postgres');
+  return copyDataDirectoryToPostgres({
+    databaseFile: file,
+    vectorsDir: join(config.dataDir, VECTORS_DIR_NAME),
+    url: options.to,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
