@@ -7,6 +7,7 @@
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { storageChoice } from './storage-choice.js';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import {
   DocumentService,
@@ -59,9 +60,20 @@ export interface OpenCoreServicesOptions {
   embedder?: WorkerPoolEmbedder;
 }
 
+/**
+ * The storage port's adapter the configuration selects: the data directory (SQLite + LanceDB) by default, PostgreSQL
+ * when `storage.url` or `COS_DATABASE_URL` is set. The PostgreSQL library is loaded only then.
+ */
+export async function openStorage(config: CosConfig, options: { clock: Clock; logger: Logger; env?: NodeJS.ProcessEnv | undefined }): Promise<MemoryStore> {
+  const choice = storageChoice(config, options.env);
+  if (choice.kind === 'sqlite') return openMemoryStore({ dataDir: config.dataDir, clock: options.clock, logger: options.logger });
+  const { openPostgresMemoryStore } = await import('@chief-of-staff/postgres');
+  return openPostgresMemoryStore({ url: choice.url, dataDir: config.dataDir, clock: options.clock, logger: options.logger });
+}
+
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
   const { config, logger, clock } = options;
-  const memory = openMemoryStore({ dataDir: config.dataDir, clock, logger });
+  const memory = await openStorage(config, { clock, logger, env: options.env });
   const providers = createProviderRegistry({ config, store: memory.database, logger, env: options.env });
   const documentOptions = documentServiceOptionsFromConfig(config, memory.database);
   // One LanceDB connection and one embedder serve both documents and fact vectors.

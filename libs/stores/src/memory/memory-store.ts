@@ -86,6 +86,12 @@ export interface MemoryStore {
   attachFactVectorIndex(index: FactVectorIndex | undefined): void;
   /** What storage is in use and its schema version. */
   describeStorage(): Promise<StorageDescription>;
+  /**
+   * Calls `listener` whenever any process creates a task, enables one or moves one to be due sooner, with when it is
+   * due, so an idle scheduler need not wait for its next tick. Only adapters shared by several machines have it
+   * (PostgreSQL's `scheduler_wake`); on the embedded one the scheduler's tick is enough.
+   */
+  onSchedulerWake?(listener: (wake: { taskId: number; nextRunAt: string }) => void): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,103 @@
+/**
+ * The storage port (`MemoryStore`) on PostgreSQL: every repository over one connection pool, chosen by
+ * `createChiefOfStaff()` when `storage.url` (or `COS_DATABASE_URL`) names a PostgreSQL database. The providers' local
+ * stores (the local calendar, reminders, imported mail and messages) are not behind the port yet (ADR 0051): they keep
+ * using the data directory's SQLite database, which `database` still opens for them.
+ */
+import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
+import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
+import { redactConnectionUrl } from '../connection-url.js';
+import { createPostgresAlertRulesRepository } from '../lifecycle/alert-rules-repository.js';
+import { createPostgresDecisionsRepository } from '../lifecycle/decisions-repository.js';
+import { createPostgresDelegationsRepository } from '../lifecycle/delegations-repository.js';
+import { createPostgresAgentMemoryRepository } from '../memory/agent-memory-repository.js';
+import { createPostgresFactsRepository } from '../memory/facts-repository.js';
+import { createPostgresIdentitiesRepository } from '../memory/identities-repository.js';
+import { createPostgresLocationsRepository } from '../memory/locations-repository.js';
+import { createPostgresSharedMemoryRepository } from '../memory/shared-memory-repository.js';
+import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
+import { createPostgresNotificationsRepository } from '../proactive/notifications-repository.js';
+import { createPostgresSuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
+import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduling/scheduler-storage.js';
+import {
+  createPostgresAgentRunsRepository,
+  createPostgresFallbackEventsRepository,
+  createPostgresModelCallsRepository,
+} from '../telemetry/run-log-repositories.js';
+import { createPostgresSkillSuggestionsRepository } from '../telemetry/skill-suggestions-repository.js';
+import { createPostgresToolUsageRepository } from '../telemetry/tool-usage-repository.js';
+import { createPostgresEventRulesRepository } from '../webhooks/event-rules-repository.js';
+import { createPostgresWebhookEventsRepository } from '../webhooks/webhook-events-repository.js';
+
+export interface OpenPostgresMemoryStoreOptions {
+  url: string;
+  /** The data directory: its SQLite database still holds the providers' local stores. */
+  dataDir: string;
+  poolSize?: number;
+  clock?: Clock;
+  logger?: Logger;
+  factVectors?: FactVectorIndex;
+}
+
+/** The PostgreSQL memory store, with the pool and the scheduler's wake-ups for the composition root. */
+export interface PostgresMemoryStore extends MemoryStore {
+  readonly postgres: PostgresDatabase;
+  readonly scheduler: PostgresSchedulerStorage;
+}
+
+export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOptions): Promise<PostgresMemoryStore> {
+  const clock = options.clock ?? createSystemClock(systemTimeZone());
+  const postgres = await openPostgres({ url: options.url, ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) });
+  let local;
+  try {
+    local = openDatabase({ dataDir: options.dataDir });
+  } catch (error) {
+    await postgres.close();
+    throw error;
+  }
+  const scheduler = createPostgresSchedulerStorage(postgres, clock);
+  let factVectors = options.factVectors;
+  return {
+    postgres,
+    scheduler,
+    database: local,
+    clock,
+    logger: options.logger,
+    facts: createPostgresFactsRepository(postgres, clock),
+    locations: createPostgresLocationsRepository(postgres, clock),
+    identities: createPostgresIdentitiesRepository(postgres, clock),
+    decisions: createPostgresDecisionsRepository(postgres, clock),
+    delegations: createPostgresDelegationsRepository(postgres, clock),
+    alertRules: createPostgresAlertRulesRepository(postgres, clock),
+    agentMemory: createPostgresAgentMemoryRepository(postgres, clock),
+    sharedMemory: createPostgresSharedMemoryRepository(postgres, clock),
+    toolUsage: createPostgresToolUsageRepository(postgres, clock),
+    skillSuggestions: createPostgresSkillSuggestionsRepository(postgres, clock),
+    webhookEvents: createPostgresWebhookEventsRepository(postgres, clock),
+    eventRules: createPostgresEventRulesRepository(postgres, clock),
+    agentRuns: createPostgresAgentRunsRepository(postgres, clock),
+    modelCalls: createPostgresModelCallsRepository(postgres, clock),
+    fallbackEvents: createPostgresFallbackEventsRepository(postgres, clock),
+    scheduledTasks: scheduler.scheduledTasks,
+    taskRuns: scheduler.taskRuns,
+    workerHeartbeat: scheduler.workerHeartbeat,
+    notifications: createPostgresNotificationsRepository(postgres, clock),
+    suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
+    get factVectors() {
+      return factVectors;
+    },
+    attachFactVectorIndex(index) {
+      factVectors = index;
+    },
+    describeStorage: async () => ({
+      kind: 'postgres',
+      location: redactConnectionUrl(options.url),
+      migrations: { known: postgres.migrations.known, applied: postgres.migrations.applied },
+    }),
+    onSchedulerWake: (listener) => scheduler.onWake(listener),
+    close: async () => {
+      local.close();
+      await postgres.close();
+    },
+  };
+}

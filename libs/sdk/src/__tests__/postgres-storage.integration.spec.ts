@@ -1,0 +1,80 @@
+/**
+ * PostgreSQL storage selected by configuration (`COS_DATABASE_URL`): two Chief of Staff instances with separate data
+ * directories — two machines — share one memory through the database, and a worker on one runs a task the other
+ * schedules as soon as it falls due (`scheduler_wake`), not a whole tick later.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createSilentLogger } from '@chief-of-staff/core';
+import { startTestPostgres, type TestPostgres } from '@chief-of-staff/postgres/testing';
+import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
+
+let server: TestPostgres;
+const dirs: string[] = [];
+const opened: ChiefOfStaff[] = [];
+
+async function machine(url: string, config: Record<string, unknown> = {}): Promise<ChiefOfStaff> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cos-pg-machine-'));
+  dirs.push(dataDir);
+  const cos = await createChiefOfStaff({ dataDir, env: { COS_DATABASE_URL: url }, config, logger: createSilentLogger(), semanticRecall: false });
+  opened.push(cos);
+  return cos;
+}
+
+function valueOf<T>(result: { ok: boolean; value?: unknown; error?: unknown }): T {
+  if (!result.ok) throw new Error(`tool failed: ${JSON.stringify(result.error)}`);
+  return result.value as T;
+}
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+});
+
+afterAll(async () => {
+  for (const cos of opened) await cos.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
+});
+
+describe('PostgreSQL storage', () => {
+  it('shares facts, decisions and people between instances with different data directories', async () => {
+    const url = await server.createDatabase('shared');
+    const laptop = await machine(url);
+    const server2 = await machine(url);
+    valueOf(await laptop.callTool('store_fact', { category: 'work', key: 'q3_goal', value: 'ship the billing migration' }));
+    valueOf(await server2.callTool('create_decision', { title: 'Postgres over Mongo', description: 'for its transactions' }));
+    valueOf(await server2.callTool('link_identity', { canonical_name: 'Noa Levi', provider: 'email', provider_id: 'noa@example.com' }));
+
+    const facts = valueOf<{ items: { key: string }[] }>(await server2.callTool('query_memory', { query: 'billing migration' }));
+    expect(facts.items.map((item) => item.key)).toEqual(['q3_goal']);
+    const decisions = valueOf<{ items: { title: string }[] }>(await laptop.callTool('search_decisions', { query: 'postgres' }));
+    expect(decisions.items.map((item) => item.title)).toEqual(['Postgres over Mongo']);
+    const people = valueOf<{ items: { canonical_name: string }[] }>(await laptop.callTool('search_identity', { query: 'Noa' }));
+    expect(people.items[0]?.canonical_name).toBe('Noa Levi');
+  });
+
+  it('wakes an idle worker on another instance when a task falls due, long before its next tick', async () => {
+    const url = await server.createDatabase('wake');
+    const worker = await machine(url, { scheduler: { tickSeconds: 120 } });
+    const laptop = await machine(url);
+    const loop = await worker.startScheduler({ mode: 'worker' });
+    try {
+      const runAt = new Date(Date.now() + 1_500).toISOString();
+      const { task } = valueOf<{ task: { id: number } }>(
+        await laptop.callTool('create_scheduled_task', { name: 'soon', schedule_type: 'once', schedule_config: { run_at: runAt }, handler_type: 'retention' }),
+      );
+      const deadline = Date.now() + 20_000;
+      let runs: { status: string }[] = [];
+      while (Date.now() < deadline) {
+        runs = valueOf<{ items: { status: string }[] }>(await laptop.callTool('list_task_runs', { task_id: task.id })).items;
+        if (runs.some((run) => run.status === 'succeeded')) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(runs.map((run) => run.status)).toEqual(['succeeded']);
+    } finally {
+      await loop.stop();
+    }
+  }, 40_000);
+});
