@@ -44,6 +44,8 @@ export interface ToolUsageEntry {
 
 export interface UsageRecorder {
   record(entry: ToolUsageEntry): void;
+  /** Resolves once the rows recorded so far are written (or given up on): closing the store waits for it. */
+  settled?(): Promise<void>;
 }
 
 export interface ToolInvokerDeps {

@@ -113,6 +113,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       await embedder.close();
       await vectorDatabase.close();
       providers.close();
+      await usage.settled?.();
       await memory.close();
     },
   };

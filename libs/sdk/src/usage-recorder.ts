@@ -19,6 +19,27 @@ export function createUsageRecorder(memory: MemoryStore, logger: Logger): UsageR
     waiting.splice(0, waiting.length - MAX_WAITING);
     logger.warn({ kept: MAX_WAITING }, 'the database has stayed locked by another program; the oldest tool usage rows were dropped');
   };
+  // One write at a time: rows recorded while one is on its way go in together with the next, so many concurrent calls
+  // cost a few writes instead of one each (on PostgreSQL each write is a transaction of several round trips).
+  let writing: Promise<void> | undefined;
+  const write = (): void => {
+    if (writing !== undefined || waiting.length === 0) return;
+    const batch = waiting.splice(0);
+    // Not awaited: the caller never waits for bookkeeping. A busy database gives the rows back, in front of any
+    // recorded meanwhile, for the next record to try again; any other failure loses them, as a failed write always did.
+    writing = memory.toolUsage.recordIfFree(batch).then(
+      (written) => {
+        writing = undefined;
+        if (written) return write();
+        waiting.unshift(...batch);
+        keepAtMost();
+      },
+      (error: unknown) => {
+        writing = undefined;
+        logger.warn({ err: error, tools: [...new Set(batch.map((row) => row.toolName))] }, 'could not record tool usage');
+      },
+    );
+  };
   return {
     record(entry) {
       waiting.push({
@@ -35,17 +56,12 @@ export function createUsageRecorder(memory: MemoryStore, logger: Logger): UsageR
         estimatedMs: entry.estimatedMs ?? null,
       });
       keepAtMost();
-      const batch = waiting.splice(0);
-      // Not awaited: the caller never waits for bookkeeping. A busy database gives the rows back, in front of any
-      // recorded meanwhile; any other failure loses them, as a failed write always did.
-      memory.toolUsage.recordIfFree(batch).then(
-        (written) => {
-          if (written) return;
-          waiting.unshift(...batch);
-          keepAtMost();
-        },
-        (error: unknown) => logger.warn({ err: error, tool: entry.toolName }, 'could not record tool usage'),
-      );
+      write();
+    },
+    async settled() {
+      // Each finished write starts the next batch at once, so this ends when nothing is on its way.
+      while (writing !== undefined) await writing;
     },
   };
 }
+
