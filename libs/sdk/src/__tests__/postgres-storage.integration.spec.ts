@@ -55,6 +55,17 @@ describe('PostgreSQL storage', () => {
     expect(people.items[0]?.canonical_name).toBe('Noa Levi');
   });
 
+  it('records every call of a burst in the usage log, even when the instance closes right after it', async () => {
+    const url = await server.createDatabase('usage');
+    const burst = await machine(url);
+    await Promise.all(Array.from({ length: 40 }, (_, n) => burst.callTool('store_fact', { category: 'work', key: `burst_${n}`, value: `note ${n}` })));
+    await burst.close();
+    opened.splice(opened.indexOf(burst), 1);
+    const reader = await machine(url);
+    const stats = valueOf<{ items: { tool_name: string; calls: number }[] }>(await reader.callTool('get_tool_statistics', { tool_name: 'store_fact' }));
+    expect(stats.items.find((item) => item.tool_name === 'store_fact')?.calls).toBe(40);
+  });
+
   it('wakes an idle worker on another instance when a task falls due, long before its next tick', async () => {
     const url = await server.createDatabase('wake');
     const worker = await machine(url, { scheduler: { tickSeconds: 120 } });
