@@ -37,14 +37,24 @@ export type { ChunkHit } from './store/chunk-store.js';
 
 // Embedders.
 
-export type { Embedder } from './embedding/embedder.js';
+export type { Embedder, EmbedOptions } from './embedding/embedder.js';
+// Which embedder built a vector store, and the errors and warnings every adapter gives about it.
+export {
+  embedderMismatchError,
+  embedderMismatchWarning,
+  outdatedLayoutError,
+  REINDEX_HINT,
+  sameVectorSpace,
+  vectorSpaceOf,
+} from './lance/vector-space.js';
+export type { VectorSpace } from './lance/vector-space.js';
 
 export { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 export { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
 export { readTextVectorFile, textContentHash, writeTextVectorFile } from './embedding/text-vector-file.js';
 
 // Semantic recall for facts: implements the memory store's `FactVectorIndex` port.
-export { LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
+export { factEmbeddingText, LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
 
 // LanceDB plumbing shared with other vector tables.
 export { VectorDatabase } from './lance/vector-table.js';
@@ -52,3 +62,5 @@ export { VectorDatabase } from './lance/vector-table.js';
 // Formats and file access.
 
 export { resolvePathInsideRoots } from './fs/allowed-roots.js';
+export { DOC_TYPES } from './extract/doc-types.js';
+export type { DocType } from './extract/doc-types.js';

@@ -67,3 +67,10 @@ export {
 export type { PostgresExecutor, PostgresTaskRunWrites } from './scheduling/task-runs-repository.js';
 export { listenForSchedulerWake, SCHEDULER_WAKE_CHANNEL } from './scheduling/scheduler-wake.js';
 export type { SchedulerWake, SchedulerWakeListener, SchedulerWakeSubscription } from './scheduling/scheduler-wake.js';
+// Documents and fact vectors on PostgreSQL + pgvector: the documents' catalogue and chunk store ports and the memory
+// store's FactVectorIndex (ADR 0067).
+export { BM25_B, BM25_K1, CORPUS_STATS_TTL_MS, PostgresChunkStore } from './documents/chunk-store.js';
+export type { PostgresChunkStoreOptions } from './documents/chunk-store.js';
+export { PostgresDocumentCatalog } from './documents/document-catalog.js';
+export { PostgresFactVectorIndex } from './documents/fact-vector-index.js';
+export type { PostgresFactVectorIndexOptions } from './documents/fact-vector-index.js';

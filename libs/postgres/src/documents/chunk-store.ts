@@ -1,0 +1,367 @@
+/**
+ * The documents' `ChunkStore` port on PostgreSQL (ADR 0067): the `document_chunks` table with its pgvector HNSW
+ * (cosine) index and its `tsvector` columns over the analysed terms (`chunkSearchTerms`), and the `vector_spaces` row
+ * that keeps vectors of two embedders apart. It returns the same candidate lists as the LanceDB table — keyword hits
+ * scored with BM25 (body, plus `TITLE_WEIGHT` times the title's), vector hits scored with cosine similarity — and the
+ * documents library ranks them with the same shared code, floors and fusion.
+ *
+ * BM25 is computed here (`ts_rank` is not BM25): the query's lexemes are those `to_tsvector('simple', …)` makes of
+ * its terms, each with its document frequency from the GIN index; the number of rows and the average term count, which
+ * BM25 needs too, are read at most every `CORPUS_STATS_TTL_MS` (and after this store writes), as full-text engines
+ * refresh theirs when they merge segments rather than on every commit.
+ */
+import {
+  CHUNK_TABLE_SCHEMA_VERSION,
+  chunkId,
+  chunkTextHash,
+  TITLE_WEIGHT,
+  type ChunkFilter,
+  type ChunkHit,
+  type ChunkKind,
+  type ChunkRecord,
+  type ChunkStore,
+  type ChunkStoreState,
+  type ChunkTextQuery,
+  type Embedder,
+} from '@chief-of-staff/documents';
+import { escapeLike, type DocType } from '@chief-of-staff/stores';
+import type { PostgresDatabase } from '../open-postgres.js';
+import { chunkSearchTerms } from '../search-terms.js';
+import {
+  assertWritableSpace,
+  efSearchFor,
+  hasIterativeScans,
+  inTransaction,
+  parseVector,
+  readVectorSpaceState,
+  recordVectorSpace,
+  vectorLiteral,
+  withVectorSearchSettings,
+  type Queryable,
+  type VectorSpaceRow,
+} from './vector-space-row.js';
+
+const DOCUMENT_CHUNKS: VectorSpaceRow = { tableName: 'document_chunks', label: 'document vectors', schemaVersion: CHUNK_TABLE_SCHEMA_VERSION };
+
+/** BM25's term-frequency saturation and length normalisation: the usual values, which LanceDB's index also uses. */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+/** How long the row count and average term counts that BM25 needs are reused before they are read again. */
+export const CORPUS_STATS_TTL_MS = 30_000;
+/** Rows per INSERT statement: the parameters of one statement stay a few megabytes. */
+const INSERT_SLICE = 500;
+
+/** The two keyword columns: the analysed terms and their `tsvector`. */
+const TEXT_COLUMNS = {
+  body: { terms: 'terms', vector: 'terms_vector' },
+  title: { terms: 'title_terms', vector: 'title_terms_vector' },
+} as const;
+type TextColumn = keyof typeof TEXT_COLUMNS;
+
+const RESULT_COLUMNS = 'id, document_id, chunk_index, kind, path, source_name, doc_type, text';
+
+interface HitRow {
+  id: string;
+  document_id: string | number;
+  chunk_index: number;
+  kind: string;
+  path: string;
+  source_name: string;
+  doc_type: string;
+  text: string;
+  score: number | string;
+}
+
+function toHit(row: HitRow): ChunkHit {
+  return {
+    id: row.id,
+    documentId: Number(row.document_id),
+    chunkIndex: row.chunk_index,
+    kind: row.kind as ChunkKind,
+    path: row.path,
+    sourceName: row.source_name,
+    docType: row.doc_type as DocType,
+    text: row.text,
+    score: Number(row.score),
+  };
+}
+
+/** PostgreSQL text cannot hold U+0000: stored text drops it (the text hash is of the original, so reuse still finds it). */
+function storable(text: string): string {
+  return text.includes('\0') ? text.replace(/\0/g, '') : text;
+}
+
+/**
+ * The WHERE conditions of a filter, their parameters numbered from `firstParameter`; undefined when nothing can
+ * match (a path prefix holding U+0000, which no stored path has and PostgreSQL refuses as a parameter).
+ */
+function filterConditions(filter: ChunkFilter, firstParameter: number): { sql: string; values: unknown[] } | undefined {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const add = (condition: (parameter: string) => string, value: unknown): void => {
+    values.push(value);
+    conditions.push(condition(`$${firstParameter + values.length - 1}`));
+  };
+  add((p) => `kind = ${p}`, filter.kind);
+  if (filter.pathPrefix !== undefined && filter.pathPrefix !== '') {
+    if (filter.pathPrefix.includes('\0')) return undefined;
+    // LIKE with the pattern characters escaped: a literal, case-sensitive prefix that the text_pattern_ops index serves.
+    add((p) => `path LIKE ${p} ESCAPE '\\'`, `${escapeLike(filter.pathPrefix)}%`);
+  }
+  if (filter.docType !== undefined) add((p) => `doc_type = ${p}`, filter.docType);
+  if (filter.modifiedFromMs !== undefined) add((p) => `modified_at_ms >= ${p}`, filter.modifiedFromMs);
+  if (filter.modifiedBeforeMs !== undefined) add((p) => `modified_at_ms < ${p}`, filter.modifiedBeforeMs);
+  return { sql: conditions.join(' AND '), values };
+}
+
+interface CorpusStats {
+  rows: number;
+  averageTerms: Record<TextColumn, number>;
+  readAt: number;
+}
+
+export interface PostgresChunkStoreOptions {
+  /** The embedder whose vectors this store holds (the `vector_spaces` row records its id). */
+  embedder: Embedder;
+}
+
+/** The `document_chunks` table as a `ChunkStore`. The catalogue (`documents`) must live in the same database. */
+export class PostgresChunkStore implements ChunkStore {
+  readonly label = DOCUMENT_CHUNKS.label;
+  readonly #database: PostgresDatabase;
+  readonly #embedder: Embedder;
+  #stats: Promise<CorpusStats> | undefined;
+  #iterative: Promise<boolean> | undefined;
+
+  constructor(database: PostgresDatabase, options: PostgresChunkStoreOptions) {
+    this.#database = database;
+    this.#embedder = options.embedder;
+  }
+
+  state(): Promise<ChunkStoreState> {
+    return readVectorSpaceState(this.#database.pool, DOCUMENT_CHUNKS, this.#embedder);
+  }
+
+  async replaceDocuments(documentIds: readonly number[], rows: readonly ChunkRecord[]): Promise<void> {
+    if (documentIds.length === 0) return;
+    await inTransaction(this.#database.pool, async (client) => {
+      await assertWritableSpace(client, DOCUMENT_CHUNKS, this.#embedder);
+      await client.query('DELETE FROM document_chunks WHERE document_id = ANY($1::bigint[])', [documentIds]);
+      await this.#insert(client, rows);
+    });
+    this.#stats = undefined;
+  }
+
+  async insertNewDocuments(rows: readonly ChunkRecord[]): Promise<void> {
+    if (rows.length === 0) return;
+    await inTransaction(this.#database.pool, async (client) => {
+      await assertWritableSpace(client, DOCUMENT_CHUNKS, this.#embedder);
+      await this.#insert(client, rows);
+    });
+    this.#stats = undefined;
+  }
+
+  /** Inserts the rows; an id already stored is left alone (another writer of the same new document came first). */
+  async #insert(client: Queryable, rows: readonly ChunkRecord[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += INSERT_SLICE) {
+      const slice = rows.slice(start, start + INSERT_SLICE);
+      const column = <T>(value: (row: ChunkRecord) => T): T[] => slice.map(value);
+      await client.query(
+        `INSERT INTO document_chunks (id, document_id, chunk_index, kind, path, source_name, doc_type, title, text, terms,
+           title_terms, content_hash, text_hash, size_bytes, modified_at_ms, ingested_at_ms, vector)
+         SELECT id, document_id, chunk_index, kind, path, source_name, doc_type, title, text, terms, title_terms,
+           content_hash, text_hash, size_bytes, modified_at_ms, ingested_at_ms, vector::vector
+         FROM unnest($1::text[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+           $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::bigint[], $15::bigint[], $16::bigint[],
+           $17::text[])
+           AS r(id, document_id, chunk_index, kind, path, source_name, doc_type, title, text, terms, title_terms,
+             content_hash, text_hash, size_bytes, modified_at_ms, ingested_at_ms, vector)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          column((row) => chunkId(row.documentId, row.chunkIndex)),
+          column((row) => row.documentId),
+          column((row) => row.chunkIndex),
+          column((row) => row.kind),
+          column((row) => row.path),
+          column((row) => row.sourceName),
+          column((row) => row.docType),
+          column((row) => storable(row.title)),
+          column((row) => storable(row.text)),
+          column((row) => storable(chunkSearchTerms(row.text))),
+          column((row) => storable(chunkSearchTerms(row.title))),
+          column((row) => row.contentHash),
+          column((row) => chunkTextHash(row.text)),
+          column((row) => row.sizeBytes),
+          column((row) => row.modifiedAtMs),
+          column((row) => row.ingestedAtMs),
+          column((row) => vectorLiteral(row.vector)),
+        ],
+      );
+    }
+  }
+
+  async vectorsByTextHash(hashes: readonly string[]): Promise<Map<string, Float32Array>> {
+    const found = new Map<string, Float32Array>();
+    if (hashes.length === 0) return found;
+    if ((await this.state()).status !== 'ok') return found;
+    const { rows } = await this.#database.pool.query<{ text_hash: string; vector: string }>(
+      'SELECT DISTINCT ON (text_hash) text_hash, vector::text AS vector FROM document_chunks WHERE text_hash = ANY($1::text[])',
+      [hashes],
+    );
+    for (const row of rows) found.set(row.text_hash, parseVector(row.vector));
+    return found;
+  }
+
+  async deleteDocuments(documentIds: readonly number[]): Promise<number> {
+    if (documentIds.length === 0) return 0;
+    const result = await this.#database.pool.query('DELETE FROM document_chunks WHERE document_id = ANY($1::bigint[])', [documentIds]);
+    this.#stats = undefined;
+    return result.rowCount ?? 0;
+  }
+
+  async countChunks(documentId: number): Promise<number> {
+    const { rows } = await this.#database.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM document_chunks WHERE document_id = $1 AND kind = 'chunk'",
+      [documentId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await this.#database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM document_chunks');
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * BM25 over the body's terms plus `titleWeight` (default TITLE_WEIGHT) times BM25 over the title's, each column
+   * searched on its own and added up here, as the LanceDB table does; a chunk found only through its title counts.
+   */
+  async textSearch(query: ChunkTextQuery, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
+    if (query.terms.trim() === '' || limit <= 0) return [];
+    const titleWeight = query.titleWeight ?? TITLE_WEIGHT;
+    const [body, title] = await Promise.all([
+      this.#bm25('body', query.terms, filter, limit),
+      titleWeight > 0 ? this.#bm25('title', query.terms, filter, limit) : [],
+    ]);
+    const hits = new Map(body.map((hit) => [hit.id, hit]));
+    for (const hit of title) {
+      const found = hits.get(hit.id);
+      hits.set(hit.id, { ...(found ?? hit), score: (found?.score ?? 0) + titleWeight * hit.score });
+    }
+    return [...hits.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, limit);
+  }
+
+  async #bm25(column: TextColumn, terms: string, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
+    const { terms: termsColumn, vector } = TEXT_COLUMNS[column];
+    const pool = this.#database.pool;
+    // The query's lexemes as the column's tsvector holds them, quoted for a tsquery, with their document frequencies.
+    const lexemes = await pool.query<{ lexeme: string; quoted: string; df: number }>(
+      `WITH q AS (
+         SELECT lexeme, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' AS quoted
+         FROM unnest(to_tsvector('simple', $1))
+       )
+       SELECT lexeme, quoted, (SELECT count(*)::int FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery) AS df FROM q`,
+      [storable(terms)],
+    );
+    const found = lexemes.rows.filter((row) => row.df > 0);
+    if (found.length === 0) return [];
+    const stats = await this.#corpusStats();
+    const idf = found.map((row) => Math.log(1 + (stats.rows - row.df + 0.5) / (row.df + 0.5)));
+    const where = filterConditions(filter, 8);
+    if (!where) return [];
+    const { rows } = await pool.query<HitRow>(
+      `WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(lexeme, idf)),
+       candidates AS (
+         SELECT ${RESULT_COLUMNS}, ${vector} AS terms_vector,
+           coalesce(array_length(string_to_array(${termsColumn}, ' '), 1), 0) AS length
+         FROM document_chunks
+         WHERE ${vector} @@ $3::tsquery AND ${where.sql}
+       )
+       SELECT ${RESULT_COLUMNS}, s.score
+       FROM candidates c
+       CROSS JOIN LATERAL (
+         SELECT sum(q.idf * (t.tf * ($4::float8 + 1)) / (t.tf + $4::float8 * (1 - $5::float8 + $5::float8 * c.length / $6::float8))) AS score
+         FROM (SELECT u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf FROM unnest(c.terms_vector) AS u) AS t
+         JOIN q ON q.lexeme = t.lexeme
+       ) AS s
+       ORDER BY s.score DESC, c.id COLLATE "C"
+       LIMIT $7::int`,
+      [
+        found.map((row) => row.lexeme),
+        idf,
+        found.map((row) => row.quoted).join(' | '),
+        BM25_K1,
+        BM25_B,
+        Math.max(1, stats.averageTerms[column]),
+        limit,
+        ...where.values,
+      ],
+    );
+    return rows.map(toHit);
+  }
+
+  /** The row count and average term counts, re-read after `CORPUS_STATS_TTL_MS` or a write of this store. */
+  #corpusStats(): Promise<CorpusStats> {
+    const cached = this.#stats;
+    if (cached) {
+      return cached.then((stats) => (performance.now() - stats.readAt < CORPUS_STATS_TTL_MS ? stats : this.#readCorpusStats()));
+    }
+    return this.#readCorpusStats();
+  }
+
+  #readCorpusStats(): Promise<CorpusStats> {
+    const reading = this.#database.pool
+      .query<{ rows: number; body: number | null; title: number | null }>(
+        `SELECT count(*)::int AS rows,
+           avg(coalesce(array_length(string_to_array(terms, ' '), 1), 0))::float8 AS body,
+           avg(coalesce(array_length(string_to_array(title_terms, ' '), 1), 0))::float8 AS title
+         FROM document_chunks`,
+      )
+      .then(({ rows }) => ({
+        rows: rows[0]?.rows ?? 0,
+        averageTerms: { body: rows[0]?.body ?? 0, title: rows[0]?.title ?? 0 },
+        readAt: performance.now(),
+      }));
+    this.#stats = reading;
+    reading.catch(() => {
+      if (this.#stats === reading) this.#stats = undefined;
+    });
+    return reading;
+  }
+
+  /** Nearest chunks by cosine distance under the HNSW index. Callers check `state()` first, as with LanceDB. */
+  async vectorSearch(vector: Float32Array, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
+    if (limit <= 0) return [];
+    const where = filterConditions(filter, 3);
+    if (!where) return [];
+    this.#iterative ??= hasIterativeScans(this.#database.pool);
+    const iterative = await this.#iterative;
+    const rows = await withVectorSearchSettings(this.#database.pool, efSearchFor(limit), iterative, async (client) => {
+      const result = await client.query<HitRow>(
+        `SELECT ${RESULT_COLUMNS}, 1 - (vector <=> $1::vector) AS score
+         FROM document_chunks
+         WHERE ${where.sql}
+         ORDER BY vector <=> $1::vector
+         LIMIT $2`,
+        [vectorLiteral(vector), limit, ...where.values],
+      );
+      return result.rows;
+    });
+    // Iterative scans return rows in roughly, not exactly, ascending distance.
+    return rows.map(toHit).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async recreate(): Promise<void> {
+    await inTransaction(this.#database.pool, async (client) => {
+      await client.query('DELETE FROM document_chunks');
+      await recordVectorSpace(client, DOCUMENT_CHUNKS, this.#embedder);
+    });
+    this.#stats = undefined;
+  }
+
+  /** Refreshes the planner's statistics (after a large ingest the HNSW index is then chosen for filtered searches). */
+  async optimize(): Promise<void> {
+    await this.#database.pool.query('ANALYZE document_chunks');
+    this.#stats = undefined;
+  }
+}
