@@ -6,9 +6,11 @@
  * documents library ranks them with the same shared code, floors and fusion.
  *
  * BM25 is computed here (`ts_rank` is not BM25): the query's lexemes are those `to_tsvector('simple', …)` makes of
- * its terms, each with its document frequency from the GIN index; the number of rows and the average term count, which
- * BM25 needs too, are read at most every `CORPUS_STATS_TTL_MS` (and after this store writes), as full-text engines
- * refresh theirs when they merge segments rather than on every commit.
+ * its terms, each with its document frequency (counted through the GIN index, or taken from the planner's statistics
+ * for a very common lexeme); a row's length is its tsvector's `length()` (distinct terms). The number of rows and the
+ * average length are read at most every `CORPUS_STATS_TTL_MS` (and after this store writes), as full-text engines
+ * refresh theirs when they merge segments rather than on every commit. On a large table a search scores a bounded
+ * number of rows (see `#bm25`), where LanceDB's index prunes with block-max bounds instead (ADR 0067).
  */
 import {
   CHUNK_TABLE_SCHEMA_VERSION,
@@ -46,15 +48,22 @@ const DOCUMENT_CHUNKS: VectorSpaceRow = { tableName: 'document_chunks', label: '
 /** BM25's term-frequency saturation and length normalisation: the usual values, which LanceDB's index also uses. */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
-/** How long the row count and average term counts that BM25 needs are reused before they are read again. */
+/** How long the row count, average lengths and common lexemes that BM25 needs are reused before they are read again. */
 export const CORPUS_STATS_TTL_MS = 30_000;
+/**
+ * A query lexeme found in more rows than this only ranks the rows its rarer companions find, as the facts adapter
+ * does with its common terms: a word in a large share of the chunks would otherwise make every search score them all.
+ */
+export const FIND_MAX_ROWS = 2_000;
+/** The fewest rows the first step of keyword search keeps for exact BM25. */
+const PREFILTER_MIN_ROWS = 500;
 /** Rows per INSERT statement: the parameters of one statement stay a few megabytes. */
 const INSERT_SLICE = 500;
 
-/** The two keyword columns: the analysed terms and their `tsvector`. */
+/** The `tsvector`s of the two keyword columns (the analysed terms of the text and of the title). */
 const TEXT_COLUMNS = {
-  body: { terms: 'terms', vector: 'terms_vector' },
-  title: { terms: 'title_terms', vector: 'title_terms_vector' },
+  body: { vector: 'terms_vector' },
+  title: { vector: 'title_terms_vector' },
 } as const;
 type TextColumn = keyof typeof TEXT_COLUMNS;
 
@@ -114,10 +123,63 @@ function filterConditions(filter: ChunkFilter, firstParameter: number): { sql: s
   return { sql: conditions.join(' AND '), values };
 }
 
+interface ColumnStats {
+  /** Average `length()` of the column's tsvector (distinct terms per row). */
+  averageLength: number;
+  /** Lexemes the planner's statistics (`pg_stats.most_common_elems`) put in more than FIND_MAX_ROWS rows, with that estimate. */
+  common: Map<string, number>;
+}
+
 interface CorpusStats {
   rows: number;
-  averageTerms: Record<TextColumn, number>;
+  columns: Record<TextColumn, ColumnStats>;
   readAt: number;
+}
+
+/** Candidates the first step of keyword search passes to exact BM25 (see `#bm25`). */
+function prefilterRows(limit: number): number {
+  return Math.max(PREFILTER_MIN_ROWS, 4 * limit);
+}
+
+/** Tables with fewer rows than this are measured exactly; larger ones from a sample and the planner's statistics. */
+const EXACT_STATS_ROWS = 20_000;
+
+/**
+ * The statistics BM25 needs: rows, average tsvector lengths (exact on a small table, from a sample of about 2,000 rows
+ * on a large one) and the lexemes the planner's statistics say are common (from the last ANALYZE).
+ */
+async function readCorpusStats(pool: PostgresDatabase['pool']): Promise<CorpusStats> {
+  const estimate = await pool.query<{ reltuples: number }>("SELECT reltuples::float8 AS reltuples FROM pg_class WHERE oid = 'document_chunks'::regclass");
+  const estimated = estimate.rows[0]?.reltuples ?? -1;
+  const sampled = estimated >= EXACT_STATS_ROWS;
+  const source = sampled ? `document_chunks TABLESAMPLE SYSTEM (${Math.min(100, (2_000 * 100) / estimated)})` : 'document_chunks';
+  const [averages, common] = await Promise.all([
+    pool.query<{ rows: number; body: number | null; title: number | null }>(
+      `SELECT count(*)::int AS rows, avg(length(terms_vector))::float8 AS body, avg(length(title_terms_vector))::float8 AS title FROM ${source}`,
+    ),
+    pool.query<{ column: string; elems: string[] | null; freqs: number[] | null }>(
+      `SELECT attname AS column, most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs
+       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'document_chunks' AND attname IN ('terms_vector', 'title_terms_vector')`,
+    ),
+  ]);
+  const rows = sampled ? estimated : (averages.rows[0]?.rows ?? 0);
+  const commonOf = (attname: string): Map<string, number> => {
+    const entry = common.rows.find((row) => row.column === attname);
+    const found = new Map<string, number>();
+    entry?.elems?.forEach((lexeme, index) => {
+      const df = (entry.freqs?.[index] ?? 0) * rows;
+      if (df > FIND_MAX_ROWS) found.set(lexeme, df);
+    });
+    return found;
+  };
+  return {
+    rows,
+    columns: {
+      body: { averageLength: averages.rows[0]?.body ?? 0, common: commonOf('terms_vector') },
+      title: { averageLength: averages.rows[0]?.title ?? 0, common: commonOf('title_terms_vector') },
+    },
+    readAt: performance.now(),
+  };
 }
 
 export interface PostgresChunkStoreOptions {
@@ -251,56 +313,80 @@ export class PostgresChunkStore implements ChunkStore {
     return [...hits.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, limit);
   }
 
+  /**
+   * BM25 candidates of one column, in two steps so the work stays bounded on a large table whatever the query:
+   * 1. find: rows holding any query lexeme found in at most FIND_MAX_ROWS rows (only the rarest one when every lexeme
+   *    is more common than that: a word in most chunks finds nothing on its own), ordered by a cheap score
+   *    (`ts_rank` per lexeme, weighted by its idf), at most `prefilterRows(limit)` of them;
+   * 2. score: exact BM25 of those rows over every query lexeme, best `limit`.
+   * On a collection where no lexeme is that common (up to tens of thousands of chunks) this is plain BM25 over every
+   * matching row.
+   */
   async #bm25(column: TextColumn, terms: string, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
-    const { terms: termsColumn, vector } = TEXT_COLUMNS[column];
+    const { vector } = TEXT_COLUMNS[column];
     const pool = this.#database.pool;
-    // The query's lexemes as the column's tsvector holds them, quoted for a tsquery, with their document frequencies.
-    const lexemes = await pool.query<{ lexeme: string; quoted: string; df: number }>(
+    const stats = await this.#corpusStats();
+    const known = stats.columns[column].common;
+    // The query's lexemes as the column's tsvector holds them, quoted for a tsquery, with their document frequencies
+    // (counted through the GIN index unless the statistics already say they are common).
+    const lexemes = await pool.query<{ lexeme: string; quoted: string; df: number | null }>(
       `WITH q AS (
          SELECT lexeme, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' AS quoted
          FROM unnest(to_tsvector('simple', $1))
        )
-       SELECT lexeme, quoted, (SELECT count(*)::int FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery) AS df FROM q`,
-      [storable(terms)],
+       SELECT lexeme, quoted,
+         CASE WHEN lexeme = ANY($2::text[]) THEN NULL
+              ELSE (SELECT count(*)::int FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery) END AS df
+       FROM q`,
+      [storable(terms), [...known.keys()]],
     );
-    const found = lexemes.rows.filter((row) => row.df > 0);
+    const found = lexemes.rows
+      .map((row) => ({ lexeme: row.lexeme, quoted: row.quoted, df: row.df ?? (known.get(row.lexeme) as number) }))
+      .filter((row) => row.df > 0);
     if (found.length === 0) return [];
-    const stats = await this.#corpusStats();
-    const idf = found.map((row) => Math.log(1 + (stats.rows - row.df + 0.5) / (row.df + 0.5)));
-    const where = filterConditions(filter, 8);
+    const where = filterConditions(filter, 1);
     if (!where) return [];
-    const { rows } = await pool.query<HitRow>(
-      `WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(lexeme, idf)),
+    const rows = Math.max(stats.rows, ...found.map((row) => row.df));
+    const idf = found.map((row) => Math.log(1 + (rows - row.df + 0.5) / (row.df + 0.5)));
+    const rare = found.filter((row) => row.df <= FIND_MAX_ROWS);
+    const finders = rare.length > 0 ? rare : [found.reduce((best, row) => (row.df < best.df ? row : best))];
+
+    const values: unknown[] = [...where.values];
+    const parameter = (value: unknown): string => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    const findQuery = parameter(finders.map((row) => row.quoted).join(' | '));
+    const cheapScore = found.map((row, index) => `${parameter(idf[index])}::float8 * ts_rank(${vector}, ${parameter(row.quoted)}::tsquery)`).join(' + ');
+    const lexemeList = parameter(found.map((row) => row.lexeme));
+    const idfList = parameter(idf);
+    const k1 = parameter(BM25_K1);
+    const b = parameter(BM25_B);
+    const averageLength = parameter(Math.max(1, stats.columns[column].averageLength));
+    const { rows: hits } = await pool.query<HitRow>(
+      `WITH q AS (SELECT * FROM unnest(${lexemeList}::text[], ${idfList}::float8[]) AS q(lexeme, idf)),
        candidates AS (
-         SELECT ${RESULT_COLUMNS}, ${vector} AS terms_vector,
-           coalesce(array_length(string_to_array(${termsColumn}, ' '), 1), 0) AS length
+         SELECT ${RESULT_COLUMNS}, ${vector} AS terms_vector, length(${vector}) AS length
          FROM document_chunks
-         WHERE ${vector} @@ $3::tsquery AND ${where.sql}
+         WHERE ${vector} @@ ${findQuery}::tsquery AND ${where.sql}
+         ORDER BY ${cheapScore} DESC
+         LIMIT ${parameter(prefilterRows(limit))}::int
        )
        SELECT ${RESULT_COLUMNS}, s.score
        FROM candidates c
        CROSS JOIN LATERAL (
-         SELECT sum(q.idf * (t.tf * ($4::float8 + 1)) / (t.tf + $4::float8 * (1 - $5::float8 + $5::float8 * c.length / $6::float8))) AS score
+         SELECT sum(q.idf * (t.tf * (${k1}::float8 + 1)) / (t.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * c.length / ${averageLength}::float8))) AS score
          FROM (SELECT u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf FROM unnest(c.terms_vector) AS u) AS t
          JOIN q ON q.lexeme = t.lexeme
        ) AS s
        ORDER BY s.score DESC, c.id COLLATE "C"
-       LIMIT $7::int`,
-      [
-        found.map((row) => row.lexeme),
-        idf,
-        found.map((row) => row.quoted).join(' | '),
-        BM25_K1,
-        BM25_B,
-        Math.max(1, stats.averageTerms[column]),
-        limit,
-        ...where.values,
-      ],
+       LIMIT ${parameter(limit)}::int`,
+      values,
     );
-    return rows.map(toHit);
+    return hits.map(toHit);
   }
 
-  /** The row count and average term counts, re-read after `CORPUS_STATS_TTL_MS` or a write of this store. */
+  /** The row count, average lengths and common lexemes, re-read after `CORPUS_STATS_TTL_MS` or a write of this store. */
   #corpusStats(): Promise<CorpusStats> {
     const cached = this.#stats;
     if (cached) {
@@ -310,18 +396,7 @@ export class PostgresChunkStore implements ChunkStore {
   }
 
   #readCorpusStats(): Promise<CorpusStats> {
-    const reading = this.#database.pool
-      .query<{ rows: number; body: number | null; title: number | null }>(
-        `SELECT count(*)::int AS rows,
-           avg(coalesce(array_length(string_to_array(terms, ' '), 1), 0))::float8 AS body,
-           avg(coalesce(array_length(string_to_array(title_terms, ' '), 1), 0))::float8 AS title
-         FROM document_chunks`,
-      )
-      .then(({ rows }) => ({
-        rows: rows[0]?.rows ?? 0,
-        averageTerms: { body: rows[0]?.body ?? 0, title: rows[0]?.title ?? 0 },
-        readAt: performance.now(),
-      }));
+    const reading = readCorpusStats(this.#database.pool);
     this.#stats = reading;
     reading.catch(() => {
       if (this.#stats === reading) this.#stats = undefined;
