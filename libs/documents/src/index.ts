@@ -62,5 +62,3 @@ export { VectorDatabase } from './lance/vector-table.js';
 // Formats and file access.
 
 export { resolvePathInsideRoots } from './fs/allowed-roots.js';
-export { DOC_TYPES } from './extract/doc-types.js';
-export type { DocType } from './extract/doc-types.js';

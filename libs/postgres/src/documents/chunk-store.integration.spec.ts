@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
-import type { ChunkRecord, Embedder } from '@chief-of-staff/documents';
+import { chunkTextHash, type ChunkRecord, type Embedder } from '@chief-of-staff/documents';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { FIND_MAX_ROWS, PostgresChunkStore } from './chunk-store.js';
@@ -121,7 +121,6 @@ describe('PostgresChunkStore', () => {
       await chunks.insertNewDocuments([row]);
       const hits = await chunks.textSearch({ terms: 'ledger', rawQuery: 'ledger' }, { kind: 'chunk' }, 5);
       expect(hits.map((hit) => hit.text)).toEqual(['binaryish ledger']);
-      const { chunkTextHash } = await import('@chief-of-staff/documents');
       expect((await chunks.vectorsByTextHash([chunkTextHash(row.text)])).size).toBe(1);
       expect(await chunks.vectorSearch(direction(0.5), { kind: 'chunk', pathPrefix: '/docs/\u0000' }, 5)).toEqual([]);
     } finally {
