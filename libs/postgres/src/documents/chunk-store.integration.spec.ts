@@ -105,7 +105,8 @@ describe('PostgresChunkStore', () => {
       await chunks.insertNewDocuments(rows);
       await chunks.optimize();
       const both = await chunks.textSearch({ terms: 'meet zebra', rawQuery: 'meeting zebra' }, { kind: 'chunk' }, 50);
-      expect(both.map((hit) => hit.documentId).sort((a, b) => a - b)).toEqual([500, 1_000, 1_500, 2_000, 2_500]);
+      const zebras = Array.from({ length: Math.floor(count / 500) }, (_, index) => 500 * (index + 1));
+      expect(both.map((hit) => hit.documentId).sort((a, b) => a - b)).toEqual(zebras);
       const common = await chunks.textSearch({ terms: 'meet', rawQuery: 'meeting' }, { kind: 'chunk' }, 50);
       expect(common).toHaveLength(50);
     } finally {

@@ -54,7 +54,9 @@ export const CORPUS_STATS_TTL_MS = 30_000;
  * A query lexeme found in more rows than this only ranks the rows its rarer companions find, as the facts adapter
  * does with its common terms: a word in a large share of the chunks would otherwise make every search score them all.
  */
-export const FIND_MAX_ROWS = 2_000;
+export const FIND_MAX_ROWS = 1_000;
+/** Document frequencies remembered between two readings of the statistics. */
+const COUNTED_LEXEMES_KEPT = 10_000;
 /** The most rows one keyword search scores with BM25 (the best of them by an idf-weighted `ts_rank` when more match). */
 export const CANDIDATE_ROWS = 5_000;
 /** Rows per INSERT statement: the parameters of one statement stay a few megabytes. */
@@ -128,6 +130,8 @@ interface ColumnStats {
   averageLength: number;
   /** Lexemes the planner's statistics (`pg_stats.most_common_elems`) put in more than FIND_MAX_ROWS rows, with that estimate. */
   common: Map<string, number>;
+  /** Document frequencies counted since the statistics were read (dropped with them: after a write or the TTL). */
+  counted: Map<string, number>;
 }
 
 interface CorpusStats {
@@ -170,8 +174,8 @@ async function readCorpusStats(pool: PostgresDatabase['pool']): Promise<CorpusSt
   return {
     rows,
     columns: {
-      body: { averageLength: averages.rows[0]?.body ?? 0, common: commonOf('terms_vector') },
-      title: { averageLength: averages.rows[0]?.title ?? 0, common: commonOf('title_terms_vector') },
+      body: { averageLength: averages.rows[0]?.body ?? 0, common: commonOf('terms_vector'), counted: new Map() },
+      title: { averageLength: averages.rows[0]?.title ?? 0, common: commonOf('title_terms_vector'), counted: new Map() },
     },
     readAt: performance.now(),
   };
@@ -319,9 +323,10 @@ export class PostgresChunkStore implements ChunkStore {
     const { vector, terms: termsColumn } = TEXT_COLUMNS[column];
     const pool = this.#database.pool;
     const stats = await this.#corpusStats();
-    const known = stats.columns[column].common;
+    const { common, counted } = stats.columns[column];
+    const known = (lexeme: string): number | undefined => common.get(lexeme) ?? counted.get(lexeme);
     // The query's lexemes as the column's tsvector holds them, quoted for a tsquery, with their document frequencies
-    // (counted through the GIN index unless the statistics already say they are common).
+    // (counted through the GIN index unless the statistics already say they are common, or they were counted lately).
     const lexemes = await pool.query<{ lexeme: string; quoted: string; df: number | null }>(
       `WITH q AS (
          SELECT lexeme, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' AS quoted
@@ -331,10 +336,13 @@ export class PostgresChunkStore implements ChunkStore {
          CASE WHEN lexeme = ANY($2::text[]) THEN NULL
               ELSE (SELECT count(*)::int FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery) END AS df
        FROM q`,
-      [storable(terms), [...known.keys()]],
+      [storable(terms), [...common.keys(), ...counted.keys()]],
     );
+    for (const row of lexemes.rows) {
+      if (row.df !== null && counted.size < COUNTED_LEXEMES_KEPT) counted.set(row.lexeme, row.df);
+    }
     const found = lexemes.rows
-      .map((row) => ({ lexeme: row.lexeme, quoted: row.quoted, df: row.df ?? (known.get(row.lexeme) as number) }))
+      .map((row) => ({ lexeme: row.lexeme, quoted: row.quoted, df: row.df ?? (known(row.lexeme) as number) }))
       .filter((row) => row.df > 0);
     if (found.length === 0) return [];
     const where = filterConditions(filter, 1);
@@ -364,7 +372,7 @@ export class PostgresChunkStore implements ChunkStore {
       .map((row, index) => {
         const token = parameter(` ${row.lexeme} `);
         return `CASE WHEN c.terms_vector @@ ${quoted[index]}::tsquery
-          THEN greatest(1, (char_length(c.padded) - char_length(replace(c.padded, ${token}::text, ''))) / char_length(${token}::text))
+          THEN greatest(1, (octet_length(c.padded) - octet_length(replace(c.padded, ${token}::text, ''))) / octet_length(${token}::text))
           ELSE 0 END AS tf${index}`;
       })
       .join(', ');
@@ -372,20 +380,26 @@ export class PostgresChunkStore implements ChunkStore {
       .map((_, index) => `${parameter(idf[index])}::float8 * (t.tf${index} * (${k1}::float8 + 1))
           / (t.tf${index} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * c.length / ${averageLength}::float8))`)
       .join(' + ');
-    // MATERIALIZED: each row's tsvector and padded terms are read (and decompressed) once, not once per use.
+    // MATERIALIZED: each row's tsvector and padded terms are read (and decompressed) once, not once per use; the
+    // other columns are read for the best rows only.
     const { rows: hits } = await pool.query<HitRow>(
       `WITH candidates AS MATERIALIZED (
-         SELECT ${RESULT_COLUMNS}, ${vector} AS terms_vector, length(${vector}) AS length,
+         SELECT id, ${vector} AS terms_vector, length(${vector}) AS length,
            ' ' || replace(${termsColumn}, ' ', '  ') || ' ' AS padded
          FROM document_chunks
          WHERE ${vector} @@ ${findQuery}::tsquery AND ${where.sql}
          ${bounded}
+       ),
+       best AS (
+         SELECT c.id, ${score} AS score
+         FROM candidates c
+         CROSS JOIN LATERAL (SELECT ${frequencies}) AS t
+         ORDER BY score DESC, c.id COLLATE "C"
+         LIMIT ${parameter(limit)}::int
        )
-       SELECT ${RESULT_COLUMNS}, ${score} AS score
-       FROM candidates c
-       CROSS JOIN LATERAL (SELECT ${frequencies}) AS t
-       ORDER BY score DESC, c.id COLLATE "C"
-       LIMIT ${parameter(limit)}::int`,
+       SELECT ${RESULT_COLUMNS.split(', ').map((name) => `d.${name}`).join(', ')}, best.score
+       FROM best JOIN document_chunks d ON d.id = best.id
+       ORDER BY best.score DESC, best.id COLLATE "C"`,
       values,
     );
     return hits.map(toHit);
