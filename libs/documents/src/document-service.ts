@@ -1,8 +1,8 @@
 /**
- * `DocumentService`: the document memory behind the `documents` service key. It ties together the SQLite
- * `documents` table, the LanceDB `document_chunks` table, the embedder and the ingestion limits from config.
- * Nothing heavy happens at construction: LanceDB opens on the first vector operation and the embedder
- * loads on the first embedding.
+ * `DocumentService`: the document memory behind the `documents` service key. It ties together a document catalogue
+ * and a chunk store (the ports of store/; by default the SQLite `documents` table and the LanceDB `document_chunks`
+ * table), the embedder and the ingestion limits from config. Nothing heavy happens at construction: LanceDB opens on
+ * the first vector operation and the embedder loads on the first embedding.
  */
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -18,7 +18,7 @@ import {
 } from '@chief-of-staff/core';
 import type { CosDatabase } from '@chief-of-staff/stores';
 import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS } from './chunking/chunker.js';
-import { DocumentCatalog, type DocumentListFilter, type DocumentRow } from './catalog/document-catalog.js';
+import { DocumentCatalog } from './catalog/document-catalog.js';
 import type { Embedder } from './embedding/embedder.js';
 import { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
 import { VECTORS_DIR_NAME } from './embedding/early-embedder.js';
@@ -27,24 +27,34 @@ import { isInsideRoot, resolveAllowedRoots } from './fs/allowed-roots.js';
 import { ingestFiles, pruneMissing, runIngest, type IngestDependencies } from './ingest/ingest-run.js';
 import type { DocumentSummarizer, IngestOptions, IngestReport, PrunedDocument } from './ingest/ingest-types.js';
 import type { BackgroundOptimizerOptions } from './lance/background-optimizer.js';
-import { CHUNK_TABLE_SCHEMA_VERSION, DocumentChunkTable } from './lance/document-chunk-table.js';
+import { DocumentChunkTable } from './lance/document-chunk-table.js';
 import { VectorDatabase } from './lance/vector-table.js';
 import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
 import { searchDocuments } from './search/search-documents.js';
 import type { DocumentSearchOptions, DocumentSearchResult } from './search/search-types.js';
+import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkStore } from './store/chunk-store.js';
+import type { DocumentCatalogStore, DocumentListFilter, DocumentRow } from './store/document-catalog-store.js';
 
 /** `documents.ingestTimeBudgetMs` by default: well inside the 300 s limit of a very_slow tool. */
 export const DEFAULT_INGEST_TIME_BUDGET_MS = 240_000;
 
 export interface DocumentServiceOptions {
-  database: CosDatabase;
-  /** LanceDB directory, normally `<dataDir>/vectors`. */
-  vectorsDir: string;
+  /** The SQLite database of the default catalogue; not needed when `catalog` is given. */
+  database?: CosDatabase;
+  /** LanceDB directory of the default chunk store, normally `<dataDir>/vectors`; not needed when `chunks` is given. */
+  vectorsDir?: string;
+  /** Where documents are listed (default: the SQLite `documents` table of `database`). */
+  catalog?: DocumentCatalogStore;
+  /**
+   * Where chunks and their vectors live (default: the LanceDB `document_chunks` table in `vectorsDir`). It must have
+   * been made for the same embedder as `embedder`.
+   */
+  chunks?: ChunkStore;
   /** `documents.allowedRoots`: ingestion reads files only inside these folders. */
   allowedRoots: readonly string[];
   /** Default: USE-lite in two worker threads (`WorkerPoolEmbedder`). */
   embedder?: Embedder;
-  /** Share one LanceDB connection with the fact vectors; created from `vectorsDir` when omitted. */
+  /** Share one LanceDB connection with the fact vectors; created from `vectorsDir` when omitted (and `chunks` is not given). */
   vectorDatabase?: VectorDatabase;
   maxFileBytes?: number;
   /** `documents.followHardLinks`: read files that have more than one hard link (default false). */
@@ -67,7 +77,7 @@ export interface DocumentServiceOptions {
 export function documentServiceOptionsFromConfig(
   config: CosConfig,
   database: CosDatabase,
-): DocumentServiceOptions {
+): DocumentServiceOptions & { database: CosDatabase; vectorsDir: string } {
   return {
     database,
     vectorsDir: join(config.dataDir, VECTORS_DIR_NAME),
@@ -78,6 +88,12 @@ export function documentServiceOptionsFromConfig(
     overlapWords: config.documents.overlapWords,
     ingestTimeBudgetMs: config.documents.ingestTimeBudgetMs,
   };
+}
+
+/** A constructor option the default store needs, or the error that says which option to pass. */
+function requiredOption<T>(value: T | undefined, name: string, instead: string): T {
+  if (value === undefined) throw new TypeError(`DocumentService needs either \`${instead}\` or \`${name}\` (for the default ${instead === 'catalog' ? 'SQLite catalogue' : 'LanceDB chunk store'}).`);
+  return value;
 }
 
 export interface DeletedDocument {
@@ -97,12 +113,12 @@ export interface VectorIndexStatus {
 }
 
 export class DocumentService {
-  readonly catalog: DocumentCatalog;
-  readonly chunks: DocumentChunkTable;
+  readonly catalog: DocumentCatalogStore;
+  readonly chunks: ChunkStore;
   readonly embedder: Embedder;
   readonly #options: DocumentServiceOptions;
-  readonly #vectors: VectorDatabase;
-  readonly #ownsVectors: boolean;
+  /** The LanceDB connection this service opened for its default chunk store, closed with it. */
+  readonly #ownedVectors: VectorDatabase | undefined;
   readonly #ownsEmbedder: boolean;
   readonly #queries: QueryEmbeddingCache;
   readonly #clock: Clock;
@@ -112,13 +128,17 @@ export class DocumentService {
     this.#options = options;
     this.embedder = options.embedder ?? new WorkerPoolEmbedder();
     this.#ownsEmbedder = options.embedder === undefined;
-    this.#ownsVectors = options.vectorDatabase === undefined;
-    this.#vectors = options.vectorDatabase ?? new VectorDatabase(options.vectorsDir);
-    this.catalog = new DocumentCatalog(options.database);
-    this.chunks = new DocumentChunkTable(this.#vectors, this.embedder, {
-      ...options.maintenance,
-      onError: (error) => this.#logger.warn({ err: error }, 'background optimize of document vectors failed'),
-    });
+    this.catalog = options.catalog ?? new DocumentCatalog(requiredOption(options.database, 'database', 'catalog'));
+    if (options.chunks) {
+      this.chunks = options.chunks;
+    } else {
+      const vectors = options.vectorDatabase ?? new VectorDatabase(requiredOption(options.vectorsDir, 'vectorsDir', 'chunks'));
+      if (!options.vectorDatabase) this.#ownedVectors = vectors;
+      this.chunks = new DocumentChunkTable(vectors, this.embedder, {
+        ...options.maintenance,
+        onError: (error) => this.#logger.warn({ err: error }, 'background optimize of document vectors failed'),
+      });
+    }
     this.#queries = new QueryEmbeddingCache(this.embedder);
     this.#clock = options.clock ?? createSystemClock(systemTimeZone());
     this.#logger = options.logger ?? createSilentLogger();
@@ -143,25 +163,25 @@ export class DocumentService {
   }
 
   /** A page of documents ordered by path then id, starting after `after`. */
-  list(filter: DocumentListFilter, limit: number, after?: { path: string; id: number }): DocumentRow[] {
+  list(filter: DocumentListFilter, limit: number, after?: { path: string; id: number }): Promise<DocumentRow[]> {
     return this.catalog.list(filter, limit, after);
   }
 
-  count(filter: DocumentListFilter = {}): number {
+  count(filter: DocumentListFilter = {}): Promise<number> {
     return this.catalog.count(filter);
   }
 
-  get(id: number): DocumentRow | undefined {
+  get(id: number): Promise<DocumentRow | undefined> {
     return this.catalog.findById(id);
   }
 
   /** Finds a document by the path it was ingested under (as given, absolute, or after resolving links). */
   async findByPath(path: string): Promise<DocumentRow | undefined> {
     const absolute = resolve(expandHome(path.trim()));
-    const direct = this.catalog.findByPath(path) ?? this.catalog.findByPath(absolute);
+    const direct = (await this.catalog.findByPath(path)) ?? (await this.catalog.findByPath(absolute));
     if (direct) return direct;
     try {
-      return this.catalog.findByPath(await realpath(absolute));
+      return await this.catalog.findByPath(await realpath(absolute));
     } catch {
       return undefined;
     }
@@ -169,10 +189,10 @@ export class DocumentService {
 
   /** Removes a document's index entry and chunks; the file itself is never touched. NOT_FOUND when unknown. */
   async delete(ref: { documentId: number } | { path: string }): Promise<DeletedDocument> {
-    const row = 'documentId' in ref ? this.catalog.findById(ref.documentId) : await this.findByPath(ref.path);
+    const row = 'documentId' in ref ? await this.catalog.findById(ref.documentId) : await this.findByPath(ref.path);
     if (!row) throw ToolError.notFound('Document', 'documentId' in ref ? ref.documentId : ref.path);
     const chunksRemoved = await this.chunks.deleteDocuments([row.id]);
-    this.catalog.delete(row.id);
+    await this.catalog.delete(row.id);
     return { id: row.id, path: row.path, chunksRemoved };
   }
 
@@ -187,7 +207,7 @@ export class DocumentService {
    * `pruned` and `skipped`). Summaries are not regenerated.
    */
   async reindex(options: Pick<IngestOptions, 'signal' | 'onProgress'> = {}): Promise<IngestReport> {
-    const entries = this.catalog.listPaths();
+    const entries = await this.catalog.listPaths();
     const roots = await resolveAllowedRoots(this.#options.allowedRoots);
     const files: string[] = [];
     const skipped: { path: string; reason: string }[] = [];
@@ -197,25 +217,25 @@ export class DocumentService {
         files.push(entry.path);
         continue;
       }
-      this.catalog.delete(entry.id);
+      await this.catalog.delete(entry.id);
       skipped.push({ path: entry.path, reason: 'outside the allowed document roots (documents.allowedRoots); entry removed' });
     }
     await this.chunks.recreate();
-    this.catalog.markAllPending();
+    await this.catalog.markAllPending();
     pruned.push(...(await this.prune()));
-    const remaining = new Set(this.catalog.listPaths().map((entry) => entry.path));
+    const remaining = new Set((await this.catalog.listPaths()).map((entry) => entry.path));
     const report = await ingestFiles(this.#ingestDependencies(), files.filter((file) => remaining.has(file)), skipped, options);
     report.pruned = pruned;
     // Rows whose file failed to read again keep an empty hash and no chunks: drop them so listing stays truthful.
-    for (const entry of this.catalog.listPaths()) {
-      if (entry.contentHash === '') this.catalog.delete(entry.id);
+    for (const entry of await this.catalog.listPaths()) {
+      if (entry.contentHash === '') await this.catalog.delete(entry.id);
     }
     return report;
   }
 
   /** Compacts the chunk table and folds new rows into its indexes (also runs in the background after ingests). */
-  optimize(): Promise<void> {
-    return this.chunks.optimize();
+  async optimize(): Promise<void> {
+    await this.chunks.optimize?.();
   }
 
   async vectorStatus(): Promise<VectorIndexStatus> {
@@ -228,9 +248,9 @@ export class DocumentService {
 
   /** Stops embedder workers and closes LanceDB when this service created them. The SQLite handle stays open. */
   async close(): Promise<void> {
-    await this.chunks.stopMaintenance();
+    await this.chunks.stopMaintenance?.();
     if (this.#ownsEmbedder) await this.embedder.close?.();
-    if (this.#ownsVectors) await this.#vectors.close();
+    await this.#ownedVectors?.close();
   }
 
   #ingestDependencies(): IngestDependencies {

@@ -6,12 +6,20 @@
 
 // Service and command-line entry points.
 export { DocumentService, documentServiceOptionsFromConfig } from './document-service.js';
+export type { DocumentServiceOptions } from './document-service.js';
 export { VECTORS_DIR_NAME } from './embedding/early-embedder.js';
 export type { VectorIndexStatus } from './document-service.js';
 
 export type { IngestProgress, PrunedDocument, SkippedFile } from './ingest/ingest-types.js';
 
-// Catalog (the SQLite `documents` table).
+// The storage ports (ADR 0067): the document catalogue and the chunk store, with the records they exchange. The
+// embedded adapters are below (SQLite catalogue, LanceDB chunk table); `@chief-of-staff/postgres` has the others.
+export { CHUNK_TABLE_SCHEMA_VERSION, chunkId, chunkTextHash, SUMMARY_CHUNK_INDEX, TITLE_WEIGHT } from './store/chunk-store.js';
+export type { ChunkFilter, ChunkKind, ChunkRecord, ChunkStore, ChunkStoreState, ChunkTextQuery } from './store/chunk-store.js';
+export { PENDING_CONTENT_HASH } from './store/document-catalog-store.js';
+export type { DocumentCatalogStore, DocumentFileFacts, DocumentListFilter, DocumentRow } from './store/document-catalog-store.js';
+export { DocumentCatalog } from './catalog/document-catalog.js';
+export { DocumentChunkTable } from './lance/document-chunk-table.js';
 
 // Search.
 
@@ -25,18 +33,28 @@ export type { RankedDocumentHit, RankingParameters, SearchCandidates } from './s
 export { bestChunkPerDocument, DEFAULT_FUSION_PARAMETERS, fuseHybrid, fusionEvidence, semanticShare, semanticWeight } from './search/hybrid-fusion.js';
 export type { FusionEvidence, FusionParameters } from './search/hybrid-fusion.js';
 export { boostProximity } from './search/proximity-boost.js';
-export type { ChunkHit } from './lance/document-chunk-table.js';
+export type { ChunkHit } from './store/chunk-store.js';
 
 // Embedders.
 
-export type { Embedder } from './embedding/embedder.js';
+export type { Embedder, EmbedOptions } from './embedding/embedder.js';
+// Which embedder built a vector store, and the errors and warnings every adapter gives about it.
+export {
+  embedderMismatchError,
+  embedderMismatchWarning,
+  outdatedLayoutError,
+  REINDEX_HINT,
+  sameVectorSpace,
+  vectorSpaceOf,
+} from './lance/vector-space.js';
+export type { VectorSpace } from './lance/vector-space.js';
 
 export { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 export { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
 export { readTextVectorFile, textContentHash, writeTextVectorFile } from './embedding/text-vector-file.js';
 
 // Semantic recall for facts: implements the memory store's `FactVectorIndex` port.
-export { LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
+export { factEmbeddingText, LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
 
 // LanceDB plumbing shared with other vector tables.
 export { VectorDatabase } from './lance/vector-table.js';

@@ -93,3 +93,10 @@ export type { CopiedTable, CopiedVectorTable, CopyDataDirectoryOptions, CopyData
 // The whole storage port on PostgreSQL, chosen by createChiefOfStaff() when storage.url is set.
 export { openPostgresMemoryStore } from './memory-store/open-postgres-memory-store.js';
 export type { OpenPostgresMemoryStoreOptions, PostgresMemoryStore } from './memory-store/open-postgres-memory-store.js';
+// Documents and fact vectors on PostgreSQL + pgvector: the documents' catalogue and chunk store ports and the memory
+// store's FactVectorIndex (ADR 0067).
+export { BM25_B, BM25_K1, CORPUS_STATS_TTL_MS, PostgresChunkStore } from './documents/chunk-store.js';
+export type { PostgresChunkStoreOptions } from './documents/chunk-store.js';
+export { PostgresDocumentCatalog } from './documents/document-catalog.js';
+export { PostgresFactVectorIndex } from './documents/fact-vector-index.js';
+export type { PostgresFactVectorIndexOptions } from './documents/fact-vector-index.js';

@@ -152,7 +152,7 @@ function providerChecks(core: CoreServices): HealthCheck[] {
 async function vectorStoreCheck(config: CosConfig, core: CoreServices): Promise<HealthCheck> {
   const path = join(config.dataDir, VECTORS_DIR_NAME);
   const { documents } = core.services;
-  const count = documents.count();
+  const count = await documents.count();
   if (!existsSync(path)) {
     return {
       name: 'vector store',

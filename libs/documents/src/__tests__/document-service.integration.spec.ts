@@ -88,13 +88,13 @@ describe('ingest', () => {
     ]);
   });
 
-  it('records each document in the documents table, listed by path', () => {
-    const rows = service.list({}, 10);
+  it('records each document in the documents table, listed by path', async () => {
+    const rows = await service.list({}, 10);
     expect(rows.map((row) => row.sourceName)).toEqual(['budget.md', 'travel.txt', 'board.pdf', 'plan.docx', 'recipes.html', 'quote.md']);
     const pdf = rows.find((row) => row.docType === 'pdf');
     expect(pdf).toMatchObject({ chunkCount: 1, hasSummary: false, ingestedAt: '2026-03-01T12:00:00.000Z' });
     expect(pdf?.contentHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(service.count({ docType: 'markdown' })).toBe(2);
+    expect(await service.count({ docType: 'markdown' })).toBe(2);
   });
 
   it('skips unchanged files by content hash', async () => {
@@ -158,8 +158,8 @@ describe('search', () => {
     }
     const literal = await service.search('sourdough handbook', { pathPrefix: weirdDir, topK: 10 });
     expect(literal.items.map((item) => item.path)).toEqual([join(weirdDir, 'quote.md')]);
-    expect(service.list({ pathPrefix: "' OR 1=1 --" }, 10)).toEqual([]);
-    expect(service.list({ pathPrefix: weirdDir }, 10).map((row) => row.sourceName)).toEqual(['quote.md']);
+    expect(await service.list({ pathPrefix: "' OR 1=1 --" }, 10)).toEqual([]);
+    expect((await service.list({ pathPrefix: weirdDir }, 10)).map((row) => row.sourceName)).toEqual(['quote.md']);
   });
 
   it('treats query syntax in the text as plain words', async () => {
@@ -173,7 +173,7 @@ describe('search', () => {
 
 describe('changes', () => {
   it('replaces all chunks of an edited file and keeps its id', async () => {
-    const before = service.list({ pathPrefix: join(root, 'notes/budget.md') }, 1)[0];
+    const before = (await service.list({ pathPrefix: join(root, 'notes/budget.md') }, 1))[0];
     write('notes/budget.md', '# Budget\n\nMarketing spend fell sharply after the trade show was cancelled.\n');
     const report = await service.ingest(join(root, 'notes'));
     expect(report.ingested.map((doc) => doc.documentId)).toEqual([before?.id]);
@@ -195,7 +195,7 @@ describe('changes', () => {
   });
 
   it('deletes a document by id or path, never the file, and reports unknown ones as not found', async () => {
-    const [html] = service.list({ docType: 'html' }, 1);
+    const [html] = await service.list({ docType: 'html' }, 1);
     await expect(service.delete({ documentId: html?.id as number })).resolves.toEqual({
       id: html?.id,
       path: join(root, 'web/recipes.html'),
@@ -204,7 +204,7 @@ describe('changes', () => {
     expect((await service.search('lentil soup', { mode: 'fts' })).items).toEqual([]);
     const byPath = await service.delete({ path: join(root, 'reports/plan.docx') });
     expect(byPath.chunksRemoved).toBe(1);
-    expect(service.count({})).toBe(4);
+    expect(await service.count({})).toBe(4);
     const missing = await toolError(service.delete({ documentId: 9999 }));
     expect(missing.code).toBe('NOT_FOUND');
     expect(missing.message).toBe('Document 9999 not found.');

@@ -63,7 +63,7 @@ describe('summaries', () => {
     const service = serviceWith(model, { summarizer });
     const report = await service.ingest(root, { summarize: true });
     expect(report.ingested).toHaveLength(1);
-    expect(service.list({}, 1)[0]?.hasSummary).toBe(true);
+    expect((await service.list({}, 1))[0]?.hasSummary).toBe(true);
     const plain = await service.search('orchard pruning');
     expect(plain.summaries).toBeUndefined();
     expect(plain.items.every((item) => item.chunkIndex >= 0)).toBe(true);
@@ -92,10 +92,10 @@ describe('a different embedder', () => {
       expect(hybrid.warnings.join(' ')).toContain('cos reindex');
       expect(hybrid.items.map((item) => item.sourceName)).toEqual(['orchard.md']);
       writeFileSync(join(root, `new-${label}.txt`), 'Pears ripen in September.');
-      const rowsBefore = service.count();
+      const rowsBefore = await service.count();
       const write = await toolError(service.ingest(root));
       expect(write.code).toBe('CONFLICT');
-      expect(service.count()).toBe(rowsBefore);
+      expect(await service.count()).toBe(rowsBefore);
       expect(await service.vectorStatus()).toMatchObject({ status: 'mismatch', recorded: { embedderId: model.id, dims: 512 } });
     });
   }

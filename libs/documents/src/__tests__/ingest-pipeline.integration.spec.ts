@@ -107,7 +107,7 @@ describe('the ingest pipeline', () => {
       // At most two batches embedding or waiting for their write, plus the one being gathered (each about 128
       // chunks, plus the file that closed it): far below the folder's 1,600.
       expect(mostChunksInFlight).toBeLessThanOrEqual(3 * (128 + SECTIONS_PER_FILE));
-      for (const row of service.list({}, 500)) expect(await service.chunks.countChunks(row.id)).toBe(row.chunkCount);
+      for (const row of await service.list({}, 500)) expect(await service.chunks.countChunks(row.id)).toBe(row.chunkCount);
     } finally {
       await service.close();
     }
@@ -129,17 +129,17 @@ describe('the ingest pipeline', () => {
         .catch((error: unknown) => error);
       expect(stopped).toMatchObject({ name: 'AbortError' });
       const callsAtReturn = embedder.calls;
-      const rowsAtReturn = service.list({ pathPrefix: folder }, 500).filter((row) => row.chunkCount > 0);
+      const rowsAtReturn = (await service.list({ pathPrefix: folder }, 500)).filter((row) => row.chunkCount > 0);
       await new Promise((resolve) => setTimeout(resolve, 4 * CALL_MS));
       expect(embedder.calls).toBe(callsAtReturn);
-      const rowsLater = service.list({ pathPrefix: folder }, 500).filter((row) => row.chunkCount > 0);
+      const rowsLater = (await service.list({ pathPrefix: folder }, 500)).filter((row) => row.chunkCount > 0);
       expect(rowsLater.map((row) => row.id)).toEqual(rowsAtReturn.map((row) => row.id));
       expect(rowsAtReturn.length).toBeLessThan(120);
       for (const row of rowsAtReturn) expect(await service.chunks.countChunks(row.id)).toBe(row.chunkCount);
 
       const resumed = await service.ingest(folder);
       expect(resumed.unchanged).toBe(rowsAtReturn.length);
-      expect(service.count({ pathPrefix: folder })).toBe(120);
+      expect(await service.count({ pathPrefix: folder })).toBe(120);
     } finally {
       await service.close();
     }

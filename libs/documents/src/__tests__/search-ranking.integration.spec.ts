@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { queryTermGroups } from '@chief-of-staff/core';
 import { DocumentService } from '../document-service.js';
-import { CHUNK_TABLE_SCHEMA_VERSION, TITLE_WEIGHT } from '../lance/document-chunk-table.js';
+import { TITLE_WEIGHT } from '../lance/document-chunk-table.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-ranking-'));
@@ -74,9 +74,9 @@ describe('search results', () => {
   it('adds title matches to body matches in keyword scores, so the title weight counts', async () => {
     const state = await service.chunks.state();
     if (state.status !== 'ok') throw new Error(`chunk table is ${state.status}`);
-    const query = { terms: queryTermGroups('budget summary').flat().join(' '), rawQuery: 'budget summary', schemaVersion: CHUNK_TABLE_SCHEMA_VERSION };
+    const query = { terms: queryTermGroups('budget summary').flat().join(' '), rawQuery: 'budget summary' };
     const scoreOf = async (titleWeight: number) => {
-      const hits = await service.chunks.textSearch(state.table, { ...query, titleWeight }, { kind: 'chunk' }, 10);
+      const hits = await service.chunks.textSearch({ ...query, titleWeight }, { kind: 'chunk' }, 10);
       return hits.find((hit) => hit.sourceName === 'budget-summary.md')?.score ?? 0;
     };
     const bodyOnly = await scoreOf(0);

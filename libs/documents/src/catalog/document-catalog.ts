@@ -1,31 +1,21 @@
 /**
- * The `documents` table (docs/reference/data-model.md#tables): one row per ingested file, the source of truth for
- * listing (never a vector scan) and for "unchanged" detection by content hash. A row is created before its chunks are
- * written (chunk ids need the document id) with an empty hash, and gets its real hash only after the chunks are
- * committed, so a crash in between makes the next ingest redo the file instead of skipping it.
+ * The document catalogue on the SQLite `documents` table (docs/reference/data-model.md#tables): the embedded adapter of
+ * the `DocumentCatalogStore` port (store/document-catalog-store.ts). SQLite calls are synchronous; the port's promises
+ * only wrap them, so the embedded path does no extra waiting.
  */
 import { and, asc, count, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { type CosDatabase, documents } from '@chief-of-staff/stores';
-import type { DocType } from '../extract/doc-types.js';
+import {
+  PENDING_CONTENT_HASH,
+  type DocumentCatalogStore,
+  type DocumentFileFacts,
+  type DocumentListFilter,
+  type DocumentRow,
+} from '../store/document-catalog-store.js';
 
-export type DocumentRow = typeof documents.$inferSelect;
-
-export interface DocumentListFilter {
-  /** Literal, case-sensitive path prefix. */
-  pathPrefix?: string;
-  docType?: DocType;
-}
-
-export interface DocumentFileFacts {
-  path: string;
-  sourceName: string;
-  docType: DocType;
-  sizeBytes: number;
-  modifiedAt: string;
-}
-
-/** Hash value of a row whose chunks are not (yet) complete; never equal to a real SHA-256. */
-export const PENDING_CONTENT_HASH = '';
+// The port's records, also importable from here (the SQLite catalogue was their home before the port existed).
+export { PENDING_CONTENT_HASH };
+export type { DocumentFileFacts, DocumentListFilter, DocumentRow };
 
 function filterConditions(filter: DocumentListFilter): SQL[] {
   const conditions: SQL[] = [];
@@ -37,25 +27,29 @@ function filterConditions(filter: DocumentListFilter): SQL[] {
   return conditions;
 }
 
-export class DocumentCatalog {
+export class DocumentCatalog implements DocumentCatalogStore {
   readonly #database: CosDatabase;
 
   constructor(database: CosDatabase) {
     this.#database = database;
   }
 
-  findByPath(path: string): DocumentRow | undefined {
+  async findByPath(path: string): Promise<DocumentRow | undefined> {
+    return this.#findByPath(path);
+  }
+
+  #findByPath(path: string): DocumentRow | undefined {
     return this.#database.db.select().from(documents).where(eq(documents.path, path)).get();
   }
 
-  findById(id: number): DocumentRow | undefined {
+  async findById(id: number): Promise<DocumentRow | undefined> {
     return this.#database.db.select().from(documents).where(eq(documents.id, id)).get();
   }
 
   /** The row for `path`, created (pending) when absent; `created` says which. */
-  reserve(facts: DocumentFileFacts, nowIso: string): { row: DocumentRow; created: boolean } {
+  async reserve(facts: DocumentFileFacts, nowIso: string): Promise<{ row: DocumentRow; created: boolean }> {
     return this.#database.writeTransaction(() => {
-      const existing = this.findByPath(facts.path);
+      const existing = this.#findByPath(facts.path);
       if (existing) return { row: existing, created: false };
       const row = this.#database.db
         .insert(documents)
@@ -75,11 +69,11 @@ export class DocumentCatalog {
   }
 
   /** Records a completed ingest: called only after the chunks are committed. */
-  markIngested(
+  async markIngested(
     id: number,
     facts: DocumentFileFacts & { contentHash: string; chunkCount: number; hasSummary: boolean },
     nowIso: string,
-  ): DocumentRow | undefined {
+  ): Promise<DocumentRow | undefined> {
     return this.#database.db
       .update(documents)
       .set({ ...facts, ingestedAt: nowIso, updatedAt: nowIso })
@@ -89,16 +83,16 @@ export class DocumentCatalog {
   }
 
   /** Forgets every content hash so the next ingest of each file redoes it (re-indexing). */
-  markAllPending(): void {
+  async markAllPending(): Promise<void> {
     this.#database.db.update(documents).set({ contentHash: PENDING_CONTENT_HASH }).run();
   }
 
-  delete(id: number): boolean {
+  async delete(id: number): Promise<boolean> {
     return this.#database.db.delete(documents).where(eq(documents.id, id)).run().changes > 0;
   }
 
   /** One page ordered by path then id, starting after `after` (keyset pagination). */
-  list(filter: DocumentListFilter, limit: number, after?: { path: string; id: number }): DocumentRow[] {
+  async list(filter: DocumentListFilter, limit: number, after?: { path: string; id: number }): Promise<DocumentRow[]> {
     const conditions = filterConditions(filter);
     if (after) {
       const afterCondition = or(
@@ -116,7 +110,7 @@ export class DocumentCatalog {
       .all();
   }
 
-  count(filter: DocumentListFilter): number {
+  async count(filter: DocumentListFilter): Promise<number> {
     const row = this.#database.db
       .select({ total: count() })
       .from(documents)
@@ -126,7 +120,7 @@ export class DocumentCatalog {
   }
 
   /** Id, path and hash of every document under the prefix (all documents when omitted), ordered by path. */
-  listPaths(pathPrefix?: string): { id: number; path: string; contentHash: string }[] {
+  async listPaths(pathPrefix?: string): Promise<{ id: number; path: string; contentHash: string }[]> {
     return this.#database.db
       .select({ id: documents.id, path: documents.path, contentHash: documents.contentHash })
       .from(documents)

@@ -6,7 +6,7 @@
  * waits for that embedding instead of starting another.
  */
 import type { Embedder } from '../embedding/embedder.js';
-import { chunkTextHash, type DocumentChunkTable } from '../lance/document-chunk-table.js';
+import { chunkTextHash, type ChunkStore } from '../store/chunk-store.js';
 
 /** Texts per embedder call: enough to keep two workers busy, few enough for steady progress and prompt aborts. */
 const EMBED_SLICE = 64;
@@ -20,13 +20,13 @@ export interface ChunkVectorsOptions {
 }
 
 export class ChunkVectors {
-  readonly #chunks: Pick<DocumentChunkTable, 'vectorsByTextHash'>;
+  readonly #chunks: Pick<ChunkStore, 'vectorsByTextHash'>;
   readonly #embedder: Embedder;
   /** Hash → vector of this run, settled or still being looked up or embedded. Insertion order is age. */
   readonly #remembered = new Map<string, Promise<Float32Array>>();
   #embedded = 0;
 
-  constructor(chunks: Pick<DocumentChunkTable, 'vectorsByTextHash'>, embedder: Embedder) {
+  constructor(chunks: Pick<ChunkStore, 'vectorsByTextHash'>, embedder: Embedder) {
     this.#chunks = chunks;
     this.#embedder = embedder;
   }

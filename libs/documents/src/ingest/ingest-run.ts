@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, sep } from 'node:path';
 import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
-import type { DocumentCatalog, DocumentFileFacts } from '../catalog/document-catalog.js';
+import type { DocumentCatalogStore, DocumentFileFacts } from '../store/document-catalog-store.js';
 import { chunkBlocks } from '../chunking/chunker.js';
 import { documentTitle } from '../chunking/document-title.js';
 import type { Embedder } from '../embedding/embedder.js';
@@ -23,7 +23,7 @@ import { ChunkVectors } from './chunk-vectors.js';
 import { collectFiles } from '../fs/collect-files.js';
 import { resolvePathInsideRoots } from '../fs/allowed-roots.js';
 import { openRegularFile, UnsafeFileError } from '@chief-of-staff/stores';
-import { SUMMARY_CHUNK_INDEX, type ChunkRecord, type DocumentChunkTable } from '../lance/document-chunk-table.js';
+import { SUMMARY_CHUNK_INDEX, type ChunkRecord, type ChunkStore } from '../store/chunk-store.js';
 import { embedderMismatchError, vectorSpaceOf } from '../lance/vector-space.js';
 import type {
   DocumentSummarizer,
@@ -35,8 +35,8 @@ import type {
 } from './ingest-types.js';
 
 export interface IngestDependencies {
-  catalog: DocumentCatalog;
-  chunks: DocumentChunkTable;
+  catalog: DocumentCatalogStore;
+  chunks: ChunkStore;
   embedder: Embedder;
   clock: Clock;
   allowedRoots: readonly string[];
@@ -233,7 +233,7 @@ async function prepareFile(
     await opened.handle.close();
   }
   const contentHash = sha256(content);
-  const existing = deps.catalog.findByPath(file);
+  const existing = await deps.catalog.findByPath(file);
   if (existing && existing.contentHash === contentHash) {
     report.unchanged++;
     return undefined;
@@ -259,7 +259,7 @@ async function prepareFile(
     if (existing) {
       // The index must not keep answering from a version of the file that no longer parses.
       await deps.chunks.deleteDocuments([existing.id]);
-      deps.catalog.delete(existing.id);
+      await deps.catalog.delete(existing.id);
       report.skipped.push({ path: file, reason: `${error.message}; its earlier index entry was removed` });
     } else report.skipped.push({ path: file, reason: error.message });
     return undefined;
@@ -287,7 +287,9 @@ async function writeBatch(
 ): Promise<void> {
   const nowIso = deps.clock.now().toISOString();
   const nowMs = Date.parse(nowIso);
-  const reservations = batch.map((doc) => deps.catalog.reserve(doc.facts, nowIso));
+  const reservations: { row: { id: number }; created: boolean }[] = [];
+  // One at a time, in batch order: ids follow the order of the files, as they did when reserving was synchronous.
+  for (const doc of batch) reservations.push(await deps.catalog.reserve(doc.facts, nowIso));
   const reserved = reservations.map((reservation) => reservation.row);
   const rows: ChunkRecord[] = [];
   let next = 0;
@@ -324,12 +326,12 @@ async function writeBatch(
   } catch (error) {
     // Rows created for this batch would otherwise be listed with no chunks; existing rows keep their old hash,
     // which still matches their old chunks because the replace is all-or-nothing.
-    for (const reservation of reservations) if (reservation.created) deps.catalog.delete(reservation.row.id);
+    for (const reservation of reservations) if (reservation.created) await deps.catalog.delete(reservation.row.id);
     throw error;
   }
-  batch.forEach((doc, position) => {
+  for (const [position, doc] of batch.entries()) {
     const documentId = (reserved[position] as { id: number }).id;
-    deps.catalog.markIngested(
+    await deps.catalog.markIngested(
       documentId,
       { ...doc.facts, contentHash: doc.contentHash, chunkCount: doc.chunkTexts.length, hasSummary: doc.summary !== undefined },
       nowIso,
@@ -337,7 +339,7 @@ async function writeBatch(
     const ingested: IngestedDocument = { documentId, path: doc.facts.path, chunks: doc.chunkTexts.length };
     report.ingested.push(ingested);
     report.chunks += doc.chunkTexts.length;
-  });
+  }
 }
 
 /**
@@ -351,7 +353,7 @@ export async function pruneMissing(
 ): Promise<PrunedDocument[]> {
   const prefix = root === undefined ? undefined : root.endsWith(sep) ? root : root + sep;
   const pruned: PrunedDocument[] = [];
-  for (const entry of deps.catalog.listPaths(prefix)) {
+  for (const entry of await deps.catalog.listPaths(prefix)) {
     if (root !== undefined && !recursive && dirname(entry.path) !== root) continue;
     let gone = false;
     try {
@@ -362,7 +364,7 @@ export async function pruneMissing(
     }
     if (!gone) continue;
     const chunksRemoved = await deps.chunks.deleteDocuments([entry.id]);
-    deps.catalog.delete(entry.id);
+    await deps.catalog.delete(entry.id);
     pruned.push({ documentId: entry.id, path: entry.path, chunksRemoved });
   }
   return pruned;

@@ -13,7 +13,6 @@
  * again. Version-2 tables written before that column existed get it on their next write, empty for their old rows
  * (which never match, so they are embedded once more when their document changes); no re-index is needed.
  */
-import { createHash } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
 import type { Table as ArrowTable } from 'apache-arrow';
 import type { DocType } from '../extract/doc-types.js';
@@ -22,70 +21,26 @@ import { lexicalText } from '../lexical/search-terms.js';
 import { loadLance, type ArrowModule } from './load-lance.js';
 import { andAll, sqlInteger, sqlIntegerList, sqlString } from './sql-literal.js';
 import type { BackgroundOptimizerOptions } from './background-optimizer.js';
-import { VECTOR_REFINE_FACTOR, VectorDatabase, VectorTable, type VectorTableState } from './vector-table.js';
+import { VECTOR_REFINE_FACTOR, VectorDatabase, VectorTable } from './vector-table.js';
+import {
+  CHUNK_TABLE_SCHEMA_VERSION,
+  chunkId,
+  chunkTextHash,
+  SUMMARY_CHUNK_INDEX,
+  TITLE_WEIGHT,
+  type ChunkFilter,
+  type ChunkHit,
+  type ChunkKind,
+  type ChunkRecord,
+  type ChunkStore,
+  type ChunkStoreState,
+  type ChunkTextQuery,
+} from '../store/chunk-store.js';
 
 export const DOCUMENT_CHUNKS_TABLE = 'document_chunks';
-export const SUMMARY_CHUNK_INDEX = -1;
-export const CHUNK_TABLE_SCHEMA_VERSION = 2;
-/**
- * The weight of a document's title and headings (its file name, first heading and section headings) in keyword
- * search: the title column's BM25 score times this is added to the body's, where the title also appears, so a
- * query word in the title counts a little more than one in the body alone. Chosen with the other ranking parameters
- * by leave-one-collection-out evaluation (ADR 0042).
- */
-export const TITLE_WEIGHT = 0.5;
-
-export type ChunkKind = 'chunk' | 'summary';
-
-export interface ChunkRecord {
-  documentId: number;
-  chunkIndex: number;
-  kind: ChunkKind;
-  path: string;
-  sourceName: string;
-  docType: DocType;
-  /** The document's title and headings (see ingest's documentTitle). */
-  title: string;
-  text: string;
-  contentHash: string;
-  sizeBytes: number;
-  modifiedAtMs: number;
-  ingestedAtMs: number;
-  vector: Float32Array;
-}
-
-export interface ChunkHit {
-  id: string;
-  documentId: number;
-  chunkIndex: number;
-  kind: ChunkKind;
-  path: string;
-  sourceName: string;
-  docType: DocType;
-  text: string;
-  /** Cosine similarity for vector hits, BM25 for full-text hits. */
-  score: number;
-}
-
-export interface ChunkFilter {
-  kind: ChunkKind;
-  /** Literal path prefix (compared with `starts_with`, no pattern characters). */
-  pathPrefix?: string;
-  docType?: DocType;
-  /** Inclusive lower bound on the file's modification time (epoch ms). */
-  modifiedFromMs?: number;
-  /** Exclusive upper bound on the file's modification time (epoch ms). */
-  modifiedBeforeMs?: number;
-}
-
-/** The hash of a chunk's text that `text_hash` holds: 128 bits of SHA-256, in hex, like the fact vectors' column. */
-export function chunkTextHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
-}
-
-export function chunkId(documentId: number, chunkIndex: number): string {
-  return `${documentId}:${chunkIndex}`;
-}
+// The port's records and constants, also importable from here (the table was their home before the port existed).
+export { CHUNK_TABLE_SCHEMA_VERSION, chunkId, chunkTextHash, SUMMARY_CHUNK_INDEX, TITLE_WEIGHT };
+export type { ChunkFilter, ChunkHit, ChunkKind, ChunkRecord };
 
 function buildChunkSchema(arrow: ArrowModule, dims: number, metadata: Map<string, string>) {
   const { Field, FixedSizeList, Float32, Int32, Int64, Schema, Utf8 } = arrow;
@@ -177,10 +132,15 @@ function toHit(row: Record<string, unknown>, score: number): ChunkHit {
   };
 }
 
-export class DocumentChunkTable {
+export class DocumentChunkTable implements ChunkStore {
   readonly #table: VectorTable;
   /** The table object whose `text_hash` column is known to exist (re-checked when the table is re-created). */
   #hashedTable: Table | undefined;
+  /**
+   * The table and layout version the latest `state()` saw: searches read them instead of asking LanceDB for the
+   * schema again (search calls `state()` first, as it did when it passed the table in).
+   */
+  #seen: { table: Table; schemaVersion: number } | undefined;
 
   constructor(db: VectorDatabase, embedder: Embedder, maintenance?: BackgroundOptimizerOptions) {
     this.#table = new VectorTable(db, embedder, {
@@ -197,8 +157,25 @@ export class DocumentChunkTable {
     return this.#table.label;
   }
 
-  state(): Promise<VectorTableState> {
-    return this.#table.state();
+  async state(): Promise<ChunkStoreState> {
+    const state = await this.#table.state();
+    if (state.status === 'absent') {
+      this.#seen = undefined;
+      return state;
+    }
+    if (state.status === 'mismatch') {
+      // Keyword search still works on a table another embedder built (its layout is read as the current one).
+      this.#seen = { table: state.table, schemaVersion: CHUNK_TABLE_SCHEMA_VERSION };
+      return { status: 'mismatch', recorded: state.recorded };
+    }
+    this.#seen = { table: state.table, schemaVersion: state.schemaVersion };
+    return { status: 'ok', schemaVersion: state.schemaVersion };
+  }
+
+  /** The table to search and its layout: what the latest `state()` saw, else a fresh look; undefined when absent. */
+  async #searchable(): Promise<{ table: Table; schemaVersion: number } | undefined> {
+    if (!this.#seen) await this.state();
+    return this.#seen;
   }
 
   /**
@@ -290,9 +267,16 @@ export class DocumentChunkTable {
     return state.table.countRows(`document_id = ${sqlInteger(documentId)} AND kind = 'chunk'`);
   }
 
+  async count(): Promise<number> {
+    const searchable = await this.#searchable();
+    return searchable ? searchable.table.countRows() : 0;
+  }
+
   /** Nearest chunks by cosine similarity. Callers check `state()` first: a mismatched table is never searched. */
-  async vectorSearch(table: Table, vector: Float32Array, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
-    const rows = (await table
+  async vectorSearch(vector: Float32Array, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
+    const searchable = await this.#searchable();
+    if (!searchable) return [];
+    const rows = (await searchable.table
       .vectorSearch(vector)
       .distanceType('cosine')
       .refineFactor(VECTOR_REFINE_FACTOR)
@@ -311,14 +295,12 @@ export class DocumentChunkTable {
    * are plain words, so query syntax such as quotes, `field:`, `+`/`-` or AND/OR has no special meaning. A layout-1
    * table is searched on its raw text with `rawQuery` instead.
    */
-  async textSearch(
-    table: Table,
-    query: { terms: string; rawQuery: string; schemaVersion: number; titleWeight?: number },
-    filter: ChunkFilter,
-    limit: number,
-  ): Promise<ChunkHit[]> {
+  async textSearch(query: ChunkTextQuery, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
+    const searchable = await this.#searchable();
+    if (!searchable) return [];
+    const { table, schemaVersion } = searchable;
     const { lancedb } = await loadLance();
-    const legacy = query.schemaVersion < CHUNK_TABLE_SCHEMA_VERSION;
+    const legacy = schemaVersion < CHUNK_TABLE_SCHEMA_VERSION;
     if ((legacy ? query.rawQuery : query.terms) === '') return [];
     const search = async (column: string, text: string): Promise<ChunkHit[]> => {
       const rows = (await table
@@ -343,6 +325,7 @@ export class DocumentChunkTable {
 
   /** Empties the table and re-creates it for the configured embedder (re-index). */
   async recreate(): Promise<void> {
+    this.#seen = undefined;
     await this.#table.writer.run(() => this.#table.recreate());
   }
 

@@ -13,7 +13,7 @@
  * The parameters were chosen by leave-one-collection-out evaluation on the development collections of
  * `npm run bench -- retrieval` (ADR 0042 has the values and the figures).
  */
-import type { ChunkHit } from '../lance/document-chunk-table.js';
+import type { ChunkHit } from '../store/chunk-store.js';
 import { searchTerms } from '../lexical/search-terms.js';
 
 export interface FusionParameters {

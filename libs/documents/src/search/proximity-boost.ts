@@ -6,7 +6,7 @@
  * positions) and a larger weight (0.3) cost 2% nDCG@10, while this setting left every collection level or better
  * (ADR 0019).
  */
-import type { ChunkHit } from '../lance/document-chunk-table.js';
+import type { ChunkHit } from '../store/chunk-store.js';
 import { searchTerms } from '../lexical/search-terms.js';
 
 /** The most a passage's BM25 score grows when every neighbouring pair of query words appears together. */

@@ -4,8 +4,7 @@
  * parameters; the retrieval benchmark runs it with other values on the same candidates to choose those parameters
  * without re-querying the index for every combination.
  */
-import type { ChunkHit } from '../lance/document-chunk-table.js';
-import { TITLE_WEIGHT } from '../lance/document-chunk-table.js';
+import { TITLE_WEIGHT, type ChunkHit } from '../store/chunk-store.js';
 import { bestChunkPerDocument, DEFAULT_FUSION_PARAMETERS, fuseHybrid, fusionEvidence, semanticWeight, type FusionParameters } from './hybrid-fusion.js';
 import { boostProximity, PROXIMITY_WEIGHT } from './proximity-boost.js';
 import type { SearchMode } from './search-types.js';

@@ -11,7 +11,7 @@
  */
 import { ToolError, type Logger } from '@chief-of-staff/core';
 import type { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
-import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkFilter, type ChunkHit, type ChunkKind, type DocumentChunkTable } from '../lance/document-chunk-table.js';
+import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkFilter, type ChunkHit, type ChunkKind, type ChunkStore } from '../store/chunk-store.js';
 import { foldedWords, queryTermGroups } from '../lexical/search-terms.js';
 import { embedderMismatchError, embedderMismatchWarning, outdatedLayoutWarning, vectorSpaceOf } from '../lance/vector-space.js';
 import { keywordQuery } from '@chief-of-staff/stores';
@@ -30,7 +30,7 @@ import {
 export const EMPTY_INDEX_HINT = 'No documents are indexed yet: ingest documents first (ingest_documents or `cos docs ingest <path>`).';
 
 export interface SearchDependencies {
-  chunks: DocumentChunkTable;
+  chunks: ChunkStore;
   queries: QueryEmbeddingCache;
   logger?: Logger;
 }
@@ -86,11 +86,10 @@ export async function searchDocuments(
   const state = await deps.chunks.state();
   if (state.status === 'absent') return { items: [], mode: requested, warnings, hint: EMPTY_INDEX_HINT };
 
-  const table = state.table;
   const schemaVersion = state.status === 'ok' ? state.schemaVersion : CHUNK_TABLE_SCHEMA_VERSION;
   if (schemaVersion < CHUNK_TABLE_SCHEMA_VERSION) warnings.push(outdatedLayoutWarning(deps.chunks.label));
   const groups = queryTermGroups(text);
-  const lexical = { terms: groups.flat().join(' '), rawQuery: keywordQuery(text), schemaVersion, titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight };
+  const lexical = { terms: groups.flat().join(' '), rawQuery: keywordQuery(text), titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight };
   const filterFor = (kind: ChunkKind): ChunkFilter => ({
     kind,
     pathPrefix: options.pathPrefix,
@@ -98,7 +97,7 @@ export async function searchDocuments(
     modifiedFromMs: options.modifiedFromMs,
     modifiedBeforeMs: options.modifiedBeforeMs,
   });
-  const keywordSearch = (kind: ChunkKind, limit: number) => deps.chunks.textSearch(table, lexical, filterFor(kind), candidateCount(limit));
+  const keywordSearch = (kind: ChunkKind, limit: number) => deps.chunks.textSearch(lexical, filterFor(kind), candidateCount(limit));
   // The keyword search runs while the query is embedded (the model works in its own thread), so a long query waits for
   // the slower of the two rather than for both.
   const earlyKeyword = requested === 'vector' ? undefined : keywordSearch('chunk', topK);
@@ -133,7 +132,7 @@ export async function searchDocuments(
 
   const run = async (kind: ChunkKind, limit: number, keywordHits?: Promise<ChunkHit[]>): Promise<DocumentSearchHit[]> => {
     const [vector, keyword] = await Promise.all([
-      mode === 'fts' || queryVector === undefined ? Promise.resolve([]) : deps.chunks.vectorSearch(table, queryVector, filterFor(kind), candidateCount(limit)),
+      mode === 'fts' || queryVector === undefined ? Promise.resolve([]) : deps.chunks.vectorSearch(queryVector, filterFor(kind), candidateCount(limit)),
       mode === 'vector' ? Promise.resolve([]) : (keywordHits ?? keywordSearch(kind, limit)),
     ]);
     return rankCandidates(mode, { groups, readable, keyword, vector })
@@ -144,6 +143,6 @@ export async function searchDocuments(
   const items = await run('chunk', topK, earlyKeyword);
   const result: DocumentSearchResult = { items, mode, warnings };
   if (options.includeSummaries) result.summaries = await run('summary', SUMMARY_RESULTS);
-  if (items.length === 0 && (await table.countRows()) === 0) result.hint = EMPTY_INDEX_HINT;
+  if (items.length === 0 && (await deps.chunks.count()) === 0) result.hint = EMPTY_INDEX_HINT;
   return result;
 }

@@ -88,10 +88,10 @@ export async function collectCandidates(indexed: IndexedCollection, grid: Parame
     const terms = groups.flat().join(' ');
     const keyword = new Map<number, ChunkHit[]>();
     for (const titleWeight of grid.titleWeight) {
-      keyword.set(titleWeight, await service.chunks.textSearch(state.table, { terms, rawQuery: terms, schemaVersion: state.schemaVersion, titleWeight }, filter, limit));
+      keyword.set(titleWeight, await service.chunks.textSearch({ terms, rawQuery: terms, titleWeight }, filter, limit));
     }
     const [vector] = await service.embedder.embed([semanticQueryText(query.text)]);
-    const vectorHits = await service.chunks.vectorSearch(state.table, vector as Float32Array, filter, limit);
+    const vectorHits = await service.chunks.vectorSearch(vector as Float32Array, filter, limit);
     queries.push({
       query,
       groups,

@@ -65,7 +65,7 @@ export const listDocumentsTool = defineTool({
     const limit = clampLimit('limit', args.limit, LIST_DOCUMENTS_MAX_LIMIT, warnings);
     const filter = { pathPrefix: await normalizePathPrefix(args.path_prefix), docType: args.doc_type };
     const after = args.cursor === undefined ? undefined : decodePathCursor(args.cursor, filter);
-    const rows = ctx.services.documents.list(filter, limit + 1, after);
+    const [rows, total] = await Promise.all([ctx.services.documents.list(filter, limit + 1, after), ctx.services.documents.count(filter)]);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -80,7 +80,7 @@ export const listDocumentsTool = defineTool({
         ingested_at: row.ingestedAt,
       })),
       next_cursor: rows.length > limit && last ? encodePathCursor({ path: last.path, id: last.id }, filter) : null,
-      total: ctx.services.documents.count(filter),
+      total,
       ...(warnings.length > 0 ? { warnings } : {}),
     };
   },

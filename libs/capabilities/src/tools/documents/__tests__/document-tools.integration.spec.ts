@@ -206,6 +206,6 @@ describe('ingest_documents on a folder larger than one call can finish', () => {
     expect(last).toMatchObject({ more: false, files_done: FILES, files_total: FILES });
     expect(last['unchanged']).toBe(FILES - (last['ingested'] as unknown[]).length);
     expect(last).not.toHaveProperty('warnings');
-    expect(budgeted.count()).toBe(FILES);
+    expect(await budgeted.count()).toBe(FILES);
   });
 });

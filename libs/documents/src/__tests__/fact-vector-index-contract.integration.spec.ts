@@ -1,0 +1,19 @@
+/** The fact vector index contract (ADR 0067) against the LanceDB `fact_vectors` table and a SQLite memory store. */
+import { join } from 'node:path';
+import { createTestMemoryStore } from '@chief-of-staff/stores/testing';
+import { LanceFactVectorIndex } from '../facts/lance-fact-vector-index.js';
+import { VectorDatabase } from '../lance/vector-table.js';
+import { describeFactVectorIndexContract } from '../testing/index.js';
+
+describeFactVectorIndexContract('LanceDB', async () => {
+  const store = createTestMemoryStore();
+  const vectors = new VectorDatabase(join(store.dataDir, 'vectors'));
+  return {
+    facts: store.facts,
+    index: (embedder) => new LanceFactVectorIndex({ vectors, embedder }),
+    close: async () => {
+      await vectors.close();
+      await store.cleanup();
+    },
+  };
+});

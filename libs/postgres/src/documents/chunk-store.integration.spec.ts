@@ -1,0 +1,145 @@
+/**
+ * What only the PostgreSQL chunk store has, beyond the shared contract: filtered vector searches that do not come
+ * back short, the bounded keyword search on common words, text holding U+0000, and the fixed vector
+ * dimension of the schema. Synthetic vectors, one throw-away server for the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isToolError } from '@chief-of-staff/core';
+import { chunkTextHash, type ChunkRecord, type Embedder } from '@chief-of-staff/documents';
+import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
+import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { FIND_MAX_ROWS, PostgresChunkStore } from './chunk-store.js';
+
+const DIMS = 512;
+const embedder: Embedder = { id: 'synthetic@1', dims: DIMS, embed: async (texts) => texts.map(() => new Float32Array(DIMS)) };
+
+let server: TestPostgres;
+let databases = 0;
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function openStore(): Promise<{ database: PostgresDatabase; chunks: PostgresChunkStore }> {
+  databases += 1;
+  const database = await openPostgres({ url: await server.createDatabase(`chunks_${databases}`), poolSize: 3 });
+  return { database, chunks: new PostgresChunkStore(database, { embedder }) };
+}
+
+/** A unit vector at `angle` radians from the first axis, in the plane of the first two. */
+function direction(angle: number): Float32Array {
+  const vector = new Float32Array(DIMS);
+  vector[0] = Math.cos(angle);
+  vector[1] = Math.sin(angle);
+  return vector;
+}
+
+function chunk(documentId: number, path: string, text: string, vector: Float32Array): ChunkRecord {
+  return {
+    documentId,
+    chunkIndex: 0,
+    kind: 'chunk',
+    path,
+    sourceName: path.slice(path.lastIndexOf('/') + 1),
+    docType: 'text',
+    title: '',
+    text,
+    contentHash: 'h',
+    sizeBytes: text.length,
+    modifiedAtMs: 0,
+    ingestedAtMs: 0,
+    vector,
+  };
+}
+
+/** Catalogue rows 1..count (the chunks' foreign key), with paths `pathOf(id)`. */
+async function insertDocuments(database: PostgresDatabase, count: number, pathOf: string): Promise<void> {
+  await database.pool.query(
+    `INSERT INTO documents (id, path, source_name, doc_type, size_bytes, content_hash, modified_at, ingested_at)
+     OVERRIDING SYSTEM VALUE
+     SELECT d, ${pathOf}, 'doc', 'text', 1, 'h', now(), now() FROM generate_series(1, $1::int) AS d`,
+    [count],
+  );
+}
+
+describe('PostgresChunkStore', () => {
+  it('a filtered vector search returns every row asked for, nearest first, when most nearest rows fail the filter', async () => {
+    const { database, chunks } = await openStore();
+    try {
+      // 2,000 chunks close to the query under /near/, 60 farther away under /far/: an index search that stopped at its
+      // first candidates would find almost nothing that passes the filter (pgvector 0.8's iterative scans go on; on a
+      // table this small the planner may also read every row).
+      await insertDocuments(database, 2_060, `CASE WHEN d <= 2000 THEN '/near/' ELSE '/far/' END || d || '.txt'`);
+      const rows = Array.from({ length: 2_060 }, (_, index) => {
+        const id = index + 1;
+        const near = id <= 2_000;
+        return chunk(id, `${near ? '/near/' : '/far/'}${id}.txt`, `chunk ${id}`, direction(near ? 0.001 * id : 1 + 0.001 * id));
+      });
+      await chunks.insertNewDocuments(rows);
+      await chunks.optimize();
+      const hits = await chunks.vectorSearch(direction(0), { kind: 'chunk', pathPrefix: '/far/' }, 30);
+      expect(hits).toHaveLength(30);
+      expect(hits.every((hit) => hit.path.startsWith('/far/'))).toBe(true);
+      for (let i = 1; i < hits.length; i++) expect((hits[i - 1]?.score ?? 0) >= (hits[i]?.score ?? 0)).toBe(true);
+      // Approximate, but the nearest of the far ones are found.
+      expect(hits[0]?.documentId).toBeLessThanOrEqual(2_005);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a word in most chunks only ranks what rarer query words find, and still finds on its own', async () => {
+    const { database, chunks } = await openStore();
+    try {
+      const count = FIND_MAX_ROWS + 500;
+      await insertDocuments(database, count, `'/docs/' || d || '.txt'`);
+      const rows = Array.from({ length: count }, (_, index) => {
+        const id = index + 1;
+        const rare = id % 500 === 0 ? ' zebra' : '';
+        return chunk(id, `/docs/${id}.txt`, `meeting notes number ${id}${rare}`, direction(0.0001 * id));
+      });
+      await chunks.insertNewDocuments(rows);
+      await chunks.optimize();
+      const both = await chunks.textSearch({ terms: 'meet zebra', rawQuery: 'meeting zebra' }, { kind: 'chunk' }, 50);
+      const zebras = Array.from({ length: Math.floor(count / 500) }, (_, index) => 500 * (index + 1));
+      expect(both.map((hit) => hit.documentId).sort((a, b) => a - b)).toEqual(zebras);
+      const common = await chunks.textSearch({ terms: 'meet', rawQuery: 'meeting' }, { kind: 'chunk' }, 50);
+      expect(common).toHaveLength(50);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('stores text holding U+0000 without it and still reuses its vector by the hash of the original text', async () => {
+    const { database, chunks } = await openStore();
+    try {
+      await insertDocuments(database, 1, `'/docs/nul.txt'`);
+      const row = chunk(1, '/docs/nul.txt', 'binary\u0000ish ledger', direction(0.5));
+      await chunks.insertNewDocuments([row]);
+      const hits = await chunks.textSearch({ terms: 'ledger', rawQuery: 'ledger' }, { kind: 'chunk' }, 5);
+      expect(hits.map((hit) => hit.text)).toEqual(['binaryish ledger']);
+      expect((await chunks.vectorsByTextHash([chunkTextHash(row.text)])).size).toBe(1);
+      expect(await chunks.vectorSearch(direction(0.5), { kind: 'chunk', pathPrefix: '/docs/\u0000' }, 5)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses an embedder whose dimension is not the schema’s, naming both', async () => {
+    const { database } = await openStore();
+    try {
+      const small: Embedder = { id: 'small@1', dims: 64, embed: async (texts) => texts.map(() => new Float32Array(64)) };
+      const store = new PostgresChunkStore(database, { embedder: small });
+      const error = await store.recreate().catch((caught: unknown) => caught);
+      expect(isToolError(error) && error.code === 'CONFLICT').toBe(true);
+      expect(String((error as Error).message)).toContain('512 dimensions');
+      expect(String((error as Error).message)).toContain('small@1 makes 64');
+    } finally {
+      await database.close();
+    }
+  });
+});
