@@ -92,7 +92,7 @@ export { COPY_LOCK_KEY, copyDataDirectoryToPostgres, DEFAULT_COPY_BATCH_ROWS, DE
 export type { CopiedTable, CopiedVectorTable, CopyDataDirectoryOptions, CopyDataDirectoryReport, CopyProgress } from './copy/copy-data-directory.js';
 // The whole storage port on PostgreSQL, chosen by createChiefOfStaff() when storage.url is set.
 export { openPostgresMemoryStore } from './memory-store/open-postgres-memory-store.js';
-export type { OpenPostgresMemoryStoreOptions, PostgresMemoryStore } from './memory-store/open-postgres-memory-store.js';
+export type { OpenPostgresMemoryStoreOptions, PostgresDocumentStores, PostgresMemoryStore } from './memory-store/open-postgres-memory-store.js';
 // Documents and fact vectors on PostgreSQL + pgvector: the documents' catalogue and chunk store ports and the memory
 // store's FactVectorIndex (ADR 0067).
 export { BM25_B, BM25_K1, CORPUS_STATS_TTL_MS, PostgresChunkStore } from './documents/chunk-store.js';

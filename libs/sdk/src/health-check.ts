@@ -150,10 +150,12 @@ function providerChecks(core: CoreServices): HealthCheck[] {
 }
 
 async function vectorStoreCheck(config: CosConfig, core: CoreServices): Promise<HealthCheck> {
-  const path = join(config.dataDir, VECTORS_DIR_NAME);
-  const { documents } = core.services;
+  const { documents, memory } = core.services;
+  const storage = await memory.describeStorage();
+  // On PostgreSQL the vectors are tables of the database; on the data directory, LanceDB files in `vectors/`.
+  const path = storage.kind === 'postgres' ? `${storage.location} (document_chunks, fact_vectors)` : join(config.dataDir, VECTORS_DIR_NAME);
   const count = await documents.count();
-  if (!existsSync(path)) {
+  if (storage.kind === 'sqlite' && !existsSync(path)) {
     return {
       name: 'vector store',
       status: 'ok',

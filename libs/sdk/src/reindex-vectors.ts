@@ -6,13 +6,7 @@
  */
 import { createSilentLogger, createSystemClock, type Clock, type CosConfig, type Logger } from '@chief-of-staff/core';
 import { FACT_CATEGORIES, type FactRecord, type FactToEmbed } from '@chief-of-staff/stores';
-import {
-  LanceFactVectorIndex,
-  type IngestProgress,
-  type PrunedDocument,
-  type SkippedFile,
-  type VectorIndexStatus,
-} from '@chief-of-staff/documents';
+import type { IngestProgress, PrunedDocument, SkippedFile, VectorIndexStatus } from '@chief-of-staff/documents';
 import { openCoreServices } from './services.js';
 
 export type ReindexProgress =
@@ -59,7 +53,7 @@ export async function reindexVectors(config: CosConfig, options: ReindexVectorsO
     const toEmbed: FactToEmbed[] = facts.map((fact) => ({ id: fact.id, category: fact.category, key: fact.key, value: fact.value }));
     let embedded = 0;
     const index = memory.factVectors;
-    if (index instanceof LanceFactVectorIndex) {
+    if (index?.reindex) {
       options.signal?.throwIfAborted();
       const ids = new Set(await index.reindex(toEmbed, (done, total) => options.onProgress?.({ stage: 'facts', done, total })));
       for (const fact of facts) {

@@ -7,6 +7,7 @@
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
 import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import type { PostgresMemoryStore } from '@chief-of-staff/postgres';
 import { storageChoice } from './storage-choice.js';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import {
@@ -60,40 +61,58 @@ export interface OpenCoreServicesOptions {
   embedder?: WorkerPoolEmbedder;
 }
 
+/** The storage the configuration selects: the port, and on PostgreSQL the adapter itself for the documents' stores. */
+export interface OpenedStorage {
+  memory: MemoryStore;
+  postgres?: PostgresMemoryStore;
+}
+
 /**
  * The storage port's adapter the configuration selects: the data directory (SQLite + LanceDB) by default, PostgreSQL
  * when `storage.url` or `COS_DATABASE_URL` is set. The PostgreSQL library is loaded only then.
  */
-export async function openStorage(config: CosConfig, options: { clock: Clock; logger: Logger; env?: NodeJS.ProcessEnv | undefined }): Promise<MemoryStore> {
+export async function openStorage(config: CosConfig, options: { clock: Clock; logger: Logger; env?: NodeJS.ProcessEnv | undefined }): Promise<OpenedStorage> {
   const choice = storageChoice(config, options.env);
-  if (choice.kind === 'sqlite') return openMemoryStore({ dataDir: config.dataDir, clock: options.clock, logger: options.logger });
+  if (choice.kind === 'sqlite') return { memory: openMemoryStore({ dataDir: config.dataDir, clock: options.clock, logger: options.logger }) };
   const { openPostgresMemoryStore } = await import('@chief-of-staff/postgres');
-  return openPostgresMemoryStore({ url: choice.url, dataDir: config.dataDir, clock: options.clock, logger: options.logger });
+  const postgres = await openPostgresMemoryStore({ url: choice.url, dataDir: config.dataDir, clock: options.clock, logger: options.logger });
+  return { memory: postgres, postgres };
 }
 
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
   const { config, logger, clock } = options;
-  const memory = await openStorage(config, { clock, logger, env: options.env });
+  const { memory, postgres } = await openStorage(config, { clock, logger, env: options.env });
   const providers = createProviderRegistry({ config, store: memory.database, logger, env: options.env });
   const documentOptions = documentServiceOptionsFromConfig(config, memory.database);
-  // One LanceDB connection and one embedder serve both documents and fact vectors.
-  const vectorDatabase = new VectorDatabase(documentOptions.vectorsDir);
   const embedder = options.embedder ?? new WorkerPoolEmbedder();
+  // On PostgreSQL the documents and fact vectors live in the database too; on the data directory one LanceDB
+  // connection serves both.
+  const onPostgres = postgres?.documentStores(embedder);
+  const vectorDatabase = onPostgres ? undefined : new VectorDatabase(documentOptions.vectorsDir);
   // Summaries need a model key; without one the option answers NOT_CONFIGURED with what to set.
   const settings = resolveAnthropicSettings(config, options.env);
   const summarizer =
     settings.apiKey === undefined
       ? undefined
       : createModelDocumentSummarizer({ model: lazyAnthropicModel(config, options.env), modelId: config.models.tiers.haiku });
-  const documents = new DocumentService({ ...documentOptions, vectorDatabase, embedder, clock, logger, summarizer });
+  const documents = new DocumentService({
+    ...documentOptions,
+    ...(onPostgres ? { catalog: onPostgres.catalog, chunks: onPostgres.chunks } : { vectorDatabase }),
+    embedder,
+    clock,
+    logger,
+    summarizer,
+  });
   const factVectors =
     options.semanticRecall === false
       ? undefined
-      : new LanceFactVectorIndex({
-          vectors: vectorDatabase,
-          embedder,
-          maintenance: { onError: (error) => logger.warn({ err: error }, 'background optimize of fact vectors failed') },
-        });
+      : vectorDatabase
+        ? new LanceFactVectorIndex({
+            vectors: vectorDatabase,
+            embedder,
+            maintenance: { onError: (error) => logger.warn({ err: error }, 'background optimize of fact vectors failed') },
+          })
+        : onPostgres?.factVectors;
   if (factVectors) memory.attachFactVectorIndex(factVectors);
   const enrichment = createEnrichmentService({ memory, providers, config, logger });
   const usage = createUsageRecorder(memory, logger);
@@ -102,8 +121,14 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     usage,
     embedder,
     async warmUpSemanticSearch() {
+      if (onPostgres) {
+        // The vectors are in the database: warm the model once there is something to search by meaning.
+        if ((await documents.count()) === 0 && !(await memory.facts.hasAnyFact())) return false;
+        await embedder.warmUp();
+        return true;
+      }
       if (!hasVectorTables(config.dataDir)) return false;
-      await Promise.all([embedder.warmUp(), vectorDatabase.connection()]);
+      await Promise.all([embedder.warmUp(), vectorDatabase?.connection()]);
       return true;
     },
     async close(options: CloseOptions = {}) {
@@ -111,7 +136,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       await factVectors?.close(options);
       await documents.close();
       await embedder.close();
-      await vectorDatabase.close();
+      await vectorDatabase?.close();
       providers.close();
       await usage.settled?.();
       await memory.close();

@@ -1,12 +1,17 @@
 /**
- * The storage port (`MemoryStore`) on PostgreSQL: every repository over one connection pool, chosen by
- * `createChiefOfStaff()` when `storage.url` (or `COS_DATABASE_URL`) names a PostgreSQL database. The providers' local
- * stores (the local calendar, reminders, imported mail and messages) are not behind the port yet (ADR 0051): they keep
- * using the data directory's SQLite database, which `database` still opens for them.
+ * The storage port (`MemoryStore`) on PostgreSQL: every repository over one connection pool, and the documents'
+ * stores and fact vectors on the same database, chosen by `createChiefOfStaff()` when `storage.url` (or
+ * `COS_DATABASE_URL`) names a PostgreSQL database. The providers' local stores (the local calendar, reminders,
+ * imported mail and messages) are not behind the port yet (ADR 0051): they keep using the data directory's SQLite
+ * database, which `database` still opens for them.
  */
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
 import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
+import type { Embedder, QueryEmbeddingCache } from '@chief-of-staff/documents';
 import { redactConnectionUrl } from '../connection-url.js';
+import { PostgresChunkStore } from '../documents/chunk-store.js';
+import { PostgresDocumentCatalog } from '../documents/document-catalog.js';
+import { PostgresFactVectorIndex } from '../documents/fact-vector-index.js';
 import { createPostgresAlertRulesRepository } from '../lifecycle/alert-rules-repository.js';
 import { createPostgresDecisionsRepository } from '../lifecycle/decisions-repository.js';
 import { createPostgresDelegationsRepository } from '../lifecycle/delegations-repository.js';
@@ -39,10 +44,19 @@ export interface OpenPostgresMemoryStoreOptions {
   factVectors?: FactVectorIndex;
 }
 
+/** Documents and fact vectors in the same database as the rest, for one embedder. */
+export interface PostgresDocumentStores {
+  catalog: PostgresDocumentCatalog;
+  chunks: PostgresChunkStore;
+  factVectors: PostgresFactVectorIndex;
+}
+
 /** The PostgreSQL memory store, with the pool and the scheduler's wake-ups for the composition root. */
 export interface PostgresMemoryStore extends MemoryStore {
   readonly postgres: PostgresDatabase;
   readonly scheduler: PostgresSchedulerStorage;
+  /** The documents' catalogue and chunk store and the fact vector index on this database, for `embedder`. */
+  documentStores(embedder: Embedder, options?: { queries?: QueryEmbeddingCache }): PostgresDocumentStores;
 }
 
 export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOptions): Promise<PostgresMemoryStore> {
@@ -95,6 +109,11 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
       migrations: { known: postgres.migrations.known, applied: postgres.migrations.applied },
     }),
     onSchedulerWake: (listener) => scheduler.onWake(listener),
+    documentStores: (embedder, stores = {}) => ({
+      catalog: new PostgresDocumentCatalog(postgres),
+      chunks: new PostgresChunkStore(postgres, { embedder }),
+      factVectors: new PostgresFactVectorIndex(postgres, { embedder, ...(stores.queries ? { queries: stores.queries } : {}) }),
+    }),
     close: async () => {
       local.close();
       await postgres.close();

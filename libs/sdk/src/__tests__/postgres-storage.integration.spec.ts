@@ -3,7 +3,7 @@
  * directories — two machines — share one memory through the database, and a worker on one runs a task the other
  * schedules as soon as it falls due (`scheduler_wake`), not a whole tick later.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -54,6 +54,23 @@ describe('PostgreSQL storage', () => {
     const people = valueOf<{ items: { canonical_name: string }[] }>(await laptop.callTool('search_identity', { query: 'Noa' }));
     expect(people.items[0]?.canonical_name).toBe('Noa Levi');
   });
+
+  it('ingests documents on one instance and finds them, by words and by meaning, on another', async () => {
+    const url = await server.createDatabase('documents');
+    const files = mkdtempSync(join(tmpdir(), 'cos-pg-files-'));
+    dirs.push(files);
+    writeFileSync(join(files, 'offsite.md'), '# Team offsite\n\nThe team offsite is in Lisbon in May. Dana books the venue and the flights.\n');
+    writeFileSync(join(files, 'budget.md'), '# Budget\n\nThe 2026 budget is 1.2 million, approved by the board in January.\n');
+    const laptop = await machine(url, { documents: { allowedRoots: [files] } });
+    const other = await machine(url);
+    valueOf(await laptop.callTool('ingest_documents', { path: files }));
+    const byWords = valueOf<{ items: { path: string }[] }>(await other.callTool('search_documents', { query: 'Lisbon venue', mode: 'fts' }));
+    expect(byWords.items[0]?.path).toBe(join(files, 'offsite.md'));
+    const byMeaning = valueOf<{ items: { path: string }[] }>(await other.callTool('search_documents', { query: 'how much money can we spend next year', mode: 'vector' }));
+    expect(byMeaning.items[0]?.path).toBe(join(files, 'budget.md'));
+    const listed = valueOf<{ items: { path: string }[] }>(await other.callTool('list_documents', {}));
+    expect(listed.items.map((item) => item.path).sort()).toEqual([join(files, 'budget.md'), join(files, 'offsite.md')]);
+  }, 60_000);
 
   it('records every call of a burst in the usage log, even when the instance closes right after it', async () => {
     const url = await server.createDatabase('usage');

@@ -35,6 +35,11 @@ export interface FactVectorIndex {
   isQueued?(factId: number): boolean;
   /** Writes queued upserts now instead of after the delay that gathers a stream of writes into one batch. */
   flush?(): Promise<void>;
+  /**
+   * Rebuilds the index for the configured embedder from these facts (`cos reindex`), reporting progress; resolves with
+   * the ids whose vectors were written.
+   */
+  reindex?(facts: readonly FactToEmbed[], onProgress?: (done: number, total: number) => void): Promise<number[]>;
 }
 
 /**
