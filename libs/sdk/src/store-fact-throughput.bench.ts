@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSilentLogger } from '@chief-of-staff/core';
-import { startTestPostgres, type TestPostgres } from '@chief-of-staff/postgres/testing';
+import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { createChiefOfStaff, type ChiefOfStaff } from './index.js';
 
 const CLIENTS = 10;
@@ -62,7 +62,8 @@ export const benchmarks = [
   benchmark(
     POSTGRES_NAME,
     async () => {
-      server = await startTestPostgres({ database: 'cos_bench' });
+      // Loaded the way the sdk loads the PostgreSQL library: lazily (module boundaries refuse a static import).
+      server = await (await import('@chief-of-staff/postgres/testing')).startTestPostgres({ database: 'cos_bench' });
       return { COS_DATABASE_URL: server.url };
     },
     async () => await server?.stop(),

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
-import { startTestPostgres, type TestPostgres } from '@chief-of-staff/postgres/testing';
+import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { openMemoryStore } from '@chief-of-staff/stores';
 import { insertSyntheticFacts, syntheticFacts } from '@chief-of-staff/stores/testing';
 import { CLI_MAIN, createCliSandbox, type CliSandbox } from './run-cli.js';
@@ -53,7 +53,8 @@ async function otherSessionsGone(url: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestPostgres();
+  // Loaded the way the sdk loads the PostgreSQL library: lazily (module boundaries refuse a static import).
+  server = await (await import('@chief-of-staff/postgres/testing')).startTestPostgres();
   sandbox = createCliSandbox('migrate');
   const store = openMemoryStore({ dataDir: sandbox.dataDir });
   insertSyntheticFacts(store, syntheticFacts(FACTS, new Date('2026-01-15T09:00:00Z')));

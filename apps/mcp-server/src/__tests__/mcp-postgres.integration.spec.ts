@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { startTestPostgres, type TestPostgres } from '@chief-of-staff/postgres/testing';
+import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { connectBuiltServer } from './connect-built-server.js';
 
 let server: TestPostgres;
@@ -68,7 +68,8 @@ const SCRIPT: [string, Record<string, unknown>][] = [
 ];
 
 beforeAll(async () => {
-  server = await startTestPostgres();
+  // Loaded the way the sdk loads the PostgreSQL library: lazily (module boundaries refuse a static import).
+  server = await (await import('@chief-of-staff/postgres/testing')).startTestPostgres();
 });
 
 afterAll(async () => {

@@ -20,7 +20,7 @@ export const DEFAULT_COPY_BATCH_ROWS = 1000;
 /** Vectors per INSERT: a 512-dimension vector is ~5 KB of JSON text. */
 export const DEFAULT_COPY_BATCH_VECTORS = 250;
 /** The advisory lock one copy into a database holds, so two `cos migrate` runs never interleave. */
-export const COPY_LOCK_KEY = 0x636f73636f7079;
+export const COPY_LOCK_KEY = 0x636f73637079;
 const COPIES_TABLE = 'cos_storage_copies';
 
 export interface CopyProgress {

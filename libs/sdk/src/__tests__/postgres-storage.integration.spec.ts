@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
-import { startTestPostgres, type TestPostgres } from '@chief-of-staff/postgres/testing';
+import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
 let server: TestPostgres;
@@ -29,7 +29,8 @@ function valueOf<T>(result: { ok: boolean; value?: unknown; error?: unknown }): 
 }
 
 beforeAll(async () => {
-  server = await startTestPostgres();
+  // Loaded the way the sdk loads the PostgreSQL library: lazily (module boundaries refuse a static import).
+  server = await (await import('@chief-of-staff/postgres/testing')).startTestPostgres();
 });
 
 afterAll(async () => {
