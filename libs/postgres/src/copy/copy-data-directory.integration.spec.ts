@@ -12,7 +12,7 @@ import { FakeClock } from '@chief-of-staff/core';
 import { DocumentService, LanceFactVectorIndex, VectorDatabase, type Embedder } from '@chief-of-staff/documents';
 import { refreshFactVector } from '@chief-of-staff/stores';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { testDatabases } from '../__tests__/test-databases.js';
 import { openPostgres } from '../open-postgres.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { copyDataDirectoryToPostgres, type CopyDataDirectoryReport } from './copy-data-directory.js';
@@ -29,17 +29,15 @@ const hashed: Embedder = {
 };
 
 const FACTS = 120;
-let server: TestPostgres;
+const databases = testDatabases('copy');
 let source: TestMemoryStore;
-let databases = 0;
 
 function fileHash(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-async function newDatabase(): Promise<string> {
-  databases += 1;
-  return server.createDatabase(`copy_${databases}`);
+function newDatabase(): Promise<string> {
+  return databases.freshUrl();
 }
 
 async function count(url: string, table: string): Promise<number> {
@@ -58,7 +56,6 @@ function copy(url: string, extra: Partial<Parameters<typeof copyDataDirectoryToP
 }
 
 beforeAll(async () => {
-  server = await startTestPostgres();
   source = createTestMemoryStore({ clock: new FakeClock() });
   const vectors = new VectorDatabase(join(source.dataDir, 'vectors'));
   const index = new LanceFactVectorIndex({ vectors, embedder: hashed, batchDelayMs: 0, minBatchIntervalMs: 0 });
@@ -83,7 +80,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await source?.cleanup();
-  await server?.stop();
 });
 
 describe('copying a data directory into PostgreSQL', () => {

@@ -3,30 +3,20 @@
  * back short, the bounded keyword search on common words, text holding U+0000, and the fixed vector
  * dimension of the schema. Synthetic vectors, one throw-away server for the file.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
 import { chunkTextHash, type ChunkRecord, type Embedder } from '@chief-of-staff/documents';
-import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import type { PostgresDatabase } from '../open-postgres.js';
+import { testDatabases } from '../__tests__/test-databases.js';
 import { FIND_MAX_ROWS, PostgresChunkStore } from './chunk-store.js';
 
 const DIMS = 512;
 const embedder: Embedder = { id: 'synthetic@1', dims: DIMS, embed: async (texts) => texts.map(() => new Float32Array(DIMS)) };
 
-let server: TestPostgres;
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const databases = testDatabases('chunks');
 
 async function openStore(): Promise<{ database: PostgresDatabase; chunks: PostgresChunkStore }> {
-  databases += 1;
-  const database = await openPostgres({ url: await server.createDatabase(`chunks_${databases}`), poolSize: 3 });
+  const database = await databases.open(3);
   return { database, chunks: new PostgresChunkStore(database, { embedder }) };
 }
 

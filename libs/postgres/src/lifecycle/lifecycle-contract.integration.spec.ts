@@ -3,34 +3,23 @@
  * server for the file, a fresh database per test. Also what only PostgreSQL has: several writers updating or
  * creating the same row at once, and texts holding U+0000.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import {
   describeAlertRulesRepositoryContract,
   describeDecisionsRepositoryContract,
   describeDelegationsRepositoryContract,
 } from '@chief-of-staff/stores/testing';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
-import { openPostgres } from '../open-postgres.js';
+import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresAlertRulesRepository } from './alert-rules-repository.js';
 import { createPostgresDecisionsRepository, decisionCandidates } from './decisions-repository.js';
 import { decisions } from '../schema/lifecycle.js';
 import { createPostgresDelegationsRepository } from './delegations-repository.js';
 
-let server: TestPostgres;
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const databases = testDatabases('lifecycle');
 
 async function open(clock: FakeClock) {
-  databases += 1;
-  const database = await openPostgres({ url: await server.createDatabase(`lifecycle_${databases}`), poolSize: 4 });
+  const database = await databases.open();
   return {
     database,
     decisions: createPostgresDecisionsRepository(database, clock),

@@ -2,28 +2,18 @@
  * The facts repository contract (ADR 0060) against the PostgreSQL adapter: one throw-away server for the file, a
  * fresh database per test. Also what only PostgreSQL has: a row lock held by another writer.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import { describeFactsRepositoryContract } from '@chief-of-staff/stores/testing';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { testDatabases } from '../__tests__/test-databases.js';
 import { openPostgres } from '../open-postgres.js';
 import { createPostgresFactsRepository } from './facts-repository.js';
 
-let server: TestPostgres;
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const databases = testDatabases('facts');
 
 async function openFacts(clock: FakeClock) {
-  databases += 1;
-  const url = await server.createDatabase(`facts_${databases}`);
+  const url = await databases.freshUrl();
   const database = await openPostgres({ url, poolSize: 3 });
   return { url, database, facts: createPostgresFactsRepository(database, clock), close: () => database.close() };
 }

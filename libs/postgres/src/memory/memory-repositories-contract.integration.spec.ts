@@ -3,7 +3,7 @@
  * throw-away server for the file, a fresh database per test. Also what only PostgreSQL has: many writers of the same
  * new row at once, and texts holding U+0000.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import {
   describeAgentMemoryRepositoryContract,
@@ -11,27 +11,16 @@ import {
   describeLocationsRepositoryContract,
   describeSharedMemoryRepositoryContract,
 } from '@chief-of-staff/stores/testing';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
-import { openPostgres } from '../open-postgres.js';
+import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresAgentMemoryRepository } from './agent-memory-repository.js';
 import { createPostgresIdentitiesRepository } from './identities-repository.js';
 import { createPostgresLocationsRepository } from './locations-repository.js';
 import { createPostgresSharedMemoryRepository } from './shared-memory-repository.js';
 
-let server: TestPostgres;
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const databases = testDatabases('memory');
 
 async function open(clock: FakeClock) {
-  databases += 1;
-  const database = await openPostgres({ url: await server.createDatabase(`memory_${databases}`), poolSize: 3 });
+  const database = await databases.open(3);
   return {
     identities: createPostgresIdentitiesRepository(database, clock),
     locations: createPostgresLocationsRepository(database, clock),

@@ -3,7 +3,7 @@
  * the file, a fresh database per test, sorting text by language
  * (so code point orders are checked). Also what only PostgreSQL has: a table lock held by another session, and text that cannot hold U+0000.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock } from '@chief-of-staff/core';
 import {
@@ -14,8 +14,7 @@ import {
   describeToolUsageRepositoryContract,
   toolErrorOf,
 } from '@chief-of-staff/stores/testing';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
-import { createLanguageSortedDatabase } from '../testing/language-sorted-database.js';
+import { testDatabases } from '../__tests__/test-databases.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import {
   createPostgresAgentRunsRepository,
@@ -25,28 +24,12 @@ import {
 import { createPostgresSkillSuggestionsRepository } from './skill-suggestions-repository.js';
 import { createPostgresToolUsageRepository } from './tool-usage-repository.js';
 
-let server: TestPostgres;
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const databases = testDatabases('telemetry', { languageSorted: true });
+const opener = databases.opener;
 
 async function openDatabase(): Promise<{ url: string; database: PostgresDatabase }> {
-  databases += 1;
-  const url = await createLanguageSortedDatabase(server, `telemetry_${databases}`);
+  const url = await databases.freshUrl();
   return { url, database: await openPostgres({ url, poolSize: 4 }) };
-}
-
-function opener<R>(create: (database: PostgresDatabase, clock: FakeClock) => R) {
-  return async (clock: FakeClock) => {
-    const { database } = await openDatabase();
-    return { repository: create(database, clock), close: () => database.close() };
-  };
 }
 
 describeToolUsageRepositoryContract('PostgreSQL', opener(createPostgresToolUsageRepository));

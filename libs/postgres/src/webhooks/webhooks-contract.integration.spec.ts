@@ -3,34 +3,16 @@
  * the file, a fresh database per test, sorting text by language
  * (so code point orders are checked). Also what only PostgreSQL has: text that cannot hold U+0000.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { toolErrorOf } from '@chief-of-staff/stores/testing';
 import { describeEventRulesRepositoryContract, describeWebhookEventsRepositoryContract } from '@chief-of-staff/stores/testing';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
-import { createLanguageSortedDatabase } from '../testing/language-sorted-database.js';
-import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
+import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresEventRulesRepository } from './event-rules-repository.js';
 import { createPostgresWebhookEventsRepository } from './webhook-events-repository.js';
 
-let server: TestPostgres;
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-function opener<R>(create: (database: PostgresDatabase, clock: FakeClock) => R) {
-  return async (clock: FakeClock) => {
-    databases += 1;
-    const database = await openPostgres({ url: await createLanguageSortedDatabase(server, `webhooks_${databases}`), poolSize: 4 });
-    return { repository: create(database, clock), close: () => database.close() };
-  };
-}
+const databases = testDatabases('webhooks', { languageSorted: true });
+const opener = databases.opener;
 
 describeWebhookEventsRepositoryContract('PostgreSQL', opener(createPostgresWebhookEventsRepository));
 describeEventRulesRepositoryContract('PostgreSQL', opener(createPostgresEventRulesRepository));

@@ -3,23 +3,14 @@
  * database per test): the cases of the SQLite scheduling tests of `@chief-of-staff/stores`, the same occurrence
  * claimed by many connections at once, and the `scheduler_wake` notifications.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
-import { startTestPostgres, type TestPostgres } from '../../testing/index.js';
-import { openPostgres, type PostgresDatabase } from '../../open-postgres.js';
+import { testDatabases } from '../../__tests__/test-databases.js';
+import type { PostgresDatabase } from '../../open-postgres.js';
 import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduler-storage.js';
 import type { SchedulerWake } from '../scheduler-wake.js';
 
-let server: TestPostgres;
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const databases = testDatabases('scheduling');
 
 describe('scheduled tasks, runs and heartbeat on PostgreSQL', () => {
   let clock: FakeClock;
@@ -28,8 +19,7 @@ describe('scheduled tasks, runs and heartbeat on PostgreSQL', () => {
 
   beforeEach(async () => {
     clock = new FakeClock('2026-04-01T08:00:00.000Z');
-    databases += 1;
-    database = await openPostgres({ url: await server.createDatabase(`scheduling_${databases}`) });
+    database = await databases.open(10);
     store = createPostgresSchedulerStorage(database, clock);
   });
 
