@@ -18,7 +18,7 @@ export interface CopyToPostgresOptions {
 }
 
 /** Refuses anything but a PostgreSQL URL, before anything is opened. */
-export function assertPostgresUrl(url: string): void {
+function assertPostgresUrl(url: string): void {
   if (!isPostgresUrl(url)) {
     throw new CosError({
       code: 'INVALID_ARGUMENT',

@@ -15,7 +15,7 @@ export type { SemanticSimilarity, ToolDescriptionText, ToolVectorIndex, ToolVect
 export { checkHealth } from './health-check.js';
 export type { CheckHealthOptions, HealthCheck, HealthStatus } from './health-check.js';
 export { checkReindexNeeded, reindexVectors } from './reindex-vectors.js';
-export { assertPostgresUrl, copyToPostgres } from './copy-to-postgres.js';
+export { copyToPostgres } from './copy-to-postgres.js';
 export type { CopyToPostgresOptions } from './copy-to-postgres.js';
 export type { CopyDataDirectoryReport, CopyProgress } from '@chief-of-staff/postgres';
 export type { ReindexCheck, ReindexProgress, ReindexVectorsOptions, ReindexVectorsResult } from './reindex-vectors.js';
