@@ -18,11 +18,10 @@ export function isPostgresUrl(url: string): boolean {
 export type StorageChoice = { kind: 'sqlite' } | { kind: 'postgres'; url: string };
 
 export function storageChoice(config: Pick<CosConfig, 'storage'>, env: NodeJS.ProcessEnv = process.env): StorageChoice {
-  const configured = config.storage.url;
-  if (configured === undefined) return { kind: 'sqlite' };
-  const unset = unsetSecretReferences(configured, env);
+  if (config.storage.url === undefined) return { kind: 'sqlite' };
+  const unset = unsetSecretReferences(config.storage.url, env);
   if (unset.length > 0) throw unsetSecretError('storage.url', unset, 'Chief of Staff');
-  const url = resolveSecret(configured, env) ?? '';
+  const url = resolveSecret(config.storage.url, env) ?? '';
   if (!isPostgresUrl(url)) {
     throw new CosError({
       code: 'CONFIG_INVALID',

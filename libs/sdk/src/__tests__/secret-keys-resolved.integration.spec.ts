@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { configSchema, secretConfigKeys, type CosConfig } from '@chief-of-staff/core';
 import { resolveAnthropicSettings } from '@chief-of-staff/agents';
+import { storageChoice } from '../storage-choice.js';
 import { resolveWebhookSecrets } from '../webhooks-wiring.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -45,6 +46,15 @@ const USES: Record<string, SecretUse> = {
   'calendar.caldav.password': { file: 'libs/providers/src/calendar/caldav/caldav-account-from-config.ts' },
   'notifications.webhook.url': { file: 'libs/providers/src/registry/provider-registry.ts' },
   'notifications.webhook.token': { file: 'libs/providers/src/registry/provider-registry.ts' },
+  'storage.url': {
+    file: 'libs/sdk/src/storage-choice.ts',
+    // The value must be a PostgreSQL URL: the secret travels as its password.
+    probe: (reference) => {
+      const choice = storageChoice(parsed({ storage: { url: reference } }), { COS_WALK_SECRET: `postgres://cos:${VALUE}@localhost:5432/cos` });
+      return choice.kind === 'postgres' ? new URL(choice.url).password : undefined;
+    },
+    provenBy: 'apps/cli/src/__tests__/migrate.integration.spec.ts',
+  },
 };
 
 const RESOLVERS = '(?:resolveSecret|requireSecret|requireSecretMap|unsetSecretReferences)';
