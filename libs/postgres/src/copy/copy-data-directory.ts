@@ -7,7 +7,7 @@
  */
 import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type pg from 'pg';
+import pg from 'pg';
 import { CosError } from '@chief-of-staff/core';
 import { redactConnectionUrl } from '../connection-url.js';
 import { openPostgres } from '../open-postgres.js';
@@ -71,10 +71,8 @@ function copyError(message: string, fix: string): CosError {
   return new CosError({ code: 'COPY_REFUSED', domain: 'postgres', category: 'user', message: `${message} ${fix}` });
 }
 
-const quote = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
-
 async function countRows(target: pg.Pool | pg.PoolClient, table: string): Promise<number> {
-  const { rows } = await target.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${quote(table)}`);
+  const { rows } = await target.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${pg.escapeIdentifier(table)}`);
   return Number(rows[0]?.n ?? 0);
 }
 

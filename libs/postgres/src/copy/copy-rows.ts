@@ -4,7 +4,7 @@
  * and a rerun that meets rows already copied skips them instead of failing or doubling them.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type pg from 'pg';
+import pg from 'pg';
 import { convertValue, type SqliteRow, type TableCopyPlan } from './table-copy-plan.js';
 
 export interface TableCopyResult {
@@ -23,8 +23,6 @@ export interface CopyRowsOptions {
   onBatch?: (copied: number, total: number) => void;
   signal?: AbortSignal;
 }
-
-const quote = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
 
 /** PostgreSQL text cannot hold U+0000; everything else is written exactly. */
 function withoutNul(value: unknown, replaced: { count: number }): unknown {
@@ -48,8 +46,8 @@ export async function copyTableRows(
   plan: TableCopyPlan,
   options: CopyRowsOptions,
 ): Promise<TableCopyResult> {
-  const table = quote(plan.name);
-  const columns = [...plan.columns.map((column) => column.name), ...Object.keys(plan.derived)].map(quote).join(', ');
+  const table = pg.escapeIdentifier(plan.name);
+  const columns = [...plan.columns.map((column) => column.name), ...Object.keys(plan.derived)].map(pg.escapeIdentifier).join(', ');
   const insert = `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table}, $1::json) ON CONFLICT DO NOTHING`;
   const total = (source.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   const replaced = { count: 0 };
@@ -88,7 +86,7 @@ export async function copyTableRows(
 export async function advanceIdSequences(target: pg.Pool, plans: readonly TableCopyPlan[]): Promise<void> {
   for (const plan of plans) {
     if (!plan.integerId) continue;
-    const table = quote(plan.name);
+    const table = pg.escapeIdentifier(plan.name);
     await target.query(
       `SELECT setval(pg_get_serial_sequence($1, 'id'), max_id) FROM (SELECT max(id) AS max_id FROM ${table}) AS copied WHERE max_id IS NOT NULL`,
       [table],

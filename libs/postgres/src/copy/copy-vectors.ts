@@ -4,9 +4,9 @@
  * with `ON CONFLICT DO NOTHING`: a rerun after a kill skips what is already there. A vector whose document or fact is
  * gone from the SQLite side (left behind by a crash) is not copied and is counted.
  */
-import { createHash } from 'node:crypto';
-import type pg from 'pg';
-import { readSchemaVersion, readVectorSpace, VectorDatabase } from '@chief-of-staff/documents';
+import pg from 'pg';
+// Tables of LanceDB layout 1 lack `text_hash`; it is computed as newer layouts store it.
+import { chunkTextHash, readSchemaVersion, readVectorSpace, VectorDatabase } from '@chief-of-staff/documents';
 import { EMBEDDING_DIMENSIONS } from '../schema/documents.js';
 import { chunkSearchTerms } from '../search-terms.js';
 
@@ -37,8 +37,6 @@ interface VectorTableSpec {
   row(source: LanceRow): Record<string, unknown>;
 }
 
-const quote = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
-
 function plain(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
   return value;
@@ -58,11 +56,6 @@ function vectorText(value: unknown, table: string): string {
 function textOf(row: LanceRow, column: string): string {
   const value = row[column];
   return typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD') : '';
-}
-
-/** 128 bits of SHA-256 in hex: what newer LanceDB layouts store as `text_hash` (tables of layout 1 lack it). */
-function textHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
 
 const SPECS: readonly VectorTableSpec[] = [
@@ -115,7 +108,7 @@ const SPECS: readonly VectorTableSpec[] = [
         terms: typeof source.terms === 'string' ? textOf(source, 'terms') : chunkSearchTerms(text),
         title_terms: typeof source.title_terms === 'string' ? textOf(source, 'title_terms') : chunkSearchTerms(title),
         content_hash: textOf(source, 'content_hash'),
-        text_hash: typeof source.text_hash === 'string' ? textOf(source, 'text_hash') : textHash(text),
+        text_hash: typeof source.text_hash === 'string' ? textOf(source, 'text_hash') : chunkTextHash(text),
         size_bytes: plain(source.size_bytes),
         modified_at_ms: plain(source.modified_at_ms),
         ingested_at_ms: plain(source.ingested_at_ms),
@@ -126,10 +119,10 @@ const SPECS: readonly VectorTableSpec[] = [
 ];
 
 async function insertBatch(target: pg.PoolClient, spec: VectorTableSpec, rows: readonly Record<string, unknown>[]): Promise<number> {
-  const table = quote(spec.name);
-  const columns = spec.columns.map(quote).join(', ');
-  const parent = quote(spec.parent.table);
-  const pointer = quote(spec.parent.column);
+  const table = pg.escapeIdentifier(spec.name);
+  const columns = spec.columns.map(pg.escapeIdentifier).join(', ');
+  const parent = pg.escapeIdentifier(spec.parent.table);
+  const pointer = pg.escapeIdentifier(spec.parent.column);
   const result = await target.query(
     `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table}, $1::json) AS r ` +
       `WHERE EXISTS (SELECT 1 FROM ${parent} p WHERE p.id = r.${pointer}) ON CONFLICT DO NOTHING`,
@@ -141,7 +134,7 @@ async function insertBatch(target: pg.PoolClient, spec: VectorTableSpec, rows: r
 async function countPresent(target: pg.PoolClient, spec: VectorTableSpec, rows: readonly Record<string, unknown>[]): Promise<number> {
   const ids = rows.map((row) => row[spec.parent.column]);
   const { rows: found } = await target.query<{ n: string }>(
-    `SELECT count(*)::text AS n FROM unnest($1::bigint[]) AS wanted(id) WHERE EXISTS (SELECT 1 FROM ${quote(spec.parent.table)} p WHERE p.id = wanted.id)`,
+    `SELECT count(*)::text AS n FROM unnest($1::bigint[]) AS wanted(id) WHERE EXISTS (SELECT 1 FROM ${pg.escapeIdentifier(spec.parent.table)} p WHERE p.id = wanted.id)`,
     [ids],
   );
   return Number(found[0]?.n ?? 0);
@@ -164,7 +157,7 @@ async function copyInto(
   total: number,
   options: CopyVectorsOptions,
 ): Promise<{ inserted: number; orphans: number }> {
-  const { rows: counted } = await client.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${quote(spec.name)}) AS any`);
+  const { rows: counted } = await client.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${pg.escapeIdentifier(spec.name)}) AS any`);
   const rebuild = counted[0]?.any !== true && total > 0;
   const indexes: string[] = [];
   if (rebuild) {
@@ -176,7 +169,7 @@ async function copyInto(
     );
     for (const index of rows) {
       indexes.push(index.definition);
-      await client.query(`DROP INDEX ${quote(index.name)}`);
+      await client.query(`DROP INDEX ${pg.escapeIdentifier(index.name)}`);
     }
   }
   try {
