@@ -24,7 +24,7 @@ let providers: ProviderRegistry | undefined;
 async function seed(): Promise<void> {
   dir = mkdtempSync(join(tmpdir(), 'cos-bench-proactive-'));
   store = openMemoryStore({ dataDir: dir, clock });
-  providers = createProviderRegistry({ config: { ...configSchema.parse({ providers: { notifications: 'none' } }), timezone: 'UTC' }, store: store.database, desktop: null });
+  providers = createProviderRegistry({ config: { ...configSchema.parse({ providers: { notifications: 'none' } }), timezone: 'UTC' }, memory: store, desktop: null });
   const sqlite = store.database.sqlite;
   const iso = (ms: number) => new Date(ms).toISOString();
   store.database.writeTransaction(() => {

@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
 
 function registryFor(store: TestMemoryStore, providers: { mail?: 'local' | 'none'; messages?: 'local' | 'none' } = {}): ProviderRegistry {
   const config = { ...configSchema.parse({ providers: { ...providers, notifications: 'none' } }), timezone: 'UTC' };
-  return createProviderRegistry({ config, store: store.database, desktop: null });
+  return createProviderRegistry({ config, memory: store, desktop: null });
 }
 
 /** Every item of every section must be exactly a data row of its section: no extra keys, no error objects. */

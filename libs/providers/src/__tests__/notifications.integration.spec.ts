@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { detectDesktopChannel } from '../notifications/desktop-notifier.js';
 import { assertDeliveryUrl, createWebhookChannel } from '../notifications/webhook-channel.js';
 import { createNotifierChain } from '../notifications/notifier-chain.js';
-import { createSqliteNotificationLog } from '../notifications/sqlite-notification-log.js';
 import { providerTestEnv, type ProviderTestEnv } from './provider-test-env.js';
 
 interface Received {
@@ -50,7 +49,7 @@ describe('the notifier chain', () => {
     const desktop = detectDesktopChannel({ platform: 'linux', path: env.dir });
     expect(desktop?.command).toBe('notify-send');
     const notifier = createNotifierChain({
-      log: createSqliteNotificationLog(env.store),
+      log: env.memory.notifications,
       desktop,
       webhook: createWebhookChannel({ url: `${base}/moved`, headers: { authorization: 'Bearer t0k' } }),
     });
@@ -64,7 +63,7 @@ describe('the notifier chain', () => {
     expect(Buffer.from(String(hook?.headers['title']).slice(10, -2), 'base64').toString('utf8')).toBe('Büro — Heads-up');
     const row = env.store.sqlite.prepare('SELECT title, subtitle, body, urgency, channels, status, origin, run_id FROM notifications WHERE id = ?').get(outcome.notificationId);
     expect(row).toEqual({ title: 'Büro', subtitle: 'Heads-up', body: '--help is not an option', urgency: 'high', channels: '["desktop","webhook","log"]', status: 'delivered', origin: 'tool', run_id: 'run-1' });
-    expect(notifier.countForRun('run-1')).toBe(1);
+    expect(await notifier.countForRun('run-1')).toBe(1);
   });
 
   it('logs when every channel fails, and reports why', async () => {
@@ -72,7 +71,7 @@ describe('the notifier chain', () => {
     writeFileSync(bin, '#!/bin/sh\nexit 3\n');
     chmodSync(bin, 0o755);
     const notifier = createNotifierChain({
-      log: createSqliteNotificationLog(env.store),
+      log: env.memory.notifications,
       desktop: detectDesktopChannel({ platform: 'linux', path: env.dir }),
       webhook: createWebhookChannel({ url: `${base}/broken`, format: 'json' }),
     });

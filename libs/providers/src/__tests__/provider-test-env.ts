@@ -2,12 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase, type MemoryStore } from '@chief-of-staff/stores';
 import { createProviderRegistry, type ProviderConfig, type ProviderRegistry } from '../registry/provider-registry.js';
 
 export interface ProviderTestEnv {
   dir: string;
   store: CosDatabase;
+  /** The storage port over `store`. */
+  memory: MemoryStore;
   providers: ProviderRegistry;
   close(): void;
 }
@@ -23,10 +25,12 @@ export function providerTestEnv(overrides: Partial<ProviderConfig> = {}, desktop
     messages: {},
     ...overrides,
   };
-  const providers = createProviderRegistry({ config, store, ...(desktopOff ? { desktop: null } : {}) });
+  const memory = openMemoryStore({ database: store });
+  const providers = createProviderRegistry({ config, memory, ...(desktopOff ? { desktop: null } : {}) });
   return {
     dir,
     store,
+    memory,
     providers,
     close() {
       providers.close();

@@ -4,28 +4,13 @@
  * channel never fails the call; it is reported in `failures` and the log still holds the notification.
  */
 import { redactUrlsInText, type Logger } from '@chief-of-staff/core';
-import type { NotificationOrigin, NotificationOutcome, NotificationRequest, NotificationUrgency, Notifier } from '../types/notifier.js';
+import type { NotificationsRepository } from '@chief-of-staff/stores';
+import type { NotificationOutcome, NotificationRequest, Notifier } from '../types/notifier.js';
 import type { DesktopChannel } from './desktop-notifier.js';
 import type { WebhookChannel } from './webhook-channel.js';
 
-export interface NotificationLogEntry {
-  title: string;
-  subtitle: string | null;
-  body: string;
-  urgency: NotificationUrgency;
-  channels: string[];
-  status: 'delivered' | 'logged';
-  origin: NotificationOrigin;
-  runId: string | null;
-}
-
-/** Where every notification is recorded. */
-export interface NotificationLog {
-  /** Stores the entry and returns its id. */
-  append(entry: NotificationLogEntry): number;
-  /** How many notifications an agent run has sent. */
-  countForRun(runId: string): number;
-}
+/** Where every notification is recorded: the storage port's notification log, on whichever adapter is open. */
+export type NotificationLog = Pick<NotificationsRepository, 'record' | 'countForRun'>;
 
 export interface NotifierChainOptions {
   log: NotificationLog;
@@ -66,7 +51,7 @@ export function createNotifierChain(options: NotifierChainOptions): Notifier {
       }
       const status = channels.length > 0 ? 'delivered' : 'logged';
       channels.push('log');
-      const notificationId = options.log.append({
+      const logged = await options.log.record({
         title: request.title,
         subtitle: request.subtitle ?? null,
         body: request.message,
@@ -76,7 +61,7 @@ export function createNotifierChain(options: NotifierChainOptions): Notifier {
         origin: request.origin ?? 'tool',
         runId: request.runId ?? null,
       });
-      return { status, channels, notificationId, failures };
+      return { status, channels, notificationId: logged.id, failures };
     },
     countForRun: (runId: string) => options.log.countForRun(runId),
   };

@@ -4,7 +4,7 @@
  * NOT_CONFIGURED error that says what to set. The embedded local stores are always reachable for imports.
  */
 import { expandHome, resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
-import type { CosDatabase } from '@chief-of-staff/stores';
+import type { CosDatabase, MemoryStore } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import { LocalCalendarProvider } from '../calendar/local-calendar-provider.js';
 import { LocalReminderProvider } from '../reminders/local-reminder-provider.js';
@@ -19,7 +19,6 @@ import type { CalDavReminderProvider } from '../calendar/caldav/caldav-reminder-
 import { detectDesktopChannel, type DesktopChannel } from '../notifications/desktop-notifier.js';
 import { createWebhookChannel, type WebhookChannel } from '../notifications/webhook-channel.js';
 import { createNotifierChain } from '../notifications/notifier-chain.js';
-import { createSqliteNotificationLog } from '../notifications/sqlite-notification-log.js';
 import type { CalendarProvider } from '../types/calendar.js';
 import type { ReminderProvider } from '../types/reminders.js';
 import type { MailProvider } from '../types/mail.js';
@@ -78,7 +77,8 @@ export type ProviderConfig = Pick<CosConfig, 'providers' | 'timezone' | 'user' |
 
 export interface CreateProviderRegistryOptions {
   config: ProviderConfig;
-  store: CosDatabase;
+  /** The storage port: the local stores and the notification log live in it, on whichever adapter is open. */
+  memory: MemoryStore;
   logger?: Logger;
   /** Overrides desktop detection (tests, or embedders with their own channel); null disables it. */
   desktop?: DesktopChannel | null;
@@ -132,7 +132,8 @@ function webhookFrom(config: ProviderConfig, env: NodeJS.ProcessEnv, logger?: Lo
 }
 
 export function createProviderRegistry(options: CreateProviderRegistryOptions): ProviderRegistry {
-  const { config, store, logger } = options;
+  const { config, memory, logger } = options;
+  const store = memory.database;
   const env = options.env ?? process.env;
   const selfAddress = config.user.email ?? null;
   const local: LocalStores = {
@@ -167,7 +168,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     if (settings.notifications === 'desktop' && !desktop) {
       logger?.warn('providers.notifications is "desktop" but no desktop notifier (notify-send/osascript) was found; notifications are logged only');
     }
-    notifier = createNotifierChain({ log: createSqliteNotificationLog(store), desktop, webhook, logger });
+    notifier = createNotifierChain({ log: memory.notifications, desktop, webhook, logger });
   }
   let caldav: CalDavCalendarProvider | null = null;
   let calendarProblem: ProviderError | null = null;

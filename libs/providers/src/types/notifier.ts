@@ -31,5 +31,5 @@ export interface Notifier {
   readonly name: string;
   notify(request: NotificationRequest): Promise<NotificationOutcome>;
   /** How many notifications an agent run has sent so far. */
-  countForRun(runId: string): number;
+  countForRun(runId: string): Promise<number>;
 }

@@ -43,7 +43,7 @@ export const sendNotificationTool = defineTool({
   async handler(args, ctx: ProviderToolContext) {
     const notifier = requireProvider(ctx, 'notifications');
     const runId = ctx.caller.kind === 'agent' ? (ctx.caller.runId ?? null) : null;
-    if (runId !== null && notifier.countForRun(runId) >= MAX_NOTIFICATIONS_PER_RUN) {
+    if (runId !== null && (await notifier.countForRun(runId)) >= MAX_NOTIFICATIONS_PER_RUN) {
       throw new ToolError('LIMIT_EXCEEDED', `This run has already sent ${MAX_NOTIFICATIONS_PER_RUN} notifications, the most one run may send.`, {
         hint: 'Combine the remaining updates into your final answer instead.',
         details: { limit: MAX_NOTIFICATIONS_PER_RUN },

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAVClient, type DAVCalendar } from 'tsdav';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry } from '../../registry/provider-registry.js';
 import type { CalDavCalendarProvider } from './caldav-calendar-provider.js';
 import { startRadicale, type RadicaleServer } from '../../testing/radicale-server.js';
@@ -74,7 +74,7 @@ export const benchmarks = [
           messages: {},
           calendar: { feeds: [], caldav: { serverUrl: radicale.url, user: radicale.user, password: 'env:BENCH_CALDAV_PASSWORD', syncIntervalSeconds: 3600, timeoutMs: 60_000 } },
         },
-        store,
+        memory: openMemoryStore({ database: store }),
         desktop: null,
         env: { BENCH_CALDAV_PASSWORD: radicale.password },
       }).require('calendar') as CalDavCalendarProvider;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry } from '../../registry/provider-registry.js';
 import type { ImapMailProvider } from './imap-mail-provider.js';
 import { startDovecot, type DovecotServer } from './__tests__/test-servers.js';
@@ -52,7 +52,7 @@ function account(server: DovecotServer) {
         imap: { host: server.host, port: server.port, secure: false, user: server.user, password: 'env:BENCH_IMAP_PASSWORD', syncIntervalSeconds: 3600, timeoutMs: 30_000, allowSelfSignedCertificate: false },
       },
     },
-    store,
+    memory: openMemoryStore({ database: store }),
     desktop: null,
     env: { BENCH_IMAP_PASSWORD: server.password },
   });

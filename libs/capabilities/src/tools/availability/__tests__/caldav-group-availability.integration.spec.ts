@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { DAVClient, type DAVCalendar } from 'tsdav';
 import { createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type CosConfig } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry, type CalendarProvider, type ProviderRegistry } from '@chief-of-staff/providers';
 import { startRadicale, type RadicaleServer } from '@chief-of-staff/providers/testing';
 import { findGroupAvailabilityTool } from '../find-group-availability-tool.js';
@@ -98,7 +98,7 @@ describeWithRadicale('find_group_availability with a CalDAV account', () => {
         },
       },
     });
-    providers = createProviderRegistry({ config, store, desktop: null, env: { TEST_CALDAV_PASSWORD: radicale.password } });
+    providers = createProviderRegistry({ config, memory: openMemoryStore({ database: store }), desktop: null, env: { TEST_CALDAV_PASSWORD: radicale.password } });
     // An older local copy of Dana's calendar (say an import): used only when the server cannot be asked.
     const calendar = providers.require('calendar') as CalendarProvider;
     const imported = await calendar.createCalendar({ name: 'Dana (imported)', kind: 'person', ownerEmail: 'dana@example.com', readOnly: false });

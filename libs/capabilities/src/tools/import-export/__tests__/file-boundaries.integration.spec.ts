@@ -34,7 +34,7 @@ function message(subject: string, id: string): string {
 
 function call(name: string, args: Record<string, unknown>, overrides: ConfigInput = {}): Promise<ToolRunResult> {
   const config = loadConfig({ env: { COS_DATA_DIR: base, COS_TIMEZONE: 'Europe/London' }, overrides: { documents: { allowedRoots: [docs] }, ...overrides } });
-  const providers = createProviderRegistry({ config, store: database, desktop: null });
+  const providers = createProviderRegistry({ config, memory: openMemoryStore({ database: database }), desktop: null });
   const tool = allProviderTools.find((candidate) => candidate.name === name) as unknown as AnyToolDefinition;
   return runTool(tool, args, createToolContext({ services: { providers, config, memory }, clock, caller: { kind: 'host' } }));
 }

@@ -39,7 +39,7 @@ describe('proactive suggestions and the inbound channel view', () => {
   beforeEach(async () => {
     clock = new FakeClock(NOW);
     store = createTestMemoryStore({ clock });
-    providers = createProviderRegistry({ config: { ...configSchema.parse({ providers: { notifications: 'none' } }), timezone: 'UTC' }, store: store.database, desktop: null });
+    providers = createProviderRegistry({ config: { ...configSchema.parse({ providers: { notifications: 'none' } }), timezone: 'UTC' }, memory: store, desktop: null });
     const ago = (days: number) => new Date(Date.parse(NOW) - days * DAY_MS);
 
     await store.delegations.create({ task: 'Send the board deck', delegatedTo: 'Dana', dueDate: '2026-03-08' });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { DAVClient, type DAVCalendar } from 'tsdav';
 import { createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type CosConfig } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { startRadicale, type RadicaleServer } from '@chief-of-staff/providers/testing';
 import { createCalendarEventTool } from '../../calendar/calendar-write-tools.js';
@@ -53,7 +53,7 @@ describeWithRadicale('event and reminder tools with a CalDAV account', () => {
         calendar: { caldav: { serverUrl: radicale.url, user: radicale.user, password: 'env:TEST_CALDAV_PASSWORD', syncIntervalSeconds: 1, timeoutMs: 5_000 } },
       },
     });
-    providers = createProviderRegistry({ config, store, desktop: null, env: { TEST_CALDAV_PASSWORD: radicale.password } });
+    providers = createProviderRegistry({ config, memory: openMemoryStore({ database: store }), desktop: null, env: { TEST_CALDAV_PASSWORD: radicale.password } });
   }, 60_000);
 
   afterAll(async () => {

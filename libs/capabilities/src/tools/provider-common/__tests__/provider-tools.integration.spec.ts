@@ -36,7 +36,7 @@ function setup(overrides: ConfigInput = {}): { config: CosConfig; providers: Pro
     env: { COS_DATA_DIR: base, COS_TIMEZONE: 'America/New_York' },
     overrides: { user: { name: 'Dana Reed', email: 'dana@example.com' }, documents: { allowedRoots: [docs] }, providers: { notifications: 'log' }, ...overrides },
   });
-  return { config: cfg, providers: createProviderRegistry({ config: cfg, store: database, desktop: null }) };
+  return { config: cfg, providers: createProviderRegistry({ config: cfg, memory: openMemoryStore({ database: database }), desktop: null }) };
 }
 
 const tool = (name: string): AnyToolDefinition => {

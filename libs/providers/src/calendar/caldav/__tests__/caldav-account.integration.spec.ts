@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { DAVClient, type DAVCalendar } from 'tsdav';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry, type ProviderConfig } from '../../../registry/provider-registry.js';
 import type { CalDavCalendarProvider } from '../caldav-calendar-provider.js';
 import type { CalDavReminderProvider } from '../caldav-reminder-provider.js';
@@ -73,7 +73,7 @@ describeWithRadicale('CalDAV account', () => {
     await admin.createCalendarObject({ calendar: work, filename: 'lunch.ics', iCalString: LUNCH });
     dir = mkdtempSync(join(tmpdir(), 'cos-caldav-'));
     store = openDatabase({ dataDir: dir });
-    const registry = createProviderRegistry({ config: config(), store, desktop: null, env: { TEST_CALDAV_PASSWORD: radicale.password } });
+    const registry = createProviderRegistry({ config: config(), memory: openMemoryStore({ database: store }), desktop: null, env: { TEST_CALDAV_PASSWORD: radicale.password } });
     calendar = registry.require('calendar') as CalDavCalendarProvider;
     reminders = registry.require('reminders') as CalDavReminderProvider;
   }, 60_000);
@@ -163,7 +163,7 @@ describeWithRadicale('CalDAV account', () => {
     const badDir = mkdtempSync(join(tmpdir(), 'cos-caldav-auth-'));
     const badStore = openDatabase({ dataDir: badDir });
     try {
-      const bad = createProviderRegistry({ config: config(), store: badStore, desktop: null, env: { TEST_CALDAV_PASSWORD: 'wrong' } }).require('calendar') as CalDavCalendarProvider;
+      const bad = createProviderRegistry({ config: config(), memory: openMemoryStore({ database: badStore }), desktop: null, env: { TEST_CALDAV_PASSWORD: 'wrong' } }).require('calendar') as CalDavCalendarProvider;
       await expect(bad.checkConnection()).rejects.toMatchObject({ kind: 'auth', hint: expect.stringContaining('calendar.caldav.password') });
       expect(await calendar.checkConnection()).toMatch(/^test on 127\.0\.0\.1:\d+: 1 calendars$/);
     } finally {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ImapFlow } from 'imapflow';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
 import { createProviderRegistry, type ProviderConfig, type ProviderRegistry } from '../../../registry/provider-registry.js';
 import type { ImapMailProvider } from '../imap-mail-provider.js';
 import { describeWithDovecot } from './describe-with-dovecot.js';
@@ -87,7 +87,7 @@ describeWithDovecot('IMAP and SMTP account', () => {
     dir = mkdtempSync(join(tmpdir(), 'cos-imap-'));
     store = openDatabase({ dataDir: dir });
     const config = accountConfig({ syncIntervalSeconds: 3600, withSmtp: true });
-    registry = createProviderRegistry({ config, store, desktop: null, env: { TEST_IMAP_PASSWORD: dovecot.password, TEST_SMTP_PASSWORD: smtp.password } });
+    registry = createProviderRegistry({ config, memory: openMemoryStore({ database: store }), desktop: null, env: { TEST_IMAP_PASSWORD: dovecot.password, TEST_SMTP_PASSWORD: smtp.password } });
     mail = registry.require('mail') as ImapMailProvider;
   }, 120_000);
 
@@ -186,7 +186,7 @@ describeWithDovecot('IMAP and SMTP account', () => {
     const otherStore = openDatabase({ dataDir: otherDir });
     const otherRegistry = createProviderRegistry({
       config: accountConfig({ syncIntervalSeconds: 1, withSmtp: false, port: proxy.port }),
-      store: otherStore,
+      memory: openMemoryStore({ database: otherStore }),
       desktop: null,
       env: { TEST_IMAP_PASSWORD: dovecot.password },
     });
@@ -232,7 +232,7 @@ describeWithDovecot('IMAP and SMTP account', () => {
   it('names a wrong password as an authentication failure with what to check', async () => {
     const badDir = mkdtempSync(join(tmpdir(), 'cos-imap-auth-'));
     const badStore = openDatabase({ dataDir: badDir });
-    const bad = createProviderRegistry({ config: accountConfig({ syncIntervalSeconds: 1, withSmtp: false }), store: badStore, desktop: null, env: { TEST_IMAP_PASSWORD: 'wrong' } }).require('mail') as ImapMailProvider;
+    const bad = createProviderRegistry({ config: accountConfig({ syncIntervalSeconds: 1, withSmtp: false }), memory: openMemoryStore({ database: badStore }), desktop: null, env: { TEST_IMAP_PASSWORD: 'wrong' } }).require('mail') as ImapMailProvider;
     try {
       await expect(bad.checkConnection()).rejects.toMatchObject({ kind: 'auth', hint: expect.stringContaining('mail.imap.password') });
     } finally {
