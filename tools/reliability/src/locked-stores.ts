@@ -18,6 +18,24 @@ import { scanDataDir, scanLog, SUITE_MODEL_KEY } from './secret-scan.js';
 import { readStoredRows } from './stored-rows.js';
 import { toolText } from './tool-text.js';
 
+/**
+ * Makes the bind mount at `path` read-only. The kernel refuses ("mount point is busy") while a file under it is open
+ * for writing — the server's vector store may still be finishing a background write — so it retries for a few
+ * seconds before giving up.
+ */
+async function remountReadOnly(path: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      execFileSync('mount', ['-o', 'remount,bind,ro', path], { stdio: 'pipe' });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline || !/busy/i.test(String((error as { stderr?: unknown }).stderr ?? error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** Fewer than the breaker threshold (5), so the refusals stay the clear storage message rather than "paused". */
 const WRITES_WHILE_LOCKED = 3;
 const RAW = /SQLITE_|SqliteError|LanceError|\n\s+at\s|os error|errno|Unexpected error/;
@@ -125,7 +143,7 @@ export async function runLockedStores(): Promise<LockedStoresReport> {
       writeFileSync(join(documents, 'offsite.md'), '# Offsite\n\nThe team offsite is planned for the second week of March.\n');
       execFileSync('mount', ['--bind', vectors, vectors]);
       try {
-        execFileSync('mount', ['-o', 'remount,bind,ro', vectors]);
+        await remountReadOnly(vectors);
         const ingest = await call('ingest_documents', { path: documents });
         report.ingestRefusedClearly = !ingest.ok && /cannot be written/.test(ingest.text);
         if (!report.ingestRefusedClearly) report.details.push(`ingest with the vector store read-only: ${ingest.text.slice(0, 300)}`);
