@@ -141,7 +141,8 @@ describe('cos migrate --to', () => {
     expect(report.tables.find((table) => table.table === 'facts')).toMatchObject({ source: FACTS, target: FACTS, inserted: FACTS - halfway.rows });
     expect(await factCount(url)).toEqual({ rows: FACTS, distinct: FACTS });
 
-    const again = await sandbox.run(['migrate', '--to', url]);
+    // Without --to, the configured storage is the target, an env:NAME reference included.
+    const again = await sandbox.run(['migrate'], { COS_STORAGE_URL: 'env:MIGRATE_TARGET_URL', MIGRATE_TARGET_URL: url });
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/Continued the copy of .* and verified every table/);
   }, 180_000);

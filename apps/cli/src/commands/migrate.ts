@@ -39,7 +39,7 @@ export function registerMigrateCommand(program: Command): void {
   program
     .command('migrate')
     .description('Copy this data directory (every table and the vectors) into a PostgreSQL database, and verify it.')
-    .option('--to <url>', 'the PostgreSQL database, postgres://user@host:5432/name (default: COS_DATABASE_URL)')
+    .option('--to <url>', 'the PostgreSQL database, postgres://user@host:5432/name (default: the configured storage.url or COS_DATABASE_URL)')
     .option('--json', 'print machine-readable JSON')
     .addHelpText(
       'after',
@@ -49,13 +49,14 @@ export function registerMigrateCommand(program: Command): void {
     )
     .action(async (options: { to?: string; json?: boolean }) => {
       const json = options.json === true;
-      const to = options.to ?? process.env.COS_DATABASE_URL;
-      if (to === undefined || to === '') {
-        reportUsageError('Say where to copy to: cos migrate --to postgres://user@host:5432/name (or set COS_DATABASE_URL).', json);
-        return;
-      }
       const loaded = loadCliConfig();
       if (!loaded) return;
+      // Without --to, the configured storage (storage.url, COS_DATABASE_URL, env:NAME references) is the target.
+      const to = options.to;
+      if ((to === undefined && loaded.config.storage.url === undefined) || to === '') {
+        reportUsageError('Say where to copy to: cos migrate --to postgres://user@host:5432/name (or set storage.url or COS_DATABASE_URL).', json);
+        return;
+      }
       const { copyToPostgres } = await loadSdk();
       const progress = startProgress('Copying', !json);
       const stop = new AbortController();
