@@ -6,7 +6,7 @@
  * database, which `database` still opens for them.
  */
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
-import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
+import { createSqliteMessagesRepository, openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
 import type { Embedder, QueryEmbeddingCache } from '@chief-of-staff/documents';
 import { redactConnectionUrl } from '../connection-url.js';
 import { PostgresChunkStore } from '../documents/chunk-store.js';
@@ -97,6 +97,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     workerHeartbeat: scheduler.workerHeartbeat,
     notifications: createPostgresNotificationsRepository(postgres, clock),
     suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
+    messages: createSqliteMessagesRepository(local, clock),
     get factVectors() {
       return factVectors;
     },

@@ -3,8 +3,7 @@
  * imported from chat exports, searchable over text and sender. Read-only to tools; only imports write. The rows live
  * behind the storage port (`MessagesRepository`, ADR 0073).
  */
-import { createSqliteMessagesRepository, type CosDatabase, type MessageRow, type MessagesPage, type MessagesRepository } from '@chief-of-staff/stores';
-import { createSystemClock } from '@chief-of-staff/core';
+import type { MessageRow, MessagesPage, MessagesRepository } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import type { PageResult } from '../types/mail.js';
 import type { ChatMessage, MessagePage, MessageProvider, MessageQuery, MessageSearchQuery } from '../types/messages.js';
@@ -58,11 +57,7 @@ function range(query: { since?: Date; until?: Date; channel?: string }) {
 export class LocalMessageProvider implements MessageProvider {
   readonly name = 'local';
 
-  private readonly messages: MessagesRepository;
-
-  constructor(store: CosDatabase, options: { dateScanThreshold?: number } = {}) {
-    this.messages = createSqliteMessagesRepository(store, createSystemClock('UTC'), options);
-  }
+  constructor(private readonly messages: MessagesRepository) {}
 
   async list(query: MessageQuery, page: MessagePage): Promise<PageResult<ChatMessage>> {
     const filters = {
