@@ -6,7 +6,7 @@
  * database, which `database` still opens for them.
  */
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
-import { createSqliteMessagesRepository, openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
+import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
 import type { Embedder, QueryEmbeddingCache } from '@chief-of-staff/documents';
 import { redactConnectionUrl } from '../connection-url.js';
 import { PostgresChunkStore } from '../documents/chunk-store.js';
@@ -21,6 +21,7 @@ import { createPostgresIdentitiesRepository } from '../memory/identities-reposit
 import { createPostgresLocationsRepository } from '../memory/locations-repository.js';
 import { createPostgresSharedMemoryRepository } from '../memory/shared-memory-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
+import { createPostgresMessagesRepository } from '../personal-data/messages-repository.js';
 import { createPostgresNotificationsRepository } from '../proactive/notifications-repository.js';
 import { createPostgresSuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
 import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduling/scheduler-storage.js';
@@ -97,7 +98,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     workerHeartbeat: scheduler.workerHeartbeat,
     notifications: createPostgresNotificationsRepository(postgres, clock),
     suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
-    messages: createSqliteMessagesRepository(local, clock),
+    messages: createPostgresMessagesRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },
