@@ -46,21 +46,22 @@ export function describeMessagesRepositoryContract(name: string, open: OpenRepos
       ).toEqual({ imported: 3, skipped: 0 });
       const { rows, hasMore } = await store.list({}, ALL);
       expect(hasMore).toBe(false);
-      expect(rows).toEqual([
-        {
-          id: expect.any(Number),
-          conversationId: expect.any(Number),
-          conversation: 'Family',
-          channel: 'whatsapp',
-          senderHandle: 'me',
-          senderName: null,
-          isFromMe: true,
-          text: 'Yes, bringing dessert',
-          sentAt: '2026-03-01T00:05:00.000Z',
-        },
+      expect(rows[0]).toEqual({
+        id: expect.any(Number),
+        conversationId: expect.any(Number),
+        conversation: 'Family',
+        channel: 'whatsapp',
+        senderHandle: 'me',
+        senderName: null,
+        isFromMe: true,
+        text: 'Yes, bringing dessert',
+        sentAt: '2026-03-01T00:05:00.000Z',
+      });
+      expect(rows).toMatchObject([
+        { text: 'Yes, bringing dessert' },
         // Without a title the conversation is named by its external id.
-        expect.objectContaining({ conversation: 'work', channel: 'slack', senderHandle: 'sam@slack', text: 'Standup moved', sentAt: '2026-03-01T00:03:00.000Z' }),
-        expect.objectContaining({ conversation: 'Family', senderName: 'Mum', isFromMe: false, text: 'Dinner on Sunday?', sentAt: '2026-03-01T00:00:00.000Z' }),
+        { conversation: 'work', channel: 'slack', senderHandle: 'sam@slack', text: 'Standup moved', sentAt: '2026-03-01T00:03:00.000Z' },
+        { conversation: 'Family', senderName: 'Mum', isFromMe: false, text: 'Dinner on Sunday?', sentAt: '2026-03-01T00:00:00.000Z' },
       ]);
       expect(rows[0]?.conversationId).toBe(rows[2]?.conversationId);
       expect(rows[1]?.conversationId).not.toBe(rows[0]?.conversationId);
@@ -91,7 +92,7 @@ export function describeMessagesRepositoryContract(name: string, open: OpenRepos
       expect(await texts(store.list({}, ALL))).toEqual(['b', 'd', 'c', 'a', 'e']);
       expect(await store.list({}, { offset: 0, limit: 2 })).toMatchObject({ hasMore: true });
       expect(await texts(store.list({}, { offset: 2, limit: 2 }))).toEqual(['c', 'a']);
-      expect(await store.list({}, { offset: 4, limit: 2 })).toMatchObject({ rows: [expect.objectContaining({ text: 'e' })], hasMore: false });
+      expect(await store.list({}, { offset: 4, limit: 2 })).toMatchObject({ rows: [{ text: 'e' }], hasMore: false });
       expect(await store.list({}, { offset: 3, limit: 2 })).toMatchObject({ hasMore: false });
       expect(await store.list({}, { offset: 9, limit: 2 })).toEqual({ rows: [], hasMore: false });
       expect(await texts(store.search(['b'], {}, ALL))).toEqual(['b']);
