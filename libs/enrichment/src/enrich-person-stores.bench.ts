@@ -76,9 +76,10 @@ async function seed(store: MemoryStore, registry: ProviderRegistry): Promise<voi
     for (let i = 0; i < DECISIONS; i += 1) {
       await store.decisions.create({ title: `${words(3)} ${i}`, description: `Agreed with ${names[i % PEOPLE]} on ${words(6)}`, owner: names[(i * 7) % PEOPLE] as string });
     }
+    const chat = [];
     for (let i = 0; i < MESSAGES; i += 1) {
       const p = i % PEOPLE;
-      registry.local.messages.importMessage({
+      chat.push({
         externalId: `msg-${i}`,
         conversationId: `chat-${p}`,
         conversationTitle: null,
@@ -91,6 +92,7 @@ async function seed(store: MemoryStore, registry: ProviderRegistry): Promise<voi
         participants: [],
       });
     }
+    await registry.local.messages.importMessages(chat);
     const inbox = registry.local.mail.ensureMailbox('local', 'INBOX');
     for (let i = 0; i < MAILS; i += 1) {
       const p = i % PEOPLE;

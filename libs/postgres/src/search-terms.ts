@@ -53,9 +53,16 @@ export function mailMessageSearchTerms(message: {
   return unicode61Tokens([message.subject, message.fromName, message.fromAddress, JSON.stringify(message.to), message.bodyText].join(' ')).join(' ');
 }
 
-/** `messages.search_terms`: the columns of `messages_fts`. */
+/**
+ * Between the columns of `messages.search_terms`: PostgreSQL's parser reads `-1` as one word (a signed integer), so it
+ * takes a position in the tsvector, yet no query term (letters and digits only) can equal it. A phrase therefore does
+ * not run from one column into the next, as in FTS5 (ADR 0073).
+ */
+const COLUMN_GAP = ' -1 ';
+
+/** `messages.search_terms`: the columns of `messages_fts`, a gap between them. */
 export function messageSearchTerms(message: { text: string; senderHandle: string; senderName: string | null }): string {
-  return unicode61Tokens(`${message.text} ${message.senderHandle} ${message.senderName ?? ''}`).join(' ');
+  return [message.text, message.senderHandle, message.senderName ?? ''].map((column) => unicode61Tokens(column).join(' ')).join(COLUMN_GAP);
 }
 
 /** `document_chunks.terms` (of the text) or `title_terms` (of the title). */

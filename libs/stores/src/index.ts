@@ -27,6 +27,9 @@ export type { EventRulesRepository } from './webhooks/event-rules-repository.js'
 export type { FallbackEventsRepository } from './telemetry/run-log-repositories.js';
 export type { NotificationsRepository } from './telemetry/notifications-repository.js';
 export type { SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
+// The local messages store (ADR 0073): its port, the rows it takes and gives, and the SQLite adapter's search tuning.
+export { createSqliteMessagesRepository } from './personal-data/messages-repository.js';
+export type { ImportMessageInput, ListMessagesFilters, MessageRangeFilters, MessageRow, MessagesPage, MessagesPageRequest, MessagesRepository } from './personal-data/messages-repository.js';
 export type { DueClaim, DueClaimResult, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
 export type { TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
 // What another adapter's scheduler repositories need to behave as these do: the scheduler's enumerations, the

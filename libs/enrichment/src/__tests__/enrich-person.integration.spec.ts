@@ -123,7 +123,7 @@ describe('enrich_person over the real stores', () => {
       ['o-20', 20],
       ['o-60', 60],
     ] as const) {
-      importChat(providers, { id, conversation: 'chat-omar', sender: '+442079460958', text: id, at: new Date(now - days * DAY_MS) });
+      await importChat(providers, { id, conversation: 'chat-omar', sender: '+442079460958', text: id, at: new Date(now - days * DAY_MS) });
       importMail(providers, { id, subject: id, from: { name: 'Omar', address: 'omar@example.org' }, to: [me], at: new Date(now - days * DAY_MS) });
     }
     const service = createEnrichmentService({ memory: store, providers });

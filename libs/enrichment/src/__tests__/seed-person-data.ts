@@ -18,8 +18,8 @@ export interface ChatLine {
   at: Date;
 }
 
-export function importChat(providers: ProviderRegistry, line: ChatLine): void {
-  providers.local.messages.importMessage({
+export async function importChat(providers: ProviderRegistry, line: ChatLine): Promise<void> {
+  await providers.local.messages.importMessages([{
     externalId: line.id,
     conversationId: line.conversation,
     conversationTitle: null,
@@ -30,7 +30,7 @@ export function importChat(providers: ProviderRegistry, line: ChatLine): void {
     text: line.text,
     sentAt: line.at,
     participants: [],
-  });
+  }]);
 }
 
 export interface MailLine {
@@ -107,11 +107,11 @@ export async function seedJane(memory: MemoryStore, providers: ProviderRegistry)
   await memory.decisions.create({ title: 'Payroll vendor', owner: 'Bob Stone' });
 
   for (let i = 0; i < 12; i += 1) {
-    importChat(providers, { id: `j${i}`, conversation: 'chat-jane', sender: '+15551234567', text: `Jane message ${i}`, at: ago((i + 1) * HOUR_MS) });
+    await importChat(providers, { id: `j${i}`, conversation: 'chat-jane', sender: '+15551234567', text: `Jane message ${i}`, at: ago((i + 1) * HOUR_MS) });
   }
-  importChat(providers, { id: 'reply', conversation: 'chat-jane', sender: me.address, fromMe: true, text: 'My reply', at: ago(30 * 60_000) });
-  importChat(providers, { id: 'j-old', conversation: 'chat-jane', sender: '+15551234567', text: 'Jane old message', at: ago(20 * DAY_MS) });
-  importChat(providers, { id: 'bob', conversation: 'chat-bob', sender: '+15559990000', senderName: 'Bob', text: 'Jane Smith said hi', at: ago(HOUR_MS) });
+  await importChat(providers, { id: 'reply', conversation: 'chat-jane', sender: me.address, fromMe: true, text: 'My reply', at: ago(30 * 60_000) });
+  await importChat(providers, { id: 'j-old', conversation: 'chat-jane', sender: '+15551234567', text: 'Jane old message', at: ago(20 * DAY_MS) });
+  await importChat(providers, { id: 'bob', conversation: 'chat-bob', sender: '+15559990000', senderName: 'Bob', text: 'Jane Smith said hi', at: ago(HOUR_MS) });
 
   for (let i = 0; i < 12; i += 1) {
     importMail(providers, { id: `m${i}`, subject: `Update ${i}`, from: janeAddress, to: [me], at: ago((i + 1) * HOUR_MS) });

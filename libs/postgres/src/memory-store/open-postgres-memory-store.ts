@@ -21,6 +21,7 @@ import { createPostgresIdentitiesRepository } from '../memory/identities-reposit
 import { createPostgresLocationsRepository } from '../memory/locations-repository.js';
 import { createPostgresSharedMemoryRepository } from '../memory/shared-memory-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
+import { createPostgresMessagesRepository } from '../personal-data/messages-repository.js';
 import { createPostgresNotificationsRepository } from '../proactive/notifications-repository.js';
 import { createPostgresSuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
 import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduling/scheduler-storage.js';
@@ -97,6 +98,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     workerHeartbeat: scheduler.workerHeartbeat,
     notifications: createPostgresNotificationsRepository(postgres, clock),
     suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
+    messages: createPostgresMessagesRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },

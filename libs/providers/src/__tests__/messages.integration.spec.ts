@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { createSqliteMessagesRepository } from '@chief-of-staff/stores';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { importData } from '../import/import-data.js';
 import { MacosMessagesProvider } from '../messages/macos/macos-messages-provider.js';
@@ -66,7 +67,7 @@ describe('local messages store', () => {
     expect((await messages.search({ query: 'dessert' }, page)).items.map((m) => m.id)).toHaveLength(1);
     expect((await messages.search({ query: 'mum' }, page)).items.map((m) => m.text)).toEqual(['Dinner on Sunday?']);
     expect((await messages.search({ query: 'parcel', channel: 'whatsapp' }, page)).items).toEqual([]);
-    const walking = new LocalMessageProvider(env.store, { dateScanThreshold: 0 });
+    const walking = new LocalMessageProvider(createSqliteMessagesRepository(env.store, env.memory.clock, { dateScanThreshold: 0 }));
     for (const query of ['dessert', 'family mum', 'sunday']) {
       expect((await walking.search({ query, since: new Date(0) }, page)).items).toEqual((await messages.search({ query }, page)).items);
     }

@@ -92,7 +92,6 @@ async function importChecked(
     case 'messages_jsonl':
     case 'messages_csv':
       return importMessagesFile(
-        stores.database,
         stores.messages,
         { path, format: kind === 'messages_csv' ? 'csv' : 'jsonl', channel: request.target, timezone, policy },
         onProgress,

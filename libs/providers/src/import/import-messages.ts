@@ -1,5 +1,5 @@
 /** Imports a messages export (JSON lines or CSV) into the local messages store, in batched transactions. */
-import type { CosDatabase, FileReadPolicy } from '@chief-of-staff/stores';
+import type { FileReadPolicy } from '@chief-of-staff/stores';
 import type { LocalMessageProvider } from '../messages/local-message-provider.js';
 import type { ImportedMessage } from '../messages/import/message-record.js';
 import { readMessageFile, type MessageFileFormat } from '../messages/import/read-message-file.js';
@@ -18,7 +18,6 @@ export interface MessagesImportOptions {
 }
 
 export async function importMessagesFile(
-  store: CosDatabase,
   messages: LocalMessageProvider,
   options: MessagesImportOptions,
   onProgress?: ImportProgressListener,
@@ -26,15 +25,13 @@ export async function importMessagesFile(
   const kind = options.format === 'csv' ? 'messages_csv' : 'messages_jsonl';
   const totals = new ImportAccumulator(kind, options.channel ?? 'imported');
   let batch: ImportedMessage[] = [];
-  const flush = () => {
+  const flush = async () => {
     const items = batch;
     batch = [];
-    store.writeTransaction(() => {
-      for (const message of items) {
-        if (messages.importMessage(message).imported) totals.imported += 1;
-        else totals.skipped += 1;
-      }
-    });
+    // One call, one transaction per batch.
+    const stored = await messages.importMessages(items);
+    totals.imported += stored.imported;
+    totals.skipped += stored.skipped;
     onProgress?.({ kind, done: totals.done, fraction: null, message: `${totals.imported} imported, ${totals.skipped} already known` });
   };
   for await (const item of readMessageFile(options.path, { format: options.format, channel: options.channel, timezone: options.timezone, policy: options.policy })) {
@@ -43,8 +40,8 @@ export async function importMessagesFile(
       continue;
     }
     batch.push(item.message);
-    if (batch.length >= BATCH) flush();
+    if (batch.length >= BATCH) await flush();
   }
-  flush();
+  await flush();
   return totals.result();
 }

@@ -146,7 +146,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     }),
     reminders: new LocalReminderProvider(store),
     mail: new LocalMailProvider(store, { selfAddress, selfName: config.user.name ?? null }),
-    messages: new LocalMessageProvider(store),
+    messages: new LocalMessageProvider(memory.messages),
   };
   const settings = config.providers;
   let macos: MacosMessagesProvider | null = null;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
+import { openDatabase } from '@chief-of-staff/stores';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
@@ -106,4 +107,36 @@ describe('PostgreSQL storage', () => {
       await loop.stop();
     }
   }, 40_000);
+});
+
+describe('PostgreSQL storage: imported messages', () => {
+  it('imports messages on one instance into PostgreSQL (not the data directory) and searches them on another', async () => {
+    const url = await server.createDatabase('messages');
+    const files = mkdtempSync(join(tmpdir(), 'cos-pg-chat-'));
+    dirs.push(files);
+    const chat = join(files, 'chat.jsonl');
+    const lines = [
+      { id: 'm1', conversation: 'family', conversation_title: 'Family', channel: 'whatsapp', sender: '+15551230001', sender_name: 'Mum', text: 'Dinner on Sunday at the café?', date: '2026-03-01T18:00:00Z' },
+      { id: 'm2', conversation: 'family', channel: 'whatsapp', from_me: true, text: 'Yes, bringing dessert', date: '2026-03-01T18:05:00Z' },
+    ];
+    writeFileSync(chat, lines.map((line) => JSON.stringify(line)).join('\n'));
+    const laptop = await machine(url, { documents: { allowedRoots: [files] } });
+    const laptopDir = dirs[dirs.length - 1] as string;
+    expect(valueOf<{ imported: number }>(await laptop.callTool('import_data', { kind: 'messages', path: chat })).imported).toBe(2);
+    // Nothing landed in the laptop's own SQLite database.
+    const local = openDatabase({ dataDir: laptopDir });
+    try {
+      expect(local.sqlite.prepare('SELECT count(*) AS n FROM messages').get()).toEqual({ n: 0 });
+    } finally {
+      local.close();
+    }
+    const other = await machine(url, { documents: { allowedRoots: [files] } });
+    const since = '2026-02-01';
+    const found = valueOf<{ items: { text: string; sender_name: string | null }[] }>(await other.callTool('search_messages', { query: 'cafe sunday', since }));
+    expect(found.items.map((item) => [item.text, item.sender_name])).toEqual([['Dinner on Sunday at the café?', 'Mum']]);
+    const listed = valueOf<{ items: { text: string }[] }>(await other.callTool('get_messages', { conversation: 'FAMILY', since }));
+    expect(listed.items.map((item) => item.text)).toEqual(['Yes, bringing dessert', 'Dinner on Sunday at the café?']);
+    // Importing the same file again, from the other instance, adds nothing.
+    expect(valueOf<{ skipped: number }>(await other.callTool('import_data', { kind: 'messages', path: chat })).skipped).toBe(2);
+  });
 });

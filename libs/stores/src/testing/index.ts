@@ -46,3 +46,5 @@ export type {
   OpenedDecisionsRepository,
   OpenedDelegationsRepository,
 } from './contracts/lifecycle-repositories-contract.js';
+// The local messages store's contract (ADR 0073).
+export { describeMessagesRepositoryContract } from './contracts/messages-repository-contract.js';

@@ -85,7 +85,7 @@ describe('proactive suggestions and the inbound channel view', () => {
     // Three failed runs in a row, as the engine records them.
     store.database.sqlite.prepare("UPDATE scheduled_tasks SET consecutive_failures = 3, last_error = 'agent missing' WHERE id = ?").run(task.id);
 
-    providers.local.messages.importMessage({ externalId: 'x1', conversationId: 'c1', conversationTitle: null, channel: 'imessage', senderHandle: '+15551234567', senderName: 'Omer', isFromMe: false, text: 'Running late', sentAt: new Date(Date.parse(NOW) - 2 * 3_600_000), participants: [] });
+    await providers.local.messages.importMessages([{ externalId: 'x1', conversationId: 'c1', conversationTitle: null, channel: 'imessage', senderHandle: '+15551234567', senderName: 'Omer', isFromMe: false, text: 'Running late', sentAt: new Date(Date.parse(NOW) - 2 * 3_600_000), participants: [] }]);
   });
 
   afterEach(async () => {
