@@ -27,6 +27,18 @@ export type { EventRulesRepository } from './webhooks/event-rules-repository.js'
 export type { FallbackEventsRepository } from './telemetry/run-log-repositories.js';
 export type { NotificationsRepository } from './telemetry/notifications-repository.js';
 export type { SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
+// The reminders provider's local store (ADR 0071): the port, its rows and inputs, and the rules both adapters share.
+export { DEFAULT_REMINDER_LIST, reminderUnchanged } from './personal-data/reminders-repository.js';
+export type {
+  LinkedReminderList,
+  ReminderFilter,
+  ReminderListRecord,
+  ReminderRecord,
+  RemindersRepository,
+  ReminderUpsertCounts,
+  ReminderValues,
+  RemoteReminderObject,
+} from './personal-data/reminders-repository.js';
 export type { DueClaim, DueClaimResult, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
 export type { TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
 // What another adapter's scheduler repositories need to behave as these do: the scheduler's enumerations, the
