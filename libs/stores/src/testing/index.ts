@@ -46,3 +46,5 @@ export type {
   OpenedDecisionsRepository,
   OpenedDelegationsRepository,
 } from './contracts/lifecycle-repositories-contract.js';
+// The reminders repository contract (ADR 0071).
+export { describeRemindersRepositoryContract } from './contracts/reminders-repository-contract.js';
