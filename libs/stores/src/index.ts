@@ -28,7 +28,7 @@ export type { FallbackEventsRepository } from './telemetry/run-log-repositories.
 export type { NotificationsRepository } from './telemetry/notifications-repository.js';
 export type { SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
 // The reminders provider's local store (ADR 0071): the port, its rows and inputs, and the rules both adapters share.
-export { DEFAULT_REMINDER_LIST, reminderUnchanged } from './personal-data/reminders-repository.js';
+export { DEFAULT_REMINDER_LIST } from './personal-data/reminders-repository.js';
 export type {
   LinkedReminderList,
   ReminderFilter,

@@ -4,7 +4,7 @@
  * from and exported to iCalendar VTODOs.
  */
 import { newUuid } from '@chief-of-staff/core';
-import type { ReminderListRecord, ReminderRecord, RemindersRepository, ReminderUpsertCounts, ReminderValues } from '@chief-of-staff/stores';
+import type { ReminderFilter, ReminderListRecord, ReminderRecord, RemindersRepository, ReminderUpsertCounts, ReminderValues } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import type { NewReminder, Reminder, ReminderList, ReminderProvider, ReminderQuery } from '../types/reminders.js';
 import type { IcsTodoRecord } from '../calendar/ics/write-ics.js';
@@ -101,7 +101,7 @@ export class LocalReminderProvider implements ReminderProvider {
     };
   }
 
-  private async query(filter: Parameters<RemindersRepository['find']>[0]): Promise<Reminder[]> {
+  private async query(filter: ReminderFilter): Promise<Reminder[]> {
     const names = new Map((await this.store.lists()).map((l) => [l.id, l.name]));
     return (await this.store.find(filter)).map((row) => this.toReminder(row, names.get(row.listId) ?? ''));
   }

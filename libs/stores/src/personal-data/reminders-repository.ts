@@ -132,7 +132,7 @@ export interface RemindersRepository {
 const PRIORITY_RANK = sql`CASE ${reminders.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END`;
 
 /** True when the stored row holds exactly `values` (an unchanged to-do of an import or a sync). */
-export function reminderUnchanged(existing: ReminderRecord, values: ReminderValues): boolean {
+function reminderUnchanged(existing: ReminderRecord, values: ReminderValues): boolean {
   return (Object.keys(values) as (keyof ReminderValues)[]).every((key) => existing[key] === values[key]);
 }
 
