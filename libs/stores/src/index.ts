@@ -30,6 +30,18 @@ export type { SuggestionStateRepository } from './proactive/suggestion-state-rep
 // The local messages store (ADR 0073): its port, the rows it takes and gives, and the SQLite adapter's search tuning.
 export { createSqliteMessagesRepository } from './personal-data/messages-repository.js';
 export type { ImportMessageInput, ListMessagesFilters, MessageRangeFilters, MessageRow, MessagesPage, MessagesPageRequest, MessagesRepository } from './personal-data/messages-repository.js';
+// The reminders provider's local store (ADR 0071): the port, its rows and inputs, and the rules both adapters share.
+export { DEFAULT_REMINDER_LIST } from './personal-data/reminders-repository.js';
+export type {
+  LinkedReminderList,
+  ReminderFilter,
+  ReminderListRecord,
+  ReminderRecord,
+  RemindersRepository,
+  ReminderUpsertCounts,
+  ReminderValues,
+  RemoteReminderObject,
+} from './personal-data/reminders-repository.js';
 export type { DueClaim, DueClaimResult, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
 export type { TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
 // What another adapter's scheduler repositories need to behave as these do: the scheduler's enumerations, the
@@ -145,7 +157,7 @@ export type { TaskRunRecord } from './scheduling/task-runs-repository.js';
 
 // Schema tables (docs/reference/data-model.md#tables): the ones other libraries query directly (documents, facts and
 // the provider stores).
-export { calendars, documents, events, facts, notifications, reminderLists, reminders } from './db/schema/index.js';
+export { calendars, documents, events, facts, notifications, reminders } from './db/schema/index.js';
 
 // Enumerations (docs/reference/data-model.md#enumerations).
 export {

@@ -24,6 +24,7 @@ import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { createPostgresMessagesRepository } from '../personal-data/messages-repository.js';
 import { createPostgresNotificationsRepository } from '../proactive/notifications-repository.js';
 import { createPostgresSuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
+import { createPostgresRemindersRepository } from '../personal-data/reminders-repository.js';
 import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduling/scheduler-storage.js';
 import {
   createPostgresAgentRunsRepository,
@@ -99,6 +100,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     notifications: createPostgresNotificationsRepository(postgres, clock),
     suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
     messages: createPostgresMessagesRepository(postgres, clock),
+    reminders: createPostgresRemindersRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },

@@ -41,8 +41,8 @@ export async function importIcsFile(stores: LocalStores, options: IcsImportOptio
   totals.skipped += events.skipped;
   onProgress?.({ kind: 'ics', done: totals.done, fraction: parsed.todos.length > 0 ? 0.5 : 1, message: `${parsed.events.length} events` });
   if (parsed.todos.length > 0) {
-    const list = stores.reminders.defaultList();
-    const todos = stores.reminders.upsertTodos(list.id, parsed.todos);
+    const list = await stores.reminders.defaultList();
+    const todos = await stores.reminders.upsertTodos(list.id, parsed.todos);
     totals.imported += todos.imported;
     totals.updated += todos.updated;
     totals.skipped += todos.skipped;

@@ -144,7 +144,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
         return config.timezone;
       },
     }),
-    reminders: new LocalReminderProvider(store),
+    reminders: new LocalReminderProvider(memory.reminders),
     mail: new LocalMailProvider(store, { selfAddress, selfName: config.user.name ?? null }),
     messages: new LocalMessageProvider(memory.messages),
   };

@@ -1,64 +1,52 @@
 /**
  * The embedded reminders store (docs/reference/tool-catalogue.md#personal-data-providers): reminder lists (one is the
- * default, created on first use) and to-dos in SQLite, imported from and exported to iCalendar VTODOs.
+ * default, created on first use) and to-dos in the storage port's reminders store (SQLite or PostgreSQL), imported
+ * from and exported to iCalendar VTODOs.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { newUuid } from '@chief-of-staff/core';
-import { type CosDatabase, reminderLists, reminders, foldCase, containsPattern } from '@chief-of-staff/stores';
+import type { ReminderFilter, ReminderListRecord, ReminderRecord, RemindersRepository, ReminderUpsertCounts, ReminderValues } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import type { NewReminder, Reminder, ReminderList, ReminderProvider, ReminderQuery } from '../types/reminders.js';
 import type { IcsTodoRecord } from '../calendar/ics/write-ics.js';
-import type { UpsertOutcome } from '../calendar/local-calendar-provider.js';
 
 const PROVIDER = 'local-reminders';
-const DEFAULT_LIST = 'Reminders';
 
-type ReminderRow = typeof reminders.$inferSelect;
-type ListRow = typeof reminderLists.$inferSelect;
+type ReminderRow = ReminderRecord;
+type ListRow = ReminderListRecord;
 
-/** Priority high → none, as SQL, for ordering. */
-const PRIORITY_RANK = sql`CASE ${reminders.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END`;
+/** An iCalendar to-do as the store keeps it (instants as ISO strings). */
+export function todoValues(todo: IcsTodoRecord): ReminderValues {
+  return {
+    uid: todo.uid,
+    title: todo.title,
+    notes: todo.notes,
+    dueDate: todo.dueDate,
+    dueAt: todo.dueAt?.toISOString() ?? null,
+    priority: todo.priority,
+    completed: todo.completed,
+    completedAt: todo.completedAt?.toISOString() ?? null,
+  };
+}
 
 export class LocalReminderProvider implements ReminderProvider {
   readonly name = 'local';
 
-  constructor(private readonly store: CosDatabase) {}
+  constructor(private readonly store: RemindersRepository) {}
 
-  /** The database the store lives in (a CalDAV account keeps its object URLs and ETags beside the to-dos). */
-  get database(): CosDatabase {
+  /** The storage port's reminders store (a CalDAV account keeps its object URLs and ETags beside the to-dos). */
+  get repository(): RemindersRepository {
     return this.store;
   }
 
-  private listRows(): ListRow[] {
-    return this.store.db.select().from(reminderLists).orderBy(asc(reminderLists.name), asc(reminderLists.id)).all();
-  }
-
   /** The default list, created as "Reminders" when there is none. */
-  defaultList(): ListRow {
-    const current = this.store.db.select().from(reminderLists).where(eq(reminderLists.isDefault, true)).get();
-    if (current) return current;
-    return this.store.writeTransaction(() => {
-      const first = this.store.db.select().from(reminderLists).orderBy(asc(reminderLists.id)).get();
-      if (first) {
-        this.store.db.update(reminderLists).set({ isDefault: true }).where(eq(reminderLists.id, first.id)).run();
-        return { ...first, isDefault: true };
-      }
-      return this.store.db.insert(reminderLists).values({ name: DEFAULT_LIST, isDefault: true }).returning().get();
-    });
+  defaultList(): Promise<ListRow> {
+    return this.store.defaultList();
   }
 
   async lists(): Promise<ReminderList[]> {
-    this.defaultList();
-    const counts = new Map(
-      this.store.db
-        .select({ listId: reminders.listId, open: sql<number>`count(*)` })
-        .from(reminders)
-        .where(eq(reminders.completed, false))
-        .groupBy(reminders.listId)
-        .all()
-        .map((row) => [row.listId, row.open]),
-    );
-    return this.listRows().map((row) => ({
+    await this.store.defaultList();
+    const counts = await this.store.openCounts();
+    return (await this.store.lists()).map((row) => ({
       id: row.id,
       name: row.name,
       color: row.color,
@@ -67,39 +55,33 @@ export class LocalReminderProvider implements ReminderProvider {
     }));
   }
 
-  private listRow(nameOrId: string | number): ListRow {
+  private async listRow(nameOrId: string | number): Promise<ListRow> {
     const key = String(nameOrId).trim();
     let row: ListRow | undefined;
-    if (/^\d+$/.test(key)) row = this.store.db.select().from(reminderLists).where(eq(reminderLists.id, Number(key))).get();
-    row ??= this.store.db.select().from(reminderLists).where(sql`cos_fold(${reminderLists.name}) = ${foldCase(key)}`).get();
+    if (/^\d+$/.test(key)) row = await this.store.listById(Number(key));
+    row ??= await this.store.listByName(key);
     if (!row) {
-      const names = this.listRows().map((l) => l.name);
+      const names = (await this.store.lists()).map((l) => l.name);
       throw ProviderError.notFound(PROVIDER, 'Reminder list', key, names.length > 0 ? `Existing lists: ${names.join(', ')}.` : undefined);
     }
     return row;
   }
 
   async getList(nameOrId: string | number): Promise<ReminderList> {
-    const row = this.listRow(nameOrId);
+    const row = await this.listRow(nameOrId);
     return (await this.lists()).find((l) => l.id === row.id) as ReminderList;
   }
 
   async createList(name: string, color: string | null = null): Promise<ReminderList> {
     const trimmed = name.trim();
-    const existing = this.store.db.select().from(reminderLists).where(sql`cos_fold(${reminderLists.name}) = ${foldCase(trimmed)}`).get();
-    if (existing) throw new ProviderError('conflict', `A reminder list named "${trimmed}" already exists.`, { provider: PROVIDER });
-    const hasDefault = this.store.db.select({ id: reminderLists.id }).from(reminderLists).where(eq(reminderLists.isDefault, true)).get();
-    const row = this.store.db.insert(reminderLists).values({ name: trimmed, color, isDefault: !hasDefault }).returning().get();
+    const row = await this.store.createList(trimmed, color);
+    if (!row) throw new ProviderError('conflict', `A reminder list named "${trimmed}" already exists.`, { provider: PROVIDER });
     return { id: row.id, name: row.name, color: row.color, openCount: 0, isDefault: row.isDefault };
   }
 
   /** Finds a list by name or creates it (imports use this for their target). */
-  ensureList(name: string): ListRow {
-    const existing = this.store.db.select().from(reminderLists).where(sql`cos_fold(${reminderLists.name}) = ${foldCase(name.trim())}`).get();
-    if (existing) return existing;
-    this.defaultList();
-    this.store.db.insert(reminderLists).values({ name: name.trim() }).onConflictDoNothing().run();
-    return this.listRow(name);
+  ensureList(name: string): Promise<ListRow> {
+    return this.store.ensureList(name);
   }
 
   private toReminder(row: ReminderRow, listName: string): Reminder {
@@ -119,133 +101,75 @@ export class LocalReminderProvider implements ReminderProvider {
     };
   }
 
-  private query(where: SQL | undefined): Reminder[] {
-    const names = new Map(this.listRows().map((l) => [l.id, l.name]));
-    return this.store.db
-      .select()
-      .from(reminders)
-      .where(where)
-      .orderBy(sql`${reminders.dueDate} IS NULL`, asc(reminders.dueDate), PRIORITY_RANK, asc(reminders.createdAt), asc(reminders.id))
-      .all()
-      .map((row) => this.toReminder(row, names.get(row.listId) ?? ''));
+  private async query(filter: ReminderFilter): Promise<Reminder[]> {
+    const names = new Map((await this.store.lists()).map((l) => [l.id, l.name]));
+    return (await this.store.find(filter)).map((row) => this.toReminder(row, names.get(row.listId) ?? ''));
   }
 
   async list(query: ReminderQuery): Promise<Reminder[]> {
-    return this.query(
-      and(
-        query.listId !== undefined ? eq(reminders.listId, query.listId) : undefined,
-        query.status === 'all' ? undefined : eq(reminders.completed, query.status === 'completed'),
-        query.dueBefore !== undefined ? sql`${reminders.dueDate} <= ${query.dueBefore}` : undefined,
-      ),
-    );
+    return this.query({
+      ...(query.listId !== undefined ? { listId: query.listId } : {}),
+      ...(query.status === 'all' ? {} : { completed: query.status === 'completed' }),
+      ...(query.dueBefore !== undefined ? { dueBefore: query.dueBefore } : {}),
+    });
   }
 
   async search(text: string, options: { includeCompleted: boolean }): Promise<Reminder[]> {
-    const pattern = containsPattern(text.trim());
-    return this.query(
-      and(
-        sql`(cos_fold(${reminders.title}) LIKE ${pattern} ESCAPE '\\' OR cos_fold(coalesce(${reminders.notes}, '')) LIKE ${pattern} ESCAPE '\\')`,
-        options.includeCompleted ? undefined : eq(reminders.completed, false),
-      ),
-    );
+    return this.query({ text: text.trim(), ...(options.includeCompleted ? {} : { completed: false }) });
   }
 
-  private row(id: number): ReminderRow {
-    const row = this.store.db.select().from(reminders).where(eq(reminders.id, id)).get();
+  private async row(id: number): Promise<ReminderRow> {
+    const row = await this.store.get(id);
     if (!row) throw ProviderError.notFound(PROVIDER, 'Reminder', id);
     return row;
   }
 
   async get(id: number): Promise<Reminder> {
-    const row = this.row(id);
-    return this.toReminder(row, this.listRow(row.listId).name);
+    const row = await this.row(id);
+    return this.toReminder(row, (await this.listRow(row.listId)).name);
   }
 
   async create(input: NewReminder): Promise<Reminder> {
-    const list = input.listId !== undefined ? this.listRow(input.listId) : this.defaultList();
-    const row = this.store.db
-      .insert(reminders)
-      .values({
-        listId: list.id,
-        uid: input.uid ?? `${newUuid()}@chief-of-staff`,
-        title: input.title.trim(),
-        notes: input.notes ?? null,
-        dueDate: input.dueDate ?? null,
-        dueAt: input.dueAt?.toISOString() ?? null,
-        priority: input.priority ?? 'none',
-        completed: input.completed ?? false,
-        completedAt: input.completed ? (input.completedAt ?? new Date()).toISOString() : null,
-      })
-      .returning()
-      .get();
+    const list = input.listId !== undefined ? await this.listRow(input.listId) : await this.store.defaultList();
+    const row = await this.store.create(list.id, {
+      uid: input.uid ?? `${newUuid()}@chief-of-staff`,
+      title: input.title.trim(),
+      notes: input.notes ?? null,
+      dueDate: input.dueDate ?? null,
+      dueAt: input.dueAt?.toISOString() ?? null,
+      priority: input.priority ?? 'none',
+      completed: input.completed ?? false,
+      completedAt: input.completed ? (input.completedAt ?? new Date()).toISOString() : null,
+    });
     return this.toReminder(row, list.name);
   }
 
   async complete(id: number, completed: boolean): Promise<Reminder> {
-    const row = this.row(id);
-    const now = new Date().toISOString();
-    const updated = this.store.db
-      .update(reminders)
-      .set({ completed, completedAt: completed ? (row.completed ? row.completedAt : now) : null, updatedAt: now })
-      .where(eq(reminders.id, id))
-      .returning()
-      .get();
-    return this.toReminder(updated, this.listRow(updated.listId).name);
+    const updated = await this.store.setCompleted(id, completed);
+    if (!updated) throw ProviderError.notFound(PROVIDER, 'Reminder', id);
+    return this.toReminder(updated, (await this.listRow(updated.listId)).name);
   }
 
   async delete(id: number): Promise<void> {
-    this.row(id);
-    this.store.db.delete(reminders).where(eq(reminders.id, id)).run();
+    if (!(await this.store.delete(id))) throw ProviderError.notFound(PROVIDER, 'Reminder', id);
   }
 
-  /** Inserts or updates to-dos by (list, UID); unchanged ones are counted as skipped. */
-  upsertTodos(listId: number, todos: readonly IcsTodoRecord[]): UpsertOutcome {
-    const outcome: UpsertOutcome = { imported: 0, updated: 0, skipped: 0 };
-    this.store.writeTransaction(() => {
-      for (const todo of todos) {
-        const values = {
-          listId,
-          uid: todo.uid,
-          title: todo.title,
-          notes: todo.notes,
-          dueDate: todo.dueDate,
-          dueAt: todo.dueAt?.toISOString() ?? null,
-          priority: todo.priority,
-          completed: todo.completed,
-          completedAt: todo.completedAt?.toISOString() ?? null,
-        };
-        const existing = this.store.db.select().from(reminders).where(and(eq(reminders.listId, listId), eq(reminders.uid, todo.uid))).get();
-        if (!existing) {
-          this.store.db.insert(reminders).values(values).run();
-          outcome.imported += 1;
-        } else if ((Object.keys(values) as (keyof typeof values)[]).every((key) => existing[key] === values[key])) {
-          outcome.skipped += 1;
-        } else {
-          this.store.db.update(reminders).set({ ...values, updatedAt: new Date().toISOString() }).where(eq(reminders.id, existing.id)).run();
-          outcome.updated += 1;
-        }
-      }
-    });
-    return outcome;
+  /** Inserts or updates to-dos by (list, UID) in one transaction; unchanged ones are counted as skipped. */
+  upsertTodos(listId: number, todos: readonly IcsTodoRecord[]): Promise<ReminderUpsertCounts> {
+    return this.store.upsertTodos(listId, todos.map(todoValues));
   }
 
   /** To-dos of a list in iCalendar form, for export. */
-  todoRecords(listId: number): IcsTodoRecord[] {
-    return this.store.db
-      .select()
-      .from(reminders)
-      .where(eq(reminders.listId, listId))
-      .orderBy(asc(reminders.id))
-      .all()
-      .map((row) => ({
-        uid: row.uid,
-        title: row.title,
-        notes: row.notes,
-        dueDate: row.dueDate,
-        dueAt: row.dueAt ? new Date(row.dueAt) : null,
-        priority: row.priority,
-        completed: row.completed,
-        completedAt: row.completedAt ? new Date(row.completedAt) : null,
-      }));
+  async todoRecords(listId: number): Promise<IcsTodoRecord[]> {
+    return (await this.store.ofList(listId)).map((row) => ({
+      uid: row.uid,
+      title: row.title,
+      notes: row.notes,
+      dueDate: row.dueDate,
+      dueAt: row.dueAt ? new Date(row.dueAt) : null,
+      priority: row.priority,
+      completed: row.completed,
+      completedAt: row.completedAt ? new Date(row.completedAt) : null,
+    }));
   }
 }

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
-import { openDatabase } from '@chief-of-staff/stores';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
+import { openDatabase } from '@chief-of-staff/stores';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
 let server: TestPostgres;
@@ -138,5 +138,35 @@ describe('PostgreSQL storage: imported messages', () => {
     expect(listed.items.map((item) => item.text)).toEqual(['Yes, bringing dessert', 'Dinner on Sunday at the café?']);
     // Importing the same file again, from the other instance, adds nothing.
     expect(valueOf<{ skipped: number }>(await other.callTool('import_data', { kind: 'messages', path: chat })).skipped).toBe(2);
+  });
+});
+
+describe('PostgreSQL storage: reminders', () => {
+  it('keeps reminder lists and to-dos in PostgreSQL, not in the data directory, and shows them to another instance', async () => {
+    const url = await server.createDatabase('reminders');
+    const laptop = await machine(url);
+    const { reminder } = valueOf<{ reminder: { id: number; list: string } }>(
+      await laptop.callTool('create_reminder', { title: 'Renew the Straße parking permit', due: '2026-04-01', priority: 'high' }),
+    );
+    expect(reminder.list).toBe('Reminders');
+    valueOf(await laptop.callTool('complete_reminder', { reminder_id: reminder.id }));
+    valueOf(await laptop.callTool('create_reminder', { title: 'Book the offsite venue' }));
+
+    const laptopDir = dirs[dirs.length - 1] as string;
+    const local = openDatabase({ dataDir: laptopDir });
+    try {
+      expect(local.sqlite.prepare('SELECT count(*) AS n FROM reminders').get()).toEqual({ n: 0 });
+      expect(local.sqlite.prepare('SELECT count(*) AS n FROM reminder_lists').get()).toEqual({ n: 0 });
+    } finally {
+      local.close();
+    }
+
+    const other = await machine(url);
+    const lists = valueOf<{ items: { name: string; open_count: number }[] }>(await other.callTool('list_reminder_lists', {}));
+    expect(lists.items.map((list) => [list.name, list.open_count])).toEqual([['Reminders', 1]]);
+    const found = valueOf<{ items: { id: number; title: string; completed: boolean }[] }>(
+      await other.callTool('search_reminders', { query: 'STRASSE', include_completed: true }),
+    );
+    expect(found.items.map((item) => [item.id, item.title, item.completed])).toEqual([[reminder.id, 'Renew the Straße parking permit', true]]);
   });
 });

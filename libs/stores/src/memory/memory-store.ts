@@ -36,6 +36,7 @@ import { createIdentitiesRepository, type IdentitiesRepository } from './identit
 import { createLocationsRepository, type LocationsRepository } from './locations-repository.js';
 import { createSharedMemoryRepository, type SharedMemoryRepository } from './shared-memory-repository.js';
 import { createSqliteMessagesRepository, type MessagesRepository } from '../personal-data/messages-repository.js';
+import { createSqliteRemindersRepository, type RemindersRepository } from '../personal-data/reminders-repository.js';
 
 /** Where the store keeps its data, for health checks (`cos doctor`). */
 export interface StorageDescription {
@@ -83,6 +84,8 @@ export interface MemoryStore {
   readonly suggestionState: SuggestionStateRepository;
   /** Imported conversations and messages (the local messages provider). */
   readonly messages: MessagesRepository;
+  /** The reminders provider's local store (reminder lists, to-dos, the CalDAV mirror's state). */
+  readonly reminders: RemindersRepository;
   /** The fact vector port, when an embedder is attached (see `attachFactVectorIndex`). */
   readonly factVectors: FactVectorIndex | undefined;
   /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
@@ -137,6 +140,7 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     notifications: createNotificationsRepository(database, clock),
     suggestionState: createSuggestionStateRepository(database, clock),
     messages: createSqliteMessagesRepository(database, clock),
+    reminders: createSqliteRemindersRepository(database, clock),
     get factVectors() {
       return factVectors;
     },

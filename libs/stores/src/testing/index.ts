@@ -48,3 +48,5 @@ export type {
 } from './contracts/lifecycle-repositories-contract.js';
 // The local messages store's contract (ADR 0073).
 export { describeMessagesRepositoryContract } from './contracts/messages-repository-contract.js';
+// The reminders repository contract (ADR 0071).
+export { describeRemindersRepositoryContract } from './contracts/reminders-repository-contract.js';

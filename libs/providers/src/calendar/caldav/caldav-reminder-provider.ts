@@ -3,13 +3,12 @@
  * local reminder store like the calendars: reads are local and sync first when stale; a new, completed or deleted
  * to-do is written to its server object (with If-Match), and a refused change is undone by syncing that list again.
  */
-import type { Statement } from 'better-sqlite3';
 import type { DAVCalendar } from 'tsdav';
 import type { Logger } from '@chief-of-staff/core';
+import type { LinkedReminderList, RemindersRepository } from '@chief-of-staff/stores';
 import { ProviderError } from '../../errors/provider-error.js';
-import type { LocalReminderProvider } from '../../reminders/local-reminder-provider.js';
+import { todoValues, type LocalReminderProvider } from '../../reminders/local-reminder-provider.js';
 import type { NewReminder, Reminder, ReminderList, ReminderProvider, ReminderQuery } from '../../types/reminders.js';
-import { statementCache } from '../../shared/statement-cache.js';
 import { parseIcs } from '../ics/parse-ics.js';
 import { writeIcs } from '../ics/write-ics.js';
 import { componentFilter, connectCalDav, describeCalDavError, listObjectEtags, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
@@ -29,13 +28,6 @@ export interface CalDavReminderProviderOptions {
   now?: () => Date;
 }
 
-interface LinkedList {
-  id: number;
-  name: string;
-  url: string;
-  ctag: string | null;
-}
-
 export class CalDavReminderProvider implements ReminderProvider {
   readonly name = 'caldav';
   readonly #settings: CalDavSettings;
@@ -43,25 +35,17 @@ export class CalDavReminderProvider implements ReminderProvider {
   readonly #timezone: string;
   readonly #logger: Logger | undefined;
   readonly #now: () => Date;
-  readonly #prepare: (sql: string) => Statement;
+  readonly #store: RemindersRepository;
   #client: Promise<DavClient> | undefined;
   #syncing: Promise<ListSyncResult[]> | undefined;
 
   constructor(options: CalDavReminderProviderOptions) {
     this.#settings = options.settings;
     this.#local = options.local;
-    this.#prepare = statementCache(options.local.database);
+    this.#store = options.local.repository;
     this.#timezone = options.timezone;
     this.#logger = options.logger;
     this.#now = options.now ?? (() => new Date());
-  }
-
-  #sql<T>(query: string, ...params: unknown[]): T[] {
-    return this.#prepare(query).all(...params) as T[];
-  }
-
-  #run(query: string, ...params: unknown[]): number {
-    return this.#prepare(query).run(...params).changes;
   }
 
   // ---- sync ------------------------------------------------------------------------------------------------
@@ -83,34 +67,30 @@ export class CalDavReminderProvider implements ReminderProvider {
     const results: ListSyncResult[] = [];
     for (const collection of collections) results.push(await this.#syncCollection(client, collection));
     const seen = new Set(collections.map((collection) => collection.url));
-    for (const linked of this.#linkedLists()) if (!seen.has(linked.url)) this.#run(`DELETE FROM reminder_lists WHERE id = ?`, linked.id);
+    for (const linked of await this.#store.linkedLists()) if (!seen.has(linked.url)) await this.#store.deleteList(linked.id);
     return results;
   }
 
-  #linkedLists(): LinkedList[] {
-    return this.#sql<LinkedList>(`SELECT id, name, remote_url AS url, remote_ctag AS ctag FROM reminder_lists WHERE remote_url IS NOT NULL ORDER BY id`);
-  }
-
-  #linkedList(collection: DAVCalendar): LinkedList {
-    const linked = this.#linkedLists().find((list) => list.url === collection.url);
+  async #linkedList(collection: DAVCalendar): Promise<LinkedReminderList> {
+    const linked = (await this.#store.linkedLists()).find((list) => list.url === collection.url);
     if (linked) return linked;
     const display = typeof collection.displayName === 'string' && collection.displayName.trim() ? collection.displayName.trim() : 'Tasks';
     let name = display;
-    for (let n = 2; this.#sql(`SELECT 1 FROM reminder_lists WHERE cos_fold(name) = cos_fold(?)`, name).length > 0; n += 1) name = `${display} (${n})`;
-    const row = this.#local.ensureList(name);
-    this.#run(`UPDATE reminder_lists SET remote_url = ? WHERE id = ?`, collection.url, row.id);
+    for (let n = 2; (await this.#store.listByName(name)) !== undefined; n += 1) name = `${display} (${n})`;
+    const row = await this.#local.ensureList(name);
+    await this.#store.linkList(row.id, collection.url);
     return { id: row.id, name: row.name, url: collection.url, ctag: null };
   }
 
   async #syncCollection(client: DavClient, collection: DAVCalendar): Promise<ListSyncResult> {
-    const list = this.#linkedList(collection);
+    const list = await this.#linkedList(collection);
     const ctag = collection.ctag ?? null;
     const now = this.#now().toISOString();
     if (ctag !== null && list.ctag === ctag) {
-      this.#run(`UPDATE reminder_lists SET last_synced_at = ? WHERE id = ?`, now, list.id);
+      await this.#store.markListSynced(list.id, now);
       return { list: list.name, changed: false, fetched: 0, removed: 0 };
     }
-    const known = new Map(this.#sql<{ href: string; etag: string | null }>(`SELECT remote_href AS href, remote_etag AS etag FROM reminders WHERE list_id = ? AND remote_href IS NOT NULL`, list.id).map((row) => [row.href, row.etag]));
+    const known = new Map((await this.#store.remoteObjects(list.id)).map((row) => [row.href, row.etag]));
     const listed = await listObjectEtags(client, collection.url, 'VTODO');
     const changed = [...listed].filter(([url, etag]) => {
       const previous = known.get(url);
@@ -123,22 +103,18 @@ export class CalDavReminderProvider implements ReminderProvider {
       const text = typeof object.data === 'string' ? object.data : '';
       if (!/BEGIN:VTODO/i.test(text)) continue;
       const todos = parseIcs(text, { timezone: this.#timezone, selfEmails: [] }).todos;
-      this.#local.database.writeTransaction(() => {
-        this.#run(`DELETE FROM reminders WHERE list_id = ? AND remote_href = ?`, list.id, object.url);
-        this.#local.upsertTodos(list.id, todos);
-        for (const todo of todos) this.#run(`UPDATE reminders SET remote_href = ?, remote_etag = ? WHERE list_id = ? AND uid = ?`, object.url, object.etag ?? null, list.id, todo.uid);
-      });
+      await this.#store.replaceRemoteObject(list.id, object.url, object.etag ?? null, todos.map(todoValues));
       fetched += 1;
     }
     let removed = 0;
-    for (const href of known.keys()) if (!listed.has(href)) removed += this.#run(`DELETE FROM reminders WHERE list_id = ? AND remote_href = ?`, list.id, href);
-    this.#run(`UPDATE reminder_lists SET remote_ctag = ?, last_synced_at = ? WHERE id = ?`, ctag, now, list.id);
+    for (const href of known.keys()) if (!listed.has(href)) removed += await this.#store.deleteRemoteObject(list.id, href);
+    await this.#store.markListSynced(list.id, now, ctag);
     return { list: list.name, changed: true, fetched, removed };
   }
 
   async #freshen(): Promise<void> {
-    const [row] = this.#sql<{ at: string | null }>(`SELECT max(last_synced_at) AS at FROM reminder_lists WHERE remote_url IS NOT NULL`);
-    const age = row?.at ? this.#now().getTime() - Date.parse(row.at) : Infinity;
+    const at = await this.#store.lastListSync();
+    const age = at ? this.#now().getTime() - Date.parse(at) : Infinity;
     if (age < this.#settings.syncIntervalSeconds * 1000) return;
     try {
       await this.sync();
@@ -183,15 +159,15 @@ export class CalDavReminderProvider implements ReminderProvider {
   async create(input: NewReminder): Promise<Reminder> {
     // Before the first sync no server list is known, and the to-do would land in a local-only list.
     await this.#freshen();
-    const listId = input.listId ?? this.#linkedLists()[0]?.id;
+    const listId = input.listId ?? (await this.#store.linkedLists())[0]?.id;
     const created = await this.#local.create(listId === undefined ? input : { ...input, listId });
-    const list = this.#linkedLists().find((candidate) => candidate.id === created.listId);
+    const list = (await this.#store.linkedLists()).find((candidate) => candidate.id === created.listId);
     if (!list) return created;
     const filename = `${created.uid.replace(/[^A-Za-z0-9._-]/g, '_')}.ics`;
     try {
-      const response = await (await this.#connect()).createCalendarObject({ calendar: { url: list.url }, filename, iCalString: this.#todoText(list.id, created.uid) });
+      const response = await (await this.#connect()).createCalendarObject({ calendar: { url: list.url }, filename, iCalString: await this.#todoText(list.id, created.uid) });
       if (!response.ok) throw new ProviderError('unavailable', `The CalDAV server refused the new to-do (HTTP ${response.status}).`, { provider: PROVIDER });
-      this.#run(`UPDATE reminders SET remote_href = ?, remote_etag = ? WHERE id = ?`, new URL(filename, list.url).href, response.headers.get('etag'), created.id);
+      await this.#store.setRemoteObject(created.id, new URL(filename, list.url).href, response.headers.get('etag'));
       return created;
     } catch (error) {
       await this.#local.delete(created.id);
@@ -207,10 +183,10 @@ export class CalDavReminderProvider implements ReminderProvider {
 
   async delete(id: number): Promise<void> {
     const reminder = await this.#local.get(id);
-    const [object] = this.#sql<{ href: string | null; etag: string | null }>(`SELECT remote_href AS href, remote_etag AS etag FROM reminders WHERE id = ?`, id);
-    if (object?.href) {
+    const object = await this.#store.get(id);
+    if (object?.remoteHref) {
       try {
-        const response = await (await this.#connect()).deleteCalendarObject({ calendarObject: { url: object.href, etag: object.etag ?? undefined } });
+        const response = await (await this.#connect()).deleteCalendarObject({ calendarObject: { url: object.remoteHref, etag: object.remoteEtag ?? undefined } });
         if (!response.ok && response.status !== 404) await this.#refused(response.status, reminder.listId);
       } catch (error) {
         throw describeCalDavError(error, this.#settings);
@@ -220,12 +196,13 @@ export class CalDavReminderProvider implements ReminderProvider {
   }
 
   async #writeBack(reminder: Reminder): Promise<void> {
-    const [object] = this.#sql<{ href: string | null; etag: string | null }>(`SELECT remote_href AS href, remote_etag AS etag FROM reminders WHERE id = ?`, reminder.id);
-    if (!object?.href) return;
+    const object = await this.#store.get(reminder.id);
+    if (!object?.remoteHref) return;
     try {
-      const response = await (await this.#connect()).updateCalendarObject({ calendarObject: { url: object.href, etag: object.etag ?? undefined, data: this.#todoText(reminder.listId, reminder.uid) } });
+      const data = await this.#todoText(reminder.listId, reminder.uid);
+      const response = await (await this.#connect()).updateCalendarObject({ calendarObject: { url: object.remoteHref, etag: object.remoteEtag ?? undefined, data } });
       if (!response.ok) await this.#refused(response.status, reminder.listId);
-      this.#run(`UPDATE reminders SET remote_etag = ? WHERE id = ?`, response.headers.get('etag'), reminder.id);
+      await this.#store.setRemoteEtag(reminder.id, response.headers.get('etag'));
     } catch (error) {
       await this.#resync(reminder.listId);
       throw describeCalDavError(error, this.#settings);
@@ -241,11 +218,10 @@ export class CalDavReminderProvider implements ReminderProvider {
   }
 
   async #resync(listId: number): Promise<void> {
-    const list = this.#linkedLists().find((candidate) => candidate.id === listId);
+    const list = (await this.#store.linkedLists()).find((candidate) => candidate.id === listId);
     if (!list) return;
     try {
-      this.#run(`UPDATE reminder_lists SET remote_ctag = NULL WHERE id = ?`, listId);
-      this.#run(`UPDATE reminders SET remote_etag = NULL WHERE list_id = ?`, listId);
+      await this.#store.forgetSyncState(listId);
       const client = await this.#connect();
       const collection = (await client.fetchCalendars()).find((candidate) => candidate.url === list.url);
       if (collection) await this.#syncCollection(client, collection);
@@ -254,8 +230,8 @@ export class CalDavReminderProvider implements ReminderProvider {
     }
   }
 
-  #todoText(listId: number, uid: string): string {
-    return writeIcs({ events: [], todos: this.#local.todoRecords(listId).filter((todo) => todo.uid === uid), now: this.#now() });
+  async #todoText(listId: number, uid: string): Promise<string> {
+    return writeIcs({ events: [], todos: (await this.#local.todoRecords(listId)).filter((todo) => todo.uid === uid), now: this.#now() });
   }
 
   #connect(): Promise<DavClient> {

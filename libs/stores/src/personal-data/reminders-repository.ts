@@ -1,0 +1,322 @@
+/**
+ * The reminders store of the storage port (docs/reference/tool-catalogue.md#personal-data-providers): reminder lists
+ * (one is the default, created as "Reminders" on first use) and their to-dos, with the CalDAV mirror's object URLs,
+ * ETags and collection state beside them. Rows in, rows out: the providers map them to their own types, parse and
+ * write iCalendar and raise the provider errors. This file also holds the SQLite adapter (ADR 0071).
+ */
+import type { Statement } from 'better-sqlite3';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { reminderLists, reminders } from '../db/schema/reminders.js';
+import { foldCase } from '../db/fold-case.js';
+import { containsPattern } from '../db/like.js';
+import { nowIso } from '../db/validation.js';
+
+export type ReminderListRecord = typeof reminderLists.$inferSelect;
+export type ReminderRecord = typeof reminders.$inferSelect;
+
+/** What a to-do holds, as stored (instants as ISO strings): a new reminder, or one to-do of an import or a sync. */
+export interface ReminderValues {
+  uid: string;
+  title: string;
+  notes: string | null;
+  /** `YYYY-MM-DD`. */
+  dueDate: string | null;
+  /** UTC instant when the reminder has a time. */
+  dueAt: string | null;
+  priority: ReminderRecord['priority'];
+  completed: boolean;
+  completedAt: string | null;
+}
+
+/** Which reminders `find` returns; every given filter applies. */
+export interface ReminderFilter {
+  listId?: number;
+  completed?: boolean;
+  /** Due on or before this `YYYY-MM-DD` (reminders without a due date are left out). */
+  dueBefore?: string;
+  /** Case-folded substring of the title or the notes. */
+  text?: string;
+}
+
+/** What a batch of to-dos did: new ones, changed ones, and ones already stored as given. */
+export interface ReminderUpsertCounts {
+  imported: number;
+  updated: number;
+  skipped: number;
+}
+
+/** A list mirroring a CalDAV collection: its URL and the collection's ctag at the last sync. */
+export interface LinkedReminderList {
+  id: number;
+  name: string;
+  url: string;
+  ctag: string | null;
+}
+
+/** A to-do's server object (CalDAV): its URL and ETag. */
+export interface RemoteReminderObject {
+  href: string;
+  etag: string | null;
+}
+
+/** The name of the list created when there is none. */
+export const DEFAULT_REMINDER_LIST = 'Reminders';
+
+export interface RemindersRepository {
+  /** Every list, by name (code point order), then id. */
+  lists(): Promise<ReminderListRecord[]>;
+  /** The default list; the first list becomes it when none is, and "Reminders" is created when there is no list. */
+  defaultList(): Promise<ReminderListRecord>;
+  /** Open (not completed) reminders per list id; lists without any are absent. */
+  openCounts(): Promise<Map<number, number>>;
+  listById(id: number): Promise<ReminderListRecord | undefined>;
+  /** The list whose name equals `name` case-folded. */
+  listByName(name: string): Promise<ReminderListRecord | undefined>;
+  /**
+   * A new list, the default when there is none; undefined when a list of that name (case-folded) exists. `name` is
+   * stored as given (the caller trims it).
+   */
+  createList(name: string, color: string | null): Promise<ReminderListRecord | undefined>;
+  /** The list named `name` (case-folded, trimmed), created (not as the default) when missing. */
+  ensureList(name: string): Promise<ReminderListRecord>;
+  /** Deletes a list and its reminders; false when there was none. */
+  deleteList(id: number): Promise<boolean>;
+
+  /** Reminders matching `filter`: due date first (none last), then priority high → none, creation time, id. */
+  find(filter: ReminderFilter): Promise<ReminderRecord[]>;
+  get(id: number): Promise<ReminderRecord | undefined>;
+  /** Every reminder of a list, by id (what an export writes). */
+  ofList(listId: number): Promise<ReminderRecord[]>;
+  create(listId: number, values: ReminderValues): Promise<ReminderRecord>;
+  /**
+   * Marks a reminder completed (keeping the completion time of one already completed) or open again (clearing it);
+   * undefined when there is none.
+   */
+  setCompleted(id: number, completed: boolean): Promise<ReminderRecord | undefined>;
+  /** False when there was none. */
+  delete(id: number): Promise<boolean>;
+  /**
+   * Inserts or updates to-dos by (list, UID) in one transaction; one stored exactly as given is skipped. A UID given
+   * twice is written once and then updated or skipped.
+   */
+  upsertTodos(listId: number, todos: readonly ReminderValues[]): Promise<ReminderUpsertCounts>;
+
+  // ---- the CalDAV mirror ----
+  /** The lists mirroring a CalDAV collection, by id. */
+  linkedLists(): Promise<LinkedReminderList[]>;
+  /** Links a list to the collection at `url`. */
+  linkList(listId: number, url: string): Promise<void>;
+  /** Records a sync of the list at `at`, and the collection's ctag when given (null forgets it). */
+  markListSynced(listId: number, at: string, ctag?: string | null): Promise<void>;
+  /** When a linked list was last synced (the latest), or null when none was. */
+  lastListSync(): Promise<string | null>;
+  /** The server objects of a list's to-dos that have one. */
+  remoteObjects(listId: number): Promise<RemoteReminderObject[]>;
+  /**
+   * Replaces the to-dos of one server object in one transaction: those stored from `href` are deleted, `todos` are
+   * upserted and linked to `href` and `etag`.
+   */
+  replaceRemoteObject(listId: number, href: string, etag: string | null, todos: readonly ReminderValues[]): Promise<ReminderUpsertCounts>;
+  /** Deletes the to-dos stored from `href`; how many there were. */
+  deleteRemoteObject(listId: number, href: string): Promise<number>;
+  /** Links a reminder to its server object. */
+  setRemoteObject(id: number, href: string, etag: string | null): Promise<void>;
+  setRemoteEtag(id: number, etag: string | null): Promise<void>;
+  /** Forgets a list's ctag and its to-dos' ETags, so the next sync fetches every object again. */
+  forgetSyncState(listId: number): Promise<void>;
+}
+
+/** Priority high → none, as SQL, for ordering. */
+const PRIORITY_RANK = sql`CASE ${reminders.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END`;
+
+/** True when the stored row holds exactly `values` (an unchanged to-do of an import or a sync). */
+function reminderUnchanged(existing: ReminderRecord, values: ReminderValues): boolean {
+  return (Object.keys(values) as (keyof ReminderValues)[]).every((key) => existing[key] === values[key]);
+}
+
+/** The SQLite adapter: the statements the local reminder provider and the CalDAV to-do cache ran before the port. */
+export function createSqliteRemindersRepository(database: CosDatabase, clock: Clock): RemindersRepository {
+  const { db } = database;
+  const statements = new Map<string, Statement>();
+  const prepare = (query: string): Statement => {
+    let statement = statements.get(query);
+    if (!statement) {
+      statement = database.sqlite.prepare(query);
+      statements.set(query, statement);
+    }
+    return statement;
+  };
+  const all = <T>(query: string, ...params: unknown[]): T[] => prepare(query).all(...params) as T[];
+  const run = (query: string, ...params: unknown[]): number => prepare(query).run(...params).changes;
+
+  const listByName = (name: string): ReminderListRecord | undefined =>
+    db.select().from(reminderLists).where(sql`cos_fold(${reminderLists.name}) = ${foldCase(name)}`).get();
+
+  const defaultList = (): ReminderListRecord => {
+    const current = db.select().from(reminderLists).where(eq(reminderLists.isDefault, true)).get();
+    if (current) return current;
+    return database.writeTransaction(() => {
+      const first = db.select().from(reminderLists).orderBy(asc(reminderLists.id)).get();
+      if (first) {
+        db.update(reminderLists).set({ isDefault: true }).where(eq(reminderLists.id, first.id)).run();
+        return { ...first, isDefault: true };
+      }
+      return db.insert(reminderLists).values({ name: DEFAULT_REMINDER_LIST, isDefault: true }).returning().get();
+    });
+  };
+
+  const upsertTodos = (listId: number, todos: readonly ReminderValues[]): ReminderUpsertCounts => {
+    const outcome: ReminderUpsertCounts = { imported: 0, updated: 0, skipped: 0 };
+    const now = nowIso(clock);
+    database.writeTransaction(() => {
+      for (const todo of todos) {
+        const values = { listId, ...todo };
+        const existing = db.select().from(reminders).where(and(eq(reminders.listId, listId), eq(reminders.uid, todo.uid))).get();
+        if (!existing) {
+          db.insert(reminders).values({ ...values, createdAt: now, updatedAt: now }).run();
+          outcome.imported += 1;
+        } else if (reminderUnchanged(existing, todo)) {
+          outcome.skipped += 1;
+        } else {
+          db.update(reminders).set({ ...values, updatedAt: now }).where(eq(reminders.id, existing.id)).run();
+          outcome.updated += 1;
+        }
+      }
+    });
+    return outcome;
+  };
+
+  const find = (where: SQL | undefined): ReminderRecord[] =>
+    db
+      .select()
+      .from(reminders)
+      .where(where)
+      .orderBy(sql`${reminders.dueDate} IS NULL`, asc(reminders.dueDate), PRIORITY_RANK, asc(reminders.createdAt), asc(reminders.id))
+      .all();
+
+  return {
+    lists: async () => db.select().from(reminderLists).orderBy(asc(reminderLists.name), asc(reminderLists.id)).all(),
+
+    defaultList: async () => defaultList(),
+
+    openCounts: async () =>
+      new Map(
+        db
+          .select({ listId: reminders.listId, open: sql<number>`count(*)` })
+          .from(reminders)
+          .where(eq(reminders.completed, false))
+          .groupBy(reminders.listId)
+          .all()
+          .map((row) => [row.listId, row.open]),
+      ),
+
+    listById: async (id) => db.select().from(reminderLists).where(eq(reminderLists.id, id)).get(),
+
+    listByName: async (name) => listByName(name),
+
+    async createList(name, color) {
+      if (listByName(name)) return undefined;
+      const hasDefault = db.select({ id: reminderLists.id }).from(reminderLists).where(eq(reminderLists.isDefault, true)).get();
+      return db.insert(reminderLists).values({ name, color, isDefault: !hasDefault }).returning().get();
+    },
+
+    async ensureList(name) {
+      const trimmed = name.trim();
+      const existing = listByName(trimmed);
+      if (existing) return existing;
+      defaultList();
+      db.insert(reminderLists).values({ name: trimmed }).onConflictDoNothing().run();
+      return listByName(trimmed) as ReminderListRecord;
+    },
+
+    deleteList: async (id) => run(`DELETE FROM reminder_lists WHERE id = ?`, id) > 0,
+
+    async find(filter) {
+      return find(
+        and(
+          filter.listId !== undefined ? eq(reminders.listId, filter.listId) : undefined,
+          filter.completed !== undefined ? eq(reminders.completed, filter.completed) : undefined,
+          filter.dueBefore !== undefined ? sql`${reminders.dueDate} <= ${filter.dueBefore}` : undefined,
+          filter.text !== undefined
+            ? sql`(cos_fold(${reminders.title}) LIKE ${containsPattern(filter.text)} ESCAPE '\\' OR cos_fold(coalesce(${reminders.notes}, '')) LIKE ${containsPattern(filter.text)} ESCAPE '\\')`
+            : undefined,
+        ),
+      );
+    },
+
+    get: async (id) => db.select().from(reminders).where(eq(reminders.id, id)).get(),
+
+    ofList: async (listId) => db.select().from(reminders).where(eq(reminders.listId, listId)).orderBy(asc(reminders.id)).all(),
+
+    async create(listId, values) {
+      const now = nowIso(clock);
+      return db
+        .insert(reminders)
+        .values({ listId, ...values, createdAt: now, updatedAt: now })
+        .returning()
+        .get();
+    },
+
+    async setCompleted(id, completed) {
+      const row = db.select().from(reminders).where(eq(reminders.id, id)).get();
+      if (!row) return undefined;
+      const now = nowIso(clock);
+      return db
+        .update(reminders)
+        .set({ completed, completedAt: completed ? (row.completed ? row.completedAt : now) : null, updatedAt: now })
+        .where(eq(reminders.id, id))
+        .returning()
+        .get();
+    },
+
+    delete: async (id) => db.delete(reminders).where(eq(reminders.id, id)).run().changes > 0,
+
+    upsertTodos: async (listId, todos) => upsertTodos(listId, todos),
+
+    linkedLists: async () =>
+      all<LinkedReminderList>(`SELECT id, name, remote_url AS url, remote_ctag AS ctag FROM reminder_lists WHERE remote_url IS NOT NULL ORDER BY id`),
+
+    async linkList(listId, url) {
+      run(`UPDATE reminder_lists SET remote_url = ? WHERE id = ?`, url, listId);
+    },
+
+    async markListSynced(listId, at, ctag) {
+      if (ctag === undefined) run(`UPDATE reminder_lists SET last_synced_at = ? WHERE id = ?`, at, listId);
+      else run(`UPDATE reminder_lists SET remote_ctag = ?, last_synced_at = ? WHERE id = ?`, ctag, at, listId);
+    },
+
+    async lastListSync() {
+      const [row] = all<{ at: string | null }>(`SELECT max(last_synced_at) AS at FROM reminder_lists WHERE remote_url IS NOT NULL`);
+      return row?.at ?? null;
+    },
+
+    remoteObjects: async (listId) =>
+      all<RemoteReminderObject>(`SELECT remote_href AS href, remote_etag AS etag FROM reminders WHERE list_id = ? AND remote_href IS NOT NULL`, listId),
+
+    async replaceRemoteObject(listId, href, etag, todos) {
+      return database.writeTransaction(() => {
+        run(`DELETE FROM reminders WHERE list_id = ? AND remote_href = ?`, listId, href);
+        const outcome = upsertTodos(listId, todos);
+        for (const todo of todos) run(`UPDATE reminders SET remote_href = ?, remote_etag = ? WHERE list_id = ? AND uid = ?`, href, etag, listId, todo.uid);
+        return outcome;
+      });
+    },
+
+    deleteRemoteObject: async (listId, href) => run(`DELETE FROM reminders WHERE list_id = ? AND remote_href = ?`, listId, href),
+
+    async setRemoteObject(id, href, etag) {
+      run(`UPDATE reminders SET remote_href = ?, remote_etag = ? WHERE id = ?`, href, etag, id);
+    },
+
+    async setRemoteEtag(id, etag) {
+      run(`UPDATE reminders SET remote_etag = ? WHERE id = ?`, etag, id);
+    },
+
+    async forgetSyncState(listId) {
+      run(`UPDATE reminder_lists SET remote_ctag = NULL WHERE id = ?`, listId);
+      run(`UPDATE reminders SET remote_etag = NULL WHERE list_id = ?`, listId);
+    },
+  };
+}
