@@ -23,6 +23,7 @@ import { createPostgresSharedMemoryRepository } from '../memory/shared-memory-re
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { createPostgresNotificationsRepository } from '../proactive/notifications-repository.js';
 import { createPostgresSuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
+import { createPostgresCalendarRepository } from '../personal-data/calendar-repository.js';
 import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduling/scheduler-storage.js';
 import {
   createPostgresAgentRunsRepository,
@@ -97,6 +98,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     workerHeartbeat: scheduler.workerHeartbeat,
     notifications: createPostgresNotificationsRepository(postgres, clock),
     suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
+    calendar: createPostgresCalendarRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },

@@ -46,3 +46,5 @@ export type {
   OpenedDecisionsRepository,
   OpenedDelegationsRepository,
 } from './contracts/lifecycle-repositories-contract.js';
+// The local calendar's contract (ADR 0070).
+export { describeCalendarRepositoryContract } from './contracts/calendar-repository-contract.js';
