@@ -38,6 +38,19 @@ function newEvent(calendarId: number, uid: string, start: string, fields: Partia
   return { calendarId, ...timed(uid, start, fields) };
 }
 
+/**
+ * Whether `work` was refused. The database's own error (a unique key) differs between adapters, and the SQLite
+ * driver's error is not an `Error` of Jest's realm, so `rejects.toThrow()` cannot judge it.
+ */
+async function refused(work: Promise<unknown>): Promise<boolean> {
+  try {
+    await work;
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Declares the calendar repository contract as a jest `describe` block named after the adapter. */
 export function describeCalendarRepositoryContract(name: string, open: OpenRepository<CalendarRepository>): void {
   const { expect, it } = contractJest();
@@ -71,7 +84,7 @@ export function describeCalendarRepositoryContract(name: string, open: OpenRepos
       expect((await store.calendarByName('APRÈS'))?.name).toBe('après');
       expect(await store.calendarByName('Wor')).toBeUndefined();
       expect(await store.calendarByName('a\u0000b')).toBeUndefined();
-      await expect(store.createCalendar({ name: 'Work' })).rejects.toThrow();
+      expect(await refused(store.createCalendar({ name: 'Work' }))).toBe(true);
       expect(await store.listCalendars()).toHaveLength(4);
     });
 
@@ -158,7 +171,7 @@ export function describeCalendarRepositoryContract(name: string, open: OpenRepos
         newEvent(calendar.id, 'trip@x', '2026-03-10T00:00:00.000Z', { allDay: true, startDate: '2026-03-10', endDate: '2026-03-12', timezone: null }),
       );
       expect(allDay).toMatchObject({ allDay: true, startDate: '2026-03-10', endDate: '2026-03-12', timezone: null });
-      await expect(store.insertEvent(newEvent(calendar.id, 'standup@x', '2026-03-05T09:00:00.000Z'))).rejects.toThrow();
+      expect(await refused(store.insertEvent(newEvent(calendar.id, 'standup@x', '2026-03-05T09:00:00.000Z')))).toBe(true);
     });
 
     it('reads the rows of a range: single events overlapping it, series starting before its end, and their overrides', async () => {
