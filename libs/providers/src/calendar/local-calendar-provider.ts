@@ -1,8 +1,8 @@
 /**
  * The embedded calendar (docs/reference/tool-catalogue.md#personal-data-providers): calendars and events in the
- * storage port's `CalendarRepository` (SQLite or PostgreSQL, ADR 0070). Series are stored once (RRULE + EXDATEs) with overriding instances as separate rows
- * keyed by RECURRENCE-ID, and expanded inside each query range; all-day events are placed in the user's zone at read
- * time.
+ * storage port's `CalendarRepository` (SQLite or PostgreSQL, ADR 0070). Series are stored once (RRULE + EXDATEs) with
+ * overriding instances as separate rows keyed by RECURRENCE-ID, and expanded inside each query range; all-day events
+ * are placed in the user's zone at read time. The rules live here; the repository only stores and reads rows.
  */
 import { addDaysToDate, newUuid } from '@chief-of-staff/core';
 import { foldCase, type CalendarRepository, type CalendarRow, type EventChanges, type EventRow, type EventUpsert, type FeedState, type UpsertOutcome } from '@chief-of-staff/stores';
@@ -36,6 +36,7 @@ export interface LocalCalendarOptions {
   defaultCalendarName?: string;
 }
 
+/** What an import did (the port's type, re-exported for the other local stores' imports). */
 export type { UpsertOutcome };
 
 /** A parsed iCalendar event as the row an import writes. */
