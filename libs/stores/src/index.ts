@@ -42,6 +42,21 @@ export type {
   ReminderValues,
   RemoteReminderObject,
 } from './personal-data/reminders-repository.js';
+// The local calendar's port (ADR 0070): its rows in and out, for the providers and another adapter.
+export type {
+  CalendarRepository,
+  CalendarRow,
+  EventChanges,
+  EventRow,
+  EventRowsInRange,
+  EventUpsert,
+  FeedState,
+  NewCalendarRow,
+  NewEventRow,
+  OverrideKey,
+  RemoteObject,
+  UpsertOutcome,
+} from './personal-data/calendar-repository.js';
 export type { DueClaim, DueClaimResult, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
 export type { TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
 // What another adapter's scheduler repositories need to behave as these do: the scheduler's enumerations, the

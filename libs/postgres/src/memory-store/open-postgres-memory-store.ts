@@ -25,6 +25,7 @@ import { createPostgresMessagesRepository } from '../personal-data/messages-repo
 import { createPostgresNotificationsRepository } from '../proactive/notifications-repository.js';
 import { createPostgresSuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
 import { createPostgresRemindersRepository } from '../personal-data/reminders-repository.js';
+import { createPostgresCalendarRepository } from '../personal-data/calendar-repository.js';
 import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduling/scheduler-storage.js';
 import {
   createPostgresAgentRunsRepository,
@@ -101,6 +102,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
     messages: createPostgresMessagesRepository(postgres, clock),
     reminders: createPostgresRemindersRepository(postgres, clock),
+    calendar: createPostgresCalendarRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },

@@ -32,10 +32,10 @@ export async function importIcsFile(stores: LocalStores, options: IcsImportOptio
   const parsed = parseIcs(text, { timezone: options.timezone, selfEmails: options.selfEmails });
   const name = options.target?.trim() || parsed.calendarName || basename(options.path, extname(options.path));
   const owner = options.ownerEmail?.trim().toLowerCase();
-  const calendar = stores.calendar.ensureCalendar(name, owner ? { kind: 'person', ownerEmail: owner, readOnly: true } : {});
+  const calendar = await stores.calendar.ensureCalendar(name, owner ? { kind: 'person', ownerEmail: owner, readOnly: true } : {});
   const totals = new ImportAccumulator('ics', calendar.name);
   for (const warning of parsed.warnings) totals.warn(warning);
-  const events = stores.calendar.upsertEvents(calendar.id, parsed.events);
+  const events = await stores.calendar.upsertEvents(calendar.id, parsed.events);
   totals.imported += events.imported;
   totals.updated += events.updated;
   totals.skipped += events.skipped;

@@ -139,7 +139,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
   const local: LocalStores = {
     database: store,
     // The zone is read when a calendar call needs it: resolving the system zone costs ~15–20 ms (see loadConfig).
-    calendar: new LocalCalendarProvider(store, {
+    calendar: new LocalCalendarProvider(memory.calendar, {
       get timezone() {
         return config.timezone;
       },

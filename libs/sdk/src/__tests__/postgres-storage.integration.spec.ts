@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
@@ -168,5 +169,35 @@ describe('PostgreSQL storage: reminders', () => {
       await other.callTool('search_reminders', { query: 'STRASSE', include_completed: true }),
     );
     expect(found.items.map((item) => [item.id, item.title, item.completed])).toEqual([[reminder.id, 'Renew the Straße parking permit', true]]);
+  });
+});
+
+describe('PostgreSQL storage: the local calendar', () => {
+  it('keeps an event created through a tool in PostgreSQL, where another instance with another data directory reads it back', async () => {
+    const url = await server.createDatabase('calendar');
+    const laptop = await machine(url, { timezone: 'Europe/Paris' });
+    const created = valueOf<{ event: { id: number; title: string } }>(
+      await laptop.callTool('create_calendar_event', { title: 'Budget review', start: '2026-03-10T15:00', end: '2026-03-10T16:00', recurrence: 'FREQ=WEEKLY;COUNT=3' }),
+    );
+    expect(created.event.title).toBe('Budget review');
+    // Nothing of it in the laptop's own SQLite database.
+    const local = new Database(join(dirs[dirs.length - 1] ?? '', 'cos.db'), { readonly: true });
+    try {
+      expect(local.prepare('SELECT count(*) AS n FROM events').get()).toEqual({ n: 0 });
+      expect(local.prepare('SELECT count(*) AS n FROM calendars').get()).toEqual({ n: 0 });
+    } finally {
+      local.close();
+    }
+    const other = await machine(url, { timezone: 'Europe/Paris' });
+    const events = valueOf<{ items: { id: number; title: string; start: string; calendar: string }[] }>(
+      await other.callTool('get_calendar_events', { start_date: '2026-03-09', end_date: '2026-03-31' }),
+    );
+    expect(events.items.map((event) => [event.id, event.title, event.start])).toEqual([
+      [created.event.id, 'Budget review', '2026-03-10T14:00:00.000Z'],
+      [created.event.id, 'Budget review', '2026-03-17T14:00:00.000Z'],
+      [created.event.id, 'Budget review', '2026-03-24T14:00:00.000Z'],
+    ]);
+    const calendars = valueOf<{ items: { name: string }[] }>(await other.callTool('list_calendars', {}));
+    expect(calendars.items.map((calendar) => calendar.name)).toEqual(['Calendar']);
   });
 });

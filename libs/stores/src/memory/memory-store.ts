@@ -37,6 +37,7 @@ import { createLocationsRepository, type LocationsRepository } from './locations
 import { createSharedMemoryRepository, type SharedMemoryRepository } from './shared-memory-repository.js';
 import { createSqliteMessagesRepository, type MessagesRepository } from '../personal-data/messages-repository.js';
 import { createSqliteRemindersRepository, type RemindersRepository } from '../personal-data/reminders-repository.js';
+import { createSqliteCalendarRepository, type CalendarRepository } from '../personal-data/calendar-repository.js';
 
 /** Where the store keeps its data, for health checks (`cos doctor`). */
 export interface StorageDescription {
@@ -86,6 +87,8 @@ export interface MemoryStore {
   readonly messages: MessagesRepository;
   /** The reminders provider's local store (reminder lists, to-dos, the CalDAV mirror's state). */
   readonly reminders: RemindersRepository;
+  /** The local calendar's calendars and events. */
+  readonly calendar: CalendarRepository;
   /** The fact vector port, when an embedder is attached (see `attachFactVectorIndex`). */
   readonly factVectors: FactVectorIndex | undefined;
   /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
@@ -141,6 +144,7 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     suggestionState: createSuggestionStateRepository(database, clock),
     messages: createSqliteMessagesRepository(database, clock),
     reminders: createSqliteRemindersRepository(database, clock),
+    calendar: createSqliteCalendarRepository(database, clock),
     get factVectors() {
       return factVectors;
     },

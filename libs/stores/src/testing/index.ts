@@ -50,3 +50,5 @@ export type {
 export { describeMessagesRepositoryContract } from './contracts/messages-repository-contract.js';
 // The reminders repository contract (ADR 0071).
 export { describeRemindersRepositoryContract } from './contracts/reminders-repository-contract.js';
+// The local calendar's contract (ADR 0070).
+export { describeCalendarRepositoryContract } from './contracts/calendar-repository-contract.js';

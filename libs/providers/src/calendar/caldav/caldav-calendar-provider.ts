@@ -9,6 +9,7 @@
  * everyone else or when the server cannot be reached.
  */
 import type { DAVCalendar } from 'tsdav';
+import type { CalendarRepository } from '@chief-of-staff/stores';
 import type { Logger } from '@chief-of-staff/core';
 import { ProviderError } from '../../errors/provider-error.js';
 import type {
@@ -24,10 +25,9 @@ import type {
 } from '../../types/calendar.js';
 import { parseIcs } from '../ics/parse-ics.js';
 import { writeIcs } from '../ics/write-ics.js';
-import type { LocalCalendarProvider } from '../local-calendar-provider.js';
+import { upsertRows, type LocalCalendarProvider } from '../local-calendar-provider.js';
 import { connectCalDav, describeCalDavError, listObjectEtags, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
 import { retryTransient } from '../../shared/transient-retry.js';
-import { CalDavObjectStore } from './caldav-object-store.js';
 import { CalDavFreeBusy, type FreeBusyMethod } from './caldav-free-busy.js';
 
 export interface CalDavCalendarProviderOptions {
@@ -51,7 +51,8 @@ export class CalDavCalendarProvider implements CalendarProvider {
   readonly name = 'caldav';
   readonly #settings: CalDavSettings;
   readonly #local: LocalCalendarProvider;
-  readonly #objects: CalDavObjectStore;
+  /** The local mirror's bookkeeping: which collection each calendar mirrors, which server object holds each event. */
+  readonly #objects: CalendarRepository;
   readonly #freeBusy: CalDavFreeBusy;
   /** Lower-cased email → that person's calendars on the server. */
   readonly #people: ReadonlyMap<string, readonly string[]>;
@@ -64,11 +65,13 @@ export class CalDavCalendarProvider implements CalendarProvider {
   #lastError: string | undefined;
   /** The last live free/busy read that failed because of the server; cleared by the next one that works. */
   #freeBusyError: string | undefined;
+  /** When the mirror was last synced, as last read from the store (`staleness()` answers without a query). */
+  #lastSynced: string | undefined;
 
   constructor(options: CalDavCalendarProviderOptions) {
     this.#settings = options.settings;
     this.#local = options.local;
-    this.#objects = new CalDavObjectStore(options.local.database);
+    this.#objects = options.local.repository;
     this.#freeBusy = new CalDavFreeBusy(options.settings, options.timezone);
     this.#people = new Map((options.settings.people ?? []).map((person) => [person.email.trim().toLowerCase(), person.calendars]));
     this.#timezone = options.timezone;
@@ -120,20 +123,20 @@ export class CalDavCalendarProvider implements CalendarProvider {
       results.push(await this.#syncCollection(client, collection));
     }
     // Calendars deleted on the server go locally too.
-    for (const linked of this.#objects.linkedCalendars()) {
-      if (!seen.has(linked.url)) this.#local.deleteCalendarById(linked.id);
+    for (const linked of await this.#objects.linkedCalendars()) {
+      if (!seen.has(linked.url)) await this.#local.deleteCalendarById(linked.id);
     }
     return results;
   }
 
   async #syncCollection(client: DavClient, collection: DAVCalendar): Promise<CalendarSyncResult> {
-    const calendar = this.#linkedCalendar(collection);
+    const calendar = await this.#linkedCalendar(collection);
     const ctag = collection.ctag ?? null;
     if (ctag !== null && calendar.ctag === ctag) {
-      this.#objects.saveCtag(calendar.id, ctag, this.#now());
+      await this.#objects.saveCtag(calendar.id, ctag, this.#now().toISOString());
       return { calendar: calendar.name, changed: false, fetched: 0, removed: 0 };
     }
-    const known = this.#objects.objects(calendar.id);
+    const known = new Map((await this.#objects.remoteObjects(calendar.id)).map((object) => [object.href, object]));
     // One listing of URLs and ETags, then the data of the new and changed objects only.
     const listed = await listObjectEtags(client, collection.url, 'VEVENT');
     const changed = [...listed].filter(([url, etag]) => {
@@ -146,42 +149,36 @@ export class CalDavCalendarProvider implements CalendarProvider {
       const previous = known.get(object.url);
       const text = typeof object.data === 'string' ? object.data : '';
       const parsed = parseIcs(text, { timezone: this.#timezone, selfEmails: this.#selfEmails });
-      this.#local.database.writeTransaction(() => {
-        if (previous) this.#objects.removeObjects(calendar.id, [object.url]);
-        this.#local.upsertEvents(calendar.id, parsed.events);
-        for (const uid of new Set(parsed.events.map((event) => event.uid))) this.#objects.setObject(calendar.id, uid, object.url, object.etag ?? null);
-      });
+      await this.#objects.storeRemoteObject(calendar.id, { href: object.url, etag: object.etag ?? null }, upsertRows(parsed.events), previous !== undefined);
       fetched += 1;
     }
-    const removed = this.#objects.removeObjects(calendar.id, [...known.keys()].filter((url) => !listed.has(url)));
-    this.#objects.saveCtag(calendar.id, ctag, this.#now());
+    const removed = await this.#objects.removeRemoteObjects(calendar.id, [...known.keys()].filter((url) => !listed.has(url)));
+    await this.#objects.saveCtag(calendar.id, ctag, this.#now().toISOString());
     return { calendar: calendar.name, changed: true, fetched, removed };
   }
 
   /** The local calendar mirroring `collection`, created on first sight under the collection's display name. */
-  #linkedCalendar(collection: DAVCalendar): { id: number; name: string; ctag: string | null } {
-    const linked = this.#objects.calendarFor(collection.url);
+  async #linkedCalendar(collection: DAVCalendar): Promise<{ id: number; name: string; ctag: string | null }> {
+    const linked = await this.#objects.linkedCalendar(collection.url);
     if (linked) return linked;
     const display = typeof collection.displayName === 'string' && collection.displayName.trim() ? collection.displayName.trim() : decodeURIComponent(collection.url.split('/').filter(Boolean).pop() ?? 'CalDAV');
     // A local calendar of the same name is never merged into: the server's gets a distinct name.
     let name = display;
-    for (let n = 2; this.#calendarNameTaken(name); n += 1) name = `${display} (${n})`;
-    const info = this.#local.ensureCalendar(name, { kind: 'own', color: collection.calendarColor ?? null });
-    this.#objects.linkCalendar(info.id, collection.url);
+    for (let n = 2; (await this.#objects.calendarByName(name)) !== undefined; n += 1) name = `${display} (${n})`;
+    const info = await this.#local.ensureCalendar(name, { kind: 'own', color: collection.calendarColor ?? null });
+    await this.#objects.linkCalendar(info.id, collection.url);
     return { id: info.id, name: info.name, ctag: null };
-  }
-
-  #calendarNameTaken(name: string): boolean {
-    return (this.#local.database.sqlite.prepare(`SELECT 1 FROM calendars WHERE cos_fold(name) = cos_fold(?)`).get(name) as unknown) !== undefined;
   }
 
   /** Syncs when the last sync is too old; false when that sync failed (the server is likely unreachable). */
   async #freshen(): Promise<boolean> {
-    const last = this.#objects.lastSyncedAt();
+    const last = await this.#objects.lastCalDavSync();
+    this.#lastSynced = last;
     const age = last === undefined ? Infinity : this.#now().getTime() - Date.parse(last);
     if (age < this.#settings.syncIntervalSeconds * 1000) return true;
     try {
       await this.sync();
+      this.#lastSynced = await this.#objects.lastCalDavSync();
       return true;
     } catch (error) {
       this.#logger?.warn({ err: error }, 'calendar sync failed; answering from the synced copy');
@@ -193,7 +190,7 @@ export class CalDavCalendarProvider implements CalendarProvider {
   staleness(): string | undefined {
     const failure = this.#lastError ?? this.#freeBusyError;
     if (!failure) return undefined;
-    const last = this.#objects.lastSyncedAt();
+    const last = this.#lastSynced;
     return `Calendars may be out of date: ${failure} ${last ? `Showing them as synced at ${last}.` : 'Nothing has been synced yet.'}`;
   }
 
@@ -271,15 +268,15 @@ export class CalDavCalendarProvider implements CalendarProvider {
   async createEvent(input: NewCalendarEvent): Promise<CalendarEvent> {
     // Before the first sync no server calendar is known, and the event would land in a local-only calendar.
     await this.#freshen();
-    const calendarId = input.calendarId ?? this.#objects.linkedCalendars()[0]?.id;
-    const collection = calendarId === undefined ? undefined : this.#collectionOf(calendarId);
+    const calendarId = input.calendarId ?? (await this.#objects.linkedCalendars())[0]?.id;
+    const collection = calendarId === undefined ? undefined : await this.#collectionOf(calendarId);
     const created = await this.#local.createEvent(calendarId === undefined ? input : { ...input, calendarId });
     if (!collection) return created;
     try {
       const filename = `${created.uid.replace(/[^A-Za-z0-9._-]/g, '_')}.ics`;
       const response = await (await this.#connect()).createCalendarObject({ calendar: { url: collection }, iCalString: await this.#objectText(created.calendarId, created.uid), filename });
       if (!response.ok) throw new ProviderError('unavailable', `The CalDAV server refused the new event (HTTP ${response.status}).`, { provider: PROVIDER });
-      this.#objects.setObject(created.calendarId, created.uid, new URL(filename, collection).href, response.headers.get('etag'));
+      await this.#objects.setRemoteObject(created.calendarId, created.uid, new URL(filename, collection).href, response.headers.get('etag'));
       return created;
     } catch (error) {
       await this.#local.deleteEvent(created.id);
@@ -296,7 +293,7 @@ export class CalDavCalendarProvider implements CalendarProvider {
 
   async deleteEvent(id: number, options: { occurrenceStart?: Date } = {}): Promise<void> {
     const event = await this.#local.getEvent(id);
-    const object = this.#objects.objectOf(event.calendarId, event.uid);
+    const object = await this.#objects.remoteObjectOf(event.calendarId, event.uid);
     if (!object || options.occurrenceStart) {
       await this.#local.deleteEvent(id, options);
       if (object) await this.#writeBack(event.calendarId, event.uid);
@@ -313,14 +310,14 @@ export class CalDavCalendarProvider implements CalendarProvider {
 
   /** Writes the local state of event `uid` to its server object; undoes the local change when the server refuses. */
   async #writeBack(calendarId: number, uid: string): Promise<void> {
-    const object = this.#objects.objectOf(calendarId, uid);
+    const object = await this.#objects.remoteObjectOf(calendarId, uid);
     if (!object) return;
     try {
       const response = await (await this.#connect()).updateCalendarObject({
         calendarObject: { url: object.href, etag: object.etag ?? undefined, data: await this.#objectText(calendarId, uid) },
       });
       if (!response.ok) await this.#refused(response.status, calendarId);
-      this.#objects.setObject(calendarId, uid, object.href, response.headers.get('etag'));
+      await this.#objects.setRemoteObject(calendarId, uid, object.href, response.headers.get('etag'));
     } catch (error) {
       await this.#resync(calendarId);
       throw this.#describe(error);
@@ -340,15 +337,15 @@ export class CalDavCalendarProvider implements CalendarProvider {
 
   /** Brings one calendar back to the server's state (after a refused change). */
   async #resync(calendarId: number): Promise<void> {
-    const url = this.#collectionOf(calendarId);
+    const url = await this.#collectionOf(calendarId);
     if (!url) return;
     try {
-      this.#objects.saveCtag(calendarId, null, this.#now());
+      await this.#objects.saveCtag(calendarId, null, this.#now().toISOString());
       const client = await this.#connect();
       const collection = (await client.fetchCalendars()).find((candidate) => candidate.url === url);
       if (collection) {
         // Every object is re-read: the ETags recorded locally may describe the refused change.
-        for (const object of this.#objects.objects(calendarId).values()) this.#objects.setObject(calendarId, object.uid, object.href, null);
+        for (const object of await this.#objects.remoteObjects(calendarId)) await this.#objects.setRemoteObject(calendarId, object.uid, object.href, null);
         await this.#syncCollection(client, collection);
       }
     } catch (error) {
@@ -356,8 +353,8 @@ export class CalDavCalendarProvider implements CalendarProvider {
     }
   }
 
-  #collectionOf(calendarId: number): string | undefined {
-    return this.#objects.linkedCalendars().find((calendar) => calendar.id === calendarId)?.url;
+  async #collectionOf(calendarId: number): Promise<string | undefined> {
+    return (await this.#objects.linkedCalendars()).find((calendar) => calendar.id === calendarId)?.url;
   }
 
   async #objectText(calendarId: number, uid: string): Promise<string> {

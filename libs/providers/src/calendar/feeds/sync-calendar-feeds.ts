@@ -53,8 +53,8 @@ export async function syncCalendarFeeds(calendar: LocalCalendarProvider, feeds: 
 
 async function syncFeed(calendar: LocalCalendarProvider, feed: CalendarFeed, options: SyncCalendarFeedsOptions): Promise<FeedSyncResult> {
   const owner = feed.ownerEmail?.trim().toLowerCase();
-  const info = calendar.ensureCalendar(feed.name, { kind: owner ? 'person' : 'feed', ownerEmail: owner ?? null, feedUrl: feed.url, readOnly: true });
-  const state = calendar.feedState(info.id);
+  const info = await calendar.ensureCalendar(feed.name, { kind: owner ? 'person' : 'feed', ownerEmail: owner ?? null, feedUrl: feed.url, readOnly: true });
+  const state = await calendar.feedState(info.id);
   if (state.kind === 'own') {
     throw new ProviderError('conflict', `Your calendar "${info.name}" has the name of the feed ${feed.name}; feeds never write into your own calendars.`, {
       provider: 'calendar-feed',
@@ -71,11 +71,11 @@ async function syncFeed(calendar: LocalCalendarProvider, feed: CalendarFeed, opt
     lastModified: sameUrl ? state.lastModified : null,
   });
   if (fetched.status === 'not_modified') {
-    calendar.markFeedFetched(info.id, options.now, { url: feed.url });
+    await calendar.markFeedFetched(info.id, options.now, { url: feed.url });
     return { name: feed.name, status: 'not_modified' };
   }
   const parsed = parseIcs(fetched.body, { timezone: options.timezone, selfEmails: options.selfEmails });
-  const outcome = calendar.replaceFeedEvents(info.id, parsed.events);
-  calendar.markFeedFetched(info.id, options.now, { url: feed.url, etag: fetched.etag, lastModified: fetched.lastModified });
+  const outcome = await calendar.replaceFeedEvents(info.id, parsed.events);
+  await calendar.markFeedFetched(info.id, options.now, { url: feed.url, etag: fetched.etag, lastModified: fetched.lastModified });
   return { name: feed.name, status: 'updated', imported: outcome.imported, updated: outcome.updated, removed: outcome.removed };
 }
