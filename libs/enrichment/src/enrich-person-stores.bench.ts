@@ -91,10 +91,10 @@ async function seed(store: MemoryStore, registry: ProviderRegistry): Promise<voi
         participants: [],
       });
     }
-    const inbox = registry.local.mail.ensureMailbox('local', 'INBOX');
+    const inbox = await registry.local.mail.ensureMailbox('local', 'INBOX');
     for (let i = 0; i < MAILS; i += 1) {
       const p = i % PEOPLE;
-      registry.local.mail.importMessage(
+      await registry.local.mail.importMessage(
         inbox.id,
         {
           internetMessageId: `<mail-${i}@example.org>`,

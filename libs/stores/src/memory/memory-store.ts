@@ -35,6 +35,8 @@ import type { FactVectorIndex } from './fact-vector-index.js';
 import { createIdentitiesRepository, type IdentitiesRepository } from './identities-repository.js';
 import { createLocationsRepository, type LocationsRepository } from './locations-repository.js';
 import { createSharedMemoryRepository, type SharedMemoryRepository } from './shared-memory-repository.js';
+import type { MailRepository } from '../personal-data/mail-repository.js';
+import { createSqliteMailRepository } from '../personal-data/sqlite-mail-repository.js';
 
 /** Where the store keeps its data, for health checks (`cos doctor`). */
 export interface StorageDescription {
@@ -80,6 +82,8 @@ export interface MemoryStore {
   readonly workerHeartbeat: WorkerHeartbeatRepository;
   readonly notifications: NotificationsRepository;
   readonly suggestionState: SuggestionStateRepository;
+  /** The local mail store: mailboxes, messages, the outbox and the IMAP sync state (ADR 0072). */
+  readonly mail: MailRepository;
   /** The fact vector port, when an embedder is attached (see `attachFactVectorIndex`). */
   readonly factVectors: FactVectorIndex | undefined;
   /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
@@ -133,6 +137,7 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     workerHeartbeat: createWorkerHeartbeatRepository(database, clock),
     notifications: createNotificationsRepository(database, clock),
     suggestionState: createSuggestionStateRepository(database, clock),
+    mail: createSqliteMailRepository(database, clock),
     get factVectors() {
       return factVectors;
     },
