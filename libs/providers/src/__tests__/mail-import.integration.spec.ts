@@ -135,8 +135,8 @@ describe('importing a generated mbox of 240 messages', () => {
     const { draftId } = await mail.saveDraft({ to: ['alice@acme.example'], cc: [], bcc: ['boss@example.com'], subject: 'Re: Invoice', bodyText: 'Paid.', bodyHtml: null, createdBy: 'user' });
     const draft = await mail.get(draftId);
     expect(draft).toMatchObject({ mailbox: 'Drafts', isDraft: true, subject: 'Re: Invoice', from: { address: 'dana@example.com' } });
-    const outbox = env.store.sqlite.prepare(`SELECT status, created_by, bcc FROM mail_outbox`).all();
-    expect(outbox).toEqual([{ status: 'draft', created_by: 'user', bcc: '["boss@example.com"]' }]);
+    const outbox = await env.memory.mail.listOutbox();
+    expect(outbox).toEqual([expect.objectContaining({ status: 'draft', createdBy: 'user', bcc: ['boss@example.com'] })]);
   });
 });
 

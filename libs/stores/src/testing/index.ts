@@ -46,3 +46,5 @@ export type {
   OpenedDecisionsRepository,
   OpenedDelegationsRepository,
 } from './contracts/lifecycle-repositories-contract.js';
+// The mail repository contract (ADR 0072).
+export { describeMailRepositoryContract } from './contracts/mail-repository-contract.js';
