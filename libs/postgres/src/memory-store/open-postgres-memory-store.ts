@@ -20,6 +20,7 @@ import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { createPostgresIdentitiesRepository } from '../memory/identities-repository.js';
 import { createPostgresLocationsRepository } from '../memory/locations-repository.js';
 import { createPostgresSharedMemoryRepository } from '../memory/shared-memory-repository.js';
+import { createPostgresMailRepository } from '../personal-data/mail-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { createPostgresNotificationsRepository } from '../proactive/notifications-repository.js';
 import { createPostgresSuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
@@ -97,6 +98,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     workerHeartbeat: scheduler.workerHeartbeat,
     notifications: createPostgresNotificationsRepository(postgres, clock),
     suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
+    mail: createPostgresMailRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },
