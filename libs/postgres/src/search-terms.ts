@@ -40,8 +40,15 @@ export function factSearchTerms(fact: { key: string; value: string; category: st
 }
 
 /**
+ * Written between the fields of a mail message: a term no query can hold (query terms are unicode61 tokens, which
+ * never keep a Latin diacritic), so a phrase cannot run from the end of one field into the next, as an FTS5 phrase
+ * stays inside one column (ADR 0072).
+ */
+export const MAIL_FIELD_BREAK = 'é';
+
+/**
  * `mail_messages.search_terms`: the columns of `mail_messages_fts`, `to` as the JSON text SQLite holds (so its keys
- * `name` and `address` are tokens there too).
+ * `name` and `address` are tokens there too), each field's terms apart from the next by `MAIL_FIELD_BREAK`.
  */
 export function mailMessageSearchTerms(message: {
   subject: string;
@@ -50,7 +57,8 @@ export function mailMessageSearchTerms(message: {
   to: readonly { name?: string; address: string }[];
   bodyText: string;
 }): string {
-  return unicode61Tokens([message.subject, message.fromName, message.fromAddress, JSON.stringify(message.to), message.bodyText].join(' ')).join(' ');
+  const fields = [message.subject, message.fromName, message.fromAddress, JSON.stringify(message.to), message.bodyText];
+  return fields.map((field) => unicode61Tokens(field).join(' ')).join(` ${MAIL_FIELD_BREAK} `).replace(/ {2,}/g, ' ').trim();
 }
 
 /** `messages.search_terms`: the columns of `messages_fts`. */

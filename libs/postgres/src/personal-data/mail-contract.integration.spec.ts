@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
-import { describeMailRepositoryContract } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, describeMailRepositoryContract } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresMailRepository, mailSearchQuery } from './mail-repository.js';
 
@@ -68,6 +68,44 @@ describe('mail repository on PostgreSQL only', () => {
       await opened.close();
     }
   });
+
+  it('finds the same messages in the same order as SQLite for 60 queries over 400 generated messages', async () => {
+    const words = ['Contract', 'renewal', 'café', 'CAFE', 'Straße', 'strasse', 'José', 'jose', 'Ñúñez', 'budget', 'Q3', '12.50', 'off-site', 'e-mail', 'naïve', 'ÉCOLE', 'roadmap', 'שלום', 'Zoë', 'x_y'];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor((seed / 2_147_483_648) * n);
+    };
+    const text = (count: number) => Array.from({ length: count }, () => words[random(words.length)]).join(' ');
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      ...message(`g${i}`, text(3)),
+      fromName: text(2),
+      to: [{ name: text(1), address: `p${i % 9}@acme.example` }],
+      bodyText: text(12),
+      // Few distinct dates, so the order among equal dates (by id) counts.
+      date: new Date(Date.UTC(2026, 3, 1 + (i % 5))).toISOString(),
+    }));
+    const opened = await databases.opener(createPostgresMailRepository)(new FakeClock());
+    const sqlite = createTestMemoryStore();
+    try {
+      for (const mail of [opened.repository, sqlite.mail]) {
+        const inbox = await mail.ensureMailbox('local', 'INBOX', 'inbox');
+        await mail.insertMessages(rows.map((row) => ({ mailboxId: inbox.id, message: row })));
+      }
+      const queries = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? [`${words[random(words.length)]} ${words[random(words.length)]}`] : [words[random(words.length)] as string, ...(i % 2 === 0 ? ['acme'] : [])]));
+      let matched = 0;
+      for (const phrases of queries) {
+        const found = async (mail: typeof sqlite.mail) => (await mail.searchMessages({ phrases }, { limit: 500, offset: 0 })).map((row) => row.messageId);
+        const expected = await found(sqlite.mail);
+        expect({ phrases, found: await found(opened.repository) }).toEqual({ phrases, found: expected });
+        matched += expected.length;
+      }
+      expect(matched).toBeGreaterThan(1_000);
+    } finally {
+      await opened.close();
+      await sqlite.cleanup();
+    }
+  }, 60_000);
 
   it('builds the tsquery of quoted phrases from their unicode61 terms', () => {
     expect(mailSearchQuery(['Contract renewal', 'JOSÉ'])).toBe("('contract' <-> 'renewal') & ('jose')");

@@ -176,7 +176,7 @@ export const mailMessages = pgTable(
     remoteUid: bigint('remote_uid', { mode: 'number' }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
-    /** The unicode61 tokens of subject, from_name, from_address, `to` (its JSON text) and body_text (`mail_messages_fts`). */
+    /** The unicode61 tokens of subject, from_name, from_address, `to` (its JSON text) and body_text (`mail_messages_fts`), fields apart (`mailMessageSearchTerms`). */
     searchTerms: text('search_terms').notNull().default(''),
     searchVector: tsvector('search_vector')
       .notNull()

@@ -225,6 +225,9 @@ export function describeMailRepositoryContract(name: string, open: OpenRepositor
       const search = async (...phrases: string[]) => subjects(await mail.searchMessages({ phrases }, { limit: 20, offset: 0 }));
       expect(await search('contract')).toEqual(['Renewal of the contract', 'Contract renewal for ACME']);
       expect(await search('contract renewal')).toEqual(['Contract renewal for ACME']);
+      // A phrase stays inside one field: the subject's last word and the sender's first are no phrase.
+      expect(await search('acme alice')).toEqual([]);
+      expect(await search('for acme', 'alice')).toEqual(['Contract renewal for ACME']);
       expect(await search('renewal', 'CONTRACT')).toEqual(['Renewal of the contract', 'Contract renewal for ACME']);
       expect(await search('jose nunez')).toEqual(['Lunch']);
       expect(await search('JOSÉ', 'ñúñez')).toEqual(['Lunch']);
