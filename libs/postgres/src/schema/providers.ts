@@ -188,6 +188,9 @@ export const mailMessages = pgTable(
     index('mail_messages_message_id_idx').on(t.messageId),
     index('mail_messages_mailbox_remote_uid_idx').on(t.mailboxId, t.remoteUid),
     index('mail_messages_search_vector_idx').using('gin', t.searchVector),
+    // Newest first across every mailbox: a search matching many messages walks it and stops at the page end, as
+    // SQLite's mail_messages_date_idx does, instead of sorting every match (ADR 0072).
+    index('mail_messages_date_idx').on(t.date, t.id),
   ],
 );
 
