@@ -93,10 +93,10 @@ async function seed(store: MemoryStore, registry: ProviderRegistry): Promise<voi
       });
     }
     await registry.local.messages.importMessages(chat);
-    const inbox = registry.local.mail.ensureMailbox('local', 'INBOX');
+    const inbox = await registry.local.mail.ensureMailbox('local', 'INBOX');
     for (let i = 0; i < MAILS; i += 1) {
       const p = i % PEOPLE;
-      registry.local.mail.importMessage(
+      await registry.local.mail.importMessage(
         inbox.id,
         {
           internetMessageId: `<mail-${i}@example.org>`,

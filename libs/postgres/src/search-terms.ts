@@ -40,6 +40,18 @@ export function factSearchTerms(fact: { key: string; value: string; category: st
 }
 
 /**
+ * Written between the fields (columns) of one row's search terms: a term no query can hold (query terms are unicode61
+ * tokens, which never keep a Latin diacritic), so a phrase cannot run from the end of one field into the next, as an
+ * FTS5 phrase stays inside one column (ADRs 0072, 0073).
+ */
+export const FIELD_BREAK = 'é';
+
+/** Each field's unicode61 terms, the fields apart by `FIELD_BREAK`. */
+function fieldTerms(fields: readonly string[]): string {
+  return fields.map((field) => unicode61Tokens(field).join(' ')).join(` ${FIELD_BREAK} `).replace(/ {2,}/g, ' ').trim();
+}
+
+/**
  * `mail_messages.search_terms`: the columns of `mail_messages_fts`, `to` as the JSON text SQLite holds (so its keys
  * `name` and `address` are tokens there too).
  */
@@ -50,19 +62,12 @@ export function mailMessageSearchTerms(message: {
   to: readonly { name?: string; address: string }[];
   bodyText: string;
 }): string {
-  return unicode61Tokens([message.subject, message.fromName, message.fromAddress, JSON.stringify(message.to), message.bodyText].join(' ')).join(' ');
+  return fieldTerms([message.subject, message.fromName, message.fromAddress, JSON.stringify(message.to), message.bodyText]);
 }
 
-/**
- * Between the columns of `messages.search_terms`: PostgreSQL's parser reads `-1` as one word (a signed integer), so it
- * takes a position in the tsvector, yet no query term (letters and digits only) can equal it. A phrase therefore does
- * not run from one column into the next, as in FTS5 (ADR 0073).
- */
-const COLUMN_GAP = ' -1 ';
-
-/** `messages.search_terms`: the columns of `messages_fts`, a gap between them. */
+/** `messages.search_terms`: the columns of `messages_fts`. */
 export function messageSearchTerms(message: { text: string; senderHandle: string; senderName: string | null }): string {
-  return [message.text, message.senderHandle, message.senderName ?? ''].map((column) => unicode61Tokens(column).join(' ')).join(COLUMN_GAP);
+  return fieldTerms([message.text, message.senderHandle, message.senderName ?? '']);
 }
 
 /** `document_chunks.terms` (of the text) or `title_terms` (of the title). */

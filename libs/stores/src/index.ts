@@ -230,3 +230,25 @@ export { notificationValues } from './telemetry/notifications-repository.js';
 export { assertSuggestionKey } from './proactive/suggestion-state-repository.js';
 export type { SuggestionStateRecord } from './proactive/suggestion-state-repository.js';
 export { AGENT_RUN_STATUSES } from './db/schema/enums.js';
+
+// The mail repository of the providers' local mail store (imported mail, the IMAP cache), its rows and its SQLite adapter (ADR 0072).
+export { createSqliteMailRepository } from './personal-data/sqlite-mail-repository.js';
+export type { SqliteMailRepositoryOptions } from './personal-data/sqlite-mail-repository.js';
+export type {
+  ListMailMessagesFilters,
+  MailAddress,
+  MailAttachmentMeta,
+  MailboxRow,
+  MailboxSummaryRow,
+  MailHeaderRow,
+  MailMessageInput,
+  MailMessageRefRow,
+  MailMessageRow,
+  MailOutboxInput,
+  MailOutboxRow,
+  MailRepository,
+  MailSyncStateRow,
+  SearchMailMessagesFilters,
+  SyncedMailMessageInput,
+} from './personal-data/mail-repository.js';
+export type { MailboxRole, MailOutboxStatus } from './db/schema/enums.js';

@@ -38,14 +38,14 @@ async function seed(): Promise<void> {
     }
     for (let i = 0; i < 2_000; i += 1) await store?.decisions.create({ title: `Decision ${i}`, followUpDate: new Date(NOW + ((i % 20) - 10) * DAY_MS).toISOString().slice(0, 10) });
   });
-  const inbox = providers.local.mail.ensureMailbox('local', 'INBOX');
-  const sent = providers.local.mail.ensureMailbox('local', 'Sent');
-  store.database.writeTransaction(() => {
-    for (let i = 0; i < 10_000; i += 1) {
+  const inbox = await providers.local.mail.ensureMailbox('local', 'INBOX');
+  const sent = await providers.local.mail.ensureMailbox('local', 'Sent');
+  await providers.local.mail.importMessages(
+    Array.from({ length: 10_000 }, (_, i) => {
       const fromMe = i % 5 === 0;
-      providers?.local.mail.importMessage(
-        (fromMe ? sent : inbox).id,
-        {
+      return {
+        mailboxId: (fromMe ? sent : inbox).id,
+        record: {
           internetMessageId: `<m${i}@bench.test>`,
           threadId: `t${i % 3_000}`,
           subject: `Subject ${i}`,
@@ -62,10 +62,11 @@ async function seed(): Promise<void> {
           read: undefined,
           flagged: undefined,
         },
-        { read: i % 3 === 0, flagged: false },
-      );
-    }
-  });
+        read: i % 3 === 0,
+        flagged: false,
+      };
+    }),
+  );
 }
 
 const context = () =>

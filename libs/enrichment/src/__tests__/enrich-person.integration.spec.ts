@@ -124,7 +124,7 @@ describe('enrich_person over the real stores', () => {
       ['o-60', 60],
     ] as const) {
       await importChat(providers, { id, conversation: 'chat-omar', sender: '+442079460958', text: id, at: new Date(now - days * DAY_MS) });
-      importMail(providers, { id, subject: id, from: { name: 'Omar', address: 'omar@example.org' }, to: [me], at: new Date(now - days * DAY_MS) });
+      await importMail(providers, { id, subject: id, from: { name: 'Omar', address: 'omar@example.org' }, to: [me], at: new Date(now - days * DAY_MS) });
     }
     const service = createEnrichmentService({ memory: store, providers });
     const texts = (result: EnrichPersonResult) => [result.recent_messages?.map((m) => m.text), result.recent_emails?.map((m) => m.subject)];

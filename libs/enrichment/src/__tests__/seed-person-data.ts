@@ -44,9 +44,9 @@ export interface MailLine {
   at: Date;
 }
 
-export function importMail(providers: ProviderRegistry, line: MailLine): void {
-  const mailbox = providers.local.mail.ensureMailbox('local', line.mailbox ?? 'INBOX');
-  providers.local.mail.importMessage(
+export async function importMail(providers: ProviderRegistry, line: MailLine): Promise<void> {
+  const mailbox = await providers.local.mail.ensureMailbox('local', line.mailbox ?? 'INBOX');
+  await providers.local.mail.importMessage(
     mailbox.id,
     {
       internetMessageId: `<${line.id}@example.test>`,
@@ -114,9 +114,9 @@ export async function seedJane(memory: MemoryStore, providers: ProviderRegistry)
   await importChat(providers, { id: 'bob', conversation: 'chat-bob', sender: '+15559990000', senderName: 'Bob', text: 'Jane Smith said hi', at: ago(HOUR_MS) });
 
   for (let i = 0; i < 12; i += 1) {
-    importMail(providers, { id: `m${i}`, subject: `Update ${i}`, from: janeAddress, to: [me], at: ago((i + 1) * HOUR_MS) });
+    await importMail(providers, { id: `m${i}`, subject: `Update ${i}`, from: janeAddress, to: [me], at: ago((i + 1) * HOUR_MS) });
   }
-  importMail(providers, { id: 'to-jane', mailbox: 'Sent', subject: 'Direct to Jane', from: me, to: [janeAddress], at: ago(5 * 60_000) });
-  importMail(providers, { id: 'm-old', subject: 'Old update', from: janeAddress, to: [me], at: ago(20 * DAY_MS) });
-  importMail(providers, { id: 'mention', subject: 'Contacts', from: { name: 'Bob Stone', address: 'bob@acme.com' }, to: [me], body: 'write to jane@acme.com', at: ago(HOUR_MS) });
+  await importMail(providers, { id: 'to-jane', mailbox: 'Sent', subject: 'Direct to Jane', from: me, to: [janeAddress], at: ago(5 * 60_000) });
+  await importMail(providers, { id: 'm-old', subject: 'Old update', from: janeAddress, to: [me], at: ago(20 * DAY_MS) });
+  await importMail(providers, { id: 'mention', subject: 'Contacts', from: { name: 'Bob Stone', address: 'bob@acme.com' }, to: [me], body: 'write to jane@acme.com', at: ago(HOUR_MS) });
 }

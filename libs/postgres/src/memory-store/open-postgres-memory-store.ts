@@ -20,6 +20,7 @@ import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { createPostgresIdentitiesRepository } from '../memory/identities-repository.js';
 import { createPostgresLocationsRepository } from '../memory/locations-repository.js';
 import { createPostgresSharedMemoryRepository } from '../memory/shared-memory-repository.js';
+import { createPostgresMailRepository } from '../personal-data/mail-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { createPostgresMessagesRepository } from '../personal-data/messages-repository.js';
 import { createPostgresNotificationsRepository } from '../proactive/notifications-repository.js';
@@ -103,6 +104,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     messages: createPostgresMessagesRepository(postgres, clock),
     reminders: createPostgresRemindersRepository(postgres, clock),
     calendar: createPostgresCalendarRepository(postgres, clock),
+    mail: createPostgresMailRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },

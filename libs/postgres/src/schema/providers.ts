@@ -176,7 +176,7 @@ export const mailMessages = pgTable(
     remoteUid: bigint('remote_uid', { mode: 'number' }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
-    /** The unicode61 tokens of subject, from_name, from_address, `to` (its JSON text) and body_text (`mail_messages_fts`). */
+    /** The unicode61 tokens of subject, from_name, from_address, `to` (its JSON text) and body_text (`mail_messages_fts`), fields apart (`mailMessageSearchTerms`). */
     searchTerms: text('search_terms').notNull().default(''),
     searchVector: tsvector('search_vector')
       .notNull()
@@ -188,6 +188,9 @@ export const mailMessages = pgTable(
     index('mail_messages_message_id_idx').on(t.messageId),
     index('mail_messages_mailbox_remote_uid_idx').on(t.mailboxId, t.remoteUid),
     index('mail_messages_search_vector_idx').using('gin', t.searchVector),
+    // Newest first across every mailbox: a search matching many messages walks it and stops at the page end, as
+    // SQLite's mail_messages_date_idx does, instead of sorting every match (ADR 0072).
+    index('mail_messages_date_idx').on(t.date, t.id),
   ],
 );
 

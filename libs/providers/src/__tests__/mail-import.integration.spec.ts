@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { importData } from '../import/import-data.js';
 import { isProviderError } from '../errors/provider-error.js';
+import { createSqliteMailRepository } from '@chief-of-staff/stores';
 import { LocalMailProvider } from '../mail/local-mail-provider.js';
 import { generatedMessage, writeMbox, type GeneratedMessage } from './generate-mail.js';
 import { providerTestEnv, type ProviderTestEnv } from './provider-test-env.js';
@@ -57,7 +58,7 @@ describe('importing a generated mbox of 240 messages', () => {
 
   it('returns the same pages whether it sorts matches or walks the date index', async () => {
     const sorting = env.providers.require('mail');
-    const walking = new LocalMailProvider(env.store, { dateScanThreshold: 3 });
+    const walking = new LocalMailProvider(createSqliteMailRepository(env.store, env.memory.clock, { dateScanThreshold: 3 }));
     for (const query of ['hello', 'alice@acme.example', '"contract renewal"', 'budget review']) {
       for (const offset of [0, 25]) {
         const a = await sorting.search({ query }, { offset, limit: 25 });
@@ -134,8 +135,8 @@ describe('importing a generated mbox of 240 messages', () => {
     const { draftId } = await mail.saveDraft({ to: ['alice@acme.example'], cc: [], bcc: ['boss@example.com'], subject: 'Re: Invoice', bodyText: 'Paid.', bodyHtml: null, createdBy: 'user' });
     const draft = await mail.get(draftId);
     expect(draft).toMatchObject({ mailbox: 'Drafts', isDraft: true, subject: 'Re: Invoice', from: { address: 'dana@example.com' } });
-    const outbox = env.store.sqlite.prepare(`SELECT status, created_by, bcc FROM mail_outbox`).all();
-    expect(outbox).toEqual([{ status: 'draft', created_by: 'user', bcc: '["boss@example.com"]' }]);
+    const outbox = await env.memory.mail.listOutbox();
+    expect(outbox).toEqual([expect.objectContaining({ status: 'draft', createdBy: 'user', bcc: ['boss@example.com'] })]);
   });
 });
 

@@ -88,7 +88,7 @@ async function importChecked(
     case 'mbox':
     case 'maildir':
     case 'eml':
-      return importMail(stores.database, stores.mail, { kind, path, target: request.target, account: request.account, policy }, onProgress);
+      return importMail(stores.mail, { kind, path, target: request.target, account: request.account, policy }, onProgress);
     case 'messages_jsonl':
     case 'messages_csv':
       return importMessagesFile(

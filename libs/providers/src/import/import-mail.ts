@@ -11,7 +11,7 @@ import { parseMimeMessage, syntheticMessageId, type ParsedMailRecord } from '../
 import { splitMbox } from '../mail/mime/split-mbox.js';
 import { readMaildir } from '../mail/mime/read-maildir.js';
 import { ProviderError } from '../errors/provider-error.js';
-import { readRegularFile, UnsafeFileError, type FileReadPolicy, type CosDatabase } from '@chief-of-staff/stores';
+import { readRegularFile, UnsafeFileError, type FileReadPolicy } from '@chief-of-staff/stores';
 import { ImportAccumulator } from './import-accumulator.js';
 import type { ImportKind, ImportProgressListener, ImportResult } from './import-types.js';
 
@@ -39,37 +39,34 @@ class MailWriter {
   private pending: Pending[] = [];
 
   constructor(
-    private readonly store: CosDatabase,
     private readonly mail: LocalMailProvider,
     private readonly totals: ImportAccumulator,
   ) {}
 
   /** True when the message is already stored (counted as skipped). */
-  known(mailboxId: number, raw: Buffer): boolean {
+  async known(mailboxId: number, raw: Buffer): Promise<boolean> {
     const id = peekMessageId(raw) ?? syntheticMessageId(raw);
-    if (this.mail.hasMessage(mailboxId, id) || this.pending.some((p) => p.mailboxId === mailboxId && p.record.internetMessageId === id)) {
+    if (this.pending.some((p) => p.mailboxId === mailboxId && p.record.internetMessageId === id) || (await this.mail.hasMessage(mailboxId, id))) {
       this.totals.skipped += 1;
       return true;
     }
     return false;
   }
 
-  add(item: Pending): void {
+  async add(item: Pending): Promise<void> {
     this.pending.push(item);
-    if (this.pending.length >= BATCH) this.flush();
+    if (this.pending.length >= BATCH) await this.flush();
   }
 
-  flush(): void {
+  /** Writes the pending messages in one call (one transaction). */
+  async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    this.store.writeTransaction(() => {
-      for (const item of batch) {
-        const { imported } = this.mail.importMessage(item.mailboxId, item.record, item);
-        if (imported) this.totals.imported += 1;
-        else this.totals.skipped += 1;
-      }
-    });
+    for (const imported of await this.mail.importMessages(batch)) {
+      if (imported) this.totals.imported += 1;
+      else this.totals.skipped += 1;
+    }
   }
 }
 
@@ -83,7 +80,6 @@ export interface MailImportOptions {
 }
 
 export async function importMail(
-  store: CosDatabase,
   mail: LocalMailProvider,
   options: MailImportOptions,
   onProgress?: ImportProgressListener,
@@ -91,20 +87,23 @@ export async function importMail(
   const account = (options.kind === 'maildir' ? options.target : options.account)?.trim() || LOCAL_MAIL_ACCOUNT;
   const mailboxName = options.kind === 'maildir' ? null : options.target?.trim() || 'INBOX';
   const totals = new ImportAccumulator(options.kind, mailboxName ? `${account}/${mailboxName}` : account);
-  const writer = new MailWriter(store, mail, totals);
+  const writer = new MailWriter(mail, totals);
   const report = (fraction: number | null) =>
     onProgress?.({ kind: options.kind, done: totals.done, fraction, message: `${totals.imported} imported, ${totals.skipped} already known` });
 
   const handle = async (raw: Buffer, mailboxId: number, where: string, fallbackDate: Date, flags: { read?: boolean; flagged?: boolean; isDraft?: boolean }) => {
-    if (writer.known(mailboxId, raw)) return;
+    if (await writer.known(mailboxId, raw)) return;
+    let record: ParsedMailRecord;
     try {
       const parsed = await parseMimeMessage(raw, { fallbackDate });
       // Maildir file-name flags are the client's current state; they win over stale Status headers.
-      const record = { ...parsed, read: flags.read ?? parsed.read, flagged: flags.flagged ?? parsed.flagged };
-      writer.add({ mailboxId, record, read: false, flagged: false, isDraft: flags.isDraft ?? false });
+      record = { ...parsed, read: flags.read ?? parsed.read, flagged: flags.flagged ?? parsed.flagged };
     } catch {
       totals.error(where, 'the message could not be parsed');
+      return;
     }
+    // Outside the try: a failed write is the store's error, not a parse error.
+    await writer.add({ mailboxId, record, read: false, flagged: false, isDraft: flags.isDraft ?? false });
   };
 
   const policy = options.policy ?? {};
@@ -121,7 +120,7 @@ export async function importMail(
 
   if (options.kind === 'mbox') {
     const size = (await stat(options.path)).size;
-    const mailbox = mail.ensureMailbox(account, mailboxName as string);
+    const mailbox = await mail.ensureMailbox(account, mailboxName as string);
     let count = 0;
     for await (const entry of splitMbox(options.path, policy)) {
       await handle(entry.raw, mailbox.id, `byte ${entry.offset}`, entry.envelopeDate ?? new Date(0), {});
@@ -142,7 +141,7 @@ export async function importMail(
     for (const [index, entry] of entries.entries()) {
       let mailboxId = mailboxes.get(entry.mailbox);
       if (mailboxId === undefined) {
-        mailboxId = mail.ensureMailbox(account, entry.mailbox).id;
+        mailboxId = (await mail.ensureMailbox(account, entry.mailbox)).id;
         mailboxes.set(entry.mailbox, mailboxId);
       }
       const file = await readMessage(entry.path);
@@ -158,7 +157,7 @@ export async function importMail(
           .map((e) => join(options.path, e.name))
           .sort()
       : [options.path];
-    const mailbox = mail.ensureMailbox(account, mailboxName as string);
+    const mailbox = await mail.ensureMailbox(account, mailboxName as string);
     for (const [index, file] of files.entries()) {
       const read = await readMessage(file);
       if (read) await handle(read.content, mailbox.id, file, read.stats.mtime, {});
@@ -166,7 +165,7 @@ export async function importMail(
     }
     if (files.length === 0) totals.warn('No .eml files found in the folder.');
   }
-  writer.flush();
+  await writer.flush();
   report(1);
   return totals.result();
 }

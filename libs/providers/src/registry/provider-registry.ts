@@ -145,7 +145,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
       },
     }),
     reminders: new LocalReminderProvider(memory.reminders),
-    mail: new LocalMailProvider(store, { selfAddress, selfName: config.user.name ?? null }),
+    mail: new LocalMailProvider(memory.mail, { selfAddress, selfName: config.user.name ?? null }),
     messages: new LocalMessageProvider(memory.messages),
   };
   const settings = config.providers;

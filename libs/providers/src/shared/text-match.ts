@@ -17,3 +17,16 @@ export function buildFtsQuery(text: string): string | null {
   }
   return parts.length > 0 ? parts.join(' ') : null;
 }
+
+/**
+ * The words and "double-quoted phrases" of free text that `buildFtsQuery` quotes (control characters and quotes
+ * blanked, each holding a letter or digit), for a store port that builds its own query from them.
+ */
+export function searchPhrases(text: string): string[] {
+  const parts: string[] = [];
+  for (const match of text.matchAll(/"([^"]*)"|(\S+)/g)) {
+    const part = (match[1] ?? match[2] ?? '').replace(/\p{Cc}/gu, ' ').replace(/"/g, ' ').trim();
+    if (/[\p{L}\p{N}]/u.test(part)) parts.push(part);
+  }
+  return parts;
+}

@@ -201,3 +201,40 @@ describe('PostgreSQL storage: the local calendar', () => {
     expect(calendars.items.map((calendar) => calendar.name)).toEqual(['Calendar']);
   });
 });
+
+describe('PostgreSQL storage: mail', () => {
+  it('keeps imported mail and drafts in PostgreSQL, not in the data directory, and another instance reads them', async () => {
+    const url = await server.createDatabase('mail');
+    const files = mkdtempSync(join(tmpdir(), 'cos-pg-mail-'));
+    dirs.push(files);
+    const mbox = join(files, 'archive.mbox');
+    const mail = (n: number, from: string, subject: string, day: number) =>
+      `From ${from} Mon Apr ${day} 09:00:00 2026\nMessage-ID: <pg-${n}@mail.example>\nFrom: ${from}\nTo: dana@example.com\n` +
+      `Subject: ${subject}\nDate: Mon, ${day} Apr 2026 09:00:00 +0000\n\nAbout the ${subject.toLowerCase()}.\n\n`;
+    writeFileSync(mbox, mail(1, 'José Núñez <jose@initech.example>', 'Contract renewal', 6) + mail(2, 'alice@acme.example', 'Offsite agenda', 7));
+    const laptop = await machine(url, { documents: { allowedRoots: [files] } });
+    const laptopDir = dirs.at(-1) as string;
+    const imported = valueOf<{ imported: number }>(await laptop.callTool('import_data', { kind: 'mbox', path: mbox }));
+    expect(imported.imported).toBe(2);
+    const draft = valueOf<{ status: string }>(await laptop.callTool('send_email', { to: ['maya@example.com'], subject: 'Agenda', body: 'Draft agenda.', confirm_send: true }));
+    expect(draft.status).toBe('draft_saved');
+    // Nothing of it in the laptop's own SQLite database.
+    const local = openDatabase({ dataDir: laptopDir });
+    try {
+      expect(local.sqlite.prepare('SELECT (SELECT count(*) FROM mailboxes) + (SELECT count(*) FROM mail_messages) + (SELECT count(*) FROM mail_outbox) AS n').get()).toEqual({ n: 0 });
+    } finally {
+      local.close();
+    }
+
+    const other = await machine(url);
+    const found = valueOf<{ items: { subject: string; from: { address: string } }[] }>(await other.callTool('search_mail', { query: 'jose nunez contract' }));
+    expect(found.items.map((item) => [item.subject, item.from.address])).toEqual([['Contract renewal', 'jose@initech.example']]);
+    const inbox = valueOf<{ items: { subject: string }[] }>(await other.callTool('get_mail_messages', { mailbox: 'inbox' }));
+    expect(inbox.items.map((item) => item.subject)).toEqual(['Offsite agenda', 'Contract renewal']);
+    const boxes = valueOf<{ items: { name: string; total_count: number }[] }>(await other.callTool('list_mailboxes', {}));
+    expect(boxes.items.map((box) => [box.name, box.total_count])).toEqual([
+      ['INBOX', 2],
+      ['Drafts', 1],
+    ]);
+  }, 60_000);
+});

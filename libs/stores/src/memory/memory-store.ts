@@ -38,6 +38,8 @@ import { createSharedMemoryRepository, type SharedMemoryRepository } from './sha
 import { createSqliteMessagesRepository, type MessagesRepository } from '../personal-data/messages-repository.js';
 import { createSqliteRemindersRepository, type RemindersRepository } from '../personal-data/reminders-repository.js';
 import { createSqliteCalendarRepository, type CalendarRepository } from '../personal-data/calendar-repository.js';
+import type { MailRepository } from '../personal-data/mail-repository.js';
+import { createSqliteMailRepository } from '../personal-data/sqlite-mail-repository.js';
 
 /** Where the store keeps its data, for health checks (`cos doctor`). */
 export interface StorageDescription {
@@ -89,6 +91,8 @@ export interface MemoryStore {
   readonly reminders: RemindersRepository;
   /** The local calendar's calendars and events. */
   readonly calendar: CalendarRepository;
+  /** The local mail store: mailboxes, messages, the outbox and the IMAP sync state (ADR 0072). */
+  readonly mail: MailRepository;
   /** The fact vector port, when an embedder is attached (see `attachFactVectorIndex`). */
   readonly factVectors: FactVectorIndex | undefined;
   /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
@@ -145,6 +149,7 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     messages: createSqliteMessagesRepository(database, clock),
     reminders: createSqliteRemindersRepository(database, clock),
     calendar: createSqliteCalendarRepository(database, clock),
+    mail: createSqliteMailRepository(database, clock),
     get factVectors() {
       return factVectors;
     },

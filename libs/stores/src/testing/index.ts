@@ -52,3 +52,5 @@ export { describeMessagesRepositoryContract } from './contracts/messages-reposit
 export { describeRemindersRepositoryContract } from './contracts/reminders-repository-contract.js';
 // The local calendar's contract (ADR 0070).
 export { describeCalendarRepositoryContract } from './contracts/calendar-repository-contract.js';
+// The mail repository contract (ADR 0072).
+export { describeMailRepositoryContract } from './contracts/mail-repository-contract.js';

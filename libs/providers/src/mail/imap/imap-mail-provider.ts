@@ -91,7 +91,7 @@ export class ImapMailProvider implements MailProvider {
   constructor(options: ImapMailProviderOptions) {
     this.#settings = options.settings;
     this.#local = options.local;
-    this.#store = new SyncedMailStore(options.local.database);
+    this.#store = new SyncedMailStore(options.local.repository);
     this.#smtp = options.smtp;
     this.#selfAddress = options.selfAddress;
     this.#logger = options.logger;
@@ -128,8 +128,8 @@ export class ImapMailProvider implements MailProvider {
   }
 
   /** When the account was last synced, and the last failure if the latest attempt failed. */
-  syncStatus(): { lastSyncedAt: string | undefined; lastError: string | undefined } {
-    return { lastSyncedAt: this.#store.lastSyncedAt(this.#settings.account), lastError: this.#lastError?.message };
+  async syncStatus(): Promise<{ lastSyncedAt: string | undefined; lastError: string | undefined }> {
+    return { lastSyncedAt: await this.#store.lastSyncedAt(this.#settings.account), lastError: this.#lastError?.message };
   }
 
   /** For `cos doctor`: logs in to IMAP (and SMTP when configured); resolves with what was found or throws a precise error. */
@@ -147,7 +147,7 @@ export class ImapMailProvider implements MailProvider {
     for (const entry of listed) {
       if (entry.flags.has('\\Noselect') || entry.flags.has('\\NonExistent')) continue;
       const role = (entry.specialUse && SPECIAL_USE_ROLES[entry.specialUse]) || roleForMailboxName(entry.path);
-      const mailbox = this.#local.ensureMailbox(this.#settings.account, entry.path, role);
+      const mailbox = await this.#local.ensureMailbox(this.#settings.account, entry.path, role);
       keep.push(mailbox.id);
       results.push(
         await syncMailbox({
@@ -155,12 +155,11 @@ export class ImapMailProvider implements MailProvider {
           store: this.#store,
           path: entry.path,
           mailboxId: mailbox.id,
-          storeMessage: (mailboxId, record, defaults) => this.#local.importMessage(mailboxId, record, defaults).imported,
           now: this.#now,
         }),
       );
     }
-    this.#store.removeMailboxesExcept(this.#settings.account, keep);
+    await this.#store.removeMailboxesExcept(this.#settings.account, keep);
     this.#lastError = undefined;
     return { account: this.#settings.account, mailboxes: results };
   }
@@ -170,7 +169,7 @@ export class ImapMailProvider implements MailProvider {
    * warning by the read; the cached mail is still answered.
    */
   async #freshen(): Promise<string[]> {
-    const last = this.#store.lastSyncedAt(this.#settings.account);
+    const last = await this.#store.lastSyncedAt(this.#settings.account);
     const age = last === undefined ? Infinity : this.#now().getTime() - Date.parse(last);
     if (age >= this.#settings.syncIntervalSeconds * 1000) {
       try {
@@ -180,7 +179,7 @@ export class ImapMailProvider implements MailProvider {
       }
     }
     if (!this.#lastError) return [];
-    const synced = this.#store.lastSyncedAt(this.#settings.account);
+    const synced = await this.#store.lastSyncedAt(this.#settings.account);
     return [
       `Mail of ${this.#settings.account} may be out of date: ${this.#lastError.message} ` +
         (synced ? `Showing mail as synced at ${synced}.` : 'Nothing has been synced yet.'),
@@ -217,7 +216,7 @@ export class ImapMailProvider implements MailProvider {
 
   async setFlags(id: string, flags: { read?: boolean; flagged?: boolean }): Promise<MailHeader> {
     const header = await this.#local.get(id);
-    const ref = this.#store.messageRef(Number(header.id));
+    const ref = await this.#store.messageRef(Number(header.id));
     if (ref?.remoteUid != null && ref.account === this.#settings.account) {
       const uid = String(ref.remoteUid);
       await this.#serverWork(async (client) => {
@@ -237,7 +236,7 @@ export class ImapMailProvider implements MailProvider {
 
   async move(id: string, targetMailbox: string, targetAccount?: string): Promise<MailHeader> {
     const header = await this.#local.get(id);
-    const ref = this.#store.messageRef(Number(header.id));
+    const ref = await this.#store.messageRef(Number(header.id));
     if (ref?.remoteUid == null || ref.account !== this.#settings.account) return this.#local.move(header.id, targetMailbox, targetAccount);
     if (targetAccount !== undefined && targetAccount !== this.#settings.account) {
       throw new ProviderError('invalid', `Moving mail between accounts is not supported (${ref.account} → ${targetAccount}).`, {
@@ -259,7 +258,7 @@ export class ImapMailProvider implements MailProvider {
     });
     const local = await this.#local.move(header.id, target.name, this.#settings.account);
     // Without UIDPLUS the new UID is unknown; the next sync of the target mailbox fills it in.
-    this.#store.setRemoteUid(Number(local.id), newUid ?? null);
+    await this.#store.setRemoteUid(Number(local.id), newUid ?? null);
     return local;
   }
 
@@ -282,7 +281,7 @@ export class ImapMailProvider implements MailProvider {
       });
     }
     const sent = await this.#smtp.send({ ...mail, from: this.#selfAddress });
-    this.#store.recordSent(mail, sent.messageId);
+    await this.#store.recordSent(mail, sent.messageId);
     // The copy in Sent is a courtesy most servers do not make for SMTP: a failure here does not undo the send.
     try {
       const sentBox = await this.#specialMailbox('sent', 'Sent');

@@ -10,7 +10,7 @@
  * 4. Messages deleted on the server (UIDs it no longer lists) are removed locally.
  */
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import { parseMimeMessage, type ParsedMailRecord } from '../mime/parse-mime.js';
+import { parseMimeMessage } from '../mime/parse-mime.js';
 import type { SyncedMailStore } from './synced-mail-store.js';
 
 /** Messages parsed and committed together; bounds memory and the work an interruption can lose. */
@@ -30,8 +30,6 @@ export interface SyncMailboxOptions {
   store: SyncedMailStore;
   path: string;
   mailboxId: number;
-  /** Writes one parsed message into the local store (LocalMailProvider.importMessage); false when it was there. */
-  storeMessage: (mailboxId: number, record: ParsedMailRecord, defaults: { read: boolean; flagged: boolean; isDraft: boolean }) => boolean;
   now: () => Date;
 }
 
@@ -46,10 +44,10 @@ export async function syncMailbox(options: SyncMailboxOptions): Promise<MailboxS
     const mailbox = client.mailbox;
     if (!mailbox) throw new Error(`Mailbox ${path} could not be opened.`);
     const uidValidity = mailbox.uidValidity.toString();
-    let state = store.state(mailboxId);
+    let state = await store.state(mailboxId);
     const reset = state !== undefined && state.uidValidity !== uidValidity;
     if (reset) {
-      store.resetMailbox(mailboxId);
+      await store.resetMailbox(mailboxId);
       state = undefined;
     }
     const result: MailboxSyncResult = { path, added: 0, flagsUpdated: 0, removed: 0, reset };
@@ -68,10 +66,10 @@ export async function syncMailbox(options: SyncMailboxOptions): Promise<MailboxS
             ...flagState(message.flags),
           })),
         );
-        result.added += store.insertMessages(mailboxId, parsed, options.storeMessage);
+        result.added += await store.insertMessages(mailboxId, parsed);
         next = Math.max(next, ...parsed.map((message) => message.uid + 1));
         // Progress is kept per batch; the modseq is only recorded once the whole mailbox is consistent.
-        save(next, state?.highestModseq ?? null);
+        await save(next, state?.highestModseq ?? null);
         batch = [];
       };
       // `N:*` also returns the highest UID when it is below N; those are filtered out.
@@ -92,13 +90,13 @@ export async function syncMailbox(options: SyncMailboxOptions): Promise<MailboxS
         for await (const message of client.fetch(`1:${known - 1}`, { uid: true, flags: true }, query)) {
           if (message.uid < known) changes.push({ uid: message.uid, ...flagState(message.flags) });
         }
-        store.updateFlags(mailboxId, changes);
+        await store.updateFlags(mailboxId, changes);
         result.flagsUpdated = changes.length;
       }
       const listed = await client.search({ uid: `1:${known - 1}` }, { uid: true });
-      result.removed = store.removeExpunged(mailboxId, new Set(listed || []), known);
+      result.removed = await store.removeExpunged(mailboxId, new Set(listed || []), known);
     }
-    save(Math.max(next, mailbox.uidNext), mailbox.highestModseq?.toString() ?? null);
+    await save(Math.max(next, mailbox.uidNext), mailbox.highestModseq?.toString() ?? null);
     return result;
   } finally {
     lock.release();

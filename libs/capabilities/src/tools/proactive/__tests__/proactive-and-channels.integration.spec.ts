@@ -14,9 +14,9 @@ const NOW = '2026-03-10T12:00:00.000Z';
 const DAY_MS = 86_400_000;
 const me = { name: 'Alex Doe', address: 'alex@home.test' };
 
-function mail(providers: ProviderRegistry, box: string, id: string, thread: string, from: { name: string | null; address: string }, subject: string, at: Date): void {
-  const mailbox = providers.local.mail.ensureMailbox('local', box);
-  providers.local.mail.importMessage(
+async function mail(providers: ProviderRegistry, box: string, id: string, thread: string, from: { name: string | null; address: string }, subject: string, at: Date): Promise<void> {
+  const mailbox = await providers.local.mail.ensureMailbox('local', box);
+  await providers.local.mail.importMessage(
     mailbox.id,
     { internetMessageId: `<${id}@example.test>`, threadId: thread, subject, from, to: [me], cc: [], date: at, bodyText: `${subject} body`, bodyHtml: null, snippet: subject, inReplyTo: null, references: [], attachments: [], read: undefined, flagged: undefined },
     { read: false, flagged: false },
@@ -63,12 +63,12 @@ describe('proactive suggestions and the inbound channel view', () => {
     await store.alertRules.recordTrigger(rule.id, { triggeredAt: NOW, fingerprint: 'fp' });
 
     const dana = { name: 'Dana Levi', address: 'dana@acme.com' };
-    mail(providers, 'INBOX', 'm1', 't1', dana, 'Budget numbers', ago(5));
-    mail(providers, 'INBOX', 'm2', 't2', dana, 'Offsite venue?', ago(3));
-    mail(providers, 'INBOX', 'm3', 't3', dana, 'Quick question', ago(2));
-    mail(providers, 'Sent', 'm4', 't1', me, 'Re: Budget numbers', ago(4));
-    mail(providers, 'INBOX', 'm5', 't5', { name: null, address: 'rare@elsewhere.test' }, 'One-off', ago(3));
-    mail(providers, 'INBOX', 'm6', 't6', dana, 'Just now', new Date(Date.parse(NOW) - 3_600_000));
+    await mail(providers, 'INBOX', 'm1', 't1', dana, 'Budget numbers', ago(5));
+    await mail(providers, 'INBOX', 'm2', 't2', dana, 'Offsite venue?', ago(3));
+    await mail(providers, 'INBOX', 'm3', 't3', dana, 'Quick question', ago(2));
+    await mail(providers, 'Sent', 'm4', 't1', me, 'Re: Budget numbers', ago(4));
+    await mail(providers, 'INBOX', 'm5', 't5', { name: null, address: 'rare@elsewhere.test' }, 'One-off', ago(3));
+    await mail(providers, 'INBOX', 'm6', 't6', dana, 'Just now', new Date(Date.parse(NOW) - 3_600_000));
 
     const calendar = providers.require('calendar');
     const attendee = { email: 'dana@acme.com', name: 'Dana Levi', response: 'accepted' as const, isSelf: false };

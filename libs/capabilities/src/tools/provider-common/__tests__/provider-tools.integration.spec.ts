@@ -233,7 +233,7 @@ describe('mail tools and the send rules', () => {
   it('host: preview without confirm_send; with it the local store saves a draft and says it cannot transmit', async () => {
     const preview = await ok('send_email', { to: 'maya@example.com, sam@vendor.example', subject: 'Agenda', body: 'Draft agenda attached.' });
     expect(preview).toMatchObject({ status: 'confirmation_required', preview: { to: ['maya@example.com', 'sam@vendor.example'], subject: 'Agenda', body_preview: 'Draft agenda attached.' } });
-    expect(database.sqlite.prepare('SELECT count(*) AS n FROM mail_outbox').get()).toEqual({ n: 0 });
+    expect(await memory.mail.listOutbox()).toEqual([]);
     const confirmed = await ok('send_email', { to: ['maya@example.com'], subject: 'Agenda', body: 'Draft agenda attached.', confirm_send: true });
     expect(confirmed).toMatchObject({ status: 'draft_saved', draft_id: expect.any(String), warnings: [expect.stringContaining('cannot transmit')] });
     expect((await fails('send_email', { to: ['not-an-address'], subject: 'x', body: 'y' })).message).toContain('to[0]');
@@ -247,7 +247,7 @@ describe('mail tools and the send rules', () => {
     expect(draft).toMatchObject({ subject: 'Re: Contract renewal', in_reply_to: '<contract-1@acme.example>', mailbox: 'Drafts' });
     expect((draft['to'] as { address: string }[]).map((a) => a.address)).toEqual(['alice@acme.example']);
     expect((draft['cc'] as { address: string }[]).map((a) => a.address)).toEqual(['bob@acme.example']);
-    expect(database.sqlite.prepare(`SELECT created_by FROM mail_outbox ORDER BY id DESC LIMIT 1`).get()).toEqual({ created_by: 'inbox_triage' });
+    expect((await memory.mail.listOutbox()).at(-1)).toMatchObject({ createdBy: 'inbox_triage' });
     expect(database.sqlite.prepare(`SELECT title, origin FROM notifications ORDER BY id DESC LIMIT 1`).get()).toEqual({ title: 'Draft email saved', origin: 'agent' });
   });
 });

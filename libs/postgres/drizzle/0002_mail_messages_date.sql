@@ -1,0 +1,1 @@
+CREATE INDEX "mail_messages_date_idx" ON "mail_messages" USING btree ("date","id");
