@@ -172,7 +172,7 @@ export type { TaskRunRecord } from './scheduling/task-runs-repository.js';
 
 // Schema tables (docs/reference/data-model.md#tables): the ones other libraries query directly (documents, facts and
 // the provider stores).
-export { calendars, documents, events, facts, notifications, reminders } from './db/schema/index.js';
+export { calendars, documents, events, facts, reminders } from './db/schema/index.js';
 
 // Enumerations (docs/reference/data-model.md#enumerations).
 export {

@@ -2,8 +2,9 @@
  * The storage port (`MemoryStore`) on PostgreSQL: every repository over one connection pool, and the documents'
  * stores and fact vectors on the same database, chosen by `createChiefOfStaff()` when `storage.url` (or
  * `COS_DATABASE_URL`) names a PostgreSQL database. The providers' local stores (the local calendar, reminders,
- * imported mail and messages) are not behind the port yet (ADR 0051): they keep using the data directory's SQLite
- * database, which `database` still opens for them.
+ * imported mail and messages, the CalDAV and IMAP caches) are repositories of the port too (ADRs 0070–0073). The data
+ * directory's SQLite database is still opened as `database`, the embedded adapter's connection the port's interface
+ * carries; on PostgreSQL storage nothing reads or writes it.
  */
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
 import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
@@ -40,7 +41,7 @@ import { createPostgresWebhookEventsRepository } from '../webhooks/webhook-event
 
 export interface OpenPostgresMemoryStoreOptions {
   url: string;
-  /** The data directory: its SQLite database still holds the providers' local stores. */
+  /** The data directory (its SQLite database is opened as `database`, and left empty). */
   dataDir: string;
   poolSize?: number;
   clock?: Clock;

@@ -4,7 +4,7 @@
  * NOT_CONFIGURED error that says what to set. The embedded local stores are always reachable for imports.
  */
 import { expandHome, resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
-import type { CosDatabase, MemoryStore } from '@chief-of-staff/stores';
+import type { MemoryStore } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import { LocalCalendarProvider } from '../calendar/local-calendar-provider.js';
 import { LocalReminderProvider } from '../reminders/local-reminder-provider.js';
@@ -40,8 +40,6 @@ export type ProviderFor<K extends ProviderKind> = ProviderByKind[K];
 
 /** The embedded stores behind the local providers; imports and exports write and read these directly. */
 export interface LocalStores {
-  /** The database the stores live in (imports batch their writes in its transactions). */
-  database: CosDatabase;
   calendar: LocalCalendarProvider;
   reminders: LocalReminderProvider;
   mail: LocalMailProvider;
@@ -133,11 +131,9 @@ function webhookFrom(config: ProviderConfig, env: NodeJS.ProcessEnv, logger?: Lo
 
 export function createProviderRegistry(options: CreateProviderRegistryOptions): ProviderRegistry {
   const { config, memory, logger } = options;
-  const store = memory.database;
   const env = options.env ?? process.env;
   const selfAddress = config.user.email ?? null;
   const local: LocalStores = {
-    database: store,
     // The zone is read when a calendar call needs it: resolving the system zone costs ~15–20 ms (see loadConfig).
     calendar: new LocalCalendarProvider(memory.calendar, {
       get timezone() {

@@ -58,8 +58,8 @@ export interface StorageDescription {
  */
 export interface MemoryStore {
   /**
-   * The SQLite connection of this (embedded) adapter. Only the providers' local stores still use it directly; code
-   * above the data libraries goes through the repositories.
+   * The SQLite connection of the embedded adapter (the data directory's database). Code above the data libraries
+   * goes through the repositories; the embedded documents catalogue is the one reader of it outside this library.
    */
   readonly database: CosDatabase;
   /** Source of timestamps for every write. */
