@@ -8,6 +8,8 @@
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
 import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
 import type { Embedder, QueryEmbeddingCache } from '@chief-of-staff/documents';
+import { createPostgresAccessTokensRepository } from '../auth/access-tokens-repository.js';
+import { createPostgresUsersRepository } from '../auth/users-repository.js';
 import { redactConnectionUrl } from '../connection-url.js';
 import { PostgresChunkStore } from '../documents/chunk-store.js';
 import { PostgresDocumentCatalog } from '../documents/document-catalog.js';
@@ -97,6 +99,8 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     workerHeartbeat: scheduler.workerHeartbeat,
     notifications: createPostgresNotificationsRepository(postgres, clock),
     suggestionState: createPostgresSuggestionStateRepository(postgres, clock),
+    users: createPostgresUsersRepository(postgres, clock),
+    accessTokens: createPostgresAccessTokensRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },

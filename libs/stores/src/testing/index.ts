@@ -46,3 +46,6 @@ export type {
   OpenedDecisionsRepository,
   OpenedDelegationsRepository,
 } from './contracts/lifecycle-repositories-contract.js';
+// Users and personal access tokens contract (ADR 0074).
+export { describeSignInRepositoriesContract } from './contracts/sign-in-repositories-contract.js';
+export type { SignInRepositories } from './contracts/sign-in-repositories-contract.js';
