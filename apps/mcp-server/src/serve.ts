@@ -166,6 +166,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     allowedHosts: cos.config.mcp.http.allowedHosts,
     maxBodyBytes: cos.config.mcp.http.maxBodyBytes,
     requestTimeoutMs: cos.config.mcp.http.requestTimeoutMs,
+    accessTokens: cos.accounts.accessTokens,
   });
   if (!options.quiet) {
     const where =
