@@ -17,7 +17,7 @@ import { staticHostSource } from '../static-host-source.js';
 import { isAllowedHost } from './allowed-host.js';
 import { InflightCalls } from './inflight-calls.js';
 import { bearerChallenge, PROTECTED_RESOURCE_MCP_PATH, PROTECTED_RESOURCE_PATH, protectedResourceMetadata, resourceBaseUrl } from './protected-resource.js';
-import { createHttpSignIn, type AccessTokenVerifier, type HttpSignIn, type HttpSignInOptions } from './sign-in.js';
+import { createHttpSignIn, SignInUnavailableError, type AccessTokenVerifier, type HttpSignIn, type HttpSignInOptions } from './sign-in.js';
 
 export interface McpHttpOptions {
   host: string;
@@ -96,7 +96,15 @@ async function handleMcp(
   }
   const authorization = req.headers.authorization ?? '';
   const presented = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
-  const outcome = presented ? await signIn.authenticate(presented) : undefined;
+  let outcome;
+  try {
+    outcome = presented ? await signIn.authenticate(presented) : undefined;
+  } catch (error) {
+    if (!(error instanceof SignInUnavailableError)) throw error;
+    host.logger.warn({ err: error.cause }, error.message);
+    jsonRpcError(res, 503, `${error.message} Try again shortly.`, { 'retry-after': '5' });
+    return;
+  }
   if (outcome === undefined || 'refused' in outcome) {
     const base = resourceBaseUrl(req, options.publicUrl);
     const why = outcome === undefined ? 'Missing bearer token.' : outcome.refused;

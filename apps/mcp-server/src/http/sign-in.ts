@@ -11,6 +11,14 @@ import { tokensMatch } from './http-token.js';
 /** The principal a token signs in, or why it is refused (said to the client in `error_description`). */
 export type SignInOutcome = { principal: ToolPrincipal } | { refused: string };
 
+/** The check could not be made (the identity provider is unreachable): the request gets 503, not 401. */
+export class SignInUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SignInUnavailableError';
+  }
+}
+
 /** Checks a JWT access token from the configured OpenID Connect issuer (oidc-access-tokens.ts). */
 export interface AccessTokenVerifier {
   /** The issuer, named in the protected resource metadata as the authorization server. */
