@@ -5,6 +5,7 @@
  * after a failure); its keys are cached by jose and fetched again when a token names a key not seen yet.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { isToolError } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { SignInUnavailableError, type AccessTokenVerifier, type SignInOutcome } from './sign-in.js';
 
@@ -59,8 +60,9 @@ export function createOidcAccessTokenVerifier(options: OidcAccessTokenOptions): 
     try {
       // `sub`: the user's email when the provider uses emails as subjects, else their id in `cos users list`.
       user = options.claim === 'sub' && DECIMAL_ID.test(value) ? await options.users.getById(Number(value)) : await options.users.getByEmail(value);
-    } catch {
-      // Not an email address: no user has it.
+    } catch (error) {
+      // Not an email address: no user has it. Anything else (the database) is the server's problem, not a refusal.
+      if (!isToolError(error) || error.code !== 'INVALID_ARGUMENT') throw error;
       user = undefined;
     }
     if (!user || user.status !== 'active') return { refused: `The access token's ${options.claim} is not an active user of this server (see cos users list).` };
