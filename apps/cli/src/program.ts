@@ -16,6 +16,7 @@ import { registerScheduleCommands } from './commands/schedule.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerStatsCommand } from './commands/stats.js';
 import { registerToolsCommands } from './commands/tools.js';
+import { registerTokensCommands, registerUsersCommands } from './commands/users.js';
 
 /** The CLI's own version, from its package.json (one level above `src/` and `dist/`). */
 export const CLI_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -43,6 +44,8 @@ export function buildProgram(): Command {
   registerScheduleCommands(program);
   registerStatsCommand(program);
   registerNotificationsCommand(program);
+  registerUsersCommands(program);
+  registerTokensCommands(program);
   registerCompletionCommand(program);
   return program;
 }

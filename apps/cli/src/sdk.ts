@@ -9,5 +9,7 @@ export {
   copyToPostgres,
   createChiefOfStaff,
   formatSuccessMetrics,
+  openStorage,
   reindexVectors,
+  unknownUserError,
 } from '@chief-of-staff/sdk';

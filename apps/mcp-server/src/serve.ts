@@ -142,10 +142,11 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
 
 export async function serveHttp(options: ServeOptions & { port?: number; host?: string }): Promise<RunningServer> {
   // The HTTP stack is loaded only for --http, so stdio start-up does not pay for it.
-  const [{ startMcpHttpServer }, { loadOrCreateHttpToken }, { exposedBindWarning, isLoopbackHost }, cos] = await Promise.all([
+  const [{ startMcpHttpServer }, { loadOrCreateHttpToken }, { exposedBindWarning, isLoopbackHost }, { createOidcAccessTokenVerifier }, cos] = await Promise.all([
     import('./http/http-server.js'),
     import('./http/http-token.js'),
     import('./http/bind-address.js'),
+    import('./http/oidc-access-tokens.js'),
     loadChiefOfStaff(resolveDataDir(), options.embedder),
   ]);
   // Sessions list the tools when they start and are not told of changes: re-exported servers whose tools are not
@@ -158,6 +159,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     process.stderr.write(exposedBindWarning(host));
     cos.logger.warn({ host }, 'MCP HTTP server bound to a non-loopback address; traffic is unencrypted');
   }
+  const oidc = cos.config.mcp.http.oidc;
   const running = await startMcpHttpServer(cos, {
     host,
     port: options.port ?? cos.config.mcp.http.port,
@@ -166,6 +168,9 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     allowedHosts: cos.config.mcp.http.allowedHosts,
     maxBodyBytes: cos.config.mcp.http.maxBodyBytes,
     requestTimeoutMs: cos.config.mcp.http.requestTimeoutMs,
+    accessTokens: cos.accounts.accessTokens,
+    ...(oidc ? { oidc: createOidcAccessTokenVerifier({ issuer: oidc.issuer, audience: oidc.audience, claim: oidc.claim, users: cos.accounts.users }) } : {}),
+    ...(cos.config.mcp.http.publicUrl ? { publicUrl: cos.config.mcp.http.publicUrl } : {}),
   });
   if (!options.quiet) {
     const where =

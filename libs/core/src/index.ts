@@ -54,6 +54,7 @@ export type {
   ToolContext,
   ToolDefinition,
 } from './tools/tool-definition.js';
+export type { ToolPrincipal } from './tools/tool-definition.js';
 export { createToolContext } from './tools/create-tool-context.js';
 export type { CreateToolContextOptions } from './tools/create-tool-context.js';
 export { toolInputJsonSchema, toolOutputJsonSchema } from './tools/json-schema.js';

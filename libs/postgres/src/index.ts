@@ -100,3 +100,6 @@ export type { PostgresChunkStoreOptions } from './documents/chunk-store.js';
 export { PostgresDocumentCatalog } from './documents/document-catalog.js';
 export { PostgresFactVectorIndex } from './documents/fact-vector-index.js';
 export type { PostgresFactVectorIndexOptions } from './documents/fact-vector-index.js';
+// Sign-in (ADR 0074): users and personal access tokens.
+export { createPostgresAccessTokensRepository } from './auth/access-tokens-repository.js';
+export { createPostgresUsersRepository } from './auth/users-repository.js';

@@ -1,5 +1,6 @@
 /** The PostgreSQL schema as one object of tables, the shape drizzle's relational query API expects. */
 import {
+  accessTokens,
   agentMemory,
   agentRuns,
   alertRules,
@@ -31,12 +32,14 @@ import {
   suggestionState,
   taskRuns,
   toolUsageLog,
+  users,
   vectorSpaces,
   webhookEvents,
   workerHeartbeat,
 } from './schema/index.js';
 
 export const postgresSchema = {
+  accessTokens,
   agentMemory,
   agentRuns,
   alertRules,
@@ -68,6 +71,7 @@ export const postgresSchema = {
   suggestionState,
   taskRuns,
   toolUsageLog,
+  users,
   vectorSpaces,
   webhookEvents,
   workerHeartbeat,

@@ -11,6 +11,7 @@ import type {
 import type { AgentsService } from '@chief-of-staff/agents';
 import type { BreakerStateView, ServerStatus } from '@chief-of-staff/orchestration';
 import type { SchedulerEngine } from '@chief-of-staff/scheduler';
+import type { AccessTokensRepository, UsersRepository } from '@chief-of-staff/stores';
 import type { SchedulerLoop, SchedulerLoopOptions } from './scheduler-loop.js';
 import type { WebhookReceiver } from './webhooks-wiring.js';
 import type { ToolVectorsStatus } from './tool-vectors.js';
@@ -70,6 +71,11 @@ export interface ChiefOfStaff {
   readonly orchestration: OrchestrationView;
   /** Webhook deliveries: check and store one (`receive`, for an HTTP server), route stored events to agents. */
   readonly webhooks: WebhookReceiver;
+  /**
+   * The people who may sign in over HTTP and their personal access tokens (ADR 0074), on the configured storage: what
+   * an HTTP server checks each request's credentials against.
+   */
+  readonly accounts: { readonly users: UsersRepository; readonly accessTokens: AccessTokensRepository };
   /** Calls a tool by name; never throws for tool failures — they come back as `{ ok: false, error }`. */
   callTool(name: string, args: unknown, options?: ToolCallOptions): Promise<ToolRunResult>;
   /**

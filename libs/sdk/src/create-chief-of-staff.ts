@@ -254,6 +254,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
           : Promise.resolve({ tools: runtime.tools().filter((tool) => tool.name !== 'tool_search').length, embedded: 0, computed: 0, problem: closed ? 'closed' : SEMANTIC_OFF }),
     },
     webhooks,
+    accounts: { users: services.memory.users, accessTokens: services.memory.accessTokens },
     callTool,
     warmUpSemanticSearch: () => (closed ? Promise.resolve(false) : core.warmUpSemanticSearch()),
     async close(closeOptions = {}) {

@@ -28,3 +28,8 @@ export { formatSuccessMetrics } from '@chief-of-staff/orchestration';
 // Webhook deliveries, for an HTTP server (the worker's, or an embedder's own).
 export { createWebhookReceiver, WEBHOOK_RATE_PER_MINUTE } from './webhooks-wiring.js';
 export type { WebhookReceiver } from './webhooks-wiring.js';
+export { openStorage } from './services.js';
+export type { OpenedStorage } from './services.js';
+// Users and personal access tokens, for `cos users` and `cos tokens` (ADR 0074).
+export { unknownUserError } from '@chief-of-staff/stores';
+export type { AccessTokenRecord, MemoryStore, UserRecord } from '@chief-of-staff/stores';

@@ -252,3 +252,29 @@ export type {
   SyncedMailMessageInput,
 } from './personal-data/mail-repository.js';
 export type { MailboxRole, MailOutboxStatus } from './db/schema/enums.js';
+// Sign-in (ADR 0074): users and personal access tokens, and what another adapter needs to behave as SQLite's do.
+export type {
+  AccessTokenRecord,
+  AccessTokensRepository,
+  AddUserInput,
+  CreateAccessTokenInput,
+  CreatedAccessToken,
+  UserRecord,
+  UsersRepository,
+  VerifiedAccessToken,
+} from './auth/sign-in-rules.js';
+export {
+  ACCESS_TOKEN_PREFIX,
+  accessTokenHashMatches,
+  accessTokenSignsIn,
+  duplicateUserError,
+  hashAccessToken,
+  lastUsedCutoff,
+  looksLikeAccessToken,
+  newAccessToken,
+  newUserFields,
+  unknownUserError,
+  userEmailKey,
+} from './auth/sign-in-rules.js';
+export { USER_STATUSES } from './db/schema/enums.js';
+export type { UserStatus } from './db/schema/enums.js';

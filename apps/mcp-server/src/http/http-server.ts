@@ -1,6 +1,8 @@
 /**
  * Streamable HTTP transport (docs/reference/conventions.md#processes-and-surfaces, docs/security.md#http-transports):
- * stateless `POST /mcp` on 127.0.0.1 by default. Every request needs the bearer token; a `Host` that is not this
+ * stateless `POST /mcp` on 127.0.0.1 by default. Every request needs a bearer token (sign-in.ts: the server's own,
+ * a personal access token, or an OpenID Connect access token); a 401 points at the protected resource metadata
+ * (protected-resource.ts), served without a token. A `Host` that is not this
  * server's (see allowed-host.ts) and a browser `Origin` not in `mcp.http.allowedOrigins` are refused (DNS-rebinding
  * defence); bodies over the limit are refused before parsing. Each request gets a fresh server and transport, so no
  * state is kept between requests and any number of clients can connect.
@@ -13,8 +15,9 @@ import { createMcpServer } from '../create-mcp-server.js';
 import type { McpHost } from '../host-source.js';
 import { staticHostSource } from '../static-host-source.js';
 import { isAllowedHost } from './allowed-host.js';
-import { tokensMatch } from './http-token.js';
 import { InflightCalls } from './inflight-calls.js';
+import { bearerChallenge, PROTECTED_RESOURCE_MCP_PATH, PROTECTED_RESOURCE_PATH, protectedResourceMetadata, resourceBaseUrl } from './protected-resource.js';
+import { createHttpSignIn, SignInUnavailableError, type AccessTokenVerifier, type HttpSignIn, type HttpSignInOptions } from './sign-in.js';
 
 export interface McpHttpOptions {
   host: string;
@@ -26,6 +29,12 @@ export interface McpHttpOptions {
   /** A request whose headers and body have not fully arrived by then is cut off with 408 (default 30 s). */
   requestTimeoutMs?: number;
   maxBodyBytes: number;
+  /** Personal access tokens of `cos users` (absent: not accepted). `token` always signs in as the owner. */
+  accessTokens?: HttpSignInOptions['accessTokens'];
+  /** JWT access tokens from the OpenID Connect issuer of `mcp.http.oidc` (absent: not accepted). */
+  oidc?: AccessTokenVerifier;
+  /** The public base URL (`mcp.http.publicUrl`) for the protected resource metadata; default: the request's Host. */
+  publicUrl?: string;
 }
 
 export interface RunningHttpServer {
@@ -71,6 +80,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
 async function handleMcp(
   host: McpHost,
   options: McpHttpOptions,
+  signIn: HttpSignIn,
   inflight: InflightCalls,
   req: IncomingMessage,
   res: ServerResponse,
@@ -86,12 +96,24 @@ async function handleMcp(
   }
   const authorization = req.headers.authorization ?? '';
   const presented = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
-  if (!presented || !tokensMatch(options.token, presented)) {
-    jsonRpcError(res, 401, 'Missing or wrong bearer token. Send "Authorization: Bearer <token>" (see cos serve --http).', {
-      'www-authenticate': 'Bearer',
+  let outcome;
+  try {
+    outcome = presented ? await signIn.authenticate(presented) : undefined;
+  } catch (error) {
+    if (!(error instanceof SignInUnavailableError)) throw error;
+    host.logger.warn({ err: error.cause }, error.message);
+    jsonRpcError(res, 503, `${error.message} Try again shortly.`, { 'retry-after': '5' });
+    return;
+  }
+  if (outcome === undefined || 'refused' in outcome) {
+    const base = resourceBaseUrl(req, options.publicUrl);
+    const why = outcome === undefined ? 'Missing bearer token.' : outcome.refused;
+    jsonRpcError(res, 401, `${why} Send "Authorization: Bearer <token>": the server token (see cos serve --http), a personal access token (cos tokens create), or an access token from the configured OpenID Connect provider.`, {
+      'www-authenticate': bearerChallenge(base, outcome?.refused),
     });
     return;
   }
+  const { principal } = outcome;
   if (req.method !== 'POST') {
     // Stateless server: no standalone SSE stream and no sessions to delete.
     jsonRpcError(res, 405, 'Method not allowed: this server is stateless; use POST /mcp.', { allow: 'POST' });
@@ -111,16 +133,16 @@ async function handleMcp(
   }
   inflight.cancelFrom(parsed);
   const tracked = inflight.track(parsed);
-  const scopedHost: McpHost = tracked.signal
-    ? {
-        ...host,
-        callTool: (name, args, callOptions = {}) =>
-          host.callTool(name, args, {
-            ...callOptions,
-            signal: callOptions.signal ? AbortSignal.any([callOptions.signal, tracked.signal as AbortSignal]) : tracked.signal,
-          }),
-      }
-    : host;
+  // Every call of this request carries who signed in, so a later change can scope rows by it.
+  const scopedHost: McpHost = {
+    ...host,
+    callTool: (name, args, callOptions = {}) =>
+      host.callTool(name, args, {
+        ...callOptions,
+        caller: { ...(callOptions.caller ?? { kind: 'host' }), principal },
+        ...(tracked.signal ? { signal: callOptions.signal ? AbortSignal.any([callOptions.signal, tracked.signal]) : tracked.signal } : {}),
+      }),
+  };
   const server = createMcpServer(staticHostSource(scopedHost));
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on('close', () => {
@@ -135,6 +157,11 @@ async function handleMcp(
 export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions): Promise<RunningHttpServer> {
   const logger: Logger = host.logger;
   const inflight = new InflightCalls();
+  const signIn = createHttpSignIn({
+    serverToken: options.token,
+    ...(options.accessTokens ? { accessTokens: options.accessTokens } : {}),
+    ...(options.oidc ? { oidc: options.oidc } : {}),
+  });
   // Slow-loris defence: a request that trickles in cannot hold a connection for Node's default 5 minutes.
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const limits = { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 2))) };
@@ -144,11 +171,20 @@ export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions)
       sendJson(res, 200, { status: 'ok' });
       return;
     }
+    if ((path === PROTECTED_RESOURCE_PATH || path === PROTECTED_RESOURCE_MCP_PATH) && req.method === 'GET') {
+      // Public by design (clients read it before they have a token), but only under a name this server serves.
+      if (!isAllowedHost(req.headers.host, options.host, options.allowedHosts ?? [])) {
+        jsonRpcError(res, 421, `Host ${String(req.headers.host ?? '(none)').slice(0, 100)} is not served here. Add it to mcp.http.allowedHosts to permit it.`);
+        return;
+      }
+      sendJson(res, 200, protectedResourceMetadata(resourceBaseUrl(req, options.publicUrl), signIn.authorizationServers), { 'cache-control': 'max-age=300' });
+      return;
+    }
     if (path !== '/mcp') {
       jsonRpcError(res, 404, 'Not found. The MCP endpoint is POST /mcp.');
       return;
     }
-    handleMcp(host, options, inflight, req, res).catch((error: unknown) => {
+    handleMcp(host, options, signIn, inflight, req, res).catch((error: unknown) => {
       logger.error({ err: error }, 'MCP HTTP request failed');
       if (!res.headersSent) jsonRpcError(res, 500, 'Internal server error.');
       else res.end();

@@ -7,6 +7,24 @@ import { isValidTimeZone } from '../time/time-zone.js';
 
 const port = z.number().int().min(0).max(65_535);
 const positiveInt = z.number().int().positive();
+
+/**
+ * An http(s) URL without query or fragment; plain http only for a loopback host (tokens and sign-in must not cross a
+ * network unencrypted). With `pathAllowed` false, nothing after the host either (a base URL).
+ */
+function isHttpUrl(text: string, pathAllowed: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return false;
+  if (!pathAllowed && url.pathname.replace(/\/+$/, '') !== '') return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 /**
  * A secret: an `env:NAME` (or `${NAME}`) reference or a literal (literals are discouraged and redacted everywhere).
  * The `secret` mark lists the key in `secretConfigKeys()`, whose test proves each one is resolved where it is used.
@@ -354,6 +372,22 @@ export const configSchema = z
             maxBodyBytes: positiveInt.default(1024 * 1024),
             /** A request whose headers and body have not all arrived by then is cut off with 408 (slow-loris defence). */
             requestTimeoutMs: positiveInt.default(30_000),
+            /** The URL clients use (behind a TLS proxy): names the resource in the protected resource metadata. */
+            publicUrl: z
+              .string()
+              .refine((url) => isHttpUrl(url, false), { message: 'must be the base URL clients use, e.g. https://cos.example.com (no path after the host; plain http only on localhost)' })
+              .optional(),
+            /** Sign-in with JWT access tokens from an OpenID Connect provider (docs/security.md#http-transports). */
+            oidc: z
+              .object({
+                issuer: z.string().refine((url) => isHttpUrl(url, true), {
+                  message: "must be the provider's issuer URL, https://… (plain http only on localhost), exactly as its tokens' iss claim says",
+                }),
+                audience: z.string().trim().min(1, { message: "must name this server as the provider's tokens do in aud, e.g. https://cos.example.com/mcp" }),
+                claim: z.enum(['sub', 'email']).default('email'),
+              })
+              .strict()
+              .optional(),
           })
           .strict()
           .prefault({}),

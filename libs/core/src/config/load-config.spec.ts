@@ -77,6 +77,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the OpenID Connect sign-in settings and says what a wrong issuer, audience, claim or public URL should be', () => {
+    const file = join(root, 'oidc.yaml');
+    const write = (oidc: string, extra = ''): void => writeFileSync(file, `mcp:\n  http:\n${extra}    oidc:\n${oidc}`);
+    write('      issuer: https://id.example.com/realms/team\n      audience: https://cos.example.com/mcp\n', '    publicUrl: https://cos.example.com\n');
+    const config = loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } });
+    expect(config.mcp.http.oidc).toEqual({ issuer: 'https://id.example.com/realms/team', audience: 'https://cos.example.com/mcp', claim: 'email' });
+    expect(config.mcp.http.publicUrl).toBe('https://cos.example.com');
+    expect(loadConfig({ env: { COS_DATA_DIR: root } }).mcp.http.oidc).toBeUndefined();
+    write('      issuer: http://id.example.com\n      audience: a\n');
+    expect(() => loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } })).toThrow(/mcp\.http\.oidc\.issuer: must be the provider's issuer URL, https:\/\/… \(plain http only on localhost\)/);
+    write('      issuer: http://127.0.0.1:4000\n      audience: " "\n');
+    expect(() => loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } })).toThrow(/mcp\.http\.oidc\.audience: must name this server/);
+    write('      issuer: http://localhost:4000\n      audience: cos\n      claim: upn\n');
+    expect(() => loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } })).toThrow(/mcp\.http\.oidc\.claim: must be one of "sub", "email"/);
+    write('      audience: cos\n');
+    expect(() => loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } })).toThrow(/mcp\.http\.oidc\.issuer/);
+    write('      issuer: https://id.example.com\n      audience: cos\n', '    publicUrl: https://cos.example.com/mcp\n');
+    expect(() => loadConfig({ env: { COS_CONFIG: file, COS_DATA_DIR: root } })).toThrow(/mcp\.http\.publicUrl: must be the base URL clients use/);
+  });
+
   it('reports misspelt keys instead of ignoring them', () => {
     const file = join(root, 'typo.yaml');
     writeFileSync(file, 'agents:\n  maxRound: 3\n');

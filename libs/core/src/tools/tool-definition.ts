@@ -31,7 +31,20 @@ export interface ToolCaller {
   capabilities?: readonly string[];
   /** Shared-memory namespaces an agent caller may use (its config `namespaces`); absent = none. */
   namespaces?: readonly string[];
+  /**
+   * Who signed in, on a surface that signs people in (MCP over HTTP, ADR 0074); absent elsewhere (stdio, the CLI,
+   * the worker), where the one person of the data directory is the caller. Repositories are not scoped by it yet.
+   */
+  principal?: ToolPrincipal;
 }
+
+/**
+ * The person behind a call: the server's `owner` (its own bearer token), or a `user` of `cos users` signed in with a
+ * personal access token or an OpenID Connect access token.
+ */
+export type ToolPrincipal =
+  | { kind: 'owner' }
+  | { kind: 'user'; userId: number; email: string; via: 'access_token' | 'oidc' };
 
 export type ProgressReporter = (message: string, fraction?: number) => void;
 

@@ -9,6 +9,8 @@
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
 import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
 import type { Embedder, QueryEmbeddingCache } from '@chief-of-staff/documents';
+import { createPostgresAccessTokensRepository } from '../auth/access-tokens-repository.js';
+import { createPostgresUsersRepository } from '../auth/users-repository.js';
 import { redactConnectionUrl } from '../connection-url.js';
 import { PostgresChunkStore } from '../documents/chunk-store.js';
 import { PostgresDocumentCatalog } from '../documents/document-catalog.js';
@@ -106,6 +108,8 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     reminders: createPostgresRemindersRepository(postgres, clock),
     calendar: createPostgresCalendarRepository(postgres, clock),
     mail: createPostgresMailRepository(postgres, clock),
+    users: createPostgresUsersRepository(postgres, clock),
+    accessTokens: createPostgresAccessTokensRepository(postgres, clock),
     get factVectors() {
       return factVectors;
     },

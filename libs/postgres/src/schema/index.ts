@@ -30,3 +30,4 @@ export {
 export { scheduledTasks, taskRuns, workerHeartbeat } from './scheduler.js';
 export { fallbackEvents, skillSuggestions, toolUsageLog } from './telemetry.js';
 export { eventRules, webhookEvents } from './webhooks.js';
+export { accessTokens, users } from './auth.js';

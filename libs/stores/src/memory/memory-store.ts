@@ -32,6 +32,9 @@ import { createWebhookEventsRepository, type WebhookEventsRepository } from '../
 import { createAgentMemoryRepository, type AgentMemoryRepository } from './agent-memory-repository.js';
 import { createFactsRepository, type FactsRepository } from './facts-repository.js';
 import type { FactVectorIndex } from './fact-vector-index.js';
+import { createAccessTokensRepository } from '../auth/access-tokens-repository.js';
+import type { AccessTokensRepository, UsersRepository } from '../auth/sign-in-rules.js';
+import { createUsersRepository } from '../auth/users-repository.js';
 import { createIdentitiesRepository, type IdentitiesRepository } from './identities-repository.js';
 import { createLocationsRepository, type LocationsRepository } from './locations-repository.js';
 import { createSharedMemoryRepository, type SharedMemoryRepository } from './shared-memory-repository.js';
@@ -93,6 +96,10 @@ export interface MemoryStore {
   readonly calendar: CalendarRepository;
   /** The local mail store: mailboxes, messages, the outbox and the IMAP sync state (ADR 0072). */
   readonly mail: MailRepository;
+  /** The people who sign in over HTTP (ADR 0074). */
+  readonly users: UsersRepository;
+  /** Their personal access tokens, stored hashed (ADR 0074). */
+  readonly accessTokens: AccessTokensRepository;
   /** The fact vector port, when an embedder is attached (see `attachFactVectorIndex`). */
   readonly factVectors: FactVectorIndex | undefined;
   /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
@@ -150,6 +157,8 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     reminders: createSqliteRemindersRepository(database, clock),
     calendar: createSqliteCalendarRepository(database, clock),
     mail: createSqliteMailRepository(database, clock),
+    users: createUsersRepository(database, clock),
+    accessTokens: createAccessTokensRepository(database, clock),
     get factVectors() {
       return factVectors;
     },

@@ -54,3 +54,6 @@ export { describeRemindersRepositoryContract } from './contracts/reminders-repos
 export { describeCalendarRepositoryContract } from './contracts/calendar-repository-contract.js';
 // The mail repository contract (ADR 0072).
 export { describeMailRepositoryContract } from './contracts/mail-repository-contract.js';
+// Users and personal access tokens contract (ADR 0074).
+export { describeSignInRepositoriesContract } from './contracts/sign-in-repositories-contract.js';
+export type { SignInRepositories } from './contracts/sign-in-repositories-contract.js';

@@ -181,3 +181,7 @@ export interface SourceRef {
   timestamp?: string;
   from_identity?: string;
 }
+
+/** A disabled user keeps their rows and tokens but cannot sign in (ADR 0074). */
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];

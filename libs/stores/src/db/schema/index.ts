@@ -16,3 +16,4 @@ export { reminderLists, reminders } from './reminders.js';
 export { scheduledTasks, taskRuns, workerHeartbeat } from './scheduler.js';
 export { fallbackEvents, skillSuggestions, toolUsageLog } from './telemetry.js';
 export { webhookEvents, eventRules } from './webhooks.js';
+export { accessTokens, users } from './auth.js';
