@@ -13,7 +13,8 @@ import { openPostgres, type PostgresDatabase } from '../../open-postgres.js';
 const WORKER = fileURLToPath(new URL('./fixtures/scheduler-worker.ts', import.meta.url));
 const TASKS = 1000;
 const OCCURRENCES = 3;
-const INTERVAL_MS = 100_000;
+// Long enough that the occurrence after the three due ones stays ahead however slowly a loaded machine runs the test.
+const INTERVAL_MS = 600_000;
 const LEASE_MS = 2000;
 const IDLE_EXIT_MS = 4000;
 
@@ -89,7 +90,7 @@ afterAll(async () => {
 describe('the scheduler on PostgreSQL across processes', () => {
   it('runs every occurrence of 1,000 tasks exactly once with three workers, one killed mid-run', async () => {
     const start = Date.now();
-    // Three occurrences of each task are due now (the last 50 s ago); the fourth is 50 s ahead, out of the test's reach.
+    // Three occurrences of each task are due now (the last 5 min ago); the fourth is 5 min ahead, out of the test's reach.
     const firstDue = new Date(start - (OCCURRENCES - 0.5) * INTERVAL_MS).toISOString();
     await database.pool.query(
       `INSERT INTO scheduled_tasks (name, schedule_type, schedule_config, handler_type, next_run_at, created_by)
