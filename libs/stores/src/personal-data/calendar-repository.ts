@@ -6,12 +6,12 @@
  * PostgreSQL one is in `@chief-of-staff/postgres`.
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Statement } from 'better-sqlite3';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { foldCase } from '../db/fold-case.js';
 import { calendars, events } from '../db/schema/calendar.js';
 import { nowIso } from '../db/validation.js';
+import { statementCache } from '../db/statement-cache.js';
 
 /** A stored calendar. */
 export type CalendarRow = typeof calendars.$inferSelect;
@@ -197,15 +197,7 @@ function upsertValues(calendarId: number, row: EventUpsert): (string | number | 
 /** The SQLite adapter of `CalendarRepository`. */
 export function createSqliteCalendarRepository(database: CosDatabase, clock: Clock): CalendarRepository {
   const { db } = database;
-  const statements = new Map<string, Statement>();
-  const prepare = (text: string): Statement => {
-    let statement = statements.get(text);
-    if (!statement) {
-      statement = database.sqlite.prepare(text);
-      statements.set(text, statement);
-    }
-    return statement;
-  };
+  const prepare = statementCache(database);
   const byName = (name: string): CalendarRow | undefined =>
     db
       .select()

@@ -5,11 +5,11 @@
  * with the `messages_fts` FTS5 table; the PostgreSQL one (`@chief-of-staff/postgres`) with `messages.search_vector`
  * (ADR 0073).
  */
-import type { Statement } from 'better-sqlite3';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { foldCase } from '../db/fold-case.js';
 import { containsPattern } from '../db/like.js';
+import { statementCache } from '../db/statement-cache.js';
 
 /** A stored message with its conversation's title (or, without one, its external id). */
 export interface MessageRow {
@@ -135,15 +135,7 @@ function ftsMatch(phrases: readonly string[]): string {
 
 export function createSqliteMessagesRepository(database: CosDatabase, _clock: Clock, options: SqliteMessagesRepositoryOptions = {}): MessagesRepository {
   // Each query text is prepared once: the list filters make a handful of variants.
-  const statements = new Map<string, Statement>();
-  const prepare = (sql: string): Statement => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = database.sqlite.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const prepare = statementCache(database);
 
   const manyMatches = (match: string): boolean => {
     const threshold = options.dateScanThreshold ?? DATE_SCAN_THRESHOLD;

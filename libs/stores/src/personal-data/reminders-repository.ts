@@ -4,7 +4,6 @@
  * ETags and collection state beside them. Rows in, rows out: the providers map them to their own types, parse and
  * write iCalendar and raise the provider errors. This file also holds the SQLite adapter (ADR 0071).
  */
-import type { Statement } from 'better-sqlite3';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
@@ -12,6 +11,7 @@ import { reminderLists, reminders } from '../db/schema/reminders.js';
 import { foldCase } from '../db/fold-case.js';
 import { containsPattern } from '../db/like.js';
 import { nowIso } from '../db/validation.js';
+import { statementCache } from '../db/statement-cache.js';
 
 export type ReminderListRecord = typeof reminderLists.$inferSelect;
 export type ReminderRecord = typeof reminders.$inferSelect;
@@ -139,15 +139,7 @@ function reminderUnchanged(existing: ReminderRecord, values: ReminderValues): bo
 /** The SQLite adapter: the statements the local reminder provider and the CalDAV to-do cache ran before the port. */
 export function createSqliteRemindersRepository(database: CosDatabase, clock: Clock): RemindersRepository {
   const { db } = database;
-  const statements = new Map<string, Statement>();
-  const prepare = (query: string): Statement => {
-    let statement = statements.get(query);
-    if (!statement) {
-      statement = database.sqlite.prepare(query);
-      statements.set(query, statement);
-    }
-    return statement;
-  };
+  const prepare = statementCache(database);
   const all = <T>(query: string, ...params: unknown[]): T[] => prepare(query).all(...params) as T[];
   const run = (query: string, ...params: unknown[]): number => prepare(query).run(...params).changes;
 

@@ -3,7 +3,6 @@
  * always run, each prepared once. Search goes through the `mail_messages_fts` FTS5 table (unicode61, diacritics
  * removed), kept in step with `mail_messages` by triggers.
  */
-import type { Statement } from 'better-sqlite3';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { foldCase } from '../db/fold-case.js';
@@ -19,6 +18,7 @@ import type {
   MailRepository,
   SearchMailMessagesFilters,
 } from './mail-repository.js';
+import { statementCache } from '../db/statement-cache.js';
 
 export interface SqliteMailRepositoryOptions {
   /** Match count above which search walks the date index (tuning and tests). */
@@ -165,15 +165,7 @@ function outboxParams(outbox: MailOutboxInput): unknown[] {
 const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(',');
 
 export function createSqliteMailRepository(database: CosDatabase, clock: Clock, options: SqliteMailRepositoryOptions = {}): MailRepository {
-  const statements = new Map<string, Statement>();
-  const prepare = (sql: string): Statement => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = database.sqlite.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const prepare = statementCache(database);
   const threshold = options.dateScanThreshold ?? DATE_SCAN_THRESHOLD;
 
   const ensureMailbox = (account: string, name: string, role: MailboxRole): MailboxRow => {
