@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { nowIso, type CalendarRepository, type CalendarRow, type EventUpsert, type UpsertOutcome } from '@chief-of-staff/stores';
+import { nowIso, type CalendarRepository, type CalendarRow, type EventUpsert, type NewCalendarRow, type UpsertOutcome } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { assertNoNulFields, foldedEquals, hasNul } from '../postgres-text.js';
 import { calendars, events } from '../schema/providers.js';
@@ -75,6 +75,20 @@ function batches(rows: readonly EventUpsert[]): EventUpsert[][] {
   }
   if (current.length > 0) result.push(current);
   return result;
+}
+
+/** The row of a new calendar, with the defaults the SQLite adapter's columns give. */
+function calendarValues(input: NewCalendarRow, now: string): typeof calendars.$inferInsert {
+  return {
+    name: input.name,
+    kind: input.kind ?? 'own',
+    ownerEmail: input.ownerEmail ?? null,
+    feedUrl: input.feedUrl ?? null,
+    readOnly: input.readOnly ?? false,
+    color: input.color ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 export function createPostgresCalendarRepository(database: PostgresDatabase, clock: Clock): CalendarRepository {
@@ -157,19 +171,9 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
 
     async createCalendar(input) {
       assertNoNulFields(input);
-      const now = nowIso(clock);
       const [row] = await db
         .insert(calendars)
-        .values({
-          name: input.name,
-          kind: input.kind ?? 'own',
-          ownerEmail: input.ownerEmail ?? null,
-          feedUrl: input.feedUrl ?? null,
-          readOnly: input.readOnly ?? false,
-          color: input.color ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(calendarValues(input, nowIso(clock)))
         .returning();
       if (row === undefined) throw new Error(`calendar "${input.name}" insert returned no row`);
       return row;
@@ -179,19 +183,9 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
       assertNoNulFields(input);
       const existing = await byName(db, input.name);
       if (existing) return existing;
-      const now = nowIso(clock);
       await db
         .insert(calendars)
-        .values({
-          name: input.name,
-          kind: input.kind ?? 'own',
-          ownerEmail: input.ownerEmail ?? null,
-          feedUrl: input.feedUrl ?? null,
-          readOnly: input.readOnly ?? false,
-          color: input.color ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(calendarValues(input, nowIso(clock)))
         .onConflictDoNothing();
       const row = await byName(db, input.name);
       if (!row) throw new Error(`calendar "${input.name}" was neither found nor created`);
