@@ -1,6 +1,6 @@
 /**
  * The built MCP server with `COS_DATABASE_URL` set, as a client sees it: the same answers as on the data directory
- * for memory, decisions, delegations and people, and a second server with another data directory (another machine)
+ * for memory, decisions, delegations, people, the calendar, reminders, mail and notifications, and a second server with another data directory (another machine)
  * reading what the first one wrote.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,13 +29,16 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   return result.structuredContent as Record<string, unknown>;
 }
 
-/** What a client reads back, without the fields that differ between any two runs (ids, times, timings). */
+/**
+ * What a client reads back, without the fields that differ between any two runs (ids, event UIDs, times such as a
+ * draft's date, timings).
+ */
 function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !/(^id$|_id$|_at$|^since$|duration|_ms$|latency)/.test(key))
+      .filter(([key]) => !/(^id$|_id$|^uid$|_at$|^since$|^date$|duration|_ms$|latency)/.test(key))
       .map(([key, inner]) => [key, stable(inner)]),
   );
 }
@@ -65,6 +68,18 @@ const SCRIPT: [string, Record<string, unknown>][] = [
   ['list_delegations', {}],
   ['link_identity', { canonical_name: 'Noa Levi', provider: 'email', provider_id: 'noa@example.com' }],
   ['search_identity', { query: 'noa' }],
+  // The providers' local stores.
+  ['create_calendar_event', { title: 'Budget review', start: '2026-12-01T15:00', end: '2026-12-01T16:00', recurrence: 'FREQ=WEEKLY;COUNT=3' }],
+  ['create_calendar_event', { title: 'Offsite in Zürich', start: '2026-12-02', end: '2026-12-03', all_day: true }],
+  ['get_calendar_events', { start: '2026-11-30', end: '2026-12-20' }],
+  ['search_calendar_events', { query: 'zurich' }],
+  ['create_reminder', { title: 'Renew the Straße parking permit', due: '2026-12-04', priority: 'high' }],
+  ['search_reminders', { query: 'STRASSE' }],
+  ['list_reminders', {}],
+  ['send_email', { to: ['maya@example.com'], subject: 'Budget agenda', body: 'Draft agenda for the review.', confirm_send: true }],
+  ['list_mailboxes', {}],
+  ['search_mail', { query: 'budget agenda' }],
+  ['send_notification', { title: 'Heads-up', message: 'The budget review moved.' }],
 ];
 
 beforeAll(async () => {
