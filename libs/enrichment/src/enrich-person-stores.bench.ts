@@ -127,7 +127,7 @@ async function open(): Promise<void> {
   memory = openMemoryStore({ dataDir, clock: new FakeClock('2026-03-10T12:00:00.000Z') });
   providers = createProviderRegistry({
     config: { ...configSchema.parse({ providers: { notifications: 'none' } }), timezone: 'UTC' },
-    memory: memory,
+    memory,
     desktop: null,
   });
   // A filter may skip the entry that tears down; the temporary store goes either way.

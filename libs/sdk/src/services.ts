@@ -82,7 +82,7 @@ export async function openStorage(config: CosConfig, options: { clock: Clock; lo
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
   const { config, logger, clock } = options;
   const { memory, postgres } = await openStorage(config, { clock, logger, env: options.env });
-  const providers = createProviderRegistry({ config, memory: memory, logger, env: options.env });
+  const providers = createProviderRegistry({ config, memory, logger, env: options.env });
   const documentOptions = documentServiceOptionsFromConfig(config, memory.database);
   const embedder = options.embedder ?? new WorkerPoolEmbedder();
   // On PostgreSQL the documents and fact vectors live in the database too; on the data directory one LanceDB
