@@ -57,6 +57,7 @@ export type {
   RemoteObject,
   UpsertOutcome,
 } from './personal-data/calendar-repository.js';
+export { calendarDefaults } from './personal-data/calendar-repository.js';
 export type { DueClaim, DueClaimResult, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
 export type { TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
 // What another adapter's scheduler repositories need to behave as these do: the scheduler's enumerations, the

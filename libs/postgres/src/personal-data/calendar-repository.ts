@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { nowIso, type CalendarRepository, type CalendarRow, type EventUpsert, type NewCalendarRow, type UpsertOutcome } from '@chief-of-staff/stores';
+import { calendarDefaults, nowIso, type CalendarRepository, type CalendarRow, type EventUpsert, type NewCalendarRow, type UpsertOutcome } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { assertNoNulFields, foldedEquals, hasNul } from '../postgres-text.js';
 import { calendars, events } from '../schema/providers.js';
@@ -77,21 +77,12 @@ function batches(rows: readonly EventUpsert[]): EventUpsert[][] {
   return result;
 }
 
-/** The row of a new calendar, with the defaults the SQLite adapter's columns give. */
-function calendarValues(input: NewCalendarRow, now: string): typeof calendars.$inferInsert {
-  return {
-    name: input.name,
-    kind: input.kind ?? 'own',
-    ownerEmail: input.ownerEmail ?? null,
-    feedUrl: input.feedUrl ?? null,
-    readOnly: input.readOnly ?? false,
-    color: input.color ?? null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
 export function createPostgresCalendarRepository(database: PostgresDatabase, clock: Clock): CalendarRepository {
+  /** A new calendar's row: the shared defaults, created and updated now. */
+  const newCalendar = (input: NewCalendarRow) => {
+    const now = nowIso(clock);
+    return { ...calendarDefaults(input), createdAt: now, updatedAt: now };
+  };
   const { db } = database;
 
   const byName = async (executor: PostgresExecutor, name: string): Promise<CalendarRow | undefined> => {
@@ -173,7 +164,7 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
       assertNoNulFields(input);
       const [row] = await db
         .insert(calendars)
-        .values(calendarValues(input, nowIso(clock)))
+        .values(newCalendar(input))
         .returning();
       if (row === undefined) throw new Error(`calendar "${input.name}" insert returned no row`);
       return row;
@@ -185,7 +176,7 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
       if (existing) return existing;
       await db
         .insert(calendars)
-        .values(calendarValues(input, nowIso(clock)))
+        .values(newCalendar(input))
         .onConflictDoNothing();
       const row = await byName(db, input.name);
       if (!row) throw new Error(`calendar "${input.name}" was neither found nor created`);

@@ -28,6 +28,18 @@ export interface NewCalendarRow {
   color?: string | null;
 }
 
+/** A new calendar's columns with the defaults filled in (the same on every adapter). */
+export function calendarDefaults(input: NewCalendarRow): Required<NewCalendarRow> {
+  return {
+    name: input.name,
+    kind: input.kind ?? 'own',
+    ownerEmail: input.ownerEmail ?? null,
+    feedUrl: input.feedUrl ?? null,
+    readOnly: input.readOnly ?? false,
+    color: input.color ?? null,
+  };
+}
+
 /** A new event (the store gives it its id and timestamps). */
 export type NewEventRow = Omit<EventRow, 'id' | 'remoteHref' | 'remoteEtag' | 'createdAt' | 'updatedAt'>;
 
@@ -262,14 +274,7 @@ export function createSqliteCalendarRepository(database: CosDatabase, clock: Clo
     async createCalendar(input) {
       return db
         .insert(calendars)
-        .values({
-          name: input.name,
-          kind: input.kind ?? 'own',
-          ownerEmail: input.ownerEmail ?? null,
-          feedUrl: input.feedUrl ?? null,
-          readOnly: input.readOnly ?? false,
-          color: input.color ?? null,
-        })
+        .values(calendarDefaults(input))
         .returning()
         .get();
     },
@@ -278,14 +283,7 @@ export function createSqliteCalendarRepository(database: CosDatabase, clock: Clo
       const existing = byName(input.name);
       if (existing) return existing;
       db.insert(calendars)
-        .values({
-          name: input.name,
-          kind: input.kind ?? 'own',
-          ownerEmail: input.ownerEmail ?? null,
-          feedUrl: input.feedUrl ?? null,
-          readOnly: input.readOnly ?? false,
-          color: input.color ?? null,
-        })
+        .values(calendarDefaults(input))
         .onConflictDoNothing()
         .run();
       const row = byName(input.name);
