@@ -3,20 +3,19 @@
  * actionable error for bad input, and receive progress notifications while documents are ingested.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startBuiltHttpServer, type BuiltHttpServer } from './start-built-http-server.js';
 
-const serverMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
 const TOKEN = 'built-server-token-0123456789-abcdefghijkl';
 
 describe('MCP over HTTP (built server)', () => {
   let dataDir: string;
   let docsDir: string;
-  let child: ChildProcess;
+  let server: BuiltHttpServer;
   let url: string;
 
   beforeAll(async () => {
@@ -25,28 +24,12 @@ describe('MCP over HTTP (built server)', () => {
     mkdirSync(docsDir, { recursive: true });
     writeFileSync(join(docsDir, 'roadmap.md'), '# Roadmap\n\nThe platform team ships the billing migration in March.\n');
     writeFileSync(join(docsDir, 'notes.txt'), 'Dana asked for the Q3 board deck by Friday.\n');
-    child = spawn(process.execPath, [serverMain, '--http', '--port', '0', '--host', '127.0.0.1'], {
-      env: { PATH: process.env.PATH ?? '', COS_DATA_DIR: dataDir, COS_MCP_HTTP_TOKEN: TOKEN, COS_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    url = await new Promise<string>((done, fail) => {
-      let text = '';
-      const timer = setTimeout(() => fail(new Error(`server did not start: ${text}`)), 60_000);
-      child.stderr?.setEncoding('utf8');
-      child.stderr?.on('data', (chunk: string) => {
-        text += chunk;
-        const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          done(match[1]);
-        }
-      });
-    });
+    server = await startBuiltHttpServer({ COS_DATA_DIR: dataDir, COS_MCP_HTTP_TOKEN: TOKEN });
+    url = server.url;
   }, 90_000);
 
   afterAll(async () => {
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

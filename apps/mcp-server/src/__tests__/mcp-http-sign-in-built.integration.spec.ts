@@ -5,17 +5,16 @@
  * tools; a revoked personal access token → 401 on the very next request.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createSilentLogger, createSystemClock, loadConfig } from '@chief-of-staff/core';
 import { openStorage, type MemoryStore } from '@chief-of-staff/sdk';
 import { startTestOidcProvider, type TestOidcProvider } from './oidc-test-provider.js';
+import { startBuiltHttpServer, type BuiltHttpServer } from './start-built-http-server.js';
 
-const serverMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
 const SERVER_TOKEN = 'built-sign-in-server-token-0123456789-abc';
 const PUBLIC_URL = 'https://cos.test';
 const AUDIENCE = `${PUBLIC_URL}/mcp`;
@@ -25,7 +24,7 @@ describe('signing in to the built MCP HTTP server', () => {
   let provider: TestOidcProvider;
   let stranger: TestOidcProvider;
   let store: MemoryStore;
-  let child: ChildProcess;
+  let server: BuiltHttpServer;
   let url: string;
 
   beforeAll(async () => {
@@ -42,28 +41,12 @@ describe('signing in to the built MCP HTTP server', () => {
     await store.users.add({ email: 'Noa@example.com', name: 'Noa' });
     await store.users.add({ email: 'ari@example.com' });
     await store.users.setStatus('ari@example.com', 'disabled');
-    child = spawn(process.execPath, [serverMain, '--http', '--port', '0', '--host', '127.0.0.1'], {
-      env: { PATH: process.env.PATH ?? '', COS_DATA_DIR: dataDir, COS_MCP_HTTP_TOKEN: SERVER_TOKEN, COS_LOG_LEVEL: 'warn', COS_TIMEZONE: 'UTC' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    url = await new Promise<string>((done, fail) => {
-      let text = '';
-      const timer = setTimeout(() => fail(new Error(`server did not start: ${text}`)), 60_000);
-      child.stderr?.setEncoding('utf8');
-      child.stderr?.on('data', (chunk: string) => {
-        text += chunk;
-        const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          done(match[1]);
-        }
-      });
-    });
+    server = await startBuiltHttpServer({ COS_DATA_DIR: dataDir, COS_MCP_HTTP_TOKEN: SERVER_TOKEN, COS_TIMEZONE: 'UTC' });
+    url = server.url;
   }, 90_000);
 
   afterAll(async () => {
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
+    await server.stop();
     await store.close();
     await Promise.all([provider.close(), stranger.close()]);
     rmSync(dataDir, { recursive: true, force: true });
