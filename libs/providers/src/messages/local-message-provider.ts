@@ -8,24 +8,11 @@ import { ProviderError } from '../errors/provider-error.js';
 import type { PageResult } from '../types/mail.js';
 import type { ChatMessage, MessagePage, MessageProvider, MessageQuery, MessageSearchQuery } from '../types/messages.js';
 import type { ImportedMessage } from './import/message-record.js';
+import { searchPhrases } from '../shared/text-match.js';
 
 const PROVIDER = 'local-messages';
 /** `provider` column value of imported messages and conversations. */
 export const LOCAL_MESSAGES_PROVIDER = 'local';
-
-/**
- * The phrases of a search box's text: each whitespace-separated word, or each "double-quoted phrase", without control
- * characters or quotes; parts without a letter or digit are dropped. Every phrase must match (AND), which is what
- * people expect from a search box (the same parts as `buildFtsQuery` of mail search).
- */
-export function searchPhrases(text: string): string[] {
-  const parts: string[] = [];
-  for (const match of text.matchAll(/"([^"]*)"|(\S+)/g)) {
-    const part = (match[1] ?? match[2] ?? '').replace(/\p{Cc}/gu, ' ').replace(/"/g, ' ').trim();
-    if (/[\p{L}\p{N}]/u.test(part)) parts.push(part);
-  }
-  return parts;
-}
 
 function toMessage(row: MessageRow): ChatMessage {
   return {
