@@ -55,6 +55,16 @@ export type {
   ToolDefinition,
 } from './tools/tool-definition.js';
 export type { ToolPrincipal } from './tools/tool-definition.js';
+export {
+  currentPrincipalKey,
+  currentPrincipalScope,
+  isPrincipalKey,
+  OWNER_PRINCIPAL,
+  principalKeyOf,
+  runInPrincipalScope,
+  runInSystemScope,
+  SYSTEM_SCOPE,
+} from './principal/principal-scope.js';
 export { createToolContext } from './tools/create-tool-context.js';
 export type { CreateToolContextOptions } from './tools/create-tool-context.js';
 export { toolInputJsonSchema, toolOutputJsonSchema } from './tools/json-schema.js';

@@ -6,6 +6,8 @@ import {
   createLogger,
   newUuid,
   createSystemClock,
+  principalKeyOf,
+  runInPrincipalScope,
   loadConfig,
   type Clock,
   type ConfigInput,
@@ -166,7 +168,13 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
   // Host calls in flight and the last one's end: background work (tool description vectors) waits for a pause.
   let callsInFlight = 0;
   let lastCallEndedAt = 0;
-  const callTool: typeof invokeTool = async (name, args, callOptions) => {
+  // A call made for a signed-in person runs in their principal scope, and so does everything it starts (agent runs,
+  // background writes); without one, the scope of the caller's context (the owner by default) stays.
+  const callTool: typeof invokeTool = (name, args, callOptions) => {
+    const principal = callOptions?.caller?.principal;
+    return principal === undefined ? callToolInScope(name, args, callOptions) : runInPrincipalScope(principalKeyOf(principal), () => callToolInScope(name, args, callOptions));
+  };
+  const callToolInScope: typeof invokeTool = async (name, args, callOptions) => {
     callsInFlight++;
     try {
       // A re-exported tool of a server still joining is waited for, not reported unknown.
