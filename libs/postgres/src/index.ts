@@ -10,6 +10,8 @@ export { MIGRATION_LOCK_KEY } from './apply-migrations.js';
 export type { MigrationReport } from './apply-migrations.js';
 export { DEFAULT_POOL_SIZE, defaultPostgresMigrationsFolder, describePostgresFailure, openPostgres } from './open-postgres.js';
 export type { OpenPostgresOptions, PostgresDatabase, PostgresDrizzle, PostgresFailure, PostgresSchema } from './open-postgres.js';
+export { SCOPED_ROLE } from './principal-scoped-pool.js';
+export type { RowSecurity } from './principal-scoped-pool.js';
 export { postgresSchema } from './schema-object.js';
 export { chunkSearchTerms, factSearchTerms, mailMessageSearchTerms, messageSearchTerms, unicode61Tokens } from './search-terms.js';
 export { isoFromTimestamptz } from './schema/columns.js';

@@ -9,6 +9,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { CosError, isCosError } from '@chief-of-staff/core';
 import { applyMigrations, readAppliedMigrations, type MigrationReport } from './apply-migrations.js';
 import { redactConnectionUrl } from './connection-url.js';
+import { PrincipalScopedPool, type RowSecurity } from './principal-scoped-pool.js';
 import { postgresSchema } from './schema-object.js';
 
 /** Connections per process unless configured: the MCP server and the worker each keep a small pool. */
@@ -29,6 +30,8 @@ export interface OpenPostgresOptions {
 export interface PostgresDatabase {
   readonly db: PostgresDrizzle;
   readonly pool: pg.Pool;
+  /** Whether row-level security binds this pool's sessions: only in team mode (the database has users). */
+  readonly rowSecurity: RowSecurity;
   /** What opening did to the schema. */
   readonly migrations: MigrationReport;
   /** Migrations applied to the database now (equal to `migrations.known` for a current database). */
@@ -109,7 +112,7 @@ export function openFailure(url: string, error: unknown): CosError {
 
 export async function openPostgres(options: OpenPostgresOptions): Promise<PostgresDatabase> {
   const target = redactConnectionUrl(options.url);
-  const pool = new pg.Pool({
+  const pool = new PrincipalScopedPool({
     connectionString: options.url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     // Timestamps are read as ISO strings whatever the offset, but date arithmetic and casts in SQL follow the
@@ -121,11 +124,13 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Postgr
   pool.on('error', () => undefined);
   try {
     const migrations = await applyMigrations(pool, options.migrationsFolder ?? defaultPostgresMigrationsFolder(), target);
+    const rowSecurity = await pool.detectRowSecurity();
     const db = drizzle({ client: pool, schema: postgresSchema });
     return {
       db,
       pool,
       migrations,
+      rowSecurity,
       schemaVersion: async () => (await readAppliedMigrations(pool)).length,
       close: () => pool.end(),
     };

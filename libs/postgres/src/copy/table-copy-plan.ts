@@ -105,7 +105,9 @@ function planFor(table: PgTable, sqliteColumns: ReadonlySet<string>): TableCopyP
   const columns: CopiedColumn[] = [];
   const derived: Record<string, (row: SqliteRow) => unknown> = {};
   for (const column of Object.values(getTableColumns(table)) as Column[]) {
-    if (column.generated !== undefined) continue;
+    // Generated columns compute themselves; a copied data directory is one person's, the owner's, as the column's
+    // default in the copy's scope writes it.
+    if (column.generated !== undefined || column.name === 'principal_id') continue;
     const deriver = derivers[column.name];
     if (deriver) derived[column.name] = deriver;
     else if (sqliteColumns.has(column.name)) columns.push({ name: column.name, conversion: conversionOf(column) });

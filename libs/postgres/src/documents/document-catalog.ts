@@ -13,6 +13,7 @@ import {
 } from '@chief-of-staff/documents';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { documents } from '../schema/documents.js';
+import { rowColumns } from '../row-columns.js';
 
 /** No stored path holds U+0000 (file systems refuse it), and PostgreSQL refuses it as a parameter. */
 function holdsNul(text: string | undefined): boolean {
@@ -41,12 +42,12 @@ export class PostgresDocumentCatalog implements DocumentCatalogStore {
 
   async findByPath(path: string): Promise<DocumentRow | undefined> {
     if (holdsNul(path)) return undefined;
-    const rows = await this.#database.db.select().from(documents).where(eq(documents.path, path)).limit(1);
+    const rows = await this.#database.db.select(rowColumns(documents)).from(documents).where(eq(documents.path, path)).limit(1);
     return rows[0];
   }
 
   async findById(id: number): Promise<DocumentRow | undefined> {
-    const rows = await this.#database.db.select().from(documents).where(eq(documents.id, id)).limit(1);
+    const rows = await this.#database.db.select(rowColumns(documents)).from(documents).where(eq(documents.id, id)).limit(1);
     return rows[0];
   }
 
@@ -63,8 +64,8 @@ export class PostgresDocumentCatalog implements DocumentCatalogStore {
         createdAt: nowIso,
         updatedAt: nowIso,
       })
-      .onConflictDoNothing({ target: documents.path })
-      .returning();
+      .onConflictDoNothing({ target: [documents.path, documents.principalId] })
+      .returning(rowColumns(documents));
     const row = inserted[0];
     if (row) return { row, created: true };
     const existing = await this.findByPath(facts.path);
@@ -81,7 +82,7 @@ export class PostgresDocumentCatalog implements DocumentCatalogStore {
       .update(documents)
       .set({ ...facts, ingestedAt: nowIso, updatedAt: nowIso })
       .where(eq(documents.id, id))
-      .returning();
+      .returning(rowColumns(documents));
     return rows[0];
   }
 
@@ -103,7 +104,7 @@ export class PostgresDocumentCatalog implements DocumentCatalogStore {
       );
     }
     return this.#database.db
-      .select()
+      .select(rowColumns(documents))
       .from(documents)
       .where(and(...conditions))
       .orderBy(...BY_PATH)

@@ -4,7 +4,7 @@
  * name: `ON CONFLICT DO NOTHING` (then CONFLICT naming the rule that won) or, with `upsert`, `ON CONFLICT DO UPDATE`
  * of the definition only, so the trigger state the worker wrote survives.
  */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   ALERT_RULE_LIST_LIMITS,
@@ -19,12 +19,13 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { alertRules } from '../schema/lifecycle.js';
 import { assertNoNul, assertNoNulFields, hasNul } from '../postgres-text.js';
+import { rowColumns } from '../row-columns.js';
 
 export function createPostgresAlertRulesRepository(database: PostgresDatabase, clock: Clock): AlertRulesRepository {
   const { db } = database;
   const getByName = async (name: string): Promise<AlertRuleRecord | undefined> => {
     if (hasNul(name)) return undefined;
-    const rows = await db.select().from(alertRules).where(eq(alertRules.name, name));
+    const rows = await db.select(rowColumns(alertRules)).from(alertRules).where(eq(alertRules.name, name));
     return rows[0];
   };
 
@@ -34,12 +35,12 @@ export function createPostgresAlertRulesRepository(database: PostgresDatabase, c
       assertNoNulFields({ name, ...definition });
       const now = nowIso(clock);
       const fields = { ...definition, updatedAt: now };
-      const returning = { ...getTableColumns(alertRules), inserted: sql<boolean>`(xmax = 0)` };
+      const returning = { ...rowColumns(alertRules), inserted: sql<boolean>`(xmax = 0)` };
       const insert = db.insert(alertRules).values({ ...fields, name, createdAt: now });
       // `xmax = 0` holds only for a row this statement inserted.
       const rows = options.upsert
-        ? await insert.onConflictDoUpdate({ target: alertRules.name, set: fields }).returning(returning)
-        : await insert.onConflictDoNothing({ target: alertRules.name }).returning(returning);
+        ? await insert.onConflictDoUpdate({ target: [alertRules.name, alertRules.principalId], set: fields }).returning(returning)
+        : await insert.onConflictDoNothing({ target: [alertRules.name, alertRules.principalId] }).returning(returning);
       const row = rows[0];
       if (row !== undefined) {
         const { inserted, ...rule } = row;
@@ -50,7 +51,7 @@ export function createPostgresAlertRulesRepository(database: PostgresDatabase, c
     },
 
     async get(id) {
-      const rows = await db.select().from(alertRules).where(eq(alertRules.id, id));
+      const rows = await db.select(rowColumns(alertRules)).from(alertRules).where(eq(alertRules.id, id));
       return rows[0];
     },
 
@@ -62,7 +63,7 @@ export function createPostgresAlertRulesRepository(database: PostgresDatabase, c
       const where = and(enabledOnly ? eq(alertRules.enabled, true) : undefined);
       // Names in code point order (the "C" collation), as SQLite's BINARY collation sorts them.
       const rows = await db
-        .select()
+        .select(rowColumns(alertRules))
         .from(alertRules)
         .where(where)
         .orderBy(sql`${alertRules.name} COLLATE "C"`, asc(alertRules.id))
@@ -73,10 +74,10 @@ export function createPostgresAlertRulesRepository(database: PostgresDatabase, c
     },
 
     listEnabled: async () =>
-      db.select().from(alertRules).where(eq(alertRules.enabled, true)).orderBy(sql`${alertRules.name} COLLATE "C"`, asc(alertRules.id)),
+      db.select(rowColumns(alertRules)).from(alertRules).where(eq(alertRules.enabled, true)).orderBy(sql`${alertRules.name} COLLATE "C"`, asc(alertRules.id)),
 
     async setEnabled(id, enabled) {
-      const rows = await db.update(alertRules).set({ enabled, updatedAt: nowIso(clock) }).where(eq(alertRules.id, id)).returning();
+      const rows = await db.update(alertRules).set({ enabled, updatedAt: nowIso(clock) }).where(eq(alertRules.id, id)).returning(rowColumns(alertRules));
       return rows[0];
     },
 

@@ -27,6 +27,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { decisions, DECISIONS_FOLD_SCAN_PREDICATE } from '../schema/lifecycle.js';
 import { assertNoNulFields, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';
+import { rowColumns } from '../row-columns.js';
 
 /**
  * The searched columns, each as the text the SQLite adapter folds: `tags` as its JSON text, written as
@@ -72,14 +73,14 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
       const rows = await db
         .insert(decisions)
         .values({ ...assertNoNulFields(newDecisionFields(input)), createdAt: now, updatedAt: now })
-        .returning();
+        .returning(rowColumns(decisions));
       const row = rows[0];
       if (row === undefined) throw new Error('decisions insert returned no row');
       return row;
     },
 
     async get(id): Promise<DecisionRecord | undefined> {
-      const rows = await db.select().from(decisions).where(eq(decisions.id, id));
+      const rows = await db.select(rowColumns(decisions)).from(decisions).where(eq(decisions.id, id));
       return rows[0];
     },
 
@@ -88,14 +89,14 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
       assertNoNulFields({ ...changes, notes });
       // The row is locked while its description is read and the note appended, so two notes both land.
       return db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(decisions).where(eq(decisions.id, id)).for('update');
+        const [existing] = await tx.select(rowColumns(decisions)).from(decisions).where(eq(decisions.id, id)).for('update');
         if (existing === undefined) return undefined;
         if (notes !== undefined) changes.description = withDecisionNote(changes.description ?? existing.description, notes, clock.today());
         const [row] = await tx
           .update(decisions)
           .set({ ...changes, updatedAt: nowIso(clock) })
           .where(eq(decisions.id, id))
-          .returning();
+          .returning(rowColumns(decisions));
         return row;
       });
     },
@@ -121,7 +122,7 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
         owner === undefined ? undefined : ownerEquals(owner),
       );
       const rows = await db
-        .select()
+        .select(rowColumns(decisions))
         .from(decisions)
         .where(where)
         .orderBy(desc(decisions.createdAt), desc(decisions.id))
@@ -146,7 +147,7 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
         dueOnly ? lte(decisions.followUpDate, filters.today) : undefined,
       );
       const rows = await db
-        .select()
+        .select(rowColumns(decisions))
         .from(decisions)
         .where(where)
         .orderBy(sql`${decisions.followUpDate} ASC NULLS LAST`, asc(decisions.createdAt), asc(decisions.id))
@@ -156,6 +157,6 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
       return closePage(rows, window, { total: total[0]?.n ?? 0 });
     },
 
-    allPending: async () => db.select().from(decisions).where(eq(decisions.status, 'pending_execution')).orderBy(asc(decisions.id)),
+    allPending: async () => db.select(rowColumns(decisions)).from(decisions).where(eq(decisions.status, 'pending_execution')).orderBy(asc(decisions.id)),
   };
 }

@@ -24,6 +24,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { delegations } from '../schema/lifecycle.js';
 import { assertNoNulFields, hasNul } from '../postgres-text.js';
+import { rowColumns } from '../row-columns.js';
 
 /** critical → low, for ORDER BY. */
 const PRIORITY_RANK = sql`CASE ${delegations.priority} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;
@@ -40,14 +41,14 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
       const rows = await db
         .insert(delegations)
         .values({ ...assertNoNulFields(newDelegationFields(input)), createdAt: now, updatedAt: now })
-        .returning();
+        .returning(rowColumns(delegations));
       const row = rows[0];
       if (row === undefined) throw new Error('delegations insert returned no row');
       return row;
     },
 
     async get(id): Promise<DelegationRecord | undefined> {
-      const rows = await db.select().from(delegations).where(eq(delegations.id, id));
+      const rows = await db.select(rowColumns(delegations)).from(delegations).where(eq(delegations.id, id));
       return rows[0];
     },
 
@@ -56,7 +57,7 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
       assertNoNulFields({ ...changes, notes });
       // Locked while read: two notes both land, and completed_at follows the status this update really replaced.
       return db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(delegations).where(eq(delegations.id, id)).for('update');
+        const [existing] = await tx.select(rowColumns(delegations)).from(delegations).where(eq(delegations.id, id)).for('update');
         if (existing === undefined) return undefined;
         const now = nowIso(clock);
         applyDelegationUpdate(existing, changes, notes, now, clock.today());
@@ -64,7 +65,7 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
           .update(delegations)
           .set({ ...changes, updatedAt: now })
           .where(eq(delegations.id, id))
-          .returning();
+          .returning(rowColumns(delegations));
         return row;
       });
     },
@@ -96,7 +97,7 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
           : undefined,
       );
       const rows = await db
-        .select()
+        .select(rowColumns(delegations))
         .from(delegations)
         .where(where)
         .orderBy(sql`${delegations.dueDate} ASC NULLS LAST`, PRIORITY_RANK, asc(delegations.id))
@@ -120,7 +121,7 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
         delegatedTo === undefined ? undefined : eq(delegations.delegatedToFolded, delegatedTo),
       );
       const rows = await db
-        .select()
+        .select(rowColumns(delegations))
         .from(delegations)
         .where(where)
         .orderBy(asc(delegations.dueDate), PRIORITY_RANK, asc(delegations.id))
@@ -130,7 +131,7 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
       return closePage(rows, window, { total: total[0]?.n ?? 0 });
     },
 
-    allActive: async () => db.select().from(delegations).where(eq(delegations.status, 'active')).orderBy(asc(delegations.id)),
+    allActive: async () => db.select(rowColumns(delegations)).from(delegations).where(eq(delegations.status, 'active')).orderBy(asc(delegations.id)),
 
     // Served by the (status, due_date) index; only the columns a suggestion shows are read.
     activeDueBy: async (date, limit) =>

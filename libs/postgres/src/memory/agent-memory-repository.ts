@@ -3,7 +3,7 @@
  * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Remembering is one
  * `INSERT … ON CONFLICT DO UPDATE` on (agent, type, key), so two runs of an agent writing the same key keep one row.
  */
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   AGENT_MEMORY_LIST_LIMITS,
@@ -19,6 +19,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { agentMemory } from '../schema/agents.js';
 import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';
+import { rowColumns } from '../row-columns.js';
 
 interface Filters {
   agentName: string;
@@ -47,10 +48,10 @@ export function createPostgresAgentMemoryRepository(database: PostgresDatabase, 
         .insert(agentMemory)
         .values({ agentName, memoryType, key, value, confidence, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({
-          target: [agentMemory.agentName, agentMemory.memoryType, agentMemory.key],
+          target: [agentMemory.agentName, agentMemory.memoryType, agentMemory.key, agentMemory.principalId],
           set: { value, confidence, updatedAt: now },
         })
-        .returning({ ...getTableColumns(agentMemory), inserted: sql<boolean>`(xmax = 0)` });
+        .returning({ ...rowColumns(agentMemory), inserted: sql<boolean>`(xmax = 0)` });
       const row = rows[0];
       if (row === undefined) throw new Error('agent memory upsert returned no row');
       const { inserted, ...memory } = row;
@@ -63,7 +64,7 @@ export function createPostgresAgentMemoryRepository(database: PostgresDatabase, 
       if (hasNul(filters.agentName, filters.query)) return closePage([], window, { total: 0 });
       const where = whereOf(filters);
       const rows = await db
-        .select()
+        .select(rowColumns(agentMemory))
         .from(agentMemory)
         .where(where)
         .orderBy(desc(agentMemory.updatedAt), desc(agentMemory.id))
@@ -76,7 +77,7 @@ export function createPostgresAgentMemoryRepository(database: PostgresDatabase, 
     async forPrompt(agentName, limit) {
       if (hasNul(agentName)) return [];
       return db
-        .select()
+        .select(rowColumns(agentMemory))
         .from(agentMemory)
         .where(eq(agentMemory.agentName, agentName))
         .orderBy(desc(agentMemory.confidence), desc(agentMemory.updatedAt), asc(agentMemory.id))

@@ -173,7 +173,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       const rows = await db
         .insert(facts)
         .values({ category, key, ...fields, createdAt: now })
-        .onConflictDoUpdate({ target: [facts.category, facts.key], set: fields })
+        .onConflictDoUpdate({ target: [facts.category, facts.key, facts.principalId], set: fields })
         .returning({ ...RECORD_COLUMNS, inserted: sql<boolean>`(xmax = 0)` });
       const row = rows[0];
       if (row === undefined) throw new Error('facts upsert returned no row');

@@ -3,7 +3,7 @@
  * adapter of `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Linking is one
  * `INSERT … ON CONFLICT DO UPDATE`, so two writers linking the same new handle keep one row.
  */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   assertEnum,
@@ -23,6 +23,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { identities } from '../schema/memory.js';
 import { assertNoNulFields, foldedContains, foldedEquals, foldedSql, hasNul } from '../postgres-text.js';
+import { rowColumns } from '../row-columns.js';
 
 export function createPostgresIdentitiesRepository(database: PostgresDatabase, clock: Clock): IdentitiesRepository {
   const { db } = database;
@@ -30,7 +31,7 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
   const getNormalised = async (provider: IdentityProvider, providerId: string): Promise<IdentityRecord | undefined> => {
     if (hasNul(providerId)) return undefined;
     const rows = await db
-      .select()
+      .select(rowColumns(identities))
       .from(identities)
       .where(and(eq(identities.provider, provider), eq(identities.providerId, providerId)));
     return rows[0];
@@ -47,8 +48,8 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
       const rows = await db
         .insert(identities)
         .values({ ...fields, provider, providerId, createdAt: now })
-        .onConflictDoUpdate({ target: [identities.provider, identities.providerId], set: fields })
-        .returning({ ...getTableColumns(identities), inserted: sql<boolean>`(xmax = 0)` });
+        .onConflictDoUpdate({ target: [identities.provider, identities.providerId, identities.principalId], set: fields })
+        .returning({ ...rowColumns(identities), inserted: sql<boolean>`(xmax = 0)` });
       const row = rows[0];
       if (row === undefined) throw new Error('identities upsert returned no row');
       const { inserted, ...identity } = row;
@@ -62,7 +63,7 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
       const rows = await db
         .delete(identities)
         .where(and(eq(identities.provider, validProvider), eq(identities.providerId, normalised)))
-        .returning();
+        .returning(rowColumns(identities));
       return rows[0];
     },
 
@@ -74,7 +75,7 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
     async listByCanonicalName(name) {
       if (hasNul(name)) return [];
       return db
-        .select()
+        .select(rowColumns(identities))
         .from(identities)
         .where(foldedEquals(identities.canonicalName, name.trim()))
         .orderBy(sql`${identities.provider} COLLATE "C"`, asc(identities.id));
@@ -94,7 +95,7 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
       );
       // Folded names in code point order (the "C" collation), as SQLite's BINARY collation sorts them.
       const rows = await db
-        .select()
+        .select(rowColumns(identities))
         .from(identities)
         .where(where)
         .orderBy(

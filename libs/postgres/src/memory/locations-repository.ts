@@ -3,7 +3,7 @@
  * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). `name_folded` is written with the stores'
  * own `foldCase`, so a name finds the same row on both adapters; storing is one `INSERT … ON CONFLICT DO UPDATE`.
  */
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {asc, eq, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import {
   closePage,
@@ -19,6 +19,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { locations } from '../schema/memory.js';
 import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';
+import { rowColumns } from '../row-columns.js';
 
 export function createPostgresLocationsRepository(database: PostgresDatabase, clock: Clock): LocationsRepository {
   const { db } = database;
@@ -33,8 +34,8 @@ export function createPostgresLocationsRepository(database: PostgresDatabase, cl
       const rows = await db
         .insert(locations)
         .values({ ...fields, nameFolded: foldCase(name), createdAt: now })
-        .onConflictDoUpdate({ target: locations.nameFolded, set: fields })
-        .returning({ ...getTableColumns(locations), inserted: sql<boolean>`(xmax = 0)` });
+        .onConflictDoUpdate({ target: [locations.nameFolded, locations.principalId], set: fields })
+        .returning({ ...rowColumns(locations), inserted: sql<boolean>`(xmax = 0)` });
       const row = rows[0];
       if (row === undefined) throw new Error('locations upsert returned no row');
       const { inserted, ...location } = row;
@@ -43,7 +44,7 @@ export function createPostgresLocationsRepository(database: PostgresDatabase, cl
 
     async getByName(name): Promise<LocationRecord | undefined> {
       if (hasNul(name)) return undefined;
-      const rows = await db.select().from(locations).where(eq(locations.nameFolded, foldCase(name.trim())));
+      const rows = await db.select(rowColumns(locations)).from(locations).where(eq(locations.nameFolded, foldCase(name.trim())));
       return rows[0];
     },
 
@@ -55,7 +56,7 @@ export function createPostgresLocationsRepository(database: PostgresDatabase, cl
       const where = query === '' ? undefined : foldedContains([locations.nameFolded, sql`coalesce(${locations.address}, '')`], query);
       // Folded names in code point order (the "C" collation), as SQLite's BINARY collation sorts them.
       const rows = await db
-        .select()
+        .select(rowColumns(locations))
         .from(locations)
         .where(where)
         .orderBy(sql`${locations.nameFolded} COLLATE "C"`, asc(locations.id))

@@ -3,7 +3,7 @@
  * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Writing is one
  * `INSERT … ON CONFLICT DO UPDATE` on (namespace, key): several agents write the same namespace at once.
  */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   assertNamespace,
@@ -17,6 +17,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { sharedMemory } from '../schema/agents.js';
 import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';
+import { rowColumns } from '../row-columns.js';
 
 export function createPostgresSharedMemoryRepository(database: PostgresDatabase, clock: Clock): SharedMemoryRepository {
   const { db } = database;
@@ -28,8 +29,8 @@ export function createPostgresSharedMemoryRepository(database: PostgresDatabase,
       const rows = await db
         .insert(sharedMemory)
         .values({ namespace, key, value, writtenBy, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [sharedMemory.namespace, sharedMemory.key], set: { value, writtenBy, updatedAt: now } })
-        .returning({ ...getTableColumns(sharedMemory), inserted: sql<boolean>`(xmax = 0)` });
+        .onConflictDoUpdate({ target: [sharedMemory.namespace, sharedMemory.key, sharedMemory.principalId], set: { value, writtenBy, updatedAt: now } })
+        .returning({ ...rowColumns(sharedMemory), inserted: sql<boolean>`(xmax = 0)` });
       const row = rows[0];
       if (row === undefined) throw new Error('shared memory upsert returned no row');
       const { inserted, ...entry } = row;
@@ -47,7 +48,7 @@ export function createPostgresSharedMemoryRepository(database: PostgresDatabase,
       );
       // Keys in code point order (the "C" collation), as SQLite's BINARY collation sorts them.
       const rows = await db
-        .select()
+        .select(rowColumns(sharedMemory))
         .from(sharedMemory)
         .where(where)
         .orderBy(sql`${sharedMemory.key} COLLATE "C"`, asc(sharedMemory.id))

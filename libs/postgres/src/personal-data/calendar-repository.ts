@@ -12,6 +12,7 @@ import type { PostgresDatabase } from '../open-postgres.js';
 import { assertNoNulFields, foldedEquals, hasNul } from '../postgres-text.js';
 import { calendars, events } from '../schema/providers.js';
 import type { PostgresExecutor } from '../scheduling/task-runs-repository.js';
+import { rowColumns } from '../row-columns.js';
 
 /**
  * The columns an upsert compares and writes (the key columns `calendar_id`, `uid`, `recurrence_id` aside), each with
@@ -87,7 +88,7 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
 
   const byName = async (executor: PostgresExecutor, name: string): Promise<CalendarRow | undefined> => {
     if (hasNul(name)) return undefined;
-    const [row] = await executor.select().from(calendars).where(foldedEquals(calendars.name, name)).orderBy(asc(calendars.id)).limit(1);
+    const [row] = await executor.select(rowColumns(calendars)).from(calendars).where(foldedEquals(calendars.name, name)).orderBy(asc(calendars.id)).limit(1);
     return row;
   };
 
@@ -138,11 +139,11 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
 
   return {
     async listCalendars() {
-      return db.select().from(calendars).orderBy(sql`${calendars.name} COLLATE "C"`, asc(calendars.id));
+      return db.select(rowColumns(calendars)).from(calendars).orderBy(sql`${calendars.name} COLLATE "C"`, asc(calendars.id));
     },
 
     async calendarById(id) {
-      const [row] = await db.select().from(calendars).where(eq(calendars.id, id));
+      const [row] = await db.select(rowColumns(calendars)).from(calendars).where(eq(calendars.id, id));
       return row;
     },
 
@@ -152,7 +153,7 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
 
     async firstWritableCalendar() {
       const [row] = await db
-        .select()
+        .select(rowColumns(calendars))
         .from(calendars)
         .where(and(eq(calendars.kind, 'own'), eq(calendars.readOnly, false)))
         .orderBy(asc(calendars.id))
@@ -165,7 +166,7 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
       const [row] = await db
         .insert(calendars)
         .values(newCalendar(input))
-        .returning();
+        .returning(rowColumns(calendars));
       if (row === undefined) throw new Error(`calendar "${input.name}" insert returned no row`);
       return row;
     },
@@ -216,20 +217,20 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
       const wanted = emails.filter((email) => !hasNul(email));
       if (wanted.length === 0) return [];
       return db
-        .select()
+        .select(rowColumns(calendars))
         .from(calendars)
         .where(sql`lower(${calendars.ownerEmail}) = ANY(${sql.param(wanted)}::text[])`);
     },
 
     async eventById(id) {
-      const [row] = await db.select().from(events).where(eq(events.id, id));
+      const [row] = await db.select(rowColumns(events)).from(events).where(eq(events.id, id));
       return row;
     },
 
     async findEvent(calendarId, uid, recurrenceId) {
       if (hasNul(uid, recurrenceId)) return undefined;
       const [row] = await db
-        .select()
+        .select(rowColumns(events))
         .from(events)
         .where(and(eq(events.calendarId, calendarId), eq(events.uid, uid), eq(events.recurrenceId, recurrenceId)));
       return row;
@@ -239,11 +240,11 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
       const calendarFilter = range.calendarIds ? inArray(events.calendarId, [...range.calendarIds]) : undefined;
       const [singles, masters] = await Promise.all([
         db
-          .select()
+          .select(rowColumns(events))
           .from(events)
           .where(and(calendarFilter, sql`${events.rrule} IS NULL`, sql`${events.startAt} < ${range.startsBefore}`, sql`${events.endAt} > ${range.endsAfter}`)),
         db
-          .select()
+          .select(rowColumns(events))
           .from(events)
           .where(and(calendarFilter, sql`${events.rrule} IS NOT NULL`, eq(events.recurrenceId, ''), sql`${events.startAt} < ${range.startsBefore}`)),
       ]);
@@ -260,13 +261,13 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
     async overridesOf(calendarId, uid) {
       if (hasNul(uid)) return [];
       return db
-        .select()
+        .select(rowColumns(events))
         .from(events)
         .where(and(eq(events.calendarId, calendarId), eq(events.uid, uid), ne(events.recurrenceId, '')));
     },
 
     async calendarEvents(calendarId) {
-      return db.select().from(events).where(eq(events.calendarId, calendarId)).orderBy(asc(events.startAt), asc(events.id));
+      return db.select(rowColumns(events)).from(events).where(eq(events.calendarId, calendarId)).orderBy(asc(events.startAt), asc(events.id));
     },
 
     async insertEvent(values) {
@@ -275,7 +276,7 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
       const [row] = await db
         .insert(events)
         .values({ ...values, createdAt: now, updatedAt: now })
-        .returning();
+        .returning(rowColumns(events));
       if (row === undefined) throw new Error('event insert returned no row');
       return row;
     },
@@ -287,7 +288,7 @@ export function createPostgresCalendarRepository(database: PostgresDatabase, clo
           .update(events)
           .set({ ...changes, updatedAt: nowIso(clock) })
           .where(eq(events.id, id))
-          .returning();
+          .returning(rowColumns(events));
         if (updated && series && changes.calendarId !== undefined) {
           // Overriding instances travel with their series.
           await tx

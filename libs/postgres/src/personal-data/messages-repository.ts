@@ -140,7 +140,7 @@ export function createPostgresMessagesRepository(database: PostgresDatabase, _cl
             .insert(conversations)
             .values(upserts.slice(start, start + INSERT_CHUNK).map((row) => ({ provider, ...row })))
             .onConflictDoUpdate({
-              target: [conversations.provider, conversations.externalId],
+              target: [conversations.provider, conversations.externalId, conversations.principalId],
               set: {
                 title: sql`coalesce(excluded.title, ${conversations.title})`,
                 participants: sql`CASE WHEN excluded.participants = '[]'::jsonb THEN ${conversations.participants} ELSE excluded.participants END`,
@@ -167,7 +167,7 @@ export function createPostgresMessagesRepository(database: PostgresDatabase, _cl
                 searchTerms: messageSearchTerms(message),
               })),
             )
-            .onConflictDoNothing({ target: [messages.provider, messages.externalId] })
+            .onConflictDoNothing({ target: [messages.provider, messages.externalId, messages.principalId] })
             .returning({ id: messages.id });
           imported += rows.length;
         }

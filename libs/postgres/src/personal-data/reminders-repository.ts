@@ -20,6 +20,7 @@ import {
 import type { PostgresDatabase, PostgresDrizzle } from '../open-postgres.js';
 import { reminderLists, reminders } from '../schema/providers.js';
 import { assertNoNulFields, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';
+import { rowColumns } from '../row-columns.js';
 
 /** Priority high → none, as SQL, for ordering. */
 const PRIORITY_RANK = sql`CASE ${reminders.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END`;
@@ -42,7 +43,7 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
 
   const listByName = async (executor: Executor, name: string): Promise<ReminderListRecord | undefined> => {
     if (hasNul(name)) return undefined;
-    const [row] = await executor.select().from(reminderLists).where(foldedEquals(reminderLists.name, name)).orderBy(asc(reminderLists.id)).limit(1);
+    const [row] = await executor.select(rowColumns(reminderLists)).from(reminderLists).where(foldedEquals(reminderLists.name, name)).orderBy(asc(reminderLists.id)).limit(1);
     return row;
   };
 
@@ -51,21 +52,21 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
   /** The default list, made or created under the lock (the caller's transaction holds it). */
   const defaultListLocked = async (tx: Executor): Promise<ReminderListRecord> => {
     await lockLists(tx);
-    const [current] = await tx.select().from(reminderLists).where(eq(reminderLists.isDefault, true)).limit(1);
+    const [current] = await tx.select(rowColumns(reminderLists)).from(reminderLists).where(eq(reminderLists.isDefault, true)).limit(1);
     if (current) return current;
-    const [first] = await tx.select().from(reminderLists).orderBy(asc(reminderLists.id)).limit(1);
+    const [first] = await tx.select(rowColumns(reminderLists)).from(reminderLists).orderBy(asc(reminderLists.id)).limit(1);
     if (first) {
-      const [updated] = await tx.update(reminderLists).set({ isDefault: true }).where(eq(reminderLists.id, first.id)).returning();
+      const [updated] = await tx.update(reminderLists).set({ isDefault: true }).where(eq(reminderLists.id, first.id)).returning(rowColumns(reminderLists));
       return updated ?? { ...first, isDefault: true };
     }
     const now = nowIso(clock);
-    const [created] = await tx.insert(reminderLists).values({ name: DEFAULT_REMINDER_LIST, isDefault: true, createdAt: now, updatedAt: now }).returning();
+    const [created] = await tx.insert(reminderLists).values({ name: DEFAULT_REMINDER_LIST, isDefault: true, createdAt: now, updatedAt: now }).returning(rowColumns(reminderLists));
     if (!created) throw new Error('reminder_lists insert returned no row');
     return created;
   };
 
   const defaultList = async (): Promise<ReminderListRecord> => {
-    const [current] = await db.select().from(reminderLists).where(eq(reminderLists.isDefault, true)).limit(1);
+    const [current] = await db.select(rowColumns(reminderLists)).from(reminderLists).where(eq(reminderLists.isDefault, true)).limit(1);
     if (current) return current;
     return db.transaction(async (tx) => defaultListLocked(tx));
   };
@@ -107,7 +108,7 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
   };
 
   return {
-    lists: async () => db.select().from(reminderLists).orderBy(sql`${reminderLists.name} COLLATE "C"`, asc(reminderLists.id)),
+    lists: async () => db.select(rowColumns(reminderLists)).from(reminderLists).orderBy(sql`${reminderLists.name} COLLATE "C"`, asc(reminderLists.id)),
 
     defaultList,
 
@@ -121,7 +122,7 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
     },
 
     async listById(id) {
-      const [row] = await db.select().from(reminderLists).where(eq(reminderLists.id, id));
+      const [row] = await db.select(rowColumns(reminderLists)).from(reminderLists).where(eq(reminderLists.id, id));
       return row;
     },
 
@@ -137,7 +138,7 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
         const [row] = await tx
           .insert(reminderLists)
           .values({ name, color, isDefault: !hasDefault, createdAt: now, updatedAt: now })
-          .returning();
+          .returning(rowColumns(reminderLists));
         return row;
       });
     },
@@ -152,7 +153,7 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
         const found = await listByName(tx, trimmed);
         if (found) return found;
         const now = nowIso(clock);
-        const [row] = await tx.insert(reminderLists).values({ name: trimmed, createdAt: now, updatedAt: now }).returning();
+        const [row] = await tx.insert(reminderLists).values({ name: trimmed, createdAt: now, updatedAt: now }).returning(rowColumns(reminderLists));
         if (!row) throw new Error('reminder_lists insert returned no row');
         return row;
       });
@@ -172,18 +173,18 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
         filter.text !== undefined ? foldedContains([reminders.title, sql`coalesce(${reminders.notes}, '')`], filter.text) : undefined,
       );
       return db
-        .select()
+        .select(rowColumns(reminders))
         .from(reminders)
         .where(where)
         .orderBy(sql`${reminders.dueDate} ASC NULLS LAST`, PRIORITY_RANK, asc(reminders.createdAt), asc(reminders.id));
     },
 
     async get(id): Promise<ReminderRecord | undefined> {
-      const [row] = await db.select().from(reminders).where(eq(reminders.id, id));
+      const [row] = await db.select(rowColumns(reminders)).from(reminders).where(eq(reminders.id, id));
       return row;
     },
 
-    ofList: async (listId) => db.select().from(reminders).where(eq(reminders.listId, listId)).orderBy(asc(reminders.id)),
+    ofList: async (listId) => db.select(rowColumns(reminders)).from(reminders).where(eq(reminders.listId, listId)).orderBy(asc(reminders.id)),
 
     async create(listId, values) {
       assertNoNulFields(values);
@@ -191,7 +192,7 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
       const [row] = await db
         .insert(reminders)
         .values({ listId, ...values, createdAt: now, updatedAt: now })
-        .returning();
+        .returning(rowColumns(reminders));
       if (!row) throw new Error('reminders insert returned no row');
       return row;
     },
@@ -207,7 +208,7 @@ export function createPostgresRemindersRepository(database: PostgresDatabase, cl
           updatedAt: now,
         })
         .where(eq(reminders.id, id))
-        .returning();
+        .returning(rowColumns(reminders));
       return row;
     },
 

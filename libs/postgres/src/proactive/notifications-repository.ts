@@ -19,12 +19,13 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { notifications } from '../schema/proactive.js';
+import { rowColumns } from '../row-columns.js';
 
 export function createPostgresNotificationsRepository(database: PostgresDatabase, clock: Clock): NotificationsRepository {
   const { db } = database;
   return {
     async record(input) {
-      const [row] = await db.insert(notifications).values(refuseNulCharacters(notificationValues(input, nowIso(clock)))).returning();
+      const [row] = await db.insert(notifications).values(refuseNulCharacters(notificationValues(input, nowIso(clock)))).returning(rowColumns(notifications));
       return row as NotificationRecord;
     },
 
@@ -44,7 +45,7 @@ export function createPostgresNotificationsRepository(database: PostgresDatabase
         status === undefined ? undefined : eq(notifications.status, status),
       );
       const rows = await db
-        .select()
+        .select(rowColumns(notifications))
         .from(notifications)
         .where(where)
         .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -15,6 +15,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { suggestionState } from '../schema/proactive.js';
+import { rowColumns } from '../row-columns.js';
 
 type StateChanges = Partial<Pick<SuggestionStateRecord, 'dismissedAt' | 'snoozeUntil' | 'lastPushedAt'>>;
 
@@ -25,8 +26,8 @@ export function createPostgresSuggestionStateRepository(database: PostgresDataba
     const rows = await db
       .insert(suggestionState)
       .values(entries.map(({ key, category }) => ({ key, category, ...changes, createdAt: now, updatedAt: now })))
-      .onConflictDoUpdate({ target: suggestionState.key, set: { ...changes, updatedAt: now } })
-      .returning();
+      .onConflictDoUpdate({ target: [suggestionState.key, suggestionState.principalId], set: { ...changes, updatedAt: now } })
+      .returning(rowColumns(suggestionState));
     return rows as SuggestionStateRecord[];
   };
 
@@ -37,7 +38,7 @@ export function createPostgresSuggestionStateRepository(database: PostgresDataba
       if (readable.length === 0) return found;
       // One array parameter, however many keys (SQLite reads them in chunks under its parameter limit).
       const rows = await db
-        .select()
+        .select(rowColumns(suggestionState))
         .from(suggestionState)
         .where(sql`${suggestionState.key} = ANY(${sql.param(readable)}::text[])`);
       for (const row of rows) found.set(row.key, row as SuggestionStateRecord);

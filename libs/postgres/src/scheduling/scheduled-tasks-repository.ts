@@ -30,8 +30,9 @@ import type { PostgresDatabase } from '../open-postgres.js';
 import { scheduledTasks } from '../schema/scheduler.js';
 import { createPostgresTaskRunWrites, type PostgresExecutor, type PostgresTaskRunWrites } from './task-runs-repository.js';
 import { SCHEDULER_WAKE_CHANNEL, type SchedulerWake } from './scheduler-wake.js';
+import { rowColumns } from '../row-columns.js';
 
-type TaskRow = typeof scheduledTasks.$inferSelect;
+type TaskRow = Omit<typeof scheduledTasks.$inferSelect, 'principalId'>;
 
 /** The record the port promises; the PostgreSQL row has the same fields and values. */
 const asRecord = (row: TaskRow): ScheduledTaskRecord => row as ScheduledTaskRecord;
@@ -59,12 +60,12 @@ export function createPostgresScheduledTasksRepository(
 ): ScheduledTasksRepository {
   const { db } = database;
   const getWith = async (executor: PostgresExecutor, id: number, lock = false) => {
-    const query = executor.select().from(scheduledTasks).where(eq(scheduledTasks.id, id));
+    const query = executor.select(rowColumns(scheduledTasks)).from(scheduledTasks).where(eq(scheduledTasks.id, id));
     const [row] = lock ? await query.for('update') : await query;
     return row;
   };
   const getByNameWith = async (executor: PostgresExecutor, name: string, lock = false) => {
-    const query = executor.select().from(scheduledTasks).where(eq(scheduledTasks.name, name));
+    const query = executor.select(rowColumns(scheduledTasks)).from(scheduledTasks).where(eq(scheduledTasks.name, name));
     const [row] = lock ? await query.for('update') : await query;
     return row;
   };
@@ -149,11 +150,11 @@ export function createPostgresScheduledTasksRepository(
           const existing = await getByNameWith(tx, name, true);
           if (existing) {
             if (!options.upsert) throw nameConflict(name, existing.id, 'Choose another name, or pass upsert: true to replace it.');
-            const [task] = await tx.update(scheduledTasks).set({ ...fields, updatedAt: now }).where(eq(scheduledTasks.id, existing.id)).returning();
+            const [task] = await tx.update(scheduledTasks).set({ ...fields, updatedAt: now }).where(eq(scheduledTasks.id, existing.id)).returning(rowColumns(scheduledTasks));
             if (task && dueSooner(existing, task)) await notifyWake(tx, task);
             return { task: asRecord(task as TaskRow), created: false };
           }
-          const [task] = await tx.insert(scheduledTasks).values({ ...fields, name, createdAt: now, updatedAt: now }).returning();
+          const [task] = await tx.insert(scheduledTasks).values({ ...fields, name, createdAt: now, updatedAt: now }).returning(rowColumns(scheduledTasks));
           if (task && dueSooner(undefined, task)) await notifyWake(tx, task);
           return { task: asRecord(task as TaskRow), created: true };
         });
@@ -186,7 +187,7 @@ export function createPostgresScheduledTasksRepository(
         handlerType === undefined ? undefined : eq(scheduledTasks.handlerType, handlerType),
       );
       const rows = await db
-        .select()
+        .select(rowColumns(scheduledTasks))
         .from(scheduledTasks)
         .where(where)
         // `NULLS LAST` is PostgreSQL's default for ascending order; spelled out to match the SQLite order exactly.
@@ -199,7 +200,7 @@ export function createPostgresScheduledTasksRepository(
 
     async all() {
       // Byte order, as SQLite's default BINARY collation sorts names.
-      const rows = await db.select().from(scheduledTasks).orderBy(sql`${scheduledTasks.name} COLLATE "C"`, asc(scheduledTasks.id));
+      const rows = await db.select(rowColumns(scheduledTasks)).from(scheduledTasks).orderBy(sql`${scheduledTasks.name} COLLATE "C"`, asc(scheduledTasks.id));
       return rows.map(asRecord);
     },
 
@@ -226,7 +227,7 @@ export function createPostgresScheduledTasksRepository(
           // Locked so the "due sooner" comparison is against the row this update replaces.
           const before = await getWith(tx, id, true);
           if (before === undefined) return undefined;
-          const [task] = await tx.update(scheduledTasks).set({ ...set, updatedAt: nowIso(clock) }).where(eq(scheduledTasks.id, id)).returning();
+          const [task] = await tx.update(scheduledTasks).set({ ...set, updatedAt: nowIso(clock) }).where(eq(scheduledTasks.id, id)).returning(rowColumns(scheduledTasks));
           if (task && dueSooner(before, task)) await notifyWake(tx, task);
           return task && asRecord(task);
         });
@@ -244,7 +245,7 @@ export function createPostgresScheduledTasksRepository(
 
     async listDue(now, limit) {
       const rows = await db
-        .select()
+        .select(rowColumns(scheduledTasks))
         .from(scheduledTasks)
         .where(
           and(
@@ -310,7 +311,7 @@ export function createPostgresScheduledTasksRepository(
 
     async listOrphaned(now, limit) {
       const rows = await db
-        .select()
+        .select(rowColumns(scheduledTasks))
         .from(scheduledTasks)
         .where(and(isNotNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)))
         .orderBy(asc(scheduledTasks.leaseExpiresAt), asc(scheduledTasks.id))
@@ -339,7 +340,7 @@ export function createPostgresScheduledTasksRepository(
     },
 
     async completeRun(id, owner, outcome) {
-      const [task] = await completeRunUpdate(db, id, owner, outcome).returning();
+      const [task] = await completeRunUpdate(db, id, owner, outcome).returning(rowColumns(scheduledTasks));
       return task && asRecord(task);
     },
 

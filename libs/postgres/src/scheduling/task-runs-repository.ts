@@ -22,6 +22,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase, PostgresDrizzle } from '../open-postgres.js';
 import { taskRuns, workerHeartbeat } from '../schema/scheduler.js';
+import { rowColumns } from '../row-columns.js';
 
 /** The pool's handle or an open transaction's: both run the same queries. */
 export type PostgresExecutor = Pick<PostgresDrizzle, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -39,7 +40,7 @@ export function createPostgresTaskRunWrites(clock: Clock): PostgresTaskRunWrites
       const [run] = await executor
         .insert(taskRuns)
         .values({ taskId: input.taskId, trigger: assertEnum('trigger', input.trigger, TASK_RUN_TRIGGERS), startedAt: now, status: 'running', createdAt: now })
-        .returning();
+        .returning(rowColumns(taskRuns));
       return run as TaskRunRecord;
     },
     async finish(executor, id, input) {
@@ -70,7 +71,7 @@ export function createPostgresTaskRunsRepository(
     start: (input) => writes.start(db, input),
     finish: (id, input) => writes.finish(db, id, input),
     async get(id) {
-      const [run] = await db.select().from(taskRuns).where(eq(taskRuns.id, id));
+      const [run] = await db.select(rowColumns(taskRuns)).from(taskRuns).where(eq(taskRuns.id, id));
       return run as TaskRunRecord | undefined;
     },
     async list(filters, request) {
@@ -81,7 +82,7 @@ export function createPostgresTaskRunsRepository(
         status === undefined ? undefined : eq(taskRuns.status, status),
       );
       const rows = await db
-        .select()
+        .select(rowColumns(taskRuns))
         .from(taskRuns)
         .where(where)
         .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
@@ -122,11 +123,11 @@ export function createPostgresWorkerHeartbeatRepository(database: PostgresDataba
         .insert(workerHeartbeat)
         .values({ ...input, lastHeartbeatAt: now, createdAt: now })
         .onConflictDoUpdate({ target: workerHeartbeat.id, set: { pid: input.pid, version: input.version, startedAt: input.startedAt, lastHeartbeatAt: now } })
-        .returning();
+        .returning(rowColumns(workerHeartbeat));
       return beat as WorkerHeartbeatRecord;
     },
     async latest() {
-      const [beat] = await db.select().from(workerHeartbeat).orderBy(desc(workerHeartbeat.lastHeartbeatAt)).limit(1);
+      const [beat] = await db.select(rowColumns(workerHeartbeat)).from(workerHeartbeat).orderBy(desc(workerHeartbeat.lastHeartbeatAt)).limit(1);
       return beat as WorkerHeartbeatRecord | undefined;
     },
     async remove(id) {

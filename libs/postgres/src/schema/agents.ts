@@ -5,11 +5,12 @@
  */
 import { bigint, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AGENT_MEMORY_TYPES } from '@chief-of-staff/stores';
-import { createdAtColumn, idColumn, isoTimestamp, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, isoTimestamp, principalColumn, updatedAtColumn } from './columns.js';
 
 export const agentMemory = pgTable(
   'agent_memory',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     agentName: text('agent_name').notNull(),
     memoryType: text('memory_type', { enum: AGENT_MEMORY_TYPES }).notNull(),
@@ -19,12 +20,13 @@ export const agentMemory = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('agent_memory_agent_type_key_uq').on(t.agentName, t.memoryType, t.key)],
+  (t) => [uniqueIndex('agent_memory_agent_type_key_uq').on(t.agentName, t.memoryType, t.key, t.principalId)],
 );
 
 export const sharedMemory = pgTable(
   'shared_memory',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     namespace: text('namespace').notNull(),
     key: text('key').notNull(),
@@ -33,12 +35,13 @@ export const sharedMemory = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('shared_memory_namespace_key_uq').on(t.namespace, t.key)],
+  (t) => [uniqueIndex('shared_memory_namespace_key_uq').on(t.namespace, t.key, t.principalId)],
 );
 
 export const agentRuns = pgTable(
   'agent_runs',
   {
+    principalId: principalColumn(),
     /** UUID, kept as text so it reads back exactly as written. */
     id: text('id').primaryKey(),
     agentName: text('agent_name').notNull(),
@@ -66,6 +69,7 @@ export const agentRuns = pgTable(
 export const modelCalls = pgTable(
   'model_calls',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     runId: text('run_id'),
     caller: text('caller').notNull(),

@@ -4,7 +4,7 @@
  * JSON as parsed values, and the full-text columns.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType } from 'drizzle-orm/pg-core';
+import { bigint, customType, text } from 'drizzle-orm/pg-core';
 
 /**
  * `2026-02-22 10:30:00.12+00` (PostgreSQL's text form of a timestamptz, trailing zeros dropped, the session's
@@ -55,4 +55,15 @@ export function createdAtColumn() {
 
 export function updatedAtColumn() {
   return isoTimestamp('updated_at').notNull().default(NOW_SQL);
+}
+
+/**
+ * The principal a row belongs to (team mode, ADR 0076): `owner` or `user:<id>`. Written from the session's
+ * `cos.principal` setting, which the connection pool sets from the request's principal scope on every checkout, so an
+ * insert cannot name another person; row-level security reads the same setting.
+ */
+export function principalColumn() {
+  return text('principal_id')
+    .notNull()
+    .default(sql`current_setting('cos.principal')`);
 }

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, vector } from 'drizzle-orm/pg-core';
 import { DOC_TYPES, FACT_CATEGORIES } from '@chief-of-staff/stores';
-import { createdAtColumn, idColumn, isoTimestamp, tsvector, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, isoTimestamp, principalColumn, tsvector, updatedAtColumn } from './columns.js';
 import { facts } from './memory.js';
 
 /**
@@ -28,6 +28,7 @@ export const HNSW_EF_CONSTRUCTION = 64;
 export const documents = pgTable(
   'documents',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     path: text('path').notNull(),
     sourceName: text('source_name').notNull(),
@@ -41,12 +42,13 @@ export const documents = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('documents_path_uq').on(t.path)],
+  (t) => [uniqueIndex('documents_path_uq').on(t.path, t.principalId)],
 );
 
 export const documentChunks = pgTable(
   'document_chunks',
   {
+    principalId: principalColumn(),
     /** `<document_id>:<chunk_index>`, as in LanceDB. */
     id: text('id').primaryKey(),
     documentId: bigint('document_id', { mode: 'number' })
@@ -94,6 +96,7 @@ export const documentChunks = pgTable(
 export const factVectors = pgTable(
   'fact_vectors',
   {
+    principalId: principalColumn(),
     factId: bigint('fact_id', { mode: 'number' })
       .primaryKey()
       .references(() => facts.id, { onDelete: 'cascade' }),

@@ -14,7 +14,7 @@ import {
   type SourceRef,
 } from '@chief-of-staff/stores';
 import { NON_PLAIN_CHARACTER } from '../postgres-text.js';
-import { createdAtColumn, idColumn, isoTimestamp, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, isoTimestamp, principalColumn, updatedAtColumn } from './columns.js';
 
 /**
  * "Some searched column of the decision holds a character outside the plain ones" (`NON_PLAIN_CHARACTER`): the
@@ -31,6 +31,7 @@ export const DECISIONS_FOLD_SCAN_PREDICATE = sql.raw(
 export const decisions = pgTable(
   'decisions',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
@@ -66,6 +67,7 @@ export const decisions = pgTable(
 export const delegations = pgTable(
   'delegations',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     task: text('task').notNull(),
     description: text('description').notNull().default(''),
@@ -91,6 +93,7 @@ export const delegations = pgTable(
 export const alertRules = pgTable(
   'alert_rules',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -105,5 +108,5 @@ export const alertRules = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('alert_rules_name_uq').on(t.name)],
+  (t) => [uniqueIndex('alert_rules_name_uq').on(t.name, t.principalId)],
 );

@@ -7,11 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { FACT_CATEGORIES, IDENTITY_PROVIDERS, type SourceRef } from '@chief-of-staff/stores';
-import { createdAtColumn, idColumn, tsvector, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, principalColumn, tsvector, updatedAtColumn } from './columns.js';
 
 export const facts = pgTable(
   'facts',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     category: text('category', { enum: FACT_CATEGORIES }).notNull(),
     key: text('key').notNull(),
@@ -34,7 +35,7 @@ export const facts = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_terms)`),
   },
   (t) => [
-    uniqueIndex('facts_category_key_uq').on(t.category, t.key),
+    uniqueIndex('facts_category_key_uq').on(t.category, t.key, t.principalId),
     index('facts_updated_at_idx').on(t.updatedAt),
     index('facts_pending_embedding_idx').on(t.id).where(sql`embedding_status = 'pending'`),
     index('facts_search_vector_idx').using('gin', t.searchVector),
@@ -47,6 +48,7 @@ export const facts = pgTable(
 export const locations = pgTable(
   'locations',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     name: text('name').notNull(),
     nameFolded: text('name_folded').notNull(),
@@ -57,12 +59,13 @@ export const locations = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('locations_name_folded_uq').on(t.nameFolded)],
+  (t) => [uniqueIndex('locations_name_folded_uq').on(t.nameFolded, t.principalId)],
 );
 
 export const identities = pgTable(
   'identities',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     canonicalName: text('canonical_name').notNull(),
     provider: text('provider', { enum: IDENTITY_PROVIDERS }).notNull(),
@@ -74,7 +77,7 @@ export const identities = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    uniqueIndex('identities_provider_provider_id_uq').on(t.provider, t.providerId),
+    uniqueIndex('identities_provider_provider_id_uq').on(t.provider, t.providerId, t.principalId),
     index('identities_canonical_name_idx').on(t.canonicalName),
     index('identities_email_idx').on(t.email),
   ],

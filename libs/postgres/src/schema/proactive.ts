@@ -2,28 +2,35 @@
  * Proactive tables on PostgreSQL: suggestion dismissals/pushes and the local notification log, column for column as
  * on SQLite.
  */
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import {
   NOTIFICATION_ORIGINS,
   NOTIFICATION_STATUSES,
   NOTIFICATION_URGENCIES,
   SUGGESTION_CATEGORIES,
 } from '@chief-of-staff/stores';
-import { createdAtColumn, idColumn, isoTimestamp, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, isoTimestamp, principalColumn, updatedAtColumn } from './columns.js';
 
-export const suggestionState = pgTable('suggestion_state', {
-  key: text('key').primaryKey(),
-  category: text('category', { enum: SUGGESTION_CATEGORIES }).notNull(),
-  dismissedAt: isoTimestamp('dismissed_at'),
-  snoozeUntil: isoTimestamp('snooze_until'),
-  lastPushedAt: isoTimestamp('last_pushed_at'),
-  createdAt: createdAtColumn(),
-  updatedAt: updatedAtColumn(),
-});
+export const suggestionState = pgTable(
+  'suggestion_state',
+  {
+    principalId: principalColumn(),
+    key: text('key').notNull(),
+    category: text('category', { enum: SUGGESTION_CATEGORIES }).notNull(),
+    dismissedAt: isoTimestamp('dismissed_at'),
+    snoozeUntil: isoTimestamp('snooze_until'),
+    lastPushedAt: isoTimestamp('last_pushed_at'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  // A dismissal is one person's: two people may dismiss the same suggestion.
+  (t) => [primaryKey({ columns: [t.key, t.principalId] })],
+);
 
 export const notifications = pgTable(
   'notifications',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     title: text('title').notNull(),
     subtitle: text('subtitle'),

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events as sqliteEvents, reminders as sqliteReminders, calendars as sqliteCalendars } from '@chief-of-staff/stores';
-import { createdAtColumn, idColumn, isoTimestamp, tsvector, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, isoTimestamp, principalColumn, tsvector, updatedAtColumn } from './columns.js';
 
 type SqliteEvent = typeof sqliteEvents.$inferSelect;
 
@@ -37,6 +37,7 @@ export interface MailAttachmentMeta {
 export const calendars = pgTable(
   'calendars',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     name: text('name').notNull(),
     provider: text('provider').notNull().default('local'),
@@ -52,12 +53,13 @@ export const calendars = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('calendars_name_uq').on(t.name)],
+  (t) => [uniqueIndex('calendars_name_uq').on(t.name, t.principalId)],
 );
 
 export const events = pgTable(
   'events',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     calendarId: bigint('calendar_id', { mode: 'number' })
       .notNull()
@@ -96,6 +98,7 @@ export const events = pgTable(
 export const reminderLists = pgTable(
   'reminder_lists',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     name: text('name').notNull(),
     color: text('color'),
@@ -106,12 +109,13 @@ export const reminderLists = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('reminder_lists_name_uq').on(t.name)],
+  (t) => [uniqueIndex('reminder_lists_name_uq').on(t.name, t.principalId)],
 );
 
 export const reminders = pgTable(
   'reminders',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     listId: bigint('list_id', { mode: 'number' })
       .notNull()
@@ -138,6 +142,7 @@ export const reminders = pgTable(
 export const mailboxes = pgTable(
   'mailboxes',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     account: text('account').notNull(),
     name: text('name').notNull(),
@@ -146,12 +151,13 @@ export const mailboxes = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('mailboxes_account_name_uq').on(t.account, t.name)],
+  (t) => [uniqueIndex('mailboxes_account_name_uq').on(t.account, t.name, t.principalId)],
 );
 
 export const mailMessages = pgTable(
   'mail_messages',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     mailboxId: bigint('mailbox_id', { mode: 'number' })
       .notNull()
@@ -195,6 +201,7 @@ export const mailMessages = pgTable(
 );
 
 export const mailSyncState = pgTable('mail_sync_state', {
+  principalId: principalColumn(),
   mailboxId: bigint('mailbox_id', { mode: 'number' })
     .primaryKey()
     .references(() => mailboxes.id, { onDelete: 'cascade' }),
@@ -209,6 +216,7 @@ export const mailSyncState = pgTable('mail_sync_state', {
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     to: jsonb('to').$type<string[]>().notNull(),
     cc: jsonb('cc').$type<string[]>().notNull().default([]),
@@ -233,6 +241,7 @@ export const mailOutbox = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     provider: text('provider').notNull(),
     externalId: text('external_id').notNull(),
@@ -242,12 +251,13 @@ export const conversations = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('conversations_provider_external_id_uq').on(t.provider, t.externalId)],
+  (t) => [uniqueIndex('conversations_provider_external_id_uq').on(t.provider, t.externalId, t.principalId)],
 );
 
 export const messages = pgTable(
   'messages',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     provider: text('provider').notNull(),
     externalId: text('external_id').notNull(),
@@ -269,7 +279,7 @@ export const messages = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_terms)`),
   },
   (t) => [
-    uniqueIndex('messages_provider_external_id_uq').on(t.provider, t.externalId),
+    uniqueIndex('messages_provider_external_id_uq').on(t.provider, t.externalId, t.principalId),
     index('messages_sent_at_idx').on(t.sentAt),
     index('messages_conversation_sent_at_idx').on(t.conversationId, t.sentAt),
     index('messages_search_vector_idx').using('gin', t.searchVector),

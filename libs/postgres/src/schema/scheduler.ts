@@ -6,11 +6,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DELIVERY_CHANNELS, type HandlerType, type ScheduleType } from '@chief-of-staff/stores';
-import { createdAtColumn, idColumn, isoTimestamp, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, isoTimestamp, principalColumn, updatedAtColumn } from './columns.js';
 
 export const scheduledTasks = pgTable(
   'scheduled_tasks',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -34,7 +35,7 @@ export const scheduledTasks = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    uniqueIndex('scheduled_tasks_name_uq').on(t.name),
+    uniqueIndex('scheduled_tasks_name_uq').on(t.name, t.principalId),
     index('scheduled_tasks_enabled_next_run_at_idx').on(t.enabled, t.nextRunAt),
     // The due scan reads only enabled tasks; a partial index keeps disabled ones out of it.
     index('scheduled_tasks_due_idx').on(t.nextRunAt).where(sql`enabled`),
@@ -44,6 +45,7 @@ export const scheduledTasks = pgTable(
 export const taskRuns = pgTable(
   'task_runs',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     taskId: bigint('task_id', { mode: 'number' })
       .notNull()

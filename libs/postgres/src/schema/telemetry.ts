@@ -4,11 +4,12 @@
  */
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SKILL_SUGGESTION_STATUSES } from '@chief-of-staff/stores';
-import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, principalColumn, updatedAtColumn } from './columns.js';
 
 export const toolUsageLog = pgTable(
   'tool_usage_log',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     toolName: text('tool_name').notNull(),
     callerKind: text('caller_kind').notNull(),
@@ -33,6 +34,7 @@ export const toolUsageLog = pgTable(
 export const fallbackEvents = pgTable(
   'fallback_events',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     chainId: text('chain_id').notNull(),
     primaryTool: text('primary_tool').notNull(),
@@ -49,6 +51,7 @@ export const fallbackEvents = pgTable(
 export const skillSuggestions = pgTable(
   'skill_suggestions',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     signature: text('signature').notNull(),
     toolName: text('tool_name').notNull(),
@@ -65,7 +68,7 @@ export const skillSuggestions = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    uniqueIndex('skill_suggestions_signature_uq').on(t.signature),
+    uniqueIndex('skill_suggestions_signature_uq').on(t.signature, t.principalId),
     index('skill_suggestions_status_confidence_idx').on(t.status, t.confidence),
   ],
 );

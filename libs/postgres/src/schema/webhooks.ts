@@ -5,11 +5,12 @@
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DELIVERY_CHANNELS, WEBHOOK_STATUSES } from '@chief-of-staff/stores';
-import { createdAtColumn, idColumn, isoTimestamp, updatedAtColumn } from './columns.js';
+import { createdAtColumn, idColumn, isoTimestamp, principalColumn, updatedAtColumn } from './columns.js';
 
 export const webhookEvents = pgTable(
   'webhook_events',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     source: text('source').notNull(),
     eventType: text('event_type').notNull(),
@@ -29,9 +30,9 @@ export const webhookEvents = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    uniqueIndex('webhook_events_source_delivery_id_uq').on(t.source, t.deliveryId),
+    uniqueIndex('webhook_events_source_delivery_id_uq').on(t.source, t.deliveryId, t.principalId),
     // NULL digests never collide (as in SQLite): only verified deliveries carry one.
-    uniqueIndex('webhook_events_source_content_digest_uq').on(t.source, t.contentDigest),
+    uniqueIndex('webhook_events_source_content_digest_uq').on(t.source, t.contentDigest, t.principalId),
     index('webhook_events_status_idx').on(t.status),
     index('webhook_events_received_at_idx').on(t.receivedAt),
   ],
@@ -40,6 +41,7 @@ export const webhookEvents = pgTable(
 export const eventRules = pgTable(
   'event_rules',
   {
+    principalId: principalColumn(),
     id: idColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -55,5 +57,5 @@ export const eventRules = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('event_rules_name_uq').on(t.name)],
+  (t) => [uniqueIndex('event_rules_name_uq').on(t.name, t.principalId)],
 );

@@ -27,29 +27,30 @@ import type { PostgresDatabase } from '../open-postgres.js';
 import { agentRuns, modelCalls } from '../schema/agents.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { fallbackEvents } from '../schema/telemetry.js';
+import { rowColumns } from '../row-columns.js';
 
 // The enumerated columns are plain text in the PostgreSQL schema; only these repositories write them, from the
 // checked values, so the rows are the records' types.
-const asRun = (row: typeof agentRuns.$inferSelect | undefined): AgentRunRecord | undefined => row as AgentRunRecord | undefined;
+const asRun = (row: Omit<typeof agentRuns.$inferSelect, 'principalId'> | undefined): AgentRunRecord | undefined => row as AgentRunRecord | undefined;
 
 export function createPostgresAgentRunsRepository(database: PostgresDatabase, clock: Clock): AgentRunsRepository {
   const { db } = database;
   return {
     async start(input) {
-      const [row] = await db.insert(agentRuns).values(refuseNulCharacters(agentRunStartValues(input, nowIso(clock)))).returning();
+      const [row] = await db.insert(agentRuns).values(refuseNulCharacters(agentRunStartValues(input, nowIso(clock)))).returning(rowColumns(agentRuns));
       return row as AgentRunRecord;
     },
 
     async finish(id, result) {
       const values = refuseNulCharacters(agentRunFinishValues(result, nowIso(clock)));
       if (holdsNul(id)) return undefined;
-      const [row] = await db.update(agentRuns).set(values).where(eq(agentRuns.id, id)).returning();
+      const [row] = await db.update(agentRuns).set(values).where(eq(agentRuns.id, id)).returning(rowColumns(agentRuns));
       return asRun(row);
     },
 
     async get(id) {
       if (holdsNul(id)) return undefined;
-      const [row] = await db.select().from(agentRuns).where(eq(agentRuns.id, id));
+      const [row] = await db.select(rowColumns(agentRuns)).from(agentRuns).where(eq(agentRuns.id, id));
       return asRun(row);
     },
 
@@ -62,7 +63,7 @@ export function createPostgresAgentRunsRepository(database: PostgresDatabase, cl
         status === undefined ? undefined : eq(agentRuns.status, status),
       );
       const rows = await db
-        .select()
+        .select(rowColumns(agentRuns))
         .from(agentRuns)
         .where(where)
         .orderBy(desc(agentRuns.startedAt), sql`${agentRuns.id} COLLATE "C" DESC`)
@@ -82,11 +83,11 @@ export function createPostgresModelCallsRepository(database: PostgresDatabase, c
   const { db } = database;
   return {
     async record(input) {
-      const [row] = await db.insert(modelCalls).values(refuseNulCharacters(modelCallValues(input, nowIso(clock)))).returning();
+      const [row] = await db.insert(modelCalls).values(refuseNulCharacters(modelCallValues(input, nowIso(clock)))).returning(rowColumns(modelCalls));
       return row as ModelCallRecord;
     },
     async listSince(since) {
-      const rows = await db.select().from(modelCalls).where(gte(modelCalls.createdAt, since)).orderBy(asc(modelCalls.createdAt), asc(modelCalls.id));
+      const rows = await db.select(rowColumns(modelCalls)).from(modelCalls).where(gte(modelCalls.createdAt, since)).orderBy(asc(modelCalls.createdAt), asc(modelCalls.id));
       return rows as ModelCallRecord[];
     },
     async purgeOlderThan(cutoff) {
@@ -99,12 +100,12 @@ export function createPostgresFallbackEventsRepository(database: PostgresDatabas
   const { db } = database;
   return {
     async record(input) {
-      const [row] = await db.insert(fallbackEvents).values(refuseNulCharacters(fallbackEventValues(input, nowIso(clock)))).returning();
+      const [row] = await db.insert(fallbackEvents).values(refuseNulCharacters(fallbackEventValues(input, nowIso(clock)))).returning(rowColumns(fallbackEvents));
       return row as FallbackEventRecord;
     },
     async listSince(since) {
       const rows = await db
-        .select()
+        .select(rowColumns(fallbackEvents))
         .from(fallbackEvents)
         .where(gte(fallbackEvents.createdAt, since))
         .orderBy(asc(fallbackEvents.createdAt), asc(fallbackEvents.id));

@@ -4,7 +4,7 @@
  * statement on the unique signature that updates only a pending one, so concurrent analyses keep one row and never
  * re-open a rejected or accepted suggestion.
  */
-import { asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   assertConfidence,
@@ -22,12 +22,13 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { refuseNulCharacters } from '../nul-characters.js';
 import { skillSuggestions } from '../schema/telemetry.js';
+import { rowColumns } from '../row-columns.js';
 
 export function createPostgresSkillSuggestionsRepository(database: PostgresDatabase, clock: Clock): SkillSuggestionsRepository {
   const { db } = database;
   const s = skillSuggestions;
   const get = async (id: number): Promise<SkillSuggestionRecord | undefined> => {
-    const [row] = await db.select().from(s).where(eq(s.id, id));
+    const [row] = await db.select(rowColumns(s)).from(s).where(eq(s.id, id));
     return row as SkillSuggestionRecord | undefined;
   };
 
@@ -49,14 +50,14 @@ export function createPostgresSkillSuggestionsRepository(database: PostgresDatab
       const [row] = await db
         .insert(s)
         .values({ ...fields, signature: input.signature, status: 'pending', createdAt: now })
-        .onConflictDoUpdate({ target: s.signature, set: fields, setWhere: sql`${s.status} = 'pending'` })
-        .returning({ ...getTableColumns(s), inserted: sql<boolean>`(xmax = 0)` });
+        .onConflictDoUpdate({ target: [s.signature, s.principalId], set: fields, setWhere: sql`${s.status} = 'pending'` })
+        .returning({ ...rowColumns(s), inserted: sql<boolean>`(xmax = 0)` });
       if (row !== undefined) {
         const { inserted, ...suggestion } = row;
         return { suggestion: suggestion as SkillSuggestionRecord, created: inserted, updated: !inserted };
       }
       // Nothing written: the signature's suggestion was rejected or accepted, and stays as it is.
-      const [existing] = await db.select().from(s).where(eq(s.signature, input.signature));
+      const [existing] = await db.select(rowColumns(s)).from(s).where(eq(s.signature, input.signature));
       if (existing === undefined) throw new Error(`skill suggestion ${input.signature} vanished while being refreshed`);
       return { suggestion: existing as SkillSuggestionRecord, created: false, updated: false };
     },
@@ -68,7 +69,7 @@ export function createPostgresSkillSuggestionsRepository(database: PostgresDatab
       const window = openPage(request, SKILL_SUGGESTION_LIST_LIMITS, 'skill_suggestions', { status });
       const where = status === undefined ? undefined : eq(s.status, status);
       const rows = await db
-        .select()
+        .select(rowColumns(s))
         .from(s)
         .where(where)
         .orderBy(desc(s.confidence), asc(s.id))
@@ -83,21 +84,21 @@ export function createPostgresSkillSuggestionsRepository(database: PostgresDatab
       refuseNulCharacters({ reason: text });
       return await db.transaction(async (tx) => {
         // Locked, so an acceptance cannot slip in between the check and the update (SQLite's write transaction).
-        const [existing] = await tx.select().from(s).where(eq(s.id, id)).for('update');
+        const [existing] = await tx.select(rowColumns(s)).from(s).where(eq(s.id, id)).for('update');
         if (existing === undefined) return undefined;
         if (existing.status === 'accepted') throw skillSuggestionAlreadyAccepted(id, existing.agentName);
         const [row] = await tx
           .update(s)
           .set({ status: 'rejected', rejectReason: text ?? existing.rejectReason, updatedAt: nowIso(clock) })
           .where(eq(s.id, id))
-          .returning();
+          .returning(rowColumns(s));
         return row as SkillSuggestionRecord | undefined;
       });
     },
 
     async markAccepted(id, agentName) {
       refuseNulCharacters({ agentName });
-      const [row] = await db.update(s).set({ status: 'accepted', agentName, updatedAt: nowIso(clock) }).where(eq(s.id, id)).returning();
+      const [row] = await db.update(s).set({ status: 'accepted', agentName, updatedAt: nowIso(clock) }).where(eq(s.id, id)).returning(rowColumns(s));
       return row as SkillSuggestionRecord | undefined;
     },
   };

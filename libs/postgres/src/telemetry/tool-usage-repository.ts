@@ -21,6 +21,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { toolUsageLog } from '../schema/telemetry.js';
+import { rowColumns } from '../row-columns.js';
 
 /** PostgreSQL's "could not obtain lock" (a `lock_timeout` ran out). */
 const LOCK_NOT_AVAILABLE = '55P03';
@@ -51,7 +52,7 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
 
   return {
     async record(input) {
-      const [row] = await db.insert(t).values(refuseNulCharacters(toolUsageValues(input, nowIso(clock)))).returning();
+      const [row] = await db.insert(t).values(refuseNulCharacters(toolUsageValues(input, nowIso(clock)))).returning(rowColumns(t));
       return row as ToolUsageRecord;
     },
 
@@ -170,7 +171,7 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
     },
 
     async listSince(since, limit) {
-      const rows = await db.select().from(t).where(gte(t.createdAt, since)).orderBy(t.createdAt, t.id).limit(limit);
+      const rows = await db.select(rowColumns(t)).from(t).where(gte(t.createdAt, since)).orderBy(t.createdAt, t.id).limit(limit);
       return rows as ToolUsageRecord[];
     },
 

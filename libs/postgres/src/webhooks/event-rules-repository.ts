@@ -4,7 +4,7 @@
  * name, so two writers of the same new name cannot both create it; names sort by code point, as SQLite's BINARY
  * collation does.
  */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   closePage,
@@ -19,6 +19,7 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { eventRules } from '../schema/webhooks.js';
+import { rowColumns } from '../row-columns.js';
 
 /** How many times a create tries again when the rule holding its name was deleted before it could be named. */
 const CREATE_ATTEMPTS = 3;
@@ -36,14 +37,14 @@ export function createPostgresEventRulesRepository(database: PostgresDatabase, c
         // `created_at` is not in the update, so a replaced rule keeps it; `xmax = 0` holds only for a row this
         // statement inserted.
         const [row] = await insert
-          .onConflictDoUpdate({ target: eventRules.name, set: { ...fields, updatedAt: now } })
-          .returning({ ...getTableColumns(eventRules), inserted: sql<boolean>`(xmax = 0)` });
+          .onConflictDoUpdate({ target: [eventRules.name, eventRules.principalId], set: { ...fields, updatedAt: now } })
+          .returning({ ...rowColumns(eventRules), inserted: sql<boolean>`(xmax = 0)` });
         if (row === undefined) throw new Error('event rule upsert returned no row');
         const { inserted, ...rule } = row;
         return { rule: rule as EventRuleRecord, created: inserted };
       }
       for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
-        const [created] = await insert.onConflictDoNothing({ target: eventRules.name }).returning();
+        const [created] = await insert.onConflictDoNothing({ target: [eventRules.name, eventRules.principalId] }).returning(rowColumns(eventRules));
         if (created !== undefined) return { rule: created as EventRuleRecord, created: true };
         const [existing] = await db.select({ id: eventRules.id }).from(eventRules).where(eq(eventRules.name, name));
         if (existing !== undefined) throw eventRuleNameConflict(name, existing.id);
@@ -52,7 +53,7 @@ export function createPostgresEventRulesRepository(database: PostgresDatabase, c
     },
 
     async get(id) {
-      const [row] = await db.select().from(eventRules).where(eq(eventRules.id, id));
+      const [row] = await db.select(rowColumns(eventRules)).from(eventRules).where(eq(eventRules.id, id));
       return row as EventRuleRecord | undefined;
     },
 
@@ -65,7 +66,7 @@ export function createPostgresEventRulesRepository(database: PostgresDatabase, c
         filters.source === undefined ? undefined : eq(eventRules.eventSource, filters.source),
       );
       const rows = await db
-        .select()
+        .select(rowColumns(eventRules))
         .from(eventRules)
         .where(where)
         .orderBy(...dispatchOrder)
@@ -78,7 +79,7 @@ export function createPostgresEventRulesRepository(database: PostgresDatabase, c
     async listEnabledForSource(source) {
       if (holdsNul(source)) return [];
       const rows = await db
-        .select()
+        .select(rowColumns(eventRules))
         .from(eventRules)
         .where(and(eq(eventRules.enabled, true), eq(eventRules.eventSource, source)))
         .orderBy(...dispatchOrder);

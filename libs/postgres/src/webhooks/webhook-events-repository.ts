@@ -21,8 +21,9 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { webhookEvents } from '../schema/webhooks.js';
+import { rowColumns } from '../row-columns.js';
 
-type Row = typeof webhookEvents.$inferSelect;
+type Row = Omit<typeof webhookEvents.$inferSelect, 'principalId'>;
 
 /** `received_via` is plain text in the PostgreSQL schema; only the repository writes it, from the checked values. */
 function toRecord(row: Row): WebhookEventRecord {
@@ -38,12 +39,12 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
   /** The stored event a new one collides with: the same delivery id first, then the same signed content (as SQLite). */
   const existingFor = async (values: { source: string; deliveryId: string; contentDigest: string | null }): Promise<Row | undefined> => {
     const [byDelivery] = await db
-      .select()
+      .select(rowColumns(webhookEvents))
       .from(webhookEvents)
       .where(and(eq(webhookEvents.source, values.source), eq(webhookEvents.deliveryId, values.deliveryId)));
     if (byDelivery !== undefined || values.contentDigest === null) return byDelivery;
     const [byContent] = await db
-      .select()
+      .select(rowColumns(webhookEvents))
       .from(webhookEvents)
       .where(and(eq(webhookEvents.source, values.source), eq(webhookEvents.contentDigest, values.contentDigest)));
     return byContent;
@@ -55,7 +56,7 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
       for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt += 1) {
         // ON CONFLICT DO NOTHING covers both unique indexes; a writer racing on the same delivery waits for the
         // other's commit and then inserts nothing, so exactly one of them stores it.
-        const [inserted] = await db.insert(webhookEvents).values(values).onConflictDoNothing().returning();
+        const [inserted] = await db.insert(webhookEvents).values(values).onConflictDoNothing().returning(rowColumns(webhookEvents));
         if (inserted !== undefined) return { event: toRecord(inserted), duplicate: false };
         const existing = await existingFor(values);
         if (existing !== undefined) return { event: toRecord(existing), duplicate: true };
@@ -64,7 +65,7 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
     },
 
     async get(id) {
-      const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+      const [row] = await db.select(rowColumns(webhookEvents)).from(webhookEvents).where(eq(webhookEvents.id, id));
       return row === undefined ? undefined : toRecord(row);
     },
 
@@ -79,7 +80,7 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
         filters.since === undefined ? undefined : gte(webhookEvents.receivedAt, filters.since),
       );
       const rows = await db
-        .select()
+        .select(rowColumns(webhookEvents))
         .from(webhookEvents)
         .where(where)
         .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id))
@@ -91,7 +92,7 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
 
     async listByStatus(status, limit) {
       const rows = await db
-        .select()
+        .select(rowColumns(webhookEvents))
         .from(webhookEvents)
         .where(eq(webhookEvents.status, assertEnum('status', status, WEBHOOK_STATUSES)))
         .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id))
@@ -100,7 +101,7 @@ export function createPostgresWebhookEventsRepository(database: PostgresDatabase
     },
 
     async update(id, changes) {
-      const [row] = await db.update(webhookEvents).set(refuseNulCharacters(webhookEventChanges(changes, nowIso(clock)))).where(eq(webhookEvents.id, id)).returning();
+      const [row] = await db.update(webhookEvents).set(refuseNulCharacters(webhookEventChanges(changes, nowIso(clock)))).where(eq(webhookEvents.id, id)).returning(rowColumns(webhookEvents));
       return row === undefined ? undefined : toRecord(row);
     },
 

@@ -1,0 +1,90 @@
+/**
+ * The connection pool of the PostgreSQL storage, which puts every connection it hands out in the principal scope of
+ * the work that asked for it (`cos.principal`: the `principal_id` column's default, and what the row-level security
+ * policies read), ADR 0076. The scope is read when the connection is requested, in the caller's async context; a
+ * connection keeps its setting until another scope checks it out, so the common case costs nothing.
+ *
+ * In team mode (the database has users of `cos users`) every session is also switched to the role `cos_scoped`, which
+ * row-level security binds: a query that forgets the scope reads nothing of anybody else's. A single-person database
+ * stays on the login role and its query plans. A pool that cannot bind its sessions (team mode started after it
+ * opened, or no `cos_scoped` role) refuses work for anybody but the owner rather than serve it unbound.
+ */
+import pg from 'pg';
+import { CosError, currentPrincipalScope, OWNER_PRINCIPAL, SYSTEM_SCOPE } from '@chief-of-staff/core';
+
+/** The role the 0004 migration creates for team mode's sessions. */
+export const SCOPED_ROLE = 'cos_scoped';
+
+/**
+ * `single-person`: no users, every row the owner's, sessions on the login role. `scoped-role`: team mode, every session
+ * bound by row-level security. `unavailable`: team mode, but the login role may not switch to `cos_scoped`.
+ */
+export type RowSecurity = 'single-person' | 'scoped-role' | 'unavailable';
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+export class PrincipalScopedPool extends pg.Pool {
+  /** The scope each connection's session is set to. */
+  readonly #sessionScope = new WeakMap<pg.PoolClient, string>();
+  /** Connections already switched to `cos_scoped` (those opened before the check are switched on next use). */
+  readonly #switchedRole = new WeakSet<pg.PoolClient>();
+  #rowSecurity: RowSecurity = 'single-person';
+
+  /** How row-level security binds the sessions (decided by `detectRowSecurity`). */
+  get rowSecurity(): RowSecurity {
+    return this.#rowSecurity;
+  }
+
+  /** Reads whether the database is in team mode and whether sessions can be bound. Called once, after the migrations. */
+  async detectRowSecurity(): Promise<RowSecurity> {
+    const { rows } = await super.query<{ team: boolean; scoped: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM users) AS team,
+              EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AND pg_has_role(current_user, $1, 'MEMBER') AS scoped`,
+      [SCOPED_ROLE],
+    );
+    const row = rows[0];
+    this.#rowSecurity = row?.team !== true ? 'single-person' : row.scoped ? 'scoped-role' : 'unavailable';
+    return this.#rowSecurity;
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    // Read now: by the time a connection is free, the async context may be another caller's.
+    const scope = currentPrincipalScope();
+    const scoped = this.#refusal(scope) ?? super.connect().then((client) => this.#enterScope(client, scope));
+    if (callback === undefined) return scoped;
+    scoped.then(
+      (client) => callback(undefined, client, (release?: unknown) => client.release(release as Error | boolean | undefined)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+
+  #refusal(scope: string): Promise<never> | undefined {
+    if (scope === OWNER_PRINCIPAL || scope === SYSTEM_SCOPE || this.#rowSecurity === 'scoped-role') return undefined;
+    const message =
+      this.#rowSecurity === 'single-person'
+        ? 'This process opened the database before it had users (team mode): restart it to serve them.'
+        : `Team mode needs the role ${SCOPED_ROLE}, which this login may not use: as a superuser, run CREATE ROLE ${SCOPED_ROLE} NOLOGIN and GRANT ${SCOPED_ROLE} TO <login role>, then restart (docs/deployment.md).`;
+    return Promise.reject(new CosError({ code: 'TEAM_MODE_UNBOUND', domain: 'postgres', category: 'user', message }));
+  }
+
+  async #enterScope(client: pg.PoolClient, scope: string): Promise<pg.PoolClient> {
+    const current = this.#sessionScope.get(client);
+    const needsRole = this.#rowSecurity === 'scoped-role' && !this.#switchedRole.has(client);
+    if (current === scope && !needsRole) return client;
+    try {
+      if (needsRole) {
+        await client.query(`SET ROLE ${SCOPED_ROLE}`);
+        this.#switchedRole.add(client);
+      }
+      if (current !== scope) await client.query("SELECT set_config('cos.principal', $1, false)", [scope]);
+    } catch (error) {
+      // A connection in an unknown state is closed rather than returned to the pool.
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+    this.#sessionScope.set(client, scope);
+    return client;
+  }
+}
