@@ -1,4 +1,4 @@
--- Team mode (ADR 0076): every row of a person's data carries the principal it belongs to. Rows already stored are the
+-- Team mode (ADR 0078): every row of a person's data carries the principal it belongs to. Rows already stored are the
 -- owner's (the one person of a single-person database); new rows take the session's `cos.principal` setting, which the
 -- connection pool sets from the request's principal scope on every checkout. Hand-edited after generation: the column
 -- is added with the default 'owner' for the existing rows and then given its real default; suggestion_state's old
@@ -108,7 +108,7 @@ CREATE UNIQUE INDEX "webhook_events_source_content_digest_uq" ON "webhook_events
 -- the role `cos_scoped`, created here when the migrating role may create roles; a team-mode pool switches every
 -- session to it. The tables' owner is not bound (no FORCE), so a single-person database keeps its query plans: index
 -- scans with operators PostgreSQL does not mark leakproof (full-text `@@`, trigram `ILIKE`) are not possible under a
--- policy (ADR 0076).
+-- policy (ADR 0078).
 DO $$
 DECLARE
   t text;

@@ -1,7 +1,7 @@
 /**
  * The connection pool of the PostgreSQL storage, which puts every connection it hands out in the principal scope of
  * the work that asked for it (`cos.principal`: the `principal_id` column's default, and what the row-level security
- * policies read), ADR 0076. The scope is read when the connection is requested, in the caller's async context; a
+ * policies read), ADR 0078. The scope is read when the connection is requested, in the caller's async context; a
  * connection keeps its setting until another scope checks it out, so the common case costs nothing.
  *
  * In team mode (the database has users of `cos users`) every session is also switched to the role `cos_scoped`, which

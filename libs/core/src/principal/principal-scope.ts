@@ -1,5 +1,5 @@
 /**
- * Whose rows a piece of work may read and write: the principal scope of the request (team mode, ADR 0076). It is
+ * Whose rows a piece of work may read and write: the principal scope of the request (team mode, ADR 0078). It is
  * carried in async context from the surface that signed the person in (MCP over HTTP) through every tool call, agent
  * run and scheduled task it starts, so repositories take it from the context and never from tool arguments. The
  * embedded SQLite storage holds one person's data and ignores it; the PostgreSQL storage scopes every query by it and

@@ -58,7 +58,7 @@ export function updatedAtColumn() {
 }
 
 /**
- * The principal a row belongs to (team mode, ADR 0076): `owner` or `user:<id>`. Written from the session's
+ * The principal a row belongs to (team mode, ADR 0078): `owner` or `user:<id>`. Written from the session's
  * `cos.principal` setting, which the connection pool sets from the request's principal scope on every checkout, so an
  * insert cannot name another person; row-level security reads the same setting.
  */
