@@ -32,8 +32,8 @@ export const dependencyRules = [
   allow('stores', 'core'),
   allow('core'),
   // The reliability suite talks to the built server over MCP only; it scripts the model with the fake Messages API
-  // of `@chief-of-staff/agents/testing`.
-  allow('reliability', 'agents'),
+  // of `@chief-of-staff/agents/testing` and runs a throw-away PostgreSQL from `@chief-of-staff/postgres/testing`.
+  allow('reliability', 'agents', 'postgres'),
   allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'documents', 'providers', 'stores', 'core'),
 ];
 

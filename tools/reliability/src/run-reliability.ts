@@ -16,6 +16,7 @@ import { runKillRounds } from './kill-rounds.js';
 import { runLockedStores } from './locked-stores.js';
 import { runModelFaults } from './model-faults.js';
 import { secretScanSummary } from './secret-scan.js';
+import { runTeamCluster } from './team-cluster.js';
 import { runWorkerKillRounds } from './worker-kill-rounds.js';
 
 const TOTAL_INPUTS = 10_000;
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   const surface = await runHttpSurface();
   const boundary = await runCapabilityBoundary();
   const modelFaults = await runModelFaults();
+  const cluster = await runTeamCluster({ servers: 3, workers: 2, principals: 5, clients: Number(argument('--clients') ?? 50), seconds: Number(argument('--seconds') ?? 60), tasks: 20 });
   const secrets = secretScanSummary();
   const rows: Array<[string, string, boolean]> = [
     ['hostile inputs tried (tools × inputs)', `${fuzz.inputs} (${fuzz.tools} × ${perTool})`, true],
@@ -135,6 +137,11 @@ async function main(): Promise<void> {
     ['  boundary violations', String(boundary.violations), boundary.violations === 0],
     [`model API faults (429, 500, 529, hang, malformed): cases`, String(modelFaults.scenarios), true],
     ['  raw errors shown / hung calls / unclear endings', `${modelFaults.rawErrorsShown} / ${modelFaults.hungCalls} / ${modelFaults.unclear}`, modelFaults.rawErrorsShown === 0 && modelFaults.hungCalls === 0 && modelFaults.unclear === 0],
+    [`team mode: ${cluster.servers} servers + ${cluster.workers} workers on PostgreSQL, ${cluster.clients} clients of ${cluster.principals} people × ${cluster.seconds} s, calls`, `${cluster.calls} (p95 ${cluster.p95Ms} ms, ${cluster.retries} retried onto another server)`, true],
+    ['  one server and one worker killed with SIGKILL mid-run', cluster.serverKilled && cluster.workerKilled ? 'yes' : 'no', cluster.serverKilled && cluster.workerKilled],
+    ['  failed calls / acknowledged writes lost', `${cluster.failedCalls} / ${cluster.lostWrites} of ${cluster.acknowledgedWrites}`, cluster.failedCalls === 0 && cluster.lostWrites === 0],
+    ['  rows under another person / answers with another person\'s data', `${cluster.misfiledWrites} / ${cluster.crossReads}`, cluster.misfiledWrites === 0 && cluster.crossReads === 0],
+    ['  scheduled occurrences not run exactly once', `${cluster.notExactlyOnce} of ${cluster.occurrences}`, cluster.notExactlyOnce === 0],
     [
       `secrets (${secrets.secrets}) in any log or data-dir file of the suite`,
       `${secrets.findings.length === 0 ? 'none' : secrets.findings.join(', ')} (${secrets.logsScanned} logs, ${secrets.filesScanned} files scanned)`,
@@ -144,6 +151,7 @@ async function main(): Promise<void> {
   printRows('reliability: hostile input, load, crashes and faults through the real processes', rows);
   for (const failure of fuzz.failures.slice(0, 20)) console.log(`  ${failure.tool}: ${failure.problem} — ${failure.args}`);
   for (const error of load.firstErrors) console.log(`  load: ${error}`);
+  for (const error of cluster.firstErrors) console.log(`  team cluster: ${error}`);
   for (const detail of external.details) console.log(`  external: ${detail}`);
   for (const detail of [...diskFull.details, ...locked.details]) console.log(`  storage: ${detail}`);
   for (const detail of boundary.details) console.log(`  boundary: ${detail}`);
