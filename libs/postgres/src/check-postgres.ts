@@ -1,19 +1,21 @@
 /**
  * Checks a PostgreSQL server for the storage adapter without changing anything (what `cos doctor` shows): is it
  * reachable, is it version 15 or newer, are the `vector` (0.5+, for HNSW) and `pg_trgm` extensions created in the
- * database, and is the schema at the version this code expects. Each finding says how to fix what is wrong.
+ * database, is the schema at the version this code expects, and — once the database has users (team mode) — can this
+ * login bind its sessions with row-level security (ADR 0078). Each finding says how to fix what is wrong.
  */
 import pg from 'pg';
 import { knownMigrationCount, readAppliedMigrations } from './apply-migrations.js';
 import { redactConnectionUrl } from './connection-url.js';
 import { defaultPostgresMigrationsFolder, describePostgresFailure } from './open-postgres.js';
+import { SCOPED_ROLE } from './principal-scoped-pool.js';
 
 export const MIN_SERVER_VERSION_NUM = 150000;
 export const REQUIRED_EXTENSIONS = ['vector', 'pg_trgm'] as const;
 /** HNSW indexes arrived in pgvector 0.5.0. */
 const MIN_VECTOR_VERSION = [0, 5, 0] as const;
 
-export type PostgresCheckName = 'reachable' | 'server_version' | 'extension_vector' | 'extension_pg_trgm' | 'schema_version';
+export type PostgresCheckName = 'reachable' | 'server_version' | 'extension_vector' | 'extension_pg_trgm' | 'schema_version' | 'row_security';
 
 export interface PostgresFinding {
   check: PostgresCheckName;
@@ -132,8 +134,32 @@ export async function checkPostgres(url: string, options: CheckPostgresOptions =
         fix: 'Nothing to do by hand: the first Chief of Staff process that opens the database applies the pending migrations.',
       });
     }
+    const rowSecurity = await rowSecurityFinding(client);
+    if (rowSecurity) findings.push(rowSecurity);
   } finally {
     await client.end().catch(() => undefined);
   }
   return findings;
+}
+
+/** Team mode's binding: nothing to say before the schema has users; with users, this login must be able to switch to `cos_scoped`. */
+async function rowSecurityFinding(client: pg.Client): Promise<PostgresFinding | undefined> {
+  const present = await client.query<{ present: boolean }>(`SELECT to_regclass('public.users') IS NOT NULL AS present`);
+  if (present.rows[0]?.present !== true) return undefined;
+  const { rows } = await client.query<{ users: string; scoped: boolean }>(
+    `SELECT (SELECT count(*) FROM users) AS users,
+            EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AND pg_has_role(current_user, $1, 'MEMBER') AS scoped`,
+    [SCOPED_ROLE],
+  );
+  const users = Number(rows[0]?.users ?? 0);
+  if (users === 0) return { check: 'row_security', status: 'ok', message: 'One person (no users of cos users): rows are the owner\'s.' };
+  if (rows[0]?.scoped === true) {
+    return { check: 'row_security', status: 'ok', message: `Team mode: ${users} user(s); every session is bound by row-level security (role ${SCOPED_ROLE}).` };
+  }
+  return {
+    check: 'row_security',
+    status: 'problem',
+    message: `Team mode (${users} user(s)), but this login may not use the role ${SCOPED_ROLE}: servers refuse every user until it can.`,
+    fix: `As a superuser: CREATE ROLE ${SCOPED_ROLE} NOLOGIN (if missing), GRANT ${SCOPED_ROLE} TO <this login role>, and grant it the tables (docs/deployment.md); then restart the servers and workers.`,
+  };
 }

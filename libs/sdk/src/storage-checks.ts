@@ -14,6 +14,7 @@ const CHECK_LABELS: Record<PostgresCheckName, string> = {
   extension_vector: 'extension vector',
   extension_pg_trgm: 'extension pg_trgm',
   schema_version: 'schema version',
+  row_security: 'row-level security',
 };
 
 export async function storageChecks(config: Pick<CosConfig, 'storage' | 'dataDir'>, env: NodeJS.ProcessEnv): Promise<HealthCheck[]> {

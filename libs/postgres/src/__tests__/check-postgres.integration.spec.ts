@@ -47,8 +47,10 @@ describe('checkPostgres', () => {
       ['extension_vector', 'ok'],
       ['extension_pg_trgm', 'ok'],
       ['schema_version', 'ok'],
+      ['row_security', 'ok'],
     ]);
     expect(byCheck(findings)['server_version']?.message).toMatch(/^PostgreSQL 1[5-9]/);
+    expect(byCheck(findings)['row_security']?.message).toMatch(/^One person/);
     expect(byCheck(findings)['extension_vector']?.message).toMatch(/^vector 0\.\d+\.\d+$/);
   });
 
@@ -65,6 +67,17 @@ describe('checkPostgres', () => {
       message: expect.stringContaining('pg_trgm is available'),
       fix: expect.stringContaining('CREATE EXTENSION pg_trgm; in check_missing_extension'),
     });
+  });
+
+  it('says whether a team database binds this login\'s sessions, and how to fix a login that cannot', async () => {
+    const url = await server.createDatabase('check_team');
+    await (await openPostgres({ url })).close();
+    await sql(url, "INSERT INTO users (email) VALUES ('noa@example.com')");
+    expect(byCheck(await checkPostgres(url))['row_security']).toMatchObject({ status: 'ok', message: expect.stringMatching(/^Team mode: 1 user/) });
+    await sql(url, 'DO $$ BEGIN CREATE ROLE check_login LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$');
+    await sql(url, 'GRANT USAGE ON SCHEMA drizzle TO check_login; GRANT SELECT ON ALL TABLES IN SCHEMA drizzle, public TO check_login');
+    const finding = byCheck(await checkPostgres(url.replace('postgres://postgres@', 'postgres://check_login@')))['row_security'];
+    expect(finding).toMatchObject({ status: 'problem', fix: expect.stringContaining('GRANT cos_scoped TO') });
   });
 
   it('says an empty database gets its schema from the first process that opens it', async () => {
