@@ -34,6 +34,13 @@ describe('scoreAllTools', () => {
     expect(top('תשלח למייל של נועה')[0]).toBe('send_email');
   });
 
+  it('meets a typo as its correction, in the index and in the keywords ("calender", "emial")', () => {
+    const calendar = scoreAllTools('whats on my calender', names, { registry })[0];
+    expect(calendar?.tool).toBe('get_calendar_events');
+    expect(calendar?.matchedSignals).toContain('calendar');
+    expect(top('send an emial to Dana')[0]).toBe('send_email');
+  });
+
   it('lets the action decide within a domain, and prefers reading when no action is asked for', () => {
     expect(top('add a meeting with Dana tomorrow')[0]).toBe('create_calendar_event');
     expect(top('what is on my calendar tomorrow')[0]).toBe('get_calendar_events');

@@ -15,7 +15,8 @@
 import type { LatencyTier } from '@chief-of-staff/core';
 import type { ToolIntelligenceRegistry } from '../registry/tool-intelligence-registry.js';
 import { latencyTierOf, type ToolIntelligence, type ToolIntentSignal } from '../registry/tool-intelligence.js';
-import { formsOf, keywordForms, normalizeText, tokenForms, tokenize } from './normalize-text.js';
+import { BM25F_SETTINGS, type CatalogueIndex } from './catalogue-index.js';
+import { keywordForms, normalizeText, tokenForms, tokenize } from './normalize-text.js';
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 
@@ -102,10 +103,20 @@ interface QueryShape {
   content: string[];
 }
 
-function shapeOf(query: string): QueryShape {
+/**
+ * A request word the catalogue does not know but knows one edit away ("remnd", "calender") also takes the forms of
+ * its corrections, so keywords meet it as the index does.
+ */
+function shapeOf(query: string, index?: CatalogueIndex): QueryShape {
   const tokens = tokenize(query);
-  const positions = tokens.map((token) => tokenForms(token));
-  return { normalized: normalizeText(query), tokens, positions, forms: formsOf(query), content: tokens.filter((token) => !STOP_WORDS.has(token)) };
+  const positions = tokens.map((token) => {
+    const forms = tokenForms(token);
+    if (!index || token.length < BM25F_SETTINGS.correctionMinLength) return forms;
+    const corrections = index.corrections(token);
+    return corrections.length === 0 ? forms : [...new Set([...forms, ...corrections.flatMap((word) => tokenForms(word))])];
+  });
+  const forms = new Set(positions.flat());
+  return { normalized: normalizeText(query), tokens, positions, forms, content: tokens.filter((token) => !STOP_WORDS.has(token)) };
 }
 
 interface CompiledKeyword {
@@ -326,7 +337,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   const { registry, semanticSimilarity } = options;
   const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
   const eligibility = options.eligibility ?? true;
-  const shape = shapeOf(query);
+  const shape = shapeOf(query, registry.catalogueIndex?.());
   const urgent = URGENT_WORDS.some((word) => keywordMatches(word, shape));
   const available = new Set(availableTools);
 
