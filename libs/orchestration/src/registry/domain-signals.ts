@@ -126,7 +126,7 @@ export const ACTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   move: ['move', 'archive', 'file', 'העבר', 'תעביר'],
   complete: ['done', 'complete', 'finished', 'tick off', 'סיימתי', 'בוצע', 'סמן כבוצע'],
   dismiss: ['dismiss', 'ignore', 'snooze', 'התעלם'],
-  run: ['run', 'ask', 'have', 'get the', 'הרץ', 'תריץ', 'תבקש'],
+  run: ['run', 'ask', 'have', 'get the', 'trigger', 'kick off', 'הרץ', 'תריץ', 'תבקש'],
   dispatch: ['several', 'all agents', 'team of', 'כמה סוכנים'],
   find: ['find', 'when', 'slot', 'מצא', 'תמצא', 'מתי'],
   enrich: ['who', 'about', 'everything', 'brief me on', 'מי', 'על'],

@@ -58,7 +58,7 @@ export const FUSION = {
   semantic: 0.4,
   /** Weight of Lc standing in for S when a tool has no vector yet (the lexical-only calibration). */
   semanticStandIn: 0.15,
-  intent: 0.35,
+  intent: 0.3,
   priority: 0.1,
   /** Cosines at or below this carry no evidence (unrelated short texts already sit around it). */
   semanticFloor: 0.3,
@@ -86,6 +86,10 @@ export const FUSION = {
   intentAgreement: 0.5,
   /** The share of a keyword intent that depends on that agreement. */
   intentUncorroborated: 0.5,
+  /** Added to a keyword intent when the request also says the tool's action ("add" for create_*). */
+  actionBonus: 0.12,
+  /** A tool that changes things keeps this share of its domain's intent when its action is not asked for. */
+  unaskedWrite: 0.5,
   /** Added for a tool whose action the request asks for when no keyword of its domain does (and words or meaning point to it). */
   actionAlone: 0.05,
   /** Word and meaning evidence of a tool without keyword signals is multiplied by this. */
@@ -100,8 +104,6 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 const URGENT_WORDS = ['now', 'quick', 'quickly', 'asap', 'urgent', 'fast', 'right away', 'briefly', 'עכשיו', 'מהר', 'דחוף', 'מיד', 'בקצרה'];
-const ACTION_BONUS = 0.12;
-const UNASKED_WRITE_FACTOR = 0.7;
 const READ_ACTIONS = new Set(['list', 'get', 'search', 'query', 'check', 'find', 'enrich']);
 
 function isWriteTool(name: string): boolean {
@@ -457,9 +459,9 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     }
     const acted = actions.length > 0;
     if (intent > 0) {
-      if (acted) intent = Math.min(1, intent + ACTION_BONUS);
+      if (acted) intent = Math.min(1, intent + FUSION.actionBonus);
       // A tool that changes things is offered on its domain alone only weakly: nobody asked it to act.
-      else if (isWriteTool(name)) intent *= UNASKED_WRITE_FACTOR;
+      else if (isWriteTool(name)) intent *= FUSION.unaskedWrite;
     }
     let patterns: string[] | undefined;
     for (const pattern of intelligence.patterns) {
