@@ -2,14 +2,14 @@
  * `tool_search`: finds tools for a request with the same scorer as the shortlist, without its cut-off. An agent
  * sees only the tools its capabilities permit (found tools join its offered set for the next round); the host sees
  * every tool of this server. Each hit carries its input schema, so the model can call it straight away, and a
- * confidence. When not even the best tool clears the scorer's cut-off the answer is empty with a note: an off-topic
- * request gets no tools rather than the nearest unrelated ones. Below the best hit, weaker ones are still listed
+ * confidence. When not even the best tool fits (under the scorer's cut-off, or under its firm score with only one kind
+ * of evidence) the answer is empty with a note: an off-topic request gets no tools rather than the nearest unrelated ones. Below the best hit, weaker ones are still listed
  * (marked low) so a request that fits is not cut short.
  */
 import { z } from 'zod';
 import { defineTool, toolInputJsonSchema, type AnyToolDefinition, type ToolContext } from '@chief-of-staff/core';
 import { agentToolNames, type ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
-import { DEFAULT_MIN_SCORE, scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
+import { fitsRequest, scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import type { SemanticSimilarity } from './tool-vectors.js';
 
 export interface ToolSearchDeps {
@@ -71,8 +71,7 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
         if (ranked.length >= args.limit) break;
         if (score.matchedSignals.length > 0) ranked.push(score);
       }
-      const best = ranked[0]?.score ?? 0;
-      if (best < DEFAULT_MIN_SCORE) {
+      if (!fitsRequest(ranked[0])) {
         const joining = deps.joining?.() ?? [];
         return {
           items: [],

@@ -12,6 +12,9 @@ export interface DomainProfile {
   progressVerb: string;
 }
 
+/** The weight of a day or time word ("tomorrow", "יום חמישי") as a sign of the calendar. */
+export const WHEN_WEIGHT = 40;
+
 const signal = (weight: number, keywords: string[], exclusiveIntent?: string): ToolIntentSignal => ({ weight, keywords, ...(exclusiveIntent ? { exclusiveIntent } : {}) });
 
 export const DOMAIN_PROFILES: readonly DomainProfile[] = [
@@ -20,11 +23,19 @@ export const DOMAIN_PROFILES: readonly DomainProfile[] = [
   { domain: 'person', progressVerb: 'Looking up', signals: [signal(75, ['who is', 'who\'s', 'profile', 'contact', 'person', 'everything about', 'background', 'brief me on', 'מי זה', 'מי זאת', 'פרטים על', 'איש קשר', 'מה ידוע על', 'הכל על'])] },
   { domain: 'identity', progressVerb: 'Checking', signals: [signal(70, ['email address', 'phone', 'handle', 'identity', 'same person', 'slack', 'github', 'טלפון', 'זהות', 'מספר'])] },
   { domain: 'documents', progressVerb: 'Searching', signals: [signal(75, ['document', 'documents', 'file', 'files', 'pdf', 'doc', 'notes', 'report', 'spreadsheet', 'policy', 'מסמך', 'מסמכים', 'קובץ', 'קבצים', 'דוח', 'מדיניות'])] },
-  { domain: 'calendar', progressVerb: 'Checking', signals: [signal(75, [
-        'calendar', 'meeting', 'meetings', 'event', 'agenda', 'schedule', 'appointment', 'today', 'tomorrow', '1:1', 'one on one', 'sync', 'call',
-        'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'this afternoon', 'this morning',
-        'יומן', 'פגישה', 'פגישות', 'אירוע', 'לוח זמנים', 'מחר', 'היום', 'יום ראשון', 'יום שני', 'יום שלישי', 'יום רביעי', 'יום חמישי', 'יום שישי',
-      ])] },
+  {
+    domain: 'calendar',
+    progressVerb: 'Checking',
+    signals: [
+      signal(75, ['calendar', 'meeting', 'meetings', 'event', 'agenda', 'schedule', 'appointment', '1:1', 'one on one', 'sync', 'call', 'יומן', 'פגישה', 'פגישות', 'אירוע', 'לוח זמנים']),
+      // Words that say when, not what: a reminder, a delegation's due date or a scheduled task is asked for with them
+      // as often as the calendar is, so alone they only lean towards it.
+      signal(WHEN_WEIGHT, [
+        'today', 'tomorrow', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'this afternoon', 'this morning',
+        'מחר', 'היום', 'יום ראשון', 'יום שני', 'יום שלישי', 'יום רביעי', 'יום חמישי', 'יום שישי',
+      ]),
+    ],
+  },
   { domain: 'availability', progressVerb: 'Finding', signals: [signal(85, ['free', 'available', 'availability', 'slot', 'slots', 'find time', 'open time', 'when can', 'פנוי', 'פנויה', 'זמין', 'זמינה', 'חלון זמן', 'מתי אפשר', 'זמן פנוי'])] },
   { domain: 'reminders', progressVerb: 'Checking', signals: [signal(80, ['reminder', 'reminders', 'todo', 'to-do', 'to do', 'task list', 'remind me', 'תזכורת', 'תזכורות', 'משימה', 'משימות', 'לעשות', 'תזכיר לי'])] },
   { domain: 'mail', progressVerb: 'Checking', signals: [signal(80, ['email', 'emails', 'mail', 'inbox', 'reply', 'unread', 'sent', 'mailbox', 'מייל', 'מיילים', 'אימייל', 'דואר', 'תיבת דואר', 'להשיב', 'לא נקרא'])] },
@@ -103,7 +114,7 @@ export const ACTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   create: ['create', 'add', 'new', 'make', 'book', 'set up', 'put', 'log', 'record', 'remind me', 'תזכיר לי', 'תזכירי לי', 'צור', 'תיצור', 'הוסף', 'תוסיף', 'קבע', 'תקבע', 'חדש', 'חדשה', 'תרשום', 'רשום'],
   store: ['remember', 'save', 'store', 'note that', 'keep in mind', 'זכור', 'תזכור', 'שמור', 'תשמור', 'תרשום'],
   delete: ['delete', 'remove', 'cancel', 'drop', 'forget', 'מחק', 'תמחק', 'בטל', 'תבטל', 'הסר', 'תסיר', 'שכח'],
-  update: ['update', 'change', 'edit', 'move', 'reschedule', 'rename', 'postpone', 'push', 'עדכן', 'תעדכן', 'שנה', 'תשנה', 'הזז', 'תזיז', 'דחה', 'תדחה'],
+  update: ['update', 'change', 'edit', 'move', 'reschedule', 'rename', 'postpone', 'push', 'pause', 'resume', 'disable', 'enable', 'turn off', 'turn on', 'עדכן', 'תעדכן', 'שנה', 'תשנה', 'הזז', 'תזיז', 'דחה', 'תדחה', 'השהה', 'תשהה', 'כבה', 'תכבה', 'הפעל מחדש'],
   list: ['list', 'show', 'all', 'which', 'הצג', 'תציג', 'רשימת', 'כל ה*'],
   get: ['get', 'show', 'what', 'whats', 'read', 'open', 'on my', 'תראה', 'הראה', 'מה', 'מה יש'],
   search: ['search', 'find', 'look', 'look for', 'where', 'about', 'חפש', 'תחפש', 'מצא', 'תמצא', 'איפה'],
@@ -115,7 +126,7 @@ export const ACTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   move: ['move', 'archive', 'file', 'העבר', 'תעביר'],
   complete: ['done', 'complete', 'finished', 'tick off', 'סיימתי', 'בוצע', 'סמן כבוצע'],
   dismiss: ['dismiss', 'ignore', 'snooze', 'התעלם'],
-  run: ['run', 'ask', 'have', 'get the', 'הרץ', 'תריץ', 'תבקש'],
+  run: ['run', 'ask', 'have', 'get the', 'trigger', 'kick off', 'הרץ', 'תריץ', 'תבקש'],
   dispatch: ['several', 'all agents', 'team of', 'כמה סוכנים'],
   find: ['find', 'when', 'slot', 'מצא', 'תמצא', 'מתי'],
   enrich: ['who', 'about', 'everything', 'brief me on', 'מי', 'על'],

@@ -933,6 +933,19 @@ function addEntry(map: Map<string, Set<string>>, hebrew: string, english: readon
   }
 }
 
+/** A Hebrew word's English words: through its prefix-less forms and light stems, the first form with an entry. */
+function lookUp(map: ReadonlyMap<string, ReadonlySet<string>>, word: string): string[] {
+  // A request's verbs are mostly future or imperative ("תמחק", "תסמן"): the base form is met without the ת.
+  const bases = word.length >= 4 && word.startsWith('ת') ? [word, word.slice(1)] : [word];
+  for (const base of bases) {
+    for (const form of [...hebrewVariants(base), ...withoutHebrewPrefixes(base).map((prefixless) => hebrewStem(prefixless))]) {
+      const found = map.get(normaliseFinalLetters(form));
+      if (found) return [...found];
+    }
+  }
+  return [];
+}
+
 /** The catalogue's bilingual lexicon: general vocabulary first, then the domain signals' Hebrew keywords and actions. */
 export function buildBilingualLexicon(): BilingualLexicon {
   const map = new Map<string, Set<string>>();
@@ -943,8 +956,9 @@ export function buildBilingualLexicon(): BilingualLexicon {
     for (const signal of profile.signals) for (const keyword of signal.keywords) if (isHebrewWord(keyword) && !/\s|\*/.test(keyword) && !map.has(keyword)) addEntry(map, keyword, words);
   }
   for (const [action, sayings] of Object.entries(ACTION_WORDS)) {
-    // Two-letter sayings ("מה", "יש", "על") are function words in most requests, not the action.
-    for (const saying of sayings) if (isHebrewWord(saying) && saying.length > 2 && !/\s|\*/.test(saying) && !map.has(saying)) addEntry(map, saying, [action]);
+    // Two-letter sayings ("מה", "יש", "על") are function words in most requests, not the action. A saying the
+    // general vocabulary already reads ("תכבה" through "כבה": disable, pause) keeps that reading beside the action.
+    for (const saying of sayings) if (isHebrewWord(saying) && saying.length > 2 && !/\s|\*/.test(saying) && !map.has(saying)) addEntry(map, saying, [...lookUp(map, saying), action]);
   }
   // English ways of saying an action ("put", "archive", "forget") also lead to the action word tool names use.
   const englishActions = new Map<string, Set<string>>();
@@ -957,18 +971,7 @@ export function buildBilingualLexicon(): BilingualLexicon {
     }
   }
   return {
-    englishFor: (word) => {
-      if (!isHebrewWord(word)) return [...(englishActions.get(word) ?? [])];
-      // A request's verbs are mostly future or imperative ("תמחק", "תסמן"): the base form is met without the ת.
-      const bases = word.length >= 4 && word.startsWith('ת') ? [word, word.slice(1)] : [word];
-      for (const base of bases) {
-        for (const form of [...hebrewVariants(base), ...withoutHebrewPrefixes(base).map((prefixless) => hebrewStem(prefixless))]) {
-          const found = map.get(normaliseFinalLetters(form));
-          if (found) return [...found];
-        }
-      }
-      return [];
-    },
+    englishFor: (word) => (isHebrewWord(word) ? lookUp(map, word) : [...(englishActions.get(word) ?? [])]),
     size: map.size,
   };
 }

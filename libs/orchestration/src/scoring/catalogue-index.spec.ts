@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildBilingualLexicon } from './bilingual-lexicon.js';
-import { createCatalogueIndex, queryGroupsOf, type IndexedToolText } from './catalogue-index.js';
+import { createCatalogueIndex, nameInitials, queryGroupsOf, withinOneEdit, type IndexedToolText } from './catalogue-index.js';
 
 const tools: IndexedToolText[] = [
   { name: 'get_calendar_events', title: 'Calendar events', description: 'Lists the events of your calendar in a date range.' },
@@ -76,5 +76,40 @@ describe('catalogue index', () => {
 
   it('ignores numbers and filler words in requests', () => {
     expect(queryGroupsOf('please show 17 files', buildBilingualLexicon()).map((group) => group.word)).toEqual(['files']);
+  });
+
+  it('reads an unknown word of five letters or more as the catalogue words one edit away, below a direct match', () => {
+    expect(ranked('whats on my calender')[0]).toBe('get_calendar_events');
+    expect(index().corrections('calender')).toEqual(['calendar']);
+    expect(index().corrections('webhok')).toEqual(['webhook']);
+    // Known words, short words, Hebrew and words with nothing one edit away are left as they are.
+    expect(index().corrections('calendar')).toEqual([]);
+    expect(index().corrections('evnt')).toEqual([]);
+    expect(index().corrections('ביומנן')).toEqual([]);
+    expect(index().corrections('sourdough')).toEqual([]);
+    const [typo] = index().search('calender');
+    const [exact] = index().search('calendar');
+    expect(typo?.score).toBeLessThan(exact?.score ?? 0);
+  });
+
+  it('counts one edit as a letter inserted, deleted or replaced, or two neighbours swapped', () => {
+    expect(withinOneEdit('remnd', 'remind')).toBe(true);
+    expect(withinOneEdit('cleanning', 'cleaning')).toBe(true);
+    expect(withinOneEdit('calender', 'calendar')).toBe(true);
+    expect(withinOneEdit('calednar', 'calendar')).toBe(true);
+    expect(withinOneEdit('weather', 'whether')).toBe(false);
+    expect(withinOneEdit('weather', 'watcher')).toBe(false);
+  });
+
+  it('indexes the initials of word pairs of a tool name after its verb, so "PRs" meets pull_request', () => {
+    expect(nameInitials('github__create_pull_request')).toEqual(['pr']);
+    expect(nameInitials('get_pull_request_status')).toEqual(['pr', 'rs']);
+    expect(nameInitials('list_commits')).toEqual([]);
+    const catalogue = createCatalogueIndex([
+      ...tools,
+      { name: 'github__list_pull_requests', description: 'List and filter repository pull requests.' },
+      { name: 'github__list_issues', description: 'List issues in a repository.' },
+    ]);
+    expect(ranked('any open PRs on the repo?', catalogue)[0]).toBe('github__list_pull_requests');
   });
 });

@@ -2,9 +2,11 @@
  * The catalogue index: BM25F over what every tool has — its name (split at `server__tool`, snake_case and camelCase),
  * title, description and parameter names and descriptions — analysed with the shared text analyser (Porter stems,
  * stop words, Hebrew prefixes and light stems). Hebrew request words are also mapped through the bilingual lexicon
- * onto the English words tools are described with. Tools are added and removed one at a time (a server joining
- * touches only its own tools' postings); per-field length norms are refreshed lazily after a change, so a query
- * touches only the postings of its own terms.
+ * onto the English words tools are described with. A tool's name also yields the initials of its word pairs ("pull
+ * request" → "pr"), so "PRs" meets `create_pull_request`. A request word of five letters or more that no tool uses
+ * (a typo: "remnd", "calender") is read as the index words one edit away, at a reduced weight. Tools are added and
+ * removed one at a time (a server joining touches only its own tools' postings); per-field length norms are refreshed
+ * lazily after a change, so a query touches only the postings of its own terms.
  */
 import { foldedWords, isHebrewWord, wordTerms } from '@chief-of-staff/core';
 import { sharedBilingualLexicon, type BilingualLexicon } from './bilingual-lexicon.js';
@@ -41,6 +43,11 @@ export interface CatalogueIndex {
   readonly size: number;
   /** Tools sharing at least one term with the request, best first, among `available` (all tools when omitted). */
   search(query: string, available?: ReadonlySet<string>): LexicalMatch[];
+  /**
+   * The catalogue's words one edit away from a request word no tool uses (a typo), as tools write them; empty for a
+   * word the catalogue knows, a short word or one with nothing near it.
+   */
+  corrections(word: string): string[];
 }
 
 type Field = 'name' | 'title' | 'description' | 'parameters' | 'examples';
@@ -53,6 +60,10 @@ export const BM25F_SETTINGS = {
   b: { name: 0.3, title: 0.3, description: 0.75, parameters: 0.75, examples: 0.75 } as Readonly<Record<Field, number>>,
   /** A Hebrew word's lexicon translations count at this share of a direct match. */
   translationWeight: 0.9,
+  /** A typo's corrections count at this share of a direct match. */
+  correctionWeight: 0.7,
+  /** Words shorter than this are not corrected: too many short words are one edit apart. */
+  correctionMinLength: 5,
 };
 
 /** Hebrew function words (the shared analyser's stop list is English). */
@@ -67,11 +78,29 @@ interface Document {
   signature: string;
   /** Term → frequency, per field. */
   terms: Record<Field, Map<string, number>>;
+  /** Its English words long enough to be a typo's correction, each with its term. */
+  words: Map<string, string>;
   lengths: Record<Field, number>;
   /** Term → its frequency across fields, each weighted and length-normalised (BM25F), as of the last refresh. */
   weighted: Map<string, number>;
   /** The running search's tallies for this tool (valid while their stamps equal the search's). */
   tally: { groupStamp: number; groupScore: number; groupShare: number; resultStamp: number; score: number; covered: number; words: string[] };
+}
+
+/** Words typo tolerance applies to: English letters only (a Hebrew word one letter from another is mostly another word). */
+const CORRECTABLE = /^[a-z]+$/;
+
+/** Whether two words are at most one edit apart (a letter inserted, deleted or replaced, or two neighbours swapped). */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  if (a.length === b.length) {
+    if (a.slice(start + 1) === b.slice(start + 1)) return true;
+    return a[start] === b[start + 1] && a[start + 1] === b[start] && a.slice(start + 2) === b.slice(start + 2);
+  }
+  return a.length > b.length ? a.slice(start + 1) === b.slice(start) : a.slice(start) === b.slice(start + 1);
 }
 
 /** Splits identifiers: `server__tool_name`, `camelCase`, `kebab-case` → words. */
@@ -81,13 +110,23 @@ function identifierWords(name: string): string {
     .replace(/[_\-.]+/g, ' ');
 }
 
-function analyse(text: string): string[] {
-  return foldedWords(text).flatMap(wordTerms);
+/**
+ * The initials of each pair of adjacent words of a tool's own name after its first (usually a verb): `create_pull_request`
+ * → "pr", `get_pull_request_status` → "pr rs". People shorten compound nouns this way ("PRs", "CI", "TZ"); the verb
+ * is left out because "cp" or "gp" would say nothing.
+ */
+export function nameInitials(name: string): string[] {
+  const server = name.lastIndexOf('__');
+  const own = server < 0 ? name : name.slice(server + 2);
+  const words = identifierWords(own).toLowerCase().split(/\s+/).filter((word) => /^[a-z]+$/.test(word));
+  const initials: string[] = [];
+  for (let i = 1; i + 1 < words.length; i += 1) initials.push(`${(words[i] as string)[0]}${(words[i + 1] as string)[0]}`);
+  return initials;
 }
 
 function textOf(tool: IndexedToolText): Record<Field, string> {
   return {
-    name: identifierWords(tool.name),
+    name: [identifierWords(tool.name), ...nameInitials(tool.name)].join(' '),
     title: tool.title ?? '',
     // Examples repeat parameter values, not what the tool is for.
     description: tool.description.split(/Example:/)[0] ?? '',
@@ -100,17 +139,25 @@ function documentOf(tool: IndexedToolText): Document {
   const text = textOf(tool);
   const terms = {} as Record<Field, Map<string, number>>;
   const lengths = {} as Record<Field, number>;
+  const words = new Map<string, string>();
   for (const field of FIELDS) {
     const counts = new Map<string, number>();
-    const analysed = analyse(text[field]);
-    for (const term of analysed) counts.set(term, (counts.get(term) ?? 0) + 1);
+    let length = 0;
+    for (const word of foldedWords(text[field])) {
+      for (const term of wordTerms(word)) {
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+        length += 1;
+        if (word.length >= BM25F_SETTINGS.correctionMinLength && CORRECTABLE.test(word)) words.set(word, term);
+      }
+    }
     terms[field] = counts;
-    lengths[field] = analysed.length;
+    lengths[field] = length;
   }
   return {
     name: tool.name,
     signature: FIELDS.map((field) => text[field]).join('\u0000'),
     terms,
+    words,
     lengths,
     weighted: new Map(),
     tally: { groupStamp: 0, groupScore: 0, groupShare: 0, resultStamp: 0, score: 0, covered: 0, words: [] },
@@ -146,6 +193,12 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
   const totalLengths: Record<Field, number> = { name: 0, title: 0, description: 0, parameters: 0, examples: 0 };
   /** Whether the documents' weighted term frequencies reflect the catalogue as it is (refreshed after a change). */
   let weightsFresh = false;
+  /**
+   * Each English word of the catalogue under every form it takes with one letter deleted (and under itself): two words
+   * one edit apart share a key (symmetric deletion), so a typo's candidates are found with one look-up per letter.
+   * Built on the first typo after a change of the catalogue.
+   */
+  let deletions: Map<string, string[]> | undefined;
 
   const removeDocument = (document: Document) => {
     documents.delete(document.name);
@@ -158,6 +211,7 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
       }
     }
     weightsFresh = false;
+    deletions = undefined;
   };
 
   const add = (tool: IndexedToolText) => {
@@ -175,6 +229,50 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
       }
     }
     weightsFresh = false;
+    deletions = undefined;
+  };
+
+  const deletionsOf = (word: string): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < word.length; i += 1) out.push(word.slice(0, i) + word.slice(i + 1));
+    return out;
+  };
+
+  const deletionMap = (): Map<string, string[]> => {
+    if (deletions) return deletions;
+    const map = new Map<string, string[]>();
+    const put = (key: string, word: string) => {
+      const words = map.get(key);
+      if (!words) map.set(key, [word]);
+      else if (!words.includes(word)) words.push(word);
+    };
+    const seen = new Set<string>();
+    for (const document of documents.values()) {
+      for (const word of document.words.keys()) {
+        if (seen.has(word)) continue;
+        seen.add(word);
+        put(word, word);
+        for (const deleted of deletionsOf(word)) put(deleted, word);
+      }
+    }
+    return (deletions = map);
+  };
+
+  /** A catalogue word's term (any document holding the word analyses it the same way). */
+  const termOfWord = (word: string): string => wordTerms(word)[0] ?? word;
+
+  /**
+   * The catalogue's words one edit (a letter inserted, deleted or replaced, or two neighbours swapped) from a request
+   * word of at least `correctionMinLength` English letters none of whose own terms the catalogue holds.
+   */
+  const correctedWords = (word: string, direct: readonly string[]): string[] => {
+    if (word.length < BM25F_SETTINGS.correctionMinLength || !CORRECTABLE.test(word)) return [];
+    if (direct.length === 0 || direct.some((term) => postings.has(term))) return [];
+    const map = deletionMap();
+    const found = new Set<string>();
+    for (const candidate of map.get(word) ?? []) found.add(candidate);
+    for (const deleted of deletionsOf(word)) for (const candidate of map.get(deleted) ?? []) found.add(candidate);
+    return [...found].filter((candidate) => withinOneEdit(word, candidate));
   };
 
   /**
@@ -211,6 +309,10 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
       if (document) removeDocument(document);
     },
     has: (name) => documents.has(name),
+    corrections(word) {
+      const folded = foldedWords(word)[0];
+      return folded === undefined ? [] : correctedWords(folded, wordTerms(folded));
+    },
     names: () => [...documents.keys()],
     get size() {
       return documents.size;
@@ -255,6 +357,10 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
         };
         for (const term of group.direct) scoreTerm(term, 1);
         for (const term of group.translated) scoreTerm(term, translationWeight);
+        // Only a word that found nothing, directly or translated, is read as a typo.
+        if (groupIdf === 0) {
+          for (const term of new Set(correctedWords(group.word, group.direct).map(termOfWord))) scoreTerm(term, BM25F_SETTINGS.correctionWeight);
+        }
         totalWeight += groupIdf > 0 ? groupIdf : unseenIdf;
         for (const document of touched) {
           const tally = document.tally;

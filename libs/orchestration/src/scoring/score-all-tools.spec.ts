@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createToolIntelligenceRegistry, type CatalogueToolInfo, type ToolIntelligenceOverride } from '../registry/tool-intelligence-registry.js';
-import { scoreAllTools } from './score-all-tools.js';
+import { fitsRequest, scoreAllTools } from './score-all-tools.js';
 
 const tools: CatalogueToolInfo[] = [
   { name: 'get_calendar_events', title: 'Calendar events', description: 'Events in a date range.', latency: 'fast' },
@@ -32,6 +32,13 @@ describe('scoreAllTools', () => {
     expect(top('מה יש לי ביומן מחר')[0]).toBe('get_calendar_events');
     expect(top('תוסיף את הפגישה ליומן')[0]).toBe('create_calendar_event');
     expect(top('תשלח למייל של נועה')[0]).toBe('send_email');
+  });
+
+  it('meets a typo as its correction, in the index and in the keywords ("calender", "emial")', () => {
+    const calendar = scoreAllTools('whats on my calender', names, { registry })[0];
+    expect(calendar?.tool).toBe('get_calendar_events');
+    expect(calendar?.matchedSignals).toContain('calendar');
+    expect(top('send an emial to Dana')[0]).toBe('send_email');
   });
 
   it('lets the action decide within a domain, and prefers reading when no action is asked for', () => {
@@ -117,5 +124,52 @@ describe('scoreAllTools: retrieval as the backbone, keywords as a boost', () => 
     expect(clear?.confidenceLevel).toBe('high');
     const weak = scoreAllTools('webhook recipes for sourdough bread', all, { registry: catalogueRegistry, eligibility: false }).find((score) => score.tool === 'list_webhook_events');
     expect(weak?.confidenceLevel).not.toBe('high');
+  });
+});
+
+describe('scoreAllTools: keywords that give way, and offering only on corroborated evidence', () => {
+  const catalogue: CatalogueToolInfo[] = [
+    { name: 'get_calendar_events', title: 'Calendar events', description: 'Events of your calendar in a date range.', latency: 'fast' },
+    { name: 'create_calendar_event', title: 'Create calendar event', description: 'Adds an event to your calendar.', latency: 'fast' },
+    { name: 'create_reminder', title: 'Create reminder', description: 'Adds a reminder to a reminders list, with an optional due date.', latency: 'fast' },
+    { name: 'get_mail_messages', title: 'Mail messages', description: 'Lists the messages of a mailbox.', latency: 'fast' },
+    { name: 'search_identity', title: 'Search identities', description: "Finds a person's linked handles and addresses across services.", latency: 'fast' },
+    { name: 'update_scheduled_task', title: 'Update scheduled task', description: 'Changes a scheduled job: its schedule, or whether it is enabled.', latency: 'fast' },
+    { name: 'create_scheduled_task', title: 'Create scheduled task', description: 'Adds a job that runs on a schedule.', latency: 'fast' },
+  ];
+  const keywordRegistry = createToolIntelligenceRegistry({ tools: catalogue });
+  const all = catalogue.map((tool) => tool.name);
+  const rank = (query: string) => scoreAllTools(query, all, { registry: keywordRegistry, eligibility: false }).map((score) => score.tool);
+
+  it('lets a day word lean towards the calendar without outweighing a reminder that is asked for', () => {
+    expect(rank('remind me thursday to renew the parking permit')[0]).toBe('create_reminder');
+    expect(rank('תזכיר לי ביום חמישי לחדש את התו חניה')[0]).toBe('create_reminder');
+    expect(rank("what's on thursday")[0]).toBe('get_calendar_events');
+  });
+
+  it('gives a keyword inside a longer keyword of another domain to that domain ("email address" is identity)', () => {
+    const signalsOf = (query: string, tool: string) => scoreAllTools(query, all, { registry: keywordRegistry, eligibility: false }).find((score) => score.tool === tool)?.matchedSignals ?? [];
+    expect(rank("what's Dana's email address")[0]).toBe('search_identity');
+    expect(signalsOf("what's Dana's email address", 'get_mail_messages')).not.toContain('email');
+    expect(signalsOf('any new email from Dana', 'get_mail_messages')).toContain('email');
+    expect(rank('any new email from Dana')[0]).toBe('get_mail_messages');
+  });
+
+  it('tells tools the words point to alike apart by the action asked for, without a keyword of their domain', () => {
+    expect(rank('pause the nightly backup job')[0]).toBe('update_scheduled_task');
+  });
+
+  it('offers a best tool under the firm score only when more than one kind of evidence points to it', () => {
+    // One shared word, no meaning: the cut-off is cleared but nothing is offered.
+    const haiku = (tool: string) => (tool === 'get_mail_messages' ? 0.3 : 0.2);
+    const ranked = scoreAllTools('read me a haiku about the messages of autumn', all, { registry: keywordRegistry, eligibility: false, semanticSimilarity: haiku });
+    expect(ranked[0]?.corroborated).toBe(false);
+    expect(fitsRequest({ score: 0.35, corroborated: false })).toBe(false);
+    expect(fitsRequest({ score: 0.35, corroborated: true })).toBe(true);
+    expect(fitsRequest({ score: 0.45, corroborated: false })).toBe(true);
+    expect(fitsRequest({ score: 0.25, corroborated: true })).toBe(false);
+    expect(fitsRequest(undefined)).toBe(false);
+    // A keyword of the tool's domain corroborates it.
+    expect(scoreAllTools('add a calendar event', all, { registry: keywordRegistry, eligibility: false })[0]?.corroborated).toBe(true);
   });
 });

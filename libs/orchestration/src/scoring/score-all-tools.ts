@@ -15,7 +15,8 @@
 import type { LatencyTier } from '@chief-of-staff/core';
 import type { ToolIntelligenceRegistry } from '../registry/tool-intelligence-registry.js';
 import { latencyTierOf, type ToolIntelligence, type ToolIntentSignal } from '../registry/tool-intelligence.js';
-import { formsOf, keywordForms, normalizeText, tokenForms, tokenize } from './normalize-text.js';
+import { BM25F_SETTINGS, type CatalogueIndex } from './catalogue-index.js';
+import { keywordForms, normalizeText, tokenForms, tokenize } from './normalize-text.js';
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 
@@ -25,6 +26,11 @@ export interface ToolScore {
   matchedSignals: string[];
   latencyTier: LatencyTier;
   confidenceLevel: ConfidenceLevel;
+  /**
+   * Whether more than one kind of evidence points to the tool: a keyword of its domain, or its words (a fair share of
+   * the request) and its meaning together. A best tool scoring under `FUSION.firm` is offered only when corroborated.
+   */
+  corroborated: boolean;
   /** Why it ranked where it did, for debugging and `tool_search`. */
   explain: string;
 }
@@ -52,7 +58,7 @@ export const FUSION = {
   semantic: 0.4,
   /** Weight of Lc standing in for S when a tool has no vector yet (the lexical-only calibration). */
   semanticStandIn: 0.15,
-  intent: 0.35,
+  intent: 0.3,
   priority: 0.1,
   /** Cosines at or below this carry no evidence (unrelated short texts already sit around it). */
   semanticFloor: 0.3,
@@ -62,6 +68,14 @@ export const FUSION = {
   minSemantic: 0.3,
   headBoost: 0.1,
   fallbackBoost: 0.05,
+  /**
+   * A best tool scoring at least the cut-off but under this is offered only when corroborated: one shared word ("write
+   * a haiku", "the weather in Tel Aviv tomorrow") clears the cut-off but is no evidence on its own.
+   */
+  firm: 0.38,
+  /** Share of the request's words, and rescaled similarity, that together corroborate a tool without a keyword. */
+  corroboratingCoverage: 0.2,
+  corroboratingSemantic: 0.1,
   /** Top-1 right about four times in five at or above this on the development halves. */
   high: 0.55,
   /** About half the time or more between this and `high`; below it, about half. */
@@ -72,6 +86,12 @@ export const FUSION = {
   intentAgreement: 0.5,
   /** The share of a keyword intent that depends on that agreement. */
   intentUncorroborated: 0.5,
+  /** Added to a keyword intent when the request also says the tool's action ("add" for create_*). */
+  actionBonus: 0.12,
+  /** A tool that changes things keeps this share of its domain's intent when its action is not asked for. */
+  unaskedWrite: 0.5,
+  /** Added for a tool whose action the request asks for when no keyword of its domain does (and words or meaning point to it). */
+  actionAlone: 0.05,
   /** Word and meaning evidence of a tool without keyword signals is multiplied by this. */
   unsignalledBoost: 1.3,
 };
@@ -84,8 +104,6 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 const URGENT_WORDS = ['now', 'quick', 'quickly', 'asap', 'urgent', 'fast', 'right away', 'briefly', 'עכשיו', 'מהר', 'דחוף', 'מיד', 'בקצרה'];
-const ACTION_BONUS = 0.12;
-const UNASKED_WRITE_FACTOR = 0.7;
 const READ_ACTIONS = new Set(['list', 'get', 'search', 'query', 'check', 'find', 'enrich']);
 
 function isWriteTool(name: string): boolean {
@@ -102,10 +120,20 @@ interface QueryShape {
   content: string[];
 }
 
-function shapeOf(query: string): QueryShape {
+/**
+ * A request word the catalogue does not know but knows one edit away ("remnd", "calender") also takes the forms of
+ * its corrections, so keywords meet it as the index does.
+ */
+function shapeOf(query: string, index?: CatalogueIndex): QueryShape {
   const tokens = tokenize(query);
-  const positions = tokens.map((token) => tokenForms(token));
-  return { normalized: normalizeText(query), tokens, positions, forms: formsOf(query), content: tokens.filter((token) => !STOP_WORDS.has(token)) };
+  const positions = tokens.map((token) => {
+    const forms = tokenForms(token);
+    if (!index || token.length < BM25F_SETTINGS.correctionMinLength) return forms;
+    const corrections = index.corrections(token);
+    return corrections.length === 0 ? forms : [...new Set([...forms, ...corrections.flatMap((word) => tokenForms(word))])];
+  });
+  const forms = new Set(positions.flat());
+  return { normalized: normalizeText(query), tokens, positions, forms, content: tokens.filter((token) => !STOP_WORDS.has(token)) };
 }
 
 interface CompiledKeyword {
@@ -141,40 +169,76 @@ function wordMatches(at: readonly string[], wanted: ReadonlySet<string>, prefix:
 }
 
 /**
- * True when every word of the keyword appears, in order and adjacent, in the query (a trailing `*` is a prefix).
- * Every keyword of every tool's domain is tried on every request: the loops allocate nothing.
+ * Where every word of the keyword appears, in order and adjacent, in the query (a trailing `*` is a prefix): the
+ * position of its first word, or -1. Every keyword of every tool's domain is tried on every request: the loops
+ * allocate nothing.
  */
-function keywordMatches(keyword: string, query: QueryShape): boolean {
+function keywordPosition(keyword: string, query: QueryShape): number {
   const { prefix, words } = compileKeyword(keyword);
   const count = words.length;
-  if (count === 0) return false;
+  if (count === 0) return -1;
   // Cheap rejection: a keyword whose first word (or, without a prefix, last word) is absent from the query's forms
   // cannot match.
-  if (!hasAny(query.forms, words[0] as ReadonlySet<string>) && !(prefix && count === 1)) return false;
-  if (!prefix && count > 1 && !hasAny(query.forms, words[count - 1] as ReadonlySet<string>)) return false;
+  if (!hasAny(query.forms, words[0] as ReadonlySet<string>) && !(prefix && count === 1)) return -1;
+  if (!prefix && count > 1 && !hasAny(query.forms, words[count - 1] as ReadonlySet<string>)) return -1;
   const positions = query.positions;
   for (let start = 0; start + count <= positions.length; start += 1) {
     let all = true;
     for (let offset = 0; offset < count && all; offset += 1) {
       all = wordMatches(positions[start + offset] as string[], words[offset] as ReadonlySet<string>, prefix && offset === count - 1);
     }
-    if (all) return true;
+    if (all) return start;
   }
-  return false;
+  return -1;
 }
 
-function strongestSignal(signals: readonly ToolIntentSignal[], query: QueryShape): { weight: number; matched: string[]; exclusive?: string } {
+function keywordMatches(keyword: string, query: QueryShape): boolean {
+  return keywordPosition(keyword, query) >= 0;
+}
+
+/** One keyword found in the request: its signal's weight and the request words it spans. */
+interface KeywordHit {
+  keyword: string;
+  weight: number;
+  start: number;
+  end: number;
+  exclusive?: string;
+}
+
+interface SignalResult {
+  weight: number;
+  matched: string[];
+  exclusive?: string;
+}
+
+function keywordHits(signals: readonly ToolIntentSignal[], query: QueryShape): KeywordHit[] {
+  const hits: KeywordHit[] = [];
+  for (const signal of signals) {
+    for (const keyword of signal.keywords) {
+      const start = keywordPosition(keyword, query);
+      if (start < 0) continue;
+      const length = compileKeyword(keyword).words.length;
+      hits.push({ keyword, weight: signal.weight, start, end: start + length, ...(signal.exclusiveIntent ? { exclusive: signal.exclusiveIntent } : {}) });
+    }
+  }
+  return hits;
+}
+
+/**
+ * The strongest signal among the hits, leaving out a hit whose words lie inside a longer keyword of another signal
+ * set that the request also says: "email address" is a person's identity, not mail, though "email" alone is mail.
+ */
+function strongestSignal(hits: readonly KeywordHit[], longer: readonly KeywordHit[]): SignalResult {
   let weight = 0;
   const matched: string[] = [];
   let exclusive: string | undefined;
-  for (const signal of signals) {
-    const hits = signal.keywords.filter((keyword) => keywordMatches(keyword, query));
-    if (hits.length === 0) continue;
-    matched.push(...hits);
-    if (signal.weight > weight) weight = signal.weight;
-    if (signal.exclusiveIntent) exclusive = signal.exclusiveIntent;
+  for (const hit of hits) {
+    if (longer.some((other) => other.end - other.start > hit.end - hit.start && other.start <= hit.start && other.end >= hit.end)) continue;
+    matched.push(hit.keyword);
+    if (hit.weight > weight) weight = hit.weight;
+    if (hit.exclusive) exclusive = hit.exclusive;
   }
-  return { weight, matched, exclusive };
+  return { weight, matched, ...(exclusive ? { exclusive } : {}) };
 }
 
 // Metadata patterns repeat across calls: compile each once.
@@ -190,6 +254,24 @@ function compiledPattern(pattern: string): RegExp {
 const byName = new Intl.Collator().compare;
 
 const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
+
+/** Whether a request's best tool fits it well enough to be offered at all: over the cut-off, and firm or corroborated. */
+export function fitsRequest(best: Pick<ToolScore, 'score' | 'corroborated'> | undefined, minScore = DEFAULT_MIN_SCORE): boolean {
+  return best !== undefined && best.score >= minScore && (best.score >= FUSION.firm || best.corroborated);
+}
+
+/**
+ * A keyword, or words and meaning together. Words alone do for a tool without a vector yet or a request without one
+ * (lexical-only, an unglossed Hebrew request); words or meaning for a tool without example requests (an external
+ * server's): a request's similarity to a formal description alone runs low even when it fits.
+ */
+function corroborationOf(evidence: Evidence): boolean {
+  if (evidence.intent > 0) return true;
+  const words = (evidence.lexical?.coverage ?? 0) >= FUSION.corroboratingCoverage;
+  const meaning = evidence.semantic !== undefined && evidence.semantic >= FUSION.corroboratingSemantic;
+  if (!evidence.exampled) return words || meaning;
+  return words && (evidence.semantic === undefined || meaning);
+}
 
 /** high / medium / low from the calibrated cut-offs (docs/adr/0040). */
 export function confidenceOf(score: number): ConfidenceLevel {
@@ -254,6 +336,10 @@ interface Evidence {
   /** Squashed lexical coverage (Lc). */
   coverage: number;
   priority: number;
+  /** A tool without keyword signals (an external server's), weighed on words and meaning alone. */
+  unsignalled: boolean;
+  /** A tool with example requests, whose similarity to a request that fits it is reliably high. */
+  exampled: boolean;
   boost: number;
   penalty: number;
 }
@@ -297,6 +383,10 @@ class ScoredTool implements ToolScore {
     this.#evidence = evidence;
   }
 
+  get corroborated(): boolean {
+    return corroborationOf(this.#evidence);
+  }
+
   get matchedSignals(): string[] {
     return (this.#signals ??= signalsOf(this.#evidence));
   }
@@ -307,7 +397,7 @@ class ScoredTool implements ToolScore {
 
   /** Serialised (logs, JSON output) with its explanation and signals, as a plain score would be. */
   toJSON(): ToolScore {
-    return { tool: this.tool, score: this.score, matchedSignals: this.matchedSignals, latencyTier: this.latencyTier, confidenceLevel: this.confidenceLevel, explain: this.explain };
+    return { tool: this.tool, score: this.score, matchedSignals: this.matchedSignals, latencyTier: this.latencyTier, confidenceLevel: this.confidenceLevel, corroborated: this.corroborated, explain: this.explain };
   }
 }
 
@@ -326,41 +416,52 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   const { registry, semanticSimilarity } = options;
   const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
   const eligibility = options.eligibility ?? true;
-  const shape = shapeOf(query);
+  const shape = shapeOf(query, registry.catalogueIndex?.());
   const urgent = URGENT_WORDS.some((word) => keywordMatches(word, shape));
   const available = new Set(availableTools);
 
   const candidates: Candidate[] = [];
   const domainAsked = new Set<string>();
   // Tools of one domain share their signals and most tools share action words: evaluate each set once per query.
-  const signalResults = new Map<readonly ToolIntentSignal[], ReturnType<typeof strongestSignal>>();
+  // Every signal set's keyword hits first, so a hit inside a longer keyword of another domain can give way to it.
+  const hitsBySignals = new Map<readonly ToolIntentSignal[], { domain: string; hits: KeywordHit[] }>();
+  for (const name of available) {
+    const intelligence = registry.get(name);
+    const signals = intelligence?.intentSignals;
+    if (intelligence && signals && signals.length > 0 && !hitsBySignals.has(signals)) hitsBySignals.set(signals, { domain: intelligence.domain, hits: keywordHits(signals, shape) });
+  }
+  const signalResults = new Map<readonly ToolIntentSignal[], SignalResult>();
+  const signalOf = (signals: readonly ToolIntentSignal[]): SignalResult => {
+    let result = signalResults.get(signals);
+    if (!result) {
+      const own = hitsBySignals.get(signals);
+      const others: KeywordHit[] = [];
+      if (own && own.hits.length > 0) for (const other of hitsBySignals.values()) if (other.domain !== own.domain) others.push(...other.hits);
+      result = strongestSignal(own?.hits ?? [], others);
+      signalResults.set(signals, result);
+    }
+    return result;
+  };
   const actionResults = new Map<readonly string[], readonly string[]>();
   const lexical = lexicalEvidence(shape, query, available, registry);
   // This loop runs over every tool of the catalogue on every request: it allocates only for the tools that stay.
   for (const name of available) {
     const intelligence = registry.get(name);
     if (!intelligence) continue;
-    let signal = signalResults.get(intelligence.intentSignals);
-    if (!signal) {
-      signal = strongestSignal(intelligence.intentSignals, shape);
-      signalResults.set(intelligence.intentSignals, signal);
-    }
+    const signal = signalOf(intelligence.intentSignals);
     let intent = signal.weight / 100;
     // Within a domain the action decides: "add" points to create_*, "cancel" to delete_*.
-    let acted = false;
-    let actions = NO_HITS;
+    const actionWords = registry.actionKeywords(name);
+    let actions = actionResults.get(actionWords);
+    if (!actions) {
+      actions = actionWords.length === 0 ? NO_HITS : actionWords.filter((keyword) => keywordMatches(keyword, shape));
+      actionResults.set(actionWords, actions);
+    }
+    const acted = actions.length > 0;
     if (intent > 0) {
-      const actionWords = registry.actionKeywords(name);
-      let found = actionResults.get(actionWords);
-      if (!found) {
-        found = actionWords.filter((keyword) => keywordMatches(keyword, shape));
-        actionResults.set(actionWords, found);
-      }
-      actions = found;
-      acted = actions.length > 0;
-      if (acted) intent = Math.min(1, intent + ACTION_BONUS);
+      if (acted) intent = Math.min(1, intent + FUSION.actionBonus);
       // A tool that changes things is offered on its domain alone only weakly: nobody asked it to act.
-      else if (isWriteTool(name)) intent *= UNASKED_WRITE_FACTOR;
+      else if (isWriteTool(name)) intent *= FUSION.unaskedWrite;
     }
     let patterns: string[] | undefined;
     for (const pattern of intelligence.patterns) {
@@ -381,7 +482,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       intelligence,
       evidence: {
         keywordHits: signal.matched,
-        actionHits: acted ? actions : NO_HITS,
+        actionHits: actions,
         patterns,
         lexical: words,
         semantic,
@@ -389,6 +490,8 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
         // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
         coverage: (words?.coverage ?? 0) ** FUSION.coveragePower,
         priority: intelligence.priority,
+        unsignalled: intelligence.intentSignals.length === 0 && intelligence.patterns.length === 0,
+        exampled: (intelligence.examples?.length ?? 0) > 0,
         boost: 0,
         penalty: 0,
       },
@@ -419,9 +522,12 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     const corroboration = semantic === undefined ? 1 : 1 - FUSION.intentUncorroborated + FUSION.intentUncorroborated * Math.min(1, semantic / FUSION.intentAgreement);
     // A tool without keyword signals (an external server's) is weighed on words and meaning alone, a little higher,
     // so it is not outranked by built-in tools merely for having no keyword list.
-    const unsignalled = intelligence.intentSignals.length === 0 && intelligence.patterns.length === 0 ? FUSION.unsignalledBoost : 1;
+    const unsignalled = evidence.unsignalled ? FUSION.unsignalledBoost : 1;
     const lexicalAndMeaning = FUSION.coverage * coverage + FUSION.relative * relative * relativeShare + meaning;
-    const base = lexicalAndMeaning * unsignalled + FUSION.intent * intent * corroboration + FUSION.priority * (intelligence.priority / 100);
+    // Without a keyword of its domain, the action the request asks for still tells apart tools the words and meaning
+    // point to alike ("pause the digest job": update, not create or run), once they do point to the tool.
+    const actionAlone = intent === 0 && evidence.actionHits.length > 0 && (lexicalCoverage >= FUSION.minCoverage || (semantic ?? 0) >= FUSION.minSemantic) ? FUSION.actionAlone : 0;
+    const base = lexicalAndMeaning * unsignalled + FUSION.intent * intent * corroboration + FUSION.priority * (intelligence.priority / 100) + actionAlone;
     evidence.boost = boost;
     evidence.penalty = penalty;
     candidate.score = round3(Math.min(1, Math.max(0, base + boost - penalty)));
@@ -438,6 +544,9 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   // Tools already offered, and the tools they conflict with: one look-up per candidate, not one per pair.
   const offered = new Set<string>();
   const crowdedOut = new Set<string>();
+  // Nothing is offered when the best tool does not fit (tool_search decides that from its own first hit).
+  const best = kept[0];
+  if (eligibility && best && !fitsRequest({ score: best.score, corroborated: corroborationOf(best.evidence) }, minScore)) return [];
   for (const candidate of kept) {
     // tool_search lists everything a request could use; conflicts and the cut-off matter only for what is offered.
     if (eligibility) {

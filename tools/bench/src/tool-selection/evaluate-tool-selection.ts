@@ -177,11 +177,12 @@ const OWN_GOALS: Array<{ metric: keyof SelectionFigures; label: string; target: 
 /**
  * Sets on which the own-tool goals are tracked rather than enforced, with the floors CI holds instead. The
  * own-requests set was written to avoid the words tools are described with, and is harder than the data those goals
- * were set against (the scorer of before reached recall@4 0.45 on it, against 0.81 on requests of that kind); the
- * floors are a little under what the scorer reaches on it, so a change that loses ground fails.
+ * were set against (the scorer of before reached recall@4 0.45 on it, against 0.81 on requests of that kind). Its dev
+ * half now meets the goals, some by a single request (recall@1 0.804 is 74 of 92), so the floors a change must keep
+ * are a request or two under what the scorer reaches (docs/adr/0076): a change that loses ground fails.
  */
 export const TRACKED_SET_FLOORS: Readonly<Record<string, Partial<Record<keyof SelectionFigures, number>>>> = {
-  'own-requests': { recallAt4: 0.89, hebrewRecallAt4: 0.9, abstainRate: 0.85, recallAt1: 0.72 },
+  'own-requests': { recallAt4: 0.91, hebrewRecallAt4: 0.94, abstainRate: 0.85, recallAt1: 0.78 },
 };
 /** Third-party recall@5 must be at least this multiple of the better peer's. */
 export const PEER_MARGIN = 1.1;

@@ -8,7 +8,7 @@ import lunr from 'lunr';
 import MiniSearch from 'minisearch';
 import {
   createToolIntelligenceRegistry,
-  DEFAULT_MIN_SCORE,
+  fitsRequest,
   scoreAllTools,
 } from '@chief-of-staff/orchestration';
 import type { SemanticSource, ToolSimilarity } from './semantic-similarity.js';
@@ -35,8 +35,8 @@ export interface ToolRanker {
 export const PEER_DEPTH = 10;
 
 /**
- * Ours as `tool_search` ranks (`ours`: eligibility off, the first 10; it abstains when nothing reaches the default
- * cut-off) — what a host gets, and what the goals read — and as an agent's shortlist is chosen (`ours-shortlist`:
+ * Ours as `tool_search` ranks (`ours`: eligibility off, the first 10; it abstains when its best tool does not fit:
+ * under the default cut-off, or under the firm score without corroboration) — what a host gets, and what the goals read — and as an agent's shortlist is chosen (`ours-shortlist`:
  * eligibility on, so weak matches are dropped and an empty list is an abstention).
  */
 export function ourRankers(catalogue: SelectionCatalogue, semantic?: SemanticSource): ToolRanker[] {
@@ -57,7 +57,7 @@ export function ourRankers(catalogue: SelectionCatalogue, semantic?: SemanticSou
       abstainsItself: true,
       rank: (query) => {
         const ranked = scoreAllTools(query, names, optionsFor(query, false)).slice(0, PEER_DEPTH);
-        return (ranked[0]?.score ?? 0) < DEFAULT_MIN_SCORE
+        return !fitsRequest(ranked[0])
           ? []
           : ranked.map((score) => ({ tool: score.tool, score: score.score }));
       },
