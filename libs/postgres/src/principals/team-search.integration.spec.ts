@@ -20,11 +20,15 @@ const databases = testDatabases('team_search');
 const clock = createSystemClock('UTC');
 const PEOPLE = ['user:1', 'user:2'] as const;
 
-/** A migrated database with one user (team mode). */
-async function teamDatabase(): Promise<string> {
+/**
+ * A migrated database with one user (team mode); `indexScans` makes sequential scans a last resort in every session,
+ * so a test table of a few thousand rows is searched the way a large one is.
+ */
+async function teamDatabase(options: { indexScans?: boolean } = {}): Promise<string> {
   const url = await databases.freshUrl();
   const first = await openPostgres({ url, poolSize: 1 });
   await first.pool.query("INSERT INTO users (email) VALUES ('noa@example.com')");
+  if (options.indexScans === true) await first.pool.query(`ALTER DATABASE ${new URL(url).pathname.slice(1)} SET enable_seqscan = off`);
   await first.close();
   return url;
 }
@@ -167,7 +171,7 @@ describe('searches in team mode', () => {
   });
 
   it('gives a person with 5% of the fact vectors the k nearest they asked for, none of anybody else\'s', async () => {
-    await withDatabase(await teamDatabase(), async (database) => {
+    await withDatabase(await teamDatabase({ indexScans: true }), async (database) => {
       const facts = createPostgresFactsRepository(database, clock);
       const index = new PostgresFactVectorIndex(database, { embedder: hashEmbedder() });
       const owned = new Map<string, Set<number>>();
