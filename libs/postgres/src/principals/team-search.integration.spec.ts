@@ -12,6 +12,7 @@ import type { Embedder } from '@chief-of-staff/documents';
 import { searchFacts, type FactsRepository } from '@chief-of-staff/stores';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { PostgresFactVectorIndex } from '../documents/fact-vector-index.js';
+import { createPostgresDecisionsRepository } from '../lifecycle/decisions-repository.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { EMBEDDING_DIMENSIONS } from '../schema/documents.js';
@@ -154,6 +155,36 @@ describe('searches in team mode', () => {
         const boundPlan = await planOn(database.pool, 'user:1', query as Recorded);
         expect({ search: search.name, plan: boundPlan }).toEqual({ search: search.name, plan: expect.not.stringContaining(search.index) });
       }
+    });
+  });
+
+  it('searches each person\'s decisions only, paging and counting on the candidate sessions with the trigram index', async () => {
+    await withDatabase(await teamDatabase(), async (database) => {
+      const decisions = createPostgresDecisionsRepository(database, clock);
+      for (const person of PEOPLE) {
+        await runInPrincipalScope(person, async () => {
+          for (let i = 0; i < 3; i += 1) await decisions.create({ title: `Adopt the Apollo budget ${i}`, description: `${person} decided` });
+        });
+      }
+      await runInSystemScope(() =>
+        database.pool.query(
+          `INSERT INTO decisions (principal_id, title, description)
+           SELECT 'user:' || (i % 10 + 1), 'decision ' || i, 'about topic ' || (i % 97) FROM generate_series(1, 5000) AS i`,
+        ),
+      );
+      await database.candidates.pool.query('ANALYZE decisions');
+      const recorded = recordQueries(database.candidates.pool);
+      for (const person of PEOPLE) {
+        const page = await runInPrincipalScope(person, () => decisions.search({ query: 'apollo BUDGET' }, { limit: 2 }));
+        expect(page.total).toBe(3);
+        expect(page.items.map((decision) => decision.description)).toEqual([`${person} decided`, `${person} decided`]);
+        const next = await runInPrincipalScope(person, () => decisions.search({ query: 'apollo BUDGET' }, { limit: 2, cursor: page.next_cursor }));
+        expect(next.items.map((decision) => decision.title)).toEqual(['Adopt the Apollo budget 0']);
+      }
+      const query = recorded.find((statement) => statement.text.includes('ILIKE'));
+      expect(query?.text).toContain('"principal_id" = $');
+      expect(await planOn(database.candidates.pool, 'user:1', query as Recorded)).toContain('decisions_trgm_idx');
+      expect(await planOn(database.pool, 'user:1', query as Recorded)).not.toContain('decisions_trgm_idx');
     });
   });
 
