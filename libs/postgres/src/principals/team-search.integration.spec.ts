@@ -8,9 +8,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
 import { createSystemClock, runInPrincipalScope, runInSystemScope } from '@chief-of-staff/core';
-import type { Embedder } from '@chief-of-staff/documents';
+import type { ChunkRecord, Embedder } from '@chief-of-staff/documents';
 import { searchFacts, type FactsRepository } from '@chief-of-staff/stores';
 import { testDatabases } from '../__tests__/test-databases.js';
+import { PostgresChunkStore } from '../documents/chunk-store.js';
 import { PostgresFactVectorIndex } from '../documents/fact-vector-index.js';
 import { createPostgresDecisionsRepository } from '../lifecycle/decisions-repository.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
@@ -54,7 +55,8 @@ function recordQueries(pool: pg.Pool): Recorded[] {
   const original = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
   Object.assign(pool, {
     query: (config: unknown, values?: unknown) => {
-      if (typeof config === 'object' && config !== null && 'text' in config) {
+      if (typeof config === 'string') recorded.push({ text: config, values: Array.isArray(values) ? values : [] });
+      else if (typeof config === 'object' && config !== null && 'text' in config) {
         recorded.push({ text: String(config.text), values: Array.isArray(values) ? values : [] });
       }
       return original(config, values);
@@ -188,6 +190,72 @@ describe('searches in team mode', () => {
     });
   });
 
+  it('searches each person\'s document chunks only, by words and by vector, the words through the GIN index', async () => {
+    await withDatabase(await teamDatabase(), async (database) => {
+      const embedder = hashEmbedder();
+      const chunks = new PostgresChunkStore(database, { embedder });
+      const texts = ['Apollo budget review with Dana', 'Dentist appointment on Herzl street', 'Quarterly planning notes'];
+      for (const [n, person] of PEOPLE.entries()) {
+        await runInPrincipalScope(person, async () => {
+          await database.pool.query(
+            `INSERT INTO documents (id, path, source_name, doc_type, size_bytes, content_hash, modified_at, ingested_at)
+             OVERRIDING SYSTEM VALUE SELECT d, '/notes/' || d || '.txt', 'doc', 'text', 1, 'h', now(), now() FROM generate_series($1::int, $2::int) AS d`,
+            [n * 100 + 1, n * 100 + texts.length],
+          );
+          const vectors = await embedder.embed(texts);
+          const rows = texts.map((text, i): ChunkRecord => ({
+            documentId: n * 100 + i + 1,
+            chunkIndex: 0,
+            kind: 'chunk',
+            path: `/notes/${n * 100 + i + 1}.txt`,
+            sourceName: 'doc',
+            docType: 'text',
+            title: '',
+            text,
+            contentHash: 'h',
+            sizeBytes: text.length,
+            modifiedAtMs: 0,
+            ingestedAtMs: 0,
+            vector: vectors[i] as Float32Array,
+          }));
+          await chunks.insertNewDocuments(rows);
+        });
+      }
+      await runInSystemScope(async () => {
+        await database.pool.query(
+          `INSERT INTO documents (id, path, source_name, doc_type, size_bytes, content_hash, modified_at, ingested_at, principal_id)
+           OVERRIDING SYSTEM VALUE SELECT d, '/other/' || d || '.txt', 'doc', 'text', 1, 'h', now(), now(), 'user:' || (d % 10 + 3) FROM generate_series(1000, 4000) AS d`,
+        );
+        await database.pool.query(
+          `INSERT INTO document_chunks (id, document_id, chunk_index, kind, path, source_name, doc_type, title, text, terms, title_terms,
+             content_hash, text_hash, size_bytes, modified_at_ms, ingested_at_ms, vector, principal_id)
+           SELECT d || ':0', d, 0, 'chunk', '/other/' || d || '.txt', 'doc', 'text', '', 'other note ' || d, 'other note ' || d, '',
+             'h', 'h', 1, 0, 0, (SELECT vector FROM document_chunks LIMIT 1), 'user:' || (d % 10 + 3) FROM generate_series(1000, 4000) AS d`,
+        );
+      });
+      await database.candidates.pool.query('ANALYZE document_chunks');
+      // The analysed terms of the first text, as the documents library would make them of a query.
+      const { rows: analysed } = await database.candidates.pool.query<{ terms: string }>("SELECT terms FROM document_chunks WHERE text LIKE 'Apollo%' LIMIT 1");
+      const terms = analysed[0]?.terms ?? '';
+      const recorded = recordQueries(database.candidates.pool);
+      for (const [n, person] of PEOPLE.entries()) {
+        const mine = (hit: { documentId: number }) => hit.documentId > n * 100 && hit.documentId <= n * 100 + texts.length;
+        const words = await runInPrincipalScope(person, () => chunks.textSearch({ terms, rawQuery: terms }, { kind: 'chunk' }, 10));
+        expect(words.map((hit) => hit.text)).toEqual(['Apollo budget review with Dana']);
+        expect(words.filter((hit) => !mine(hit))).toEqual([]);
+        const query = (await embedder.embed(['Apollo budget review with Dana']))[0] as Float32Array;
+        const near = await runInPrincipalScope(person, () => chunks.vectorSearch(query, { kind: 'chunk' }, 10));
+        expect(near).toHaveLength(texts.length);
+        expect(near.filter((hit) => !mine(hit))).toEqual([]);
+        expect(near[0]?.text).toBe('Apollo budget review with Dana');
+      }
+      const search = recorded.find((statement) => statement.text.includes('WITH candidates'));
+      expect(search?.text).toContain('principal_id = $');
+      expect(await planOn(database.candidates.pool, 'user:1', search as Recorded)).toContain('document_chunks_terms_idx');
+      expect(await planOn(database.pool, 'user:1', search as Recorded)).not.toContain('document_chunks_terms_idx');
+    });
+  });
+
   it('leaves a single-person database\'s candidate queries as they were: one pool, no principal predicate', async () => {
     await withDatabase(await databases.freshUrl(), async (database) => {
       expect(database.rowSecurity).toBe('single-person');
@@ -203,7 +271,6 @@ describe('searches in team mode', () => {
 
   it('gives a person with 5% of the fact vectors the k nearest they asked for, none of anybody else\'s', async () => {
     await withDatabase(await teamDatabase({ indexScans: true }), async (database) => {
-      const facts = createPostgresFactsRepository(database, clock);
       const index = new PostgresFactVectorIndex(database, { embedder: hashEmbedder() });
       const owned = new Map<string, Set<number>>();
       const counts = { 'user:1': 100, 'user:2': 1900 } as const;
