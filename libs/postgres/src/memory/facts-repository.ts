@@ -105,6 +105,32 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
 
   const matches = (query: string): SQL => sql`${facts.searchVector} @@ to_tsquery('simple', ${query})`;
 
+  /**
+   * About how many facts the caller has: the highest id (one index probe) in a single-person database; in team mode
+   * that times the caller's share of the rows in the planner's statistics (their most common values, or an even
+   * share of the rest), as the shares decide which words are common for this person, not for the whole team.
+   */
+  const factCount = async (): Promise<number> => {
+    const principal = candidates.principal();
+    const bound = await candidates.db.select({ n: sql<number | null>`max(${facts.id})` }).from(facts);
+    const highest = Number(bound[0]?.n ?? 0);
+    if (principal === undefined || highest === 0) return highest;
+    const { rows } = await candidates.pool.query<{ vals: string[] | null; freqs: number[] | null; distinct: number | null }>(
+      `SELECT most_common_vals::text::text[] AS vals, most_common_freqs::float8[] AS freqs, n_distinct::float8 AS distinct
+       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'facts' AND attname = 'principal_id'`,
+    );
+    const stats = rows[0];
+    // Not analysed yet: every fact counts, as before team mode.
+    if (stats === undefined) return highest;
+    const vals = stats.vals ?? [];
+    const freqs = stats.freqs ?? [];
+    const at = vals.indexOf(principal);
+    if (at >= 0) return Math.ceil(highest * (freqs[at] ?? 1));
+    const distinct = (stats.distinct ?? 1) < 0 ? -(stats.distinct ?? 1) * highest : (stats.distinct ?? 1);
+    const rest = 1 - freqs.reduce((sum, freq) => sum + freq, 0);
+    return Math.ceil((highest * Math.max(0, rest)) / Math.max(1, distinct - vals.length));
+  };
+
   /** How many facts hold each token, each count stopping past `limit`; all in one round trip. */
   const termCounts = async (tokens: readonly string[], limit: number): Promise<number[]> => {
     // Each count goes through the GIN index (a bitmap scan skips the heap pages VACUUM has marked all-visible).
@@ -131,9 +157,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
    */
   const queryTokens = async (tokens: string[]): Promise<{ rank: string[]; find: string[] }> => {
     if (tokens.length < 2) return { rank: tokens, find: tokens };
-    // Every principal's facts in team mode: a bound on the person's that costs one index probe.
-    const bound = await candidates.db.select({ n: sql<number | null>`max(${facts.id})` }).from(facts);
-    const rows = Number(bound[0]?.n ?? 0);
+    const rows = await factCount();
     if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
     // Counted up to the filter share first: a query with a rare word (the usual case) never counts a common one far.
     const filterLimit = Math.floor(rows * FILTER_TERM_SHARE);

@@ -15,6 +15,8 @@ import { PostgresChunkStore } from '../documents/chunk-store.js';
 import { PostgresFactVectorIndex } from '../documents/fact-vector-index.js';
 import { createPostgresDecisionsRepository } from '../lifecycle/decisions-repository.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
+import { createPostgresMailRepository } from '../personal-data/mail-repository.js';
+import { createPostgresMessagesRepository } from '../personal-data/messages-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { EMBEDDING_DIMENSIONS } from '../schema/documents.js';
 
@@ -253,6 +255,74 @@ describe('searches in team mode', () => {
       expect(search?.text).toContain('principal_id = $');
       expect(await planOn(database.candidates.pool, 'user:1', search as Recorded)).toContain('document_chunks_terms_idx');
       expect(await planOn(database.pool, 'user:1', search as Recorded)).not.toContain('document_chunks_terms_idx');
+    });
+  });
+
+  it('searches each person\'s mail and messages only, finding the page on the candidate sessions through the GIN indexes', async () => {
+    await withDatabase(await teamDatabase(), async (database) => {
+      const mail = createPostgresMailRepository(database, clock);
+      const chats = createPostgresMessagesRepository(database, clock);
+      // With many other messages each, so the planner weighs the indexes as on real tables.
+      const texts = ['Apollo budget review', 'Dentist on Tuesday', 'Apollo launch party', ...Array.from({ length: 1500 }, (_, i) => `other note ${i}`)];
+      for (const person of PEOPLE) {
+        await runInPrincipalScope(person, async () => {
+          const inbox = await mail.ensureMailbox('local', 'INBOX', 'inbox');
+          await mail.insertMessages(
+            texts.map((text, i) => ({
+              mailboxId: inbox.id,
+              message: {
+                messageId: `<${person}-${i}@mail.example>`,
+                threadId: null,
+                subject: text,
+                fromName: '',
+                fromAddress: `${person.replace(':', '')}@example.com`,
+                to: [],
+                cc: [],
+                date: new Date(Date.UTC(2026, 4, 1 + (i % 28), 10)).toISOString(),
+                bodyText: text,
+                bodyHtml: null,
+                snippet: '',
+                read: false,
+                flagged: false,
+                isDraft: false,
+                inReplyTo: null,
+                references: [],
+                attachments: [],
+              },
+            })),
+          );
+          await chats.importMessages(
+            'local',
+            texts.map((text, i) => ({
+              externalId: `${person}-${i}`,
+              conversationExternalId: 'chat',
+              conversationTitle: null,
+              participants: [],
+              channel: 'sms',
+              senderHandle: person,
+              senderName: null,
+              isFromMe: false,
+              text,
+              sentAt: new Date(Date.UTC(2026, 2, 1 + (i % 28), 8)).toISOString(),
+            })),
+          );
+        });
+      }
+      await database.candidates.pool.query('ANALYZE mail_messages, messages');
+      const recorded = recordQueries(database.candidates.pool);
+      for (const person of PEOPLE) {
+        const found = await runInPrincipalScope(person, () => mail.searchMessages({ phrases: ['apollo'] }, { limit: 1, offset: 1 }));
+        expect(found.map((row) => [row.subject, row.fromAddress])).toEqual([['Apollo budget review', `${person.replace(':', '')}@example.com`]]);
+        const page = await runInPrincipalScope(person, () => chats.search(['apollo'], {}, { limit: 1, offset: 0 }));
+        expect(page.rows.map((row) => [row.text, row.senderHandle])).toEqual([['Apollo launch party', person]]);
+        expect(page.hasMore).toBe(true);
+      }
+      for (const [table, index] of [['mail_messages', 'mail_messages_search_vector_idx'], ['messages', 'messages_search_vector_idx']] as const) {
+        const query = recorded.find((statement) => statement.text.includes(`from "${table}"`) && statement.text.includes('@@'));
+        expect(query?.text).toContain('"principal_id" = $');
+        expect(await planOn(database.candidates.pool, 'user:1', query as Recorded)).toContain(index);
+        expect(await planOn(database.pool, 'user:1', query as Recorded)).not.toContain(index);
+      }
     });
   });
 
