@@ -10,6 +10,8 @@ export { MIGRATION_LOCK_KEY } from './apply-migrations.js';
 export type { MigrationReport } from './apply-migrations.js';
 export { DEFAULT_POOL_SIZE, defaultPostgresMigrationsFolder, describePostgresFailure, openPostgres } from './open-postgres.js';
 export type { OpenPostgresOptions, PostgresDatabase, PostgresDrizzle, PostgresFailure, PostgresSchema } from './open-postgres.js';
+export { candidatePoolSize } from './candidate-sessions.js';
+export type { CandidateSessions } from './candidate-sessions.js';
 export { SCOPED_ROLE } from './principal-scoped-pool.js';
 export type { RowSecurity } from './principal-scoped-pool.js';
 export { postgresSchema } from './schema-object.js';

@@ -9,6 +9,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { CosError, isCosError } from '@chief-of-staff/core';
 import { applyMigrations, readAppliedMigrations, type MigrationReport } from './apply-migrations.js';
 import { redactConnectionUrl } from './connection-url.js';
+import { candidatePoolSize, candidateSessions, type CandidateSessions } from './candidate-sessions.js';
 import { PrincipalScopedPool, type RowSecurity } from './principal-scoped-pool.js';
 import { postgresSchema } from './schema-object.js';
 
@@ -32,6 +33,11 @@ export interface PostgresDatabase {
   readonly pool: pg.Pool;
   /** Whether row-level security binds this pool's sessions: only in team mode (the database has users). */
   readonly rowSecurity: RowSecurity;
+  /**
+   * Where search queries compute candidate ids (ADR 0079): in team mode a second, small pool of sessions not bound by
+   * row-level security, so full-text, trigram and prefix indexes stay usable; the queries name the person's rows.
+   */
+  readonly candidates: CandidateSessions;
   /** What opening did to the schema. */
   readonly migrations: MigrationReport;
   /** Migrations applied to the database now (equal to `migrations.known` for a current database). */
@@ -112,30 +118,44 @@ export function openFailure(url: string, error: unknown): CosError {
 
 export async function openPostgres(options: OpenPostgresOptions): Promise<PostgresDatabase> {
   const target = redactConnectionUrl(options.url);
-  const pool = new PrincipalScopedPool({
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+  const config = {
     connectionString: options.url,
-    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    max: poolSize,
     // Timestamps are read as ISO strings whatever the offset, but date arithmetic and casts in SQL follow the
     // session's zone: UTC, as the SQLite side computes.
     options: '-c timezone=UTC',
-  });
+  };
+  const pool = new PrincipalScopedPool(config);
   // An idle connection the server drops (restart, failover) must not crash the process; the next query reconnects or
   // fails with its own error.
   pool.on('error', () => undefined);
+  let candidatePool: PrincipalScopedPool | undefined;
+  const endPools = async (): Promise<void> => {
+    await Promise.all([pool.end(), candidatePool?.end()]);
+  };
   try {
     const migrations = await applyMigrations(pool, options.migrationsFolder ?? defaultPostgresMigrationsFolder(), target);
     const rowSecurity = await pool.detectRowSecurity();
     const db = drizzle({ client: pool, schema: postgresSchema });
+    const candidates = candidateSessions(rowSecurity, { pool, db }, () => {
+      // Opens connections only when a search asks for one.
+      const unbound = new PrincipalScopedPool({ ...config, max: candidatePoolSize(poolSize) }, { candidates: true });
+      unbound.on('error', () => undefined);
+      candidatePool = unbound;
+      return { pool: unbound, db: drizzle({ client: unbound, schema: postgresSchema }) };
+    });
     return {
       db,
       pool,
       migrations,
       rowSecurity,
+      candidates,
       schemaVersion: async () => (await readAppliedMigrations(pool)).length,
-      close: () => pool.end(),
+      close: endPools,
     };
   } catch (error) {
-    await pool.end().catch(() => undefined);
+    await endPools().catch(() => undefined);
     throw openFailure(options.url, error);
   }
 }

@@ -8,6 +8,9 @@
  * row-level security binds: a query that forgets the scope reads nothing of anybody else's. A single-person database
  * stays on the login role and its query plans. A pool that cannot bind its sessions (team mode started after it
  * opened, or no `cos_scoped` role) refuses work for anybody but the owner rather than serve it unbound.
+ *
+ * The candidate pool of team mode (`candidates: true`, ADR 0079) sets the scope but never switches role and refuses
+ * nobody: its queries compute candidate ids with their own principal predicate, so their indexes stay usable.
  */
 import pg from 'pg';
 import { CosError, currentPrincipalScope, OWNER_PRINCIPAL, SYSTEM_SCOPE } from '@chief-of-staff/core';
@@ -29,6 +32,17 @@ export class PrincipalScopedPool extends pg.Pool {
   /** Connections already switched to `cos_scoped` (those opened before the check are switched on next use). */
   readonly #switchedRole = new WeakSet<pg.PoolClient>();
   #rowSecurity: RowSecurity = 'single-person';
+  readonly #candidates: boolean;
+
+  constructor(config?: pg.PoolConfig, options: { candidates?: boolean } = {}) {
+    super(config);
+    this.#candidates = options.candidates ?? false;
+  }
+
+  /** True for the pool of candidate queries: sessions on the login role, whatever the row security. */
+  get candidates(): boolean {
+    return this.#candidates;
+  }
 
   /** How row-level security binds the sessions (decided by `detectRowSecurity`). */
   get rowSecurity(): RowSecurity {
@@ -61,7 +75,7 @@ export class PrincipalScopedPool extends pg.Pool {
   }
 
   #refusal(scope: string): Promise<never> | undefined {
-    if (scope === OWNER_PRINCIPAL || scope === SYSTEM_SCOPE || this.#rowSecurity === 'scoped-role') return undefined;
+    if (scope === OWNER_PRINCIPAL || scope === SYSTEM_SCOPE || this.#rowSecurity === 'scoped-role' || this.#candidates) return undefined;
     const message =
       this.#rowSecurity === 'single-person'
         ? 'This process opened the database before it had users (team mode): restart it to serve them.'
@@ -71,7 +85,7 @@ export class PrincipalScopedPool extends pg.Pool {
 
   async #enterScope(client: pg.PoolClient, scope: string): Promise<pg.PoolClient> {
     const current = this.#sessionScope.get(client);
-    const needsRole = this.#rowSecurity === 'scoped-role' && !this.#switchedRole.has(client);
+    const needsRole = this.#rowSecurity === 'scoped-role' && !this.#candidates && !this.#switchedRole.has(client);
     if (current === scope && !needsRole) return client;
     try {
       if (needsRole) {

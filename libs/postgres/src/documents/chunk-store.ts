@@ -11,6 +11,10 @@
  * average length are read at most every `CORPUS_STATS_TTL_MS` (and after this store writes), as full-text engines
  * refresh theirs when they merge segments rather than on every commit. On a large table a search scores a bounded
  * number of rows (see `#bm25`), where LanceDB's index prunes with block-max bounds instead (ADR 0067).
+ *
+ * In team mode the searches run on the candidate sessions, not bound by row-level security (under a policy neither
+ * the GIN nor the prefix index could serve them), with the caller's principal named; they return ids and scores, and
+ * the chunks' text is read by id on a bound session (ADR 0079).
  */
 import {
   CHUNK_TABLE_SCHEMA_VERSION,
@@ -81,6 +85,18 @@ interface HitRow {
   doc_type: string;
   text: string;
   score: number | string;
+}
+
+/** A search's hit on the candidate sessions: the chunk's id and score, its content read on a bound session. */
+interface ScoredId {
+  id: string;
+  score: number | string;
+}
+
+/** `conditions` and `principal_id = <principal>` (a parameter numbered after theirs), when there is a principal. */
+function withPrincipal(conditions: { sql: string; values: unknown[] } | undefined, principal: string | undefined, firstParameter: number): { sql: string; values: unknown[] } | undefined {
+  if (conditions === undefined || principal === undefined) return conditions;
+  return { sql: `${conditions.sql} AND principal_id = $${firstParameter + conditions.values.length}`, values: [...conditions.values, principal] };
 }
 
 function toHit(row: HitRow): ChunkHit {
@@ -321,7 +337,8 @@ export class PostgresChunkStore implements ChunkStore {
    */
   async #bm25(column: TextColumn, terms: string, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
     const { vector, terms: termsColumn } = TEXT_COLUMNS[column];
-    const pool = this.#database.pool;
+    const { pool, principal } = this.#database.candidates;
+    const mine = principal();
     const stats = await this.#corpusStats();
     const { common, counted } = stats.columns[column];
     const known = (lexeme: string): number | undefined => common.get(lexeme) ?? counted.get(lexeme);
@@ -334,18 +351,19 @@ export class PostgresChunkStore implements ChunkStore {
        )
        SELECT lexeme, quoted,
          CASE WHEN lexeme = ANY($2::text[]) THEN NULL
-              ELSE (SELECT count(*)::int FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery) END AS df
+              ELSE (SELECT count(*)::int FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery${mine === undefined ? '' : ' AND c.principal_id = $3'}) END AS df
        FROM q`,
-      [storable(terms), [...common.keys(), ...counted.keys()]],
+      mine === undefined ? [storable(terms), [...common.keys(), ...counted.keys()]] : [storable(terms), [...common.keys(), ...counted.keys()], mine],
     );
     for (const row of lexemes.rows) {
-      if (row.df !== null && counted.size < COUNTED_LEXEMES_KEPT) counted.set(row.lexeme, row.df);
+      // A person's counts are not kept for the next person's search.
+      if (row.df !== null && mine === undefined && counted.size < COUNTED_LEXEMES_KEPT) counted.set(row.lexeme, row.df);
     }
     const found = lexemes.rows
       .map((row) => ({ lexeme: row.lexeme, quoted: row.quoted, df: row.df ?? (known(row.lexeme) as number) }))
       .filter((row) => row.df > 0);
     if (found.length === 0) return [];
-    const where = filterConditions(filter, 1);
+    const where = withPrincipal(filterConditions(filter, 1), mine, 1);
     if (!where) return [];
     const rows = Math.max(stats.rows, ...found.map((row) => row.df));
     const idf = found.map((row) => Math.log(1 + (rows - row.df + 0.5) / (row.df + 0.5)));
@@ -382,7 +400,7 @@ export class PostgresChunkStore implements ChunkStore {
       .join(' + ');
     // MATERIALIZED: each row's tsvector and padded terms are read (and decompressed) once, not once per use; the
     // other columns are read for the best rows only.
-    const { rows: hits } = await pool.query<HitRow>(
+    const { rows: hits } = await pool.query<HitRow | ScoredId>(
       `WITH candidates AS MATERIALIZED (
          SELECT id, ${vector} AS terms_vector, length(${vector}) AS length,
            ' ' || replace(${termsColumn}, ' ', '  ') || ' ' AS padded
@@ -397,12 +415,12 @@ export class PostgresChunkStore implements ChunkStore {
          ORDER BY score DESC, c.id COLLATE "C"
          LIMIT ${parameter(limit)}::int
        )
-       SELECT ${RESULT_COLUMNS.split(', ').map((name) => `d.${name}`).join(', ')}, best.score
+       SELECT ${mine === undefined ? RESULT_COLUMNS.split(', ').map((name) => `d.${name}`).join(', ') : 'd.id'}, best.score
        FROM best JOIN document_chunks d ON d.id = best.id
        ORDER BY best.score DESC, best.id COLLATE "C"`,
       values,
     );
-    return hits.map(toHit);
+    return this.#withContent(hits, mine);
   }
 
   /** The row count, average lengths and common lexemes, re-read after `CORPUS_STATS_TTL_MS` or a write of this store. */
@@ -415,7 +433,8 @@ export class PostgresChunkStore implements ChunkStore {
   }
 
   #readCorpusStats(): Promise<CorpusStats> {
-    const reading = readCorpusStats(this.#database.pool);
+    // pg_stats hides a table whose row-level security is active: read on the candidate sessions (ADR 0079).
+    const reading = readCorpusStats(this.#database.candidates.pool);
     this.#stats = reading;
     reading.catch(() => {
       if (this.#stats === reading) this.#stats = undefined;
@@ -426,13 +445,16 @@ export class PostgresChunkStore implements ChunkStore {
   /** Nearest chunks by cosine distance under the HNSW index. Callers check `state()` first, as with LanceDB. */
   async vectorSearch(vector: Float32Array, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
     if (limit <= 0) return [];
-    const where = filterConditions(filter, 3);
+    const { pool, principal } = this.#database.candidates;
+    const mine = principal();
+    // The person's chunks only, as the HNSW scan's filter; iterative scans keep it going until `limit` pass.
+    const where = withPrincipal(filterConditions(filter, 3), mine, 3);
     if (!where) return [];
     this.#iterative ??= hasIterativeScans(this.#database.pool);
     const iterative = await this.#iterative;
-    const rows = await withVectorSearchSettings(this.#database.pool, efSearchFor(limit), iterative, async (client) => {
-      const result = await client.query<HitRow>(
-        `SELECT ${RESULT_COLUMNS}, 1 - (vector <=> $1::vector) AS score
+    const found = await withVectorSearchSettings(pool, efSearchFor(limit), iterative, async (client) => {
+      const result = await client.query<HitRow | ScoredId>(
+        `SELECT ${mine === undefined ? RESULT_COLUMNS : 'id'}, 1 - (vector <=> $1::vector) AS score
          FROM document_chunks
          WHERE ${where.sql}
          ORDER BY vector <=> $1::vector
@@ -441,8 +463,27 @@ export class PostgresChunkStore implements ChunkStore {
       );
       return result.rows;
     });
+    const rows = await this.#withContent(found, mine);
     // Iterative scans return rows in roughly, not exactly, ascending distance.
-    return rows.map(toHit).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return rows.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /**
+   * The hits of a search: as they came when the query read the chunks (no principal to name), otherwise the chunks
+   * read by id on a bound session, in the order of the scored ids (a chunk deleted meanwhile is left out).
+   */
+  async #withContent(rows: readonly (HitRow | ScoredId)[], principal: string | undefined): Promise<ChunkHit[]> {
+    if (principal === undefined) return (rows as HitRow[]).map(toHit);
+    if (rows.length === 0) return [];
+    const { rows: chunks } = await this.#database.pool.query<Omit<HitRow, 'score'>>(
+      `SELECT ${RESULT_COLUMNS} FROM document_chunks WHERE id = ANY($1::text[])`,
+      [rows.map((row) => row.id)],
+    );
+    const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]));
+    return rows.flatMap((row) => {
+      const chunk = byId.get(row.id);
+      return chunk === undefined ? [] : [toHit({ ...chunk, score: row.score })];
+    });
   }
 
   async recreate(): Promise<void> {

@@ -80,11 +80,19 @@ export class PostgresFactVectorIndex implements FactVectorIndex {
     const vector = await this.#queries.embedQuery(query);
     this.#iterative ??= hasIterativeScans(this.#database.pool);
     const iterative = await this.#iterative;
-    const rows = await withVectorSearchSettings(this.#database.pool, efSearchFor(options.limit), iterative, async (client) => {
-      const category = options.category === undefined ? '' : 'WHERE category = $3';
+    // Nearest fact ids only, so on the candidate sessions with the caller's principal named (ADR 0079): the HNSW scan
+    // filtered by it, and with iterative scans kept going until `limit` of the person's vectors pass.
+    const { candidates } = this.#database;
+    const params: unknown[] = [vectorLiteral(vector), options.limit];
+    const filters: string[] = [];
+    if (options.category !== undefined) filters.push(`category = $${params.push(options.category)}`);
+    const principal = candidates.principal();
+    if (principal !== undefined) filters.push(`principal_id = $${params.push(principal)}`);
+    const where = filters.length === 0 ? '' : `WHERE ${filters.join(' AND ')}`;
+    const rows = await withVectorSearchSettings(candidates.pool, efSearchFor(options.limit), iterative, async (client) => {
       const result = await client.query<{ fact_id: string | number; distance: number }>(
-        `SELECT fact_id, vector <=> $1::vector AS distance FROM fact_vectors ${category} ORDER BY vector <=> $1::vector LIMIT $2`,
-        options.category === undefined ? [vectorLiteral(vector), options.limit] : [vectorLiteral(vector), options.limit, options.category],
+        `SELECT fact_id, vector <=> $1::vector AS distance FROM fact_vectors ${where} ORDER BY vector <=> $1::vector LIMIT $2`,
+        params,
       );
       return result.rows;
     });

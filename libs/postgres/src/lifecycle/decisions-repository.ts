@@ -3,10 +3,11 @@
  * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0063). Search folds the six searched columns as
  * the SQLite adapter folds them (`foldedContains`), so both find the same decisions, and checks only candidates read
  * from two indexes, as the SQLite adapter does: `decisions_trgm_idx` answers `ILIKE` with the folded query, which finds
- * every decision made of plain characters, and `decisions_fold_scan_idx` lists the others. An update that appends
+ * every decision made of plain characters, and `decisions_fold_scan_idx` lists the others. In team mode the search
+ * finds the page's ids on the candidate sessions and reads the decisions by id (ADR 0079). An update that appends
  * notes reads and writes the row under its lock.
  */
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import {
   assertEnum,
@@ -64,7 +65,7 @@ export function decisionCandidates(query: string): SQL | null {
 }
 
 export function createPostgresDecisionsRepository(database: PostgresDatabase, clock: Clock): DecisionsRepository {
-  const { db } = database;
+  const { db, candidates } = database;
   const ownerEquals = (owner: string) => foldedEquals(decisions.owner, owner.trim());
 
   return {
@@ -121,14 +122,36 @@ export function createPostgresDecisionsRepository(database: PostgresDatabase, cl
         status === undefined ? undefined : eq(decisions.status, status),
         owner === undefined ? undefined : ownerEquals(owner),
       );
-      const rows = await db
-        .select(rowColumns(decisions))
-        .from(decisions)
-        .where(where)
-        .orderBy(desc(decisions.createdAt), desc(decisions.id))
-        .limit(window.limit + 1)
-        .offset(window.offset);
-      const total = await db.select({ n: sql<number>`count(*)::int` }).from(decisions).where(where);
+      const own = candidates.ownRows(decisions.principalId);
+      if (own === undefined) {
+        const rows = await db
+          .select(rowColumns(decisions))
+          .from(decisions)
+          .where(where)
+          .orderBy(desc(decisions.createdAt), desc(decisions.id))
+          .limit(window.limit + 1)
+          .offset(window.offset);
+        const total = await db.select({ n: sql<number>`count(*)::int` }).from(decisions).where(where);
+        return closePage(rows, window, { total: total[0]?.n ?? 0 });
+      }
+      // Team mode (ADR 0079): the page's ids and the total on the candidate sessions, whose trigram index a bound
+      // session cannot use, with the caller's principal named; the decisions themselves by id on a bound one.
+      const mine = and(where, own);
+      const [found, total] = await Promise.all([
+        candidates.db
+          .select({ id: decisions.id })
+          .from(decisions)
+          .where(mine)
+          .orderBy(desc(decisions.createdAt), desc(decisions.id))
+          .limit(window.limit + 1)
+          .offset(window.offset),
+        candidates.db.select({ n: sql<number>`count(*)::int` }).from(decisions).where(mine),
+      ]);
+      const ids = found.map((row) => row.id);
+      const byId = new Map(
+        ids.length === 0 ? [] : (await db.select(rowColumns(decisions)).from(decisions).where(inArray(decisions.id, ids))).map((row) => [row.id, row]),
+      );
+      const rows = ids.map((id) => byId.get(id)).filter((row): row is DecisionRecord => row !== undefined);
       return closePage(rows, window, { total: total[0]?.n ?? 0 });
     },
 

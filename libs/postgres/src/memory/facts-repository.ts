@@ -2,7 +2,8 @@
  * The facts repository on PostgreSQL: the same `FactsRepository` port, records and errors as the SQLite adapter of
  * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0060). Words are searched through the
  * `search_vector` tsvector (built from `factSearchTerms`, the tokens SQLite's FTS5 indexes), substrings through
- * `ILIKE` over the `pg_trgm` indexes of `key` and `value`.
+ * `ILIKE` over the `pg_trgm` indexes of `key` and `value`. The candidate queries run on the candidate sessions with
+ * the caller's principal named (ADR 0079), so team mode keeps those indexes; the facts are read by id on bound ones.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { hebrewStem, isHebrewWord, type Clock } from '@chief-of-staff/core';
@@ -86,7 +87,9 @@ function orQuery(tokens: readonly string[]): string {
 }
 
 export function createPostgresFactsRepository(database: PostgresDatabase, clock: Clock): FactsRepository {
-  const { db } = database;
+  const { db, candidates } = database;
+  /** The caller's facts among the candidates (nothing in a single-person database). */
+  const own = (): SQL | undefined => candidates.ownRows(facts.principalId);
 
   const get = async (category: FactCategory, key: string): Promise<FactRecord | undefined> => {
     if (key.includes('\0')) return undefined;
@@ -102,12 +105,42 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
 
   const matches = (query: string): SQL => sql`${facts.searchVector} @@ to_tsquery('simple', ${query})`;
 
+  /**
+   * About how many facts the caller has: the highest id (one index probe) in a single-person database; in team mode
+   * that times the caller's share of the rows in the planner's statistics (their most common values, or an even
+   * share of the rest), as the shares decide which words are common for this person, not for the whole team.
+   */
+  const factCount = async (): Promise<number> => {
+    const principal = candidates.principal();
+    const bound = await candidates.db.select({ n: sql<number | null>`max(${facts.id})` }).from(facts);
+    const highest = Number(bound[0]?.n ?? 0);
+    if (principal === undefined || highest === 0) return highest;
+    const { rows } = await candidates.pool.query<{ vals: string[] | null; freqs: number[] | null; distinct: number | null }>(
+      `SELECT most_common_vals::text::text[] AS vals, most_common_freqs::float8[] AS freqs, n_distinct::float8 AS distinct
+       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'facts' AND attname = 'principal_id'`,
+    );
+    const stats = rows[0];
+    // Not analysed yet: every fact counts, as before team mode.
+    if (stats === undefined) return highest;
+    const vals = stats.vals ?? [];
+    const freqs = stats.freqs ?? [];
+    const at = vals.indexOf(principal);
+    if (at >= 0) return Math.ceil(highest * (freqs[at] ?? 1));
+    const distinct = (stats.distinct ?? 1) < 0 ? -(stats.distinct ?? 1) * highest : (stats.distinct ?? 1);
+    const rest = 1 - freqs.reduce((sum, freq) => sum + freq, 0);
+    return Math.ceil((highest * Math.max(0, rest)) / Math.max(1, distinct - vals.length));
+  };
+
   /** How many facts hold each token, each count stopping past `limit`; all in one round trip. */
   const termCounts = async (tokens: readonly string[], limit: number): Promise<number[]> => {
     // Each count goes through the GIN index (a bitmap scan skips the heap pages VACUUM has marked all-visible).
-    const counted = await db.execute<{ n: number[] }>(
+    const mine = own();
+    const counted = await candidates.db.execute<{ n: number[] }>(
       sql`SELECT ARRAY[${sql.join(
-        tokens.map((token) => sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${facts} WHERE ${matches(orQuery([token]))} LIMIT ${limit + 1}) AS hits)`),
+        tokens.map(
+          (token) =>
+            sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${facts} WHERE ${and(matches(orQuery([token])), mine)} LIMIT ${limit + 1}) AS hits)`,
+        ),
         sql`, `,
       )}] AS n`,
     );
@@ -124,8 +157,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
    */
   const queryTokens = async (tokens: string[]): Promise<{ rank: string[]; find: string[] }> => {
     if (tokens.length < 2) return { rank: tokens, find: tokens };
-    const bound = await db.select({ n: sql<number | null>`max(${facts.id})` }).from(facts);
-    const rows = Number(bound[0]?.n ?? 0);
+    const rows = await factCount();
     if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
     // Counted up to the filter share first: a query with a rare word (the usual case) never counts a common one far.
     const filterLimit = Math.floor(rows * FILTER_TERM_SHARE);
@@ -241,10 +273,10 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       const rankQuery = orQuery(selected.rank);
       // ts_rank with normalisation 1 (divided by 1 + log of the length): more query words and more occurrences
       // rank higher, long facts a little lower — the clear cases of bm25, without its per-term document counts.
-      const rows = await db
+      const rows = await candidates.db
         .select({ id: facts.id })
         .from(facts)
-        .where(and(matches(orQuery(selected.find)), category))
+        .where(and(matches(orQuery(selected.find)), category, own()))
         .orderBy(desc(sql`ts_rank(${facts.searchVector}, to_tsquery('simple', ${rankQuery}), 1)`), asc(facts.id))
         .limit(options.limit);
       return rows.map((row) => row.id);
@@ -255,10 +287,10 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       // No stored text holds a NUL (upsert refuses it), and PostgreSQL refuses one in a parameter.
       const text = query.replace(/\0/g, '').trim();
       if (text === '') return [];
-      const rows = await db
+      const rows = await candidates.db
         .select({ id: facts.id })
         .from(facts)
-        .where(and(containsText(text), category))
+        .where(and(containsText(text), category, own()))
         .orderBy(sql`(lower(${facts.key}) = lower(${text})) DESC`, desc(facts.updatedAt), desc(facts.id))
         .limit(options.limit);
       return rows.map((row) => row.id);
@@ -281,10 +313,10 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
         conditions.map((condition) => sql`(CASE WHEN ${condition} THEN 1 ELSE 0 END)`),
         sql` + `,
       );
-      const rows = await db
+      const rows = await candidates.db
         .select({ id: facts.id })
         .from(facts)
-        .where(and(sql`(${sql.join(conditions, sql` OR `)})`, category))
+        .where(and(sql`(${sql.join(conditions, sql` OR `)})`, category, own()))
         .orderBy(desc(found), sql`length(${facts.key}) + length(${facts.value})`, desc(facts.id))
         .limit(options.limit);
       return rows.map((row) => row.id);

@@ -253,22 +253,34 @@ export function createPostgresMailRepository(database: PostgresDatabase, clock: 
     searchMessages: async (filters, page) => {
       const query = mailSearchQuery(filters.phrases);
       if (query === '' || (filters.mailboxIds !== undefined && filters.mailboxIds.length === 0)) return [];
-      const rows = await db
-        .select(HEADER_COLUMNS)
+      const where = and(
+        sql`${mailMessages.searchVector} @@ to_tsquery('simple', ${query})`,
+        filters.mailboxIds === undefined ? undefined : inArray(mailMessages.mailboxId, [...filters.mailboxIds]),
+        filters.since === undefined ? undefined : gte(mailMessages.date, filters.since),
+        filters.until === undefined ? undefined : lt(mailMessages.date, filters.until),
+      );
+      const headers = (rowsWhere: SQL | undefined, limit: number, offset: number) =>
+        db
+          .select(HEADER_COLUMNS)
+          .from(mailMessages)
+          .innerJoin(mailboxes, eq(mailboxes.id, mailMessages.mailboxId))
+          .where(rowsWhere)
+          .orderBy(desc(mailMessages.date), desc(mailMessages.id))
+          .limit(limit)
+          .offset(offset);
+      const own = database.candidates.ownRows(mailMessages.principalId);
+      if (own === undefined) return (await headers(where, page.limit, page.offset)) as MailHeaderRow[];
+      // Team mode (ADR 0079): the page's ids on the candidate sessions, whose GIN index a bound session cannot use,
+      // with the caller's principal named; the headers by id on a bound one, in the same order.
+      const found = await database.candidates.db
+        .select({ id: mailMessages.id })
         .from(mailMessages)
-        .innerJoin(mailboxes, eq(mailboxes.id, mailMessages.mailboxId))
-        .where(
-          and(
-            sql`${mailMessages.searchVector} @@ to_tsquery('simple', ${query})`,
-            filters.mailboxIds === undefined ? undefined : inArray(mailMessages.mailboxId, [...filters.mailboxIds]),
-            filters.since === undefined ? undefined : gte(mailMessages.date, filters.since),
-            filters.until === undefined ? undefined : lt(mailMessages.date, filters.until),
-          ),
-        )
+        .where(and(where, own))
         .orderBy(desc(mailMessages.date), desc(mailMessages.id))
         .limit(page.limit)
         .offset(page.offset);
-      return rows as MailHeaderRow[];
+      if (found.length === 0) return [];
+      return (await headers(inArray(mailMessages.id, found.map((row) => row.id)), found.length, 0)) as MailHeaderRow[];
     },
 
     countUnread: async (mailboxIds) => {

@@ -4,7 +4,7 @@
  * `messages.search_vector`, built from the unicode61 tokens SQLite's `messages_fts` indexes (`messageSearchTerms`),
  * so a query finds the same messages on both.
  */
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { ImportMessageInput, MessageRangeFilters, MessageRow, MessagesPage, MessagesPageRequest, MessagesRepository } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
@@ -77,7 +77,7 @@ function conversationsOf(batch: readonly ImportMessageInput[]): ConversationUpse
 }
 
 export function createPostgresMessagesRepository(database: PostgresDatabase, _clock: Clock): MessagesRepository {
-  const { db } = database;
+  const { db, candidates } = database;
 
   const range = (filters: MessageRangeFilters): (SQL | undefined)[] => [
     filters.channel === undefined ? undefined : eq(messages.channel, filters.channel),
@@ -124,7 +124,22 @@ export function createPostgresMessagesRepository(database: PostgresDatabase, _cl
     async search(phrases, filters, request) {
       const query = phraseQuery(phrases);
       if (query === null || hasNul(filters.channel)) return EMPTY;
-      return page(and(sql`${messages.searchVector} @@ to_tsquery('simple', ${query})`, ...range(filters)), request);
+      const where = and(sql`${messages.searchVector} @@ to_tsquery('simple', ${query})`, ...range(filters));
+      const own = candidates.ownRows(messages.principalId);
+      if (own === undefined) return page(where, request);
+      // Team mode (ADR 0079): the page's ids on the candidate sessions, whose GIN index a bound session cannot use,
+      // with the caller's principal named; the messages by id on a bound one, in the same order.
+      const found = await candidates.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(where, own))
+        .orderBy(desc(messages.sentAt), desc(messages.id))
+        .limit(request.limit + 1)
+        .offset(request.offset);
+      const ids = found.slice(0, request.limit).map((row) => row.id);
+      if (ids.length === 0) return EMPTY;
+      const { rows } = await page(inArray(messages.id, ids), { ...request, limit: ids.length, offset: 0 });
+      return { rows, hasMore: found.length > request.limit };
     },
 
     async importMessages(provider, batch) {
