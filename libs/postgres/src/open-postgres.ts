@@ -31,7 +31,7 @@ export interface OpenPostgresOptions {
 export interface PostgresDatabase {
   readonly db: PostgresDrizzle;
   readonly pool: pg.Pool;
-  /** Whether row-level security binds this pool's sessions: only in team mode (the database has users). */
+  /** Whether row-level security binds this pool's sessions, as found when it opened: only in team mode (the database has users). */
   readonly rowSecurity: RowSecurity;
   /**
    * Where search queries compute candidate ids (ADR 0079): in team mode a second, small pool of sessions not bound by

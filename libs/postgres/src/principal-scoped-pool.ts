@@ -6,8 +6,9 @@
  *
  * In team mode (the database has users of `cos users`) every session is also switched to the role `cos_scoped`, which
  * row-level security binds: a query that forgets the scope reads nothing of anybody else's. A single-person database
- * stays on the login role and its query plans. A pool that cannot bind its sessions (team mode started after it
- * opened, or no `cos_scoped` role) refuses work for anybody but the owner rather than serve it unbound.
+ * stays on the login role and its query plans, and looks again for users every few seconds, so team mode begun after
+ * it opened binds it too. A pool that cannot bind its sessions (no `cos_scoped` role for its login) refuses work for
+ * anybody but the owner rather than serve it unbound.
  *
  * The candidate pool of team mode (`candidates: true`, ADR 0079) sets the scope but never switches role and refuses
  * nobody: its queries compute candidate ids with their own principal predicate, so their indexes stay usable.
@@ -44,6 +45,14 @@ export class PrincipalScopedPool extends pg.Pool {
     return this.#candidates;
   }
 
+  /**
+   * A single-person pool looks again for users at most this often: a process that opened the database before the
+   * first `cos users add` binds its sessions within seconds instead of reading every person's rows as the owner's.
+   */
+  static readonly RECHECK_MS = 2_000;
+  #checkedAt = 0;
+  #rechecking: Promise<void> | undefined;
+
   /** How row-level security binds the sessions (decided by `detectRowSecurity`). */
   get rowSecurity(): RowSecurity {
     return this.#rowSecurity;
@@ -51,6 +60,8 @@ export class PrincipalScopedPool extends pg.Pool {
 
   /** Reads whether the database is in team mode and whether sessions can be bound. Called once, after the migrations. */
   async detectRowSecurity(): Promise<RowSecurity> {
+    // Set first: the query below checks a connection out through `connect`, which must not look again.
+    this.#checkedAt = Date.now();
     const { rows } = await super.query<{ team: boolean; scoped: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM users) AS team,
               EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AND pg_has_role(current_user, $1, 'MEMBER') AS scoped`,
@@ -66,7 +77,7 @@ export class PrincipalScopedPool extends pg.Pool {
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     // Read now: by the time a connection is free, the async context may be another caller's.
     const scope = currentPrincipalScope();
-    const scoped = this.#refusal(scope) ?? super.connect().then((client) => this.#enterScope(client, scope));
+    const scoped = this.#refreshed().then(() => this.#refusal(scope) ?? super.connect().then((client) => this.#enterScope(client, scope)));
     if (callback === undefined) return scoped;
     scoped.then(
       (client) => callback(undefined, client, (release?: unknown) => client.release(release as Error | boolean | undefined)),
@@ -74,11 +85,22 @@ export class PrincipalScopedPool extends pg.Pool {
     );
   }
 
+  /** Waits for a fresh look at team mode when this pool is single-person and its last look is older than RECHECK_MS. */
+  #refreshed(): Promise<void> {
+    if (this.#candidates || this.#rowSecurity !== 'single-person' || Date.now() - this.#checkedAt < PrincipalScopedPool.RECHECK_MS) return Promise.resolve();
+    this.#rechecking ??= this.detectRowSecurity().then(
+      () => undefined,
+      // A failed look leaves the pool as it was; the query that follows reports the database's trouble itself.
+      () => undefined,
+    ).finally(() => (this.#rechecking = undefined));
+    return this.#rechecking;
+  }
+
   #refusal(scope: string): Promise<never> | undefined {
     if (scope === OWNER_PRINCIPAL || scope === SYSTEM_SCOPE || this.#rowSecurity === 'scoped-role' || this.#candidates) return undefined;
     const message =
       this.#rowSecurity === 'single-person'
-        ? 'This process opened the database before it had users (team mode): restart it to serve them.'
+        ? 'The database has no users yet (team mode begins with cos users add): this process serves only the owner until then.'
         : `Team mode needs the role ${SCOPED_ROLE}, which this login may not use: as a superuser, run CREATE ROLE ${SCOPED_ROLE} NOLOGIN and GRANT ${SCOPED_ROLE} TO <login role>, then restart (docs/deployment.md).`;
     return Promise.reject(new CosError({ code: 'TEAM_MODE_UNBOUND', domain: 'postgres', category: 'user', message }));
   }

@@ -9,7 +9,7 @@ import { createSystemClock, isCosError, runInPrincipalScope, runInSystemScope } 
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
-import { SCOPED_ROLE } from '../principal-scoped-pool.js';
+import { PrincipalScopedPool, SCOPED_ROLE } from '../principal-scoped-pool.js';
 
 const databases = testDatabases('rls');
 const clock = createSystemClock('UTC');
@@ -125,15 +125,27 @@ describe('principal scope on PostgreSQL', () => {
     });
   });
 
-  it('leaves a single-person database on its login role, and refuses a user until the process restarts', async () => {
-    await withDatabase(await databases.freshUrl(), async (database) => {
-      expect(database.rowSecurity).toBe('single-person');
+  it('leaves a single-person database on its login role, and binds it within seconds once it has users', async () => {
+    const url = await databases.freshUrl();
+    await withDatabase(url, async (database) => {
+      expect(database.pool instanceof PrincipalScopedPool && database.pool.rowSecurity).toBe('single-person');
       const facts = createPostgresFactsRepository(database, clock);
       await facts.upsert({ category: 'work', key: 'a', value: 'one', source: 'user' });
       const refused = await runInPrincipalScope('user:1', () => facts.count()).catch((error: unknown) => error);
-      expect(refusalIn(refused)?.message).toMatch(/restart/);
+      expect(refusalIn(refused)?.message).toMatch(/no users yet/);
       const { rows } = await database.pool.query<{ principal_id: string; role: string }>('SELECT principal_id, current_user AS role FROM facts');
       expect(rows).toEqual([{ principal_id: 'owner', role: 'postgres' }]);
+
+      // Team mode begins in another process; a user's row is written there.
+      const other = await openPostgres({ url, poolSize: 1 });
+      await other.pool.query("INSERT INTO users (email) VALUES ('noa@example.com')");
+      await other.close();
+      await withDatabase(url, (bound) => runInPrincipalScope('user:1', async () => void (await createPostgresFactsRepository(bound, clock).upsert({ category: 'work', key: 'b', value: 'two', source: 'user' }))));
+      // This process looks again after RECHECK_MS and binds its sessions: the owner no longer sees the user's row.
+      await new Promise((resolve) => setTimeout(resolve, PrincipalScopedPool.RECHECK_MS + 100));
+      expect(await facts.count()).toBe(1);
+      expect(database.pool instanceof PrincipalScopedPool && database.pool.rowSecurity).toBe('scoped-role');
+      expect(await runInPrincipalScope('user:1', () => facts.count())).toBe(1);
     });
   });
 });
