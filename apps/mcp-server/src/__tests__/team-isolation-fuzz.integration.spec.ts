@@ -417,6 +417,23 @@ describe('team mode isolation through the whole catalogue', () => {
     expect(calls).toBeGreaterThan(tools.length * 2);
   }, 180_000);
 
+  it('shows each person only their own agents as prompts and resources', async () => {
+    for (const [owner, caller] of [
+      [people[0], people[1]],
+      [people[1], people[0]],
+    ] as [Person, Person][]) {
+      const prompts = JSON.stringify(await caller.client.listPrompts());
+      const resources = JSON.stringify(await caller.client.listResources());
+      expect(prompts).not.toContain(owner.marker);
+      expect(resources).not.toContain(owner.marker);
+      expect(prompts).toContain(caller.marker);
+      const read = await caller.client.readResource({ uri: `agent://${owner.handle}-agent` }).catch((error: unknown) => String(error));
+      expect(JSON.stringify(read)).not.toContain(owner.marker);
+      const prompt = await caller.client.getPrompt({ name: `${owner.handle}-agent`, arguments: { instruction: 'plan' } }).catch((error: unknown) => String(error));
+      expect(JSON.stringify(prompt)).not.toContain(owner.marker);
+    }
+  });
+
   it('holds, straight in PostgreSQL under the scoped role, only the principal\'s rows in every table', async () => {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
