@@ -312,8 +312,10 @@ function fuzzArguments(tool: Tool, owner: Person, caller: Person): Record<string
   const sets: Record<string, unknown>[] = [{ ...base }, { ...base, ...named }];
   for (const param of idParams) {
     const ids = idSources(tool.name, param).flatMap((source) => owner.ids.get(source) ?? []);
-    for (const id of ids) sets.push({ ...base, ...named, [param]: id });
-    if (ids.length === 0 && required.has(param)) sets.push({ ...base, ...named, [param]: properties[param]?.type === 'string' ? 'missing' : 999_999 });
+    // A path is the other way to name a document: with an id it would be refused as ambiguous before any lookup.
+    const { path: _path, ...namedButPath } = named;
+    for (const id of ids) sets.push({ ...base, ...namedButPath, [param]: id });
+    if (ids.length === 0 && required.has(param)) sets.push({ ...base, ...namedButPath, [param]: properties[param]?.type === 'string' ? 'missing' : 999_999 });
   }
   return sets;
 }
@@ -388,6 +390,7 @@ describe('team mode isolation through the whole catalogue', () => {
     const crossWrites: string[] = [];
     const changed: string[] = [];
     let calls = 0;
+    let idWrites = 0;
     for (const [owner, caller] of [
       [alpha, bravo],
       [bravo, alpha],
@@ -403,7 +406,9 @@ describe('team mode isolation through the whole catalogue', () => {
           if (withoutEcho(answer.text, args).includes(owner.marker)) leaks.push(`${caller.tag} ${tool.name} ${JSON.stringify(args)} → ${answer.text.slice(0, 400)}`);
           const idArg = Object.entries(args).find(([param]) => /_id$/.test(param) && param !== 'provider_id');
           const writes = tool.annotations?.readOnlyHint !== true;
-          if (idArg && writes && !answer.isError) crossWrites.push(`${caller.tag} ${tool.name} ${JSON.stringify(args)} → ${answer.text.slice(0, 300)}`);
+          // A write naming the other's row must find nothing: NOT_FOUND, as for an id that never existed.
+          if (idArg && writes && !/"text":"NOT_FOUND:/.test(answer.text)) crossWrites.push(`${caller.tag} ${tool.name} ${JSON.stringify(args)} → ${answer.text.slice(0, 300)}`);
+          if (idArg && writes) idWrites += 1;
         }
       }
       const after = await snapshot(owner);
@@ -415,6 +420,7 @@ describe('team mode isolation through the whole catalogue', () => {
     }
     expect({ leaks, crossWrites, changed }).toEqual({ leaks: [], crossWrites: [], changed: [] });
     expect(calls).toBeGreaterThan(tools.length * 2);
+    expect(idWrites).toBeGreaterThanOrEqual(20);
   }, 180_000);
 
   it('shows each person only their own agents as prompts and resources', async () => {
