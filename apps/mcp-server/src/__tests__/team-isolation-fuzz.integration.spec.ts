@@ -6,7 +6,7 @@
  * and the other's data, read through their own tools before and after, must not change. Last, the same tables read
  * straight from PostgreSQL under the scoped role hold only the principal's rows, and none without a principal.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -30,12 +30,6 @@ const SKIPPED: Record<string, string> = {
   dispatch_agents: 'needs a model',
   auto_create_skill: 'needs a model to design the agent',
 };
-
-/**
- * Tools whose `path` names a file on the server's disk, not a row: the disk is shared by everyone on the server
- * (documents.allowedRoots), so the fuzz gives them a path of the caller's own (see docs/deployment.md).
- */
-const DISK_PATH_TOOLS = new Set(['ingest_documents', 'import_data', 'export_calendar']);
 
 interface Person {
   /** `a` or `b`. */
@@ -166,11 +160,13 @@ function stable(value: unknown): unknown {
 async function snapshot(p: Person): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [name, args] of snapshotScript(p)) out[`${name} ${JSON.stringify(args)}`] = stable((await call(p, name, args)).structured);
+  // And the person's folder on the server's disk.
+  out['files'] = readdirSync(p.documentsDir).sort();
   return out;
 }
 
 /** Names of the `owner`'s things, by parameter, for the `caller`'s fuzz arguments. */
-function nameFor(param: string, tool: string, owner: Person, caller: Person): unknown {
+function nameFor(param: string, tool: string, owner: Person): unknown {
   const h = owner.handle;
   const query = owner.marker[0]?.toUpperCase() + owner.marker.slice(1);
   switch (param) {
@@ -197,6 +193,8 @@ function nameFor(param: string, tool: string, owner: Person, caller: Person): un
       return `${h} person`;
     case 'provider':
       return 'email';
+    case 'calendar':
+      return 'Calendar';
     case 'provider_id':
       return `${h}@example.com`;
     case 'mailbox':
@@ -216,8 +214,10 @@ function nameFor(param: string, tool: string, owner: Person, caller: Person): un
     case 'participants':
       return [`${h}@example.com`];
     case 'path':
-      // Files belong to the server, not to a person: a disk path tool gets the caller's own folder.
-      return DISK_PATH_TOOLS.has(tool) ? join(caller.documentsDir, 'missing.txt') : join(owner.documentsDir, 'plan.md');
+      // The owner's own files on the server's disk: the caller may neither read them in nor write beside them.
+      if (tool === 'import_data') return join(owner.documentsDir, 'messages.jsonl');
+      if (tool === 'export_calendar') return join(owner.documentsDir, 'export.ics');
+      return tool === 'ingest_documents' ? owner.documentsDir : join(owner.documentsDir, `${owner.marker}-plan.md`);
     default:
       return undefined;
   }
@@ -263,13 +263,13 @@ function plainValue(param: string, schema: Schema, caller: Person): unknown {
     due_before: '2030-01-01',
   };
   if (param in dates) return dates[param];
+  if (param === 'kind') return 'messages_jsonl';
   if (schema.enum) return schema.enum[0];
   if (param === 'schedule_config') return { hours: 6 };
   if (param === 'payload') return { title: 'fuzz payload' };
   if (param === 'to') return ['someone@example.com'];
   if (param === 'event_type' || param === 'event_type_pattern') return 'issue.opened';
   if (param === 'handler_type') return 'alert_eval';
-  if (param === 'kind') return 'messages_jsonl';
   if (param === 'target_mailbox') return 'Archive';
   if (param === 'limit' || param === 'top_k') return 50;
   const type = Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? schema.anyOf?.[0]?.type);
@@ -305,7 +305,7 @@ function fuzzArguments(tool: Tool, owner: Person, caller: Person): Record<string
       idParams.push(param);
       continue;
     }
-    const name = nameFor(param, tool.name, owner, caller);
+    const name = nameFor(param, tool.name, owner);
     if (name !== undefined) named[param] = name;
     if (required.has(param)) base[param] = name ?? plainValue(param, property, caller);
   }
@@ -355,14 +355,16 @@ beforeAll(async () => {
     ['a', 'zephyrqa', 'alpha'],
     ['b', 'quokkaqb', 'bravo'],
   ].entries()) {
-    const documentsDir = join(dataDir, 'documents', handle ?? tag ?? '');
+    const { email, token, principal } = made[index] ?? { email: '', token: '', principal: '' };
+    // A user's own folder inside documents.allowedRoots (the default root, <dataDir>/documents).
+    const documentsDir = join(dataDir, 'documents', '.principals', principal.replace(':', '-'));
     mkdirSync(documentsDir, { recursive: true });
-    writeFileSync(join(documentsDir, 'plan.md'), `# ${marker} plan\n\nThe ${marker} launch plan covers the budget and the hiring.\n`);
+    // The file's name carries the marker too: an answer listing it shows it.
+    writeFileSync(join(documentsDir, `${marker}-plan.md`), `# ${marker} plan\n\nThe ${marker} launch plan covers the budget and the hiring.\n`);
     writeFileSync(
       join(documentsDir, 'messages.jsonl'),
-      `${JSON.stringify({ channel: 'chat', conversation: `${handle}-chat`, sender: `${handle}-chat`, text: `${marker} see you at the offsite`, date: '2026-11-20T10:00:00Z' })}\n`,
+      `${JSON.stringify({ channel: 'chat', conversation: `${handle}-chat`, sender: `${handle}-chat`, text: `${marker} see you at the offsite`, date: new Date().toISOString() })}\n`,
     );
-    const { email, token, principal } = made[index] ?? { email: '', token: '', principal: '' };
     people.push({ tag: tag ?? '', marker: marker ?? '', handle: handle ?? '', email, token, principal, client: await connectAs(token), ids: new Map(), documentsDir });
   }
 }, 120_000);
@@ -409,6 +411,13 @@ describe('team mode isolation through the whole catalogue', () => {
           // A write naming the other's row must find nothing: NOT_FOUND, as for an id that never existed.
           if (idArg && writes && !/"text":"NOT_FOUND:/.test(answer.text)) crossWrites.push(`${caller.tag} ${tool.name} ${JSON.stringify(args)} → ${answer.text.slice(0, 300)}`);
           if (idArg && writes) idWrites += 1;
+        }
+      }
+      // Reads again after every write: a write that brought the owner's data into the caller's rows shows now.
+      for (const tool of tools.filter((candidate) => candidate.annotations?.readOnlyHint === true && !SKIPPED[candidate.name])) {
+        for (const args of fuzzArguments(tool, owner, caller)) {
+          const answer = await call(caller, tool.name, args);
+          if (withoutEcho(answer.text, args).includes(owner.marker)) leaks.push(`${caller.tag} ${tool.name} ${JSON.stringify(args)} (after the writes) → ${answer.text.slice(0, 400)}`);
         }
       }
       const after = await snapshot(owner);
