@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Logger } from '@chief-of-staff/core';
+import { principalKeyOf, runInPrincipalScope, type Logger } from '@chief-of-staff/core';
 import { createMcpServer } from '../create-mcp-server.js';
 import type { McpHost } from '../host-source.js';
 import { staticHostSource } from '../static-host-source.js';
@@ -151,7 +151,8 @@ async function handleMcp(
     void server.close();
   });
   await server.connect(transport);
-  await transport.handleRequest(req, res, parsed);
+  // The whole request runs as the person who signed in: prompts and resources (their agents) as well as tool calls.
+  await runInPrincipalScope(principalKeyOf(principal), () => transport.handleRequest(req, res, parsed));
 }
 
 export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions): Promise<RunningHttpServer> {

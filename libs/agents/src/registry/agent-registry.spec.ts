@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isToolError } from '@chief-of-staff/core';
-import { AgentRegistry } from './agent-registry.js';
+import { isToolError, runInPrincipalScope } from '@chief-of-staff/core';
+import { AgentRegistry, MAX_PRINCIPAL_SCANS } from './agent-registry.js';
 
 let root: string;
 let builtinDir: string;
@@ -149,5 +149,31 @@ describe('AgentRegistry', () => {
     expect(reg.get('beta')?.origin).toBe('builtin');
     expect(codeOf(() => reg.delete('beta'))).toBe('READ_ONLY');
     expect(codeOf(() => reg.delete('nobody'))).toBe('NOT_FOUND');
+  });
+
+  it('keeps each person\'s agents to themselves in team mode, built-ins shared, the owner\'s directory as before', () => {
+    const reg = registry();
+    const asNoa = <T>(work: () => T): T => runInPrincipalScope('user:1', work);
+    const asAri = <T>(work: () => T): T => runInPrincipalScope('user:2', work);
+    asNoa(() => reg.save({ name: 'planner', description: 'Noa plans', system_prompt: 'Plan.' }));
+    // Another person may take the same name for their own agent, and neither sees nor deletes the other's.
+    expect(asAri(() => reg.get('planner'))).toBeUndefined();
+    expect(asAri(() => codeOf(() => reg.delete('planner')))).toBe('NOT_FOUND');
+    asAri(() => reg.save({ name: 'planner', description: 'Ari plans', system_prompt: 'Plan.' }));
+    expect(asNoa(() => reg.get('planner')?.config.description)).toBe('Noa plans');
+    expect(asAri(() => reg.get('planner')?.config.description)).toBe('Ari plans');
+    expect(reg.get('planner')).toBeUndefined();
+    expect(asNoa(() => reg.list().map((agent) => agent.config.name))).toEqual(['alpha', 'beta', 'planner']);
+    expect(reg.list().map((agent) => agent.config.name)).toEqual(['alpha', 'beta']);
+    expect(asNoa(() => reg.get('planner')?.file)).toBe(join(userDir, '.principals', 'user-1', 'planner.yaml'));
+    expect(reg.problems()).toEqual([]);
+  });
+
+  it('keeps at most MAX_PRINCIPAL_SCANS people\'s listings, reading a dropped one again from its directory', () => {
+    const reg = registry();
+    runInPrincipalScope('user:1', () => reg.save({ name: 'first', description: 'First', system_prompt: 'Go.' }));
+    for (let id = 2; id <= MAX_PRINCIPAL_SCANS + 1; id += 1) runInPrincipalScope(`user:${id}`, () => reg.list());
+    expect((reg as unknown as { scans: Map<string, unknown> }).scans.size).toBe(MAX_PRINCIPAL_SCANS);
+    expect(runInPrincipalScope('user:1', () => reg.get('first')?.config.description)).toBe('First');
   });
 });

@@ -2,12 +2,13 @@
  * The agent registry (docs/reference/agents.md#registry): built-in agents shipped read-only in `agent_configs/` plus
  * the user's agent directory, where a file with a built-in's name is an override. Bad files are reported as problems
  * instead of disappearing; new and edited files are picked up by re-stating the directories (at most once per
- * `rescanIntervalMs`); writes are validated first and atomic.
+ * `rescanIntervalMs`); writes are validated first and atomic. In team mode each person has an agent directory of their
+ * own (the one of the request's principal scope), so one person's agents are neither seen nor changed by another.
  */
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { didYouMean, ToolError, type Logger } from '@chief-of-staff/core';
+import { currentPrincipalScope, didYouMean, OWNER_PRINCIPAL, SYSTEM_SCOPE, ToolError, type Logger } from '@chief-of-staff/core';
 import {
   agentConfigSchema,
   isValidAgentName,
@@ -58,6 +59,32 @@ export const DEFAULT_BUILTIN_AGENT_DIR = fileURLToPath(new URL('../../../../agen
 
 const YAML_EXTENSIONS = new Set(['.yaml', '.yml']);
 
+/**
+ * Where the agents of the users of `cos users` live, inside the owner's directory: a dot-folder, which the owner's scan
+ * skips, holding one folder per user (`user-<id>`).
+ */
+export const PRINCIPAL_AGENT_DIRS = '.principals';
+
+/** How many principals' scans one registry keeps; the least recently used is dropped (and rescanned when it returns). */
+export const MAX_PRINCIPAL_SCANS = 256;
+
+/** The agent directory of a principal scope: the owner's (and the system scope's) is `userDir` itself. */
+export function agentDirectoryOf(userDir: string, scope: string): string {
+  if (scope === OWNER_PRINCIPAL || scope === SYSTEM_SCOPE) return userDir;
+  return join(userDir, PRINCIPAL_AGENT_DIRS, scope.replace(':', '-'));
+}
+
+/** One principal's view: its loaded agents and problems, and when its directory was last scanned. */
+interface PrincipalScan {
+  userDir: string;
+  lastScanAt: number;
+  entries: Map<string, AgentEntry>;
+  builtinNames: Set<string>;
+  currentProblems: AgentProblem[];
+  /** Problems already logged for this view, so each is logged once while it lasts. */
+  loggedProblems: Set<string>;
+}
+
 interface CachedFile {
   mtimeMs: number;
   size: number;
@@ -82,24 +109,52 @@ export function assertAgentName(name: string, field = 'name'): void {
 }
 
 export class AgentRegistry {
-  readonly userDir: string;
+  /** The owner's agent directory (`agents.userDir`); the users' are under it (see agentDirectoryOf). */
+  readonly ownerDir: string;
   readonly builtinDir: string;
   private readonly rescanIntervalMs: number;
   private readonly logger: Logger | undefined;
   private readonly now: () => number;
   private readonly cache = new Map<string, CachedFile>();
-  private readonly loggedProblems = new Set<string>();
-  private lastScanAt = Number.NEGATIVE_INFINITY;
-  private entries = new Map<string, AgentEntry>();
-  private builtinNames = new Set<string>();
-  private currentProblems: AgentProblem[] = [];
+  /** By principal scope, least recently used first (bounded by MAX_PRINCIPAL_SCANS). */
+  private readonly scans = new Map<string, PrincipalScan>();
 
   constructor(options: AgentRegistryOptions) {
-    this.userDir = resolve(options.userDir);
+    this.ownerDir = resolve(options.userDir);
     this.builtinDir = resolve(options.builtinDir ?? DEFAULT_BUILTIN_AGENT_DIR);
     this.rescanIntervalMs = options.rescanIntervalMs ?? 1_000;
     this.logger = options.logger;
     this.now = options.now ?? (() => performance.now());
+  }
+
+  /** The agent directory of the work in progress (the owner's, or the signed-in user's in team mode). */
+  get userDir(): string {
+    return this.scan().userDir;
+  }
+
+  private get entries(): Map<string, AgentEntry> {
+    return this.scan().entries;
+  }
+
+  private get builtinNames(): Set<string> {
+    return this.scan().builtinNames;
+  }
+
+  /** The current principal's scan, created empty (never scanned) on its first use. */
+  private scan(): PrincipalScan {
+    const scope = currentPrincipalScope();
+    let found = this.scans.get(scope);
+    if (found === undefined) {
+      found = { userDir: agentDirectoryOf(this.ownerDir, scope), lastScanAt: Number.NEGATIVE_INFINITY, entries: new Map(), builtinNames: new Set(), currentProblems: [], loggedProblems: new Set() };
+      if (this.scans.size >= MAX_PRINCIPAL_SCANS) {
+        const eldest = this.scans.keys().next().value;
+        if (eldest !== undefined) this.scans.delete(eldest);
+      }
+    } else {
+      this.scans.delete(scope);
+    }
+    this.scans.set(scope, found);
+    return found;
   }
 
   /** Every loaded agent, ordered by name. */
@@ -130,7 +185,7 @@ export class AgentRegistry {
   /** Files that failed to load (errors) or loaded with notes (warnings). */
   problems(): AgentProblem[] {
     this.refreshIfDue();
-    return [...this.currentProblems];
+    return [...this.scan().currentProblems];
   }
 
   /** Problems of the files named after one agent. */
@@ -145,18 +200,19 @@ export class AgentRegistry {
 
   /** Rescans both directories now. */
   refresh(): void {
-    this.lastScanAt = this.now();
+    const scan = this.scan();
+    scan.lastScanAt = this.now();
     const builtin = this.scanDirectory(this.builtinDir);
-    const user = this.scanDirectory(this.userDir);
+    const user = this.scanDirectory(scan.userDir);
     const entries = new Map<string, AgentEntry>();
     for (const [name, loaded] of builtin.entries) entries.set(name, { ...loaded, origin: 'builtin' });
     for (const [name, loaded] of user.entries) {
       entries.set(name, { ...loaded, origin: builtin.entries.has(name) ? 'override' : 'user' });
     }
-    this.entries = entries;
-    this.builtinNames = new Set(builtin.entries.keys());
-    this.currentProblems = [...builtin.problems, ...user.problems];
-    this.logNewProblems();
+    scan.entries = entries;
+    scan.builtinNames = new Set(builtin.entries.keys());
+    scan.currentProblems = [...builtin.problems, ...user.problems];
+    this.logNewProblems(scan);
   }
 
   /**
@@ -215,7 +271,7 @@ export class AgentRegistry {
   }
 
   private refreshIfDue(): void {
-    if (this.now() - this.lastScanAt >= this.rescanIntervalMs) this.refresh();
+    if (this.now() - this.scan().lastScanAt >= this.rescanIntervalMs) this.refresh();
   }
 
   private scanDirectory(directory: string): DirectoryScan {
@@ -283,17 +339,16 @@ export class AgentRegistry {
     return parsed;
   }
 
-  private logNewProblems(): void {
+  private logNewProblems(scan: PrincipalScan): void {
     const current = new Set<string>();
-    for (const problem of this.currentProblems) {
+    for (const problem of scan.currentProblems) {
       const key = `${problem.file}\u0000${problem.error}`;
       current.add(key);
-      if (!this.loggedProblems.has(key)) {
+      if (!scan.loggedProblems.has(key)) {
         this.logger?.warn({ file: problem.file, severity: problem.severity, problem: problem.error }, 'agent config problem');
       }
     }
-    this.loggedProblems.clear();
-    for (const key of current) this.loggedProblems.add(key);
+    scan.loggedProblems = current;
   }
 }
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { defineTool, expandHome, ToolError, type ToolContext } from '@chief-of-staff/core';
 import type { IngestProgress } from '@chief-of-staff/documents';
 import { documentIdSchema, skippedFileSchema } from './document-schemas.js';
+import { assertInPrincipalRoots } from '../provider-common/principal-roots.js';
 import type { DocumentsServices } from './documents-services.js';
 
 /** At most 500 new or changed files per call (docs/reference/tool-catalogue.md#documents); the rest wait. */
@@ -80,6 +81,7 @@ export const ingestDocumentsTool = defineTool({
     if (!isAbsolute(expandHome(args.path))) {
       throw ToolError.invalidArgument('path', `"${args.path}" is relative.`, 'Give an absolute path or one starting with ~/.');
     }
+    await assertInPrincipalRoots(args.path, ctx.services.documents.allowedRoots, ctx.services.config?.storage?.url);
     const report = await ctx.services.documents.ingest(args.path, {
       recursive: args.recursive,
       summarize: args.summarize,

@@ -3,6 +3,7 @@
  * (docs/reference/tool-catalogue.md#capabilities-and-tools).
  */
 import { ToolError } from '@chief-of-staff/core';
+import { principalRoots } from '../provider-common/principal-roots.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
 
 export function assertHostCaller(ctx: ProviderToolContext, tool: string): void {
@@ -12,6 +13,7 @@ export function assertHostCaller(ctx: ProviderToolContext, tool: string): void {
   });
 }
 
+/** The allowed roots as this caller may use them (in team mode, a user's own folder in each; see principal-roots.ts). */
 export function allowedRoots(ctx: ProviderToolContext): string[] {
-  return ctx.services.config?.documents.allowedRoots ?? [];
+  return principalRoots(ctx.services.config?.documents.allowedRoots ?? [], ctx.services.config?.storage?.url);
 }

@@ -7,7 +7,7 @@ import type { MemoryStore } from '@chief-of-staff/stores';
 import { toToolError, type ProviderFor, type ProviderKind, type ProviderRegistry } from '@chief-of-staff/providers';
 
 /** The configuration keys these tools read; every one has a default when `config` is absent. */
-export type ProviderToolConfig = Pick<CosConfig, 'user' | 'mail' | 'locale' | 'documents'>;
+export type ProviderToolConfig = Pick<CosConfig, 'user' | 'mail' | 'locale' | 'documents'> & { storage?: Pick<CosConfig['storage'], 'url'> };
 
 export interface ProviderServices {
   providers: ProviderRegistry;
