@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { currentPrincipalScope, defineTool, OWNER_PRINCIPAL, ToolError, type ToolContext } from '@chief-of-staff/core';
-import { emptyPrincipalUsage, userEmailKey, type MemoryStore, type PrincipalUsageRecord, type UserRecord } from '@chief-of-staff/stores';
+import { emptyPrincipalUsage, unknownUserError, userEmailKey, type MemoryStore, type PrincipalUsageRecord, type UserRecord } from '@chief-of-staff/stores';
 import { LOCAL_READ } from '../memory-common/annotations.js';
 import type { MemoryServices } from '../memory-common/memory-services.js';
 
@@ -119,12 +119,7 @@ export async function principalUsageReport(
   const usageOf = (principal: string) => counted.get(principal) ?? emptyPrincipalUsage(principal);
   if (options.email !== undefined) {
     const user = await memory.users.getByEmail(options.email);
-    if (user === undefined) {
-      throw new ToolError('NOT_FOUND', `No user with the email ${userEmailKey(options.email)}.`, {
-        hint: 'List the users with `cos users list` (or admin_list_users), or add one with `cos users add <email>`.',
-        details: { entity: 'user', email: options.email },
-      });
-    }
+    if (user === undefined) throw unknownUserError(userEmailKey(options.email));
     return { since, days: options.days, items: [usageOutput(usageOf(`user:${user.id}`), user)] };
   }
   const users = await memory.users.list();
