@@ -39,7 +39,10 @@ export function createUsageRecorder(memory: MemoryStore, logger: Logger): UsageR
     waiting.splice(0, waiting.length, ...waiting.filter((entry) => entry.principal !== principal));
     // Not awaited: the caller never waits for bookkeeping. A busy database gives the rows back, in front of any
     // recorded meanwhile, for the next record to try again; any other failure loses them, as a failed write always did.
-    writing = runInPrincipalScope(principal, () => memory.toolUsage.recordIfFree(batch.map((entry) => entry.row))).then(
+    const rows = batch.map((entry) => entry.row);
+    // Entered only when the write's own context is someone else's: a single-person process never enters a scope here.
+    const written = principal === currentPrincipalScope() ? memory.toolUsage.recordIfFree(rows) : runInPrincipalScope(principal, () => memory.toolUsage.recordIfFree(rows));
+    writing = written.then(
       (written) => {
         writing = undefined;
         if (written) return write();
