@@ -3,6 +3,7 @@
  * runtime always sees the same exposed catalogue (capabilities then decide what each agent gets).
  */
 import {
+  adminTools,
   allMemoryDomainTools,
   availabilityTools,
   calendarTools,
@@ -43,6 +44,7 @@ export const BUILT_IN_TOOL_GROUP_NAMES = [
   'webhooks',
   'proactive',
   'channels',
+  'admin',
 ] as const;
 
 export type BuiltInToolGroupName = (typeof BUILT_IN_TOOL_GROUP_NAMES)[number];
@@ -64,5 +66,6 @@ export function builtInToolGroups(): ToolGroup[] {
     group('webhooks', [...webhookEventTools, ...eventRuleTools]),
     group('proactive', proactiveTools),
     group('channels', channelTools),
+    group('admin', adminTools),
   ];
 }

@@ -278,4 +278,7 @@ export {
   userEmailKey,
 } from './auth/sign-in-rules.js';
 export { USER_STATUSES } from './db/schema/enums.js';
+// Per-principal usage counts for the administrator (ADR 0080).
+export type { PrincipalUsageRecord, PrincipalUsageRepository } from './auth/principal-usage.js';
+export { emptyPrincipalUsage } from './auth/principal-usage.js';
 export type { UserStatus } from './db/schema/enums.js';

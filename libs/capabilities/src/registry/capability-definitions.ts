@@ -175,6 +175,9 @@ export const CAPABILITY_DEFINITIONS: readonly CapabilityDefinition[] = Object.fr
     'auto_create_skill',
     'reject_skill_suggestion',
   ]),
+  cap('admin', "See the deployment's users and per-user usage counts (never anybody's content)", ['admin_list_users', 'admin_usage'], {
+    restricted: true,
+  }),
 ]);
 
 /**

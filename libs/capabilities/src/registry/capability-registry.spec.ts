@@ -40,6 +40,7 @@ describe('capability table', () => {
   it('marks exactly the restricted capabilities', () => {
     expect([...RESTRICTED_CAPABILITY_NAMES].sort()).toEqual(
       [
+        'admin',
         'agent_dispatch',
         'agent_memory_admin',
         'agent_write',

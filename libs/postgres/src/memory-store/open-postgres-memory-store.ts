@@ -11,6 +11,7 @@ import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-
 import type { Embedder, QueryEmbeddingCache } from '@chief-of-staff/documents';
 import { createPostgresAccessTokensRepository } from '../auth/access-tokens-repository.js';
 import { createPostgresUsersRepository } from '../auth/users-repository.js';
+import { createPostgresPrincipalUsageRepository } from '../auth/principal-usage-repository.js';
 import { redactConnectionUrl } from '../connection-url.js';
 import { PostgresChunkStore } from '../documents/chunk-store.js';
 import { PostgresDocumentCatalog } from '../documents/document-catalog.js';
@@ -110,6 +111,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     mail: createPostgresMailRepository(postgres, clock),
     users: createPostgresUsersRepository(postgres, clock),
     accessTokens: createPostgresAccessTokensRepository(postgres, clock),
+    principalUsage: createPostgresPrincipalUsageRepository(postgres),
     get factVectors() {
       return factVectors;
     },

@@ -6,7 +6,7 @@
  * loses. A task created or moved to be due sooner notifies `scheduler_wake` so idle workers can wake.
  */
 import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { ToolError, type Clock } from '@chief-of-staff/core';
+import { currentPrincipalKey, currentPrincipalScope, SYSTEM_SCOPE, ToolError, type Clock } from '@chief-of-staff/core';
 import {
   assertEnum,
   assertMaxLength,
@@ -32,10 +32,26 @@ import { createPostgresTaskRunWrites, type PostgresExecutor, type PostgresTaskRu
 import { SCHEDULER_WAKE_CHANNEL, type SchedulerWake } from './scheduler-wake.js';
 import { rowColumns } from '../row-columns.js';
 
-type TaskRow = Omit<typeof scheduledTasks.$inferSelect, 'principalId'>;
+/**
+ * A task is read with its principal: the scheduler claims due occurrences of every principal in the system scope and
+ * runs each in its owner's scope (ADR 0080).
+ */
+const taskColumns = { ...rowColumns(scheduledTasks), principal: scheduledTasks.principalId };
+
+type TaskRow = Omit<typeof scheduledTasks.$inferSelect, 'principalId'> & { principal: string };
 
 /** The record the port promises; the PostgreSQL row has the same fields and values. */
 const asRecord = (row: TaskRow): ScheduledTaskRecord => row as ScheduledTaskRecord;
+
+/**
+ * The rows the work in progress may see, said in the query as well as by row-level security: a principal's own tasks,
+ * or every principal's in the system scope (the engine's claims). A single-person database, which row-level security
+ * does not bind, is held to the same rule.
+ */
+function inScope() {
+  const scope = currentPrincipalScope();
+  return scope === SYSTEM_SCOPE ? undefined : eq(scheduledTasks.principalId, scope);
+}
 
 /**
  * Whether `after` can be due sooner than `before` was: newly enabled, newly scheduled, or moved earlier. Only then
@@ -60,12 +76,12 @@ export function createPostgresScheduledTasksRepository(
 ): ScheduledTasksRepository {
   const { db } = database;
   const getWith = async (executor: PostgresExecutor, id: number, lock = false) => {
-    const query = executor.select(rowColumns(scheduledTasks)).from(scheduledTasks).where(eq(scheduledTasks.id, id));
+    const query = executor.select(taskColumns).from(scheduledTasks).where(and(eq(scheduledTasks.id, id), inScope()));
     const [row] = lock ? await query.for('update') : await query;
     return row;
   };
   const getByNameWith = async (executor: PostgresExecutor, name: string, lock = false) => {
-    const query = executor.select(rowColumns(scheduledTasks)).from(scheduledTasks).where(eq(scheduledTasks.name, name));
+    const query = executor.select(taskColumns).from(scheduledTasks).where(and(eq(scheduledTasks.name, name), inScope()));
     const [row] = lock ? await query.for('update') : await query;
     return row;
   };
@@ -131,6 +147,8 @@ export function createPostgresScheduledTasksRepository(
   const repository: ScheduledTasksRepository = {
     async create(input, options = {}) {
       const name = assertText('name', input.name, MAX_NAME_LENGTH);
+      // Named, never left to the column default: in the system scope that default would be `*`, a row nobody owns.
+      const principalId = currentPrincipalKey();
       const fields = {
         description: assertMaxLength('description', input.description?.trim() ?? '', MAX_VALUE_LENGTH),
         scheduleType: assertEnum('schedule_type', input.scheduleType, SCHEDULE_TYPES),
@@ -150,11 +168,11 @@ export function createPostgresScheduledTasksRepository(
           const existing = await getByNameWith(tx, name, true);
           if (existing) {
             if (!options.upsert) throw nameConflict(name, existing.id, 'Choose another name, or pass upsert: true to replace it.');
-            const [task] = await tx.update(scheduledTasks).set({ ...fields, updatedAt: now }).where(eq(scheduledTasks.id, existing.id)).returning(rowColumns(scheduledTasks));
+            const [task] = await tx.update(scheduledTasks).set({ ...fields, updatedAt: now }).where(eq(scheduledTasks.id, existing.id)).returning(taskColumns);
             if (task && dueSooner(existing, task)) await notifyWake(tx, task);
             return { task: asRecord(task as TaskRow), created: false };
           }
-          const [task] = await tx.insert(scheduledTasks).values({ ...fields, name, createdAt: now, updatedAt: now }).returning(rowColumns(scheduledTasks));
+          const [task] = await tx.insert(scheduledTasks).values({ ...fields, name, principalId, createdAt: now, updatedAt: now }).returning(taskColumns);
           if (task && dueSooner(undefined, task)) await notifyWake(tx, task);
           return { task: asRecord(task as TaskRow), created: true };
         });
@@ -183,11 +201,12 @@ export function createPostgresScheduledTasksRepository(
       const enabledOnly = filters.enabledOnly ?? false;
       const window = openPage(request, SCHEDULED_TASK_LIST_LIMITS, 'scheduled_tasks', { enabledOnly, handlerType });
       const where = and(
+        inScope(),
         enabledOnly ? eq(scheduledTasks.enabled, true) : undefined,
         handlerType === undefined ? undefined : eq(scheduledTasks.handlerType, handlerType),
       );
       const rows = await db
-        .select(rowColumns(scheduledTasks))
+        .select(taskColumns)
         .from(scheduledTasks)
         .where(where)
         // `NULLS LAST` is PostgreSQL's default for ascending order; spelled out to match the SQLite order exactly.
@@ -200,7 +219,7 @@ export function createPostgresScheduledTasksRepository(
 
     async all() {
       // Byte order, as SQLite's default BINARY collation sorts names.
-      const rows = await db.select(rowColumns(scheduledTasks)).from(scheduledTasks).orderBy(sql`${scheduledTasks.name} COLLATE "C"`, asc(scheduledTasks.id));
+      const rows = await db.select(taskColumns).from(scheduledTasks).where(inScope()).orderBy(sql`${scheduledTasks.name} COLLATE "C"`, asc(scheduledTasks.id));
       return rows.map(asRecord);
     },
 
@@ -227,7 +246,7 @@ export function createPostgresScheduledTasksRepository(
           // Locked so the "due sooner" comparison is against the row this update replaces.
           const before = await getWith(tx, id, true);
           if (before === undefined) return undefined;
-          const [task] = await tx.update(scheduledTasks).set({ ...set, updatedAt: nowIso(clock) }).where(eq(scheduledTasks.id, id)).returning(rowColumns(scheduledTasks));
+          const [task] = await tx.update(scheduledTasks).set({ ...set, updatedAt: nowIso(clock) }).where(and(eq(scheduledTasks.id, id), inScope())).returning(taskColumns);
           if (task && dueSooner(before, task)) await notifyWake(tx, task);
           return task && asRecord(task);
         });
@@ -240,15 +259,16 @@ export function createPostgresScheduledTasksRepository(
     },
 
     async delete(id) {
-      return (await db.delete(scheduledTasks).where(eq(scheduledTasks.id, id)).returning({ id: scheduledTasks.id })).length > 0;
+      return (await db.delete(scheduledTasks).where(and(eq(scheduledTasks.id, id), inScope())).returning({ id: scheduledTasks.id })).length > 0;
     },
 
     async listDue(now, limit) {
       const rows = await db
-        .select(rowColumns(scheduledTasks))
+        .select(taskColumns)
         .from(scheduledTasks)
         .where(
           and(
+            inScope(),
             eq(scheduledTasks.enabled, true),
             isNotNull(scheduledTasks.nextRunAt),
             lte(scheduledTasks.nextRunAt, now),
@@ -311,9 +331,9 @@ export function createPostgresScheduledTasksRepository(
 
     async listOrphaned(now, limit) {
       const rows = await db
-        .select(rowColumns(scheduledTasks))
+        .select(taskColumns)
         .from(scheduledTasks)
-        .where(and(isNotNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)))
+        .where(and(inScope(), isNotNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)))
         .orderBy(asc(scheduledTasks.leaseExpiresAt), asc(scheduledTasks.id))
         .limit(limit);
       return rows.map(asRecord);
@@ -340,7 +360,7 @@ export function createPostgresScheduledTasksRepository(
     },
 
     async completeRun(id, owner, outcome) {
-      const [task] = await completeRunUpdate(db, id, owner, outcome).returning(rowColumns(scheduledTasks));
+      const [task] = await completeRunUpdate(db, id, owner, outcome).returning(taskColumns);
       return task && asRecord(task);
     },
 

@@ -21,7 +21,7 @@ import {
   type WorkerHeartbeatRepository,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase, PostgresDrizzle } from '../open-postgres.js';
-import { taskRuns, workerHeartbeat } from '../schema/scheduler.js';
+import { scheduledTasks, taskRuns, workerHeartbeat } from '../schema/scheduler.js';
 import { rowColumns } from '../row-columns.js';
 
 /** The pool's handle or an open transaction's: both run the same queries. */
@@ -39,7 +39,16 @@ export function createPostgresTaskRunWrites(clock: Clock): PostgresTaskRunWrites
       const now = nowIso(clock);
       const [run] = await executor
         .insert(taskRuns)
-        .values({ taskId: input.taskId, trigger: assertEnum('trigger', input.trigger, TASK_RUN_TRIGGERS), startedAt: now, status: 'running', createdAt: now })
+        .values({
+          taskId: input.taskId,
+          trigger: assertEnum('trigger', input.trigger, TASK_RUN_TRIGGERS),
+          startedAt: now,
+          status: 'running',
+          createdAt: now,
+          // A run is its task's principal's, whichever scope starts it: the engine claims in the system scope, where
+          // the column default would be `*` (ADR 0080).
+          principalId: sql`(SELECT ${scheduledTasks.principalId} FROM ${scheduledTasks} WHERE ${scheduledTasks.id} = ${input.taskId})`,
+        })
         .returning(rowColumns(taskRuns));
       return run as TaskRunRecord;
     },

@@ -4,9 +4,13 @@
  * and records the run. Two workers — or a worker and a manual `run_scheduled_task` — never run one occurrence
  * twice. A worker that dies mid-run leaves its lease to expire; the next tick anywhere takes the task over, marks
  * the abandoned run failed and runs the occurrence again. Work drains at up to `maxConcurrent` runs at a time.
+ *
+ * In team mode the tasks belong to several principals (ADR 0080): finding, claiming and recovering occurrences happens
+ * in the system scope, which sees every principal's tasks, and each run — its handler, delivery, notifications and the
+ * recording of its outcome — happens in the scope of the task's principal, so what it reads and writes is theirs.
  */
 import { DateTime } from 'luxon';
-import { ToolError } from '@chief-of-staff/core';
+import { runInPrincipalScope, runInSystemScope, ToolError } from '@chief-of-staff/core';
 import type { DueClaim, DueClaimResult, ScheduledTaskRecord, TaskRunRecord } from '@chief-of-staff/stores';
 import { deliverResult, type DeliveryRecord } from '../delivery/deliver-result.js';
 import { resultText } from '../delivery/render-template.js';
@@ -110,7 +114,7 @@ export class SchedulerEngine {
       // Abandoned leases are looked for once per tick, not on every refill (it scans the task table).
       const recover = this.#recoverDue;
       this.#recoverDue = false;
-      const summary = await this.#drain(recover);
+      const summary = await runInSystemScope(() => this.#drain(recover));
       total.claimed += summary.claimed;
       total.recovered += summary.recovered;
       total.disabled += summary.disabled;
@@ -206,13 +210,14 @@ export class SchedulerEngine {
     if (this.#running.has(taskId) || !await memory.scheduledTasks.acquireLease(taskId, this.#options.owner, this.#leaseUntil())) {
       throw new ToolError('CONFLICT', `Scheduled task "${task.name}" is running right now.`, { hint: 'Wait for it to finish (list_task_runs shows it), then try again.' });
     }
-    const runId = await this.#execute(task, 'manual');
+    const runId = await runInPrincipalScope(task.principal, () => this.#execute(task, 'manual'));
     return await memory.taskRuns.get(runId) as TaskRunRecord;
   }
 
   #start(task: ScheduledTaskRecord, trigger: Trigger, runId?: number): void {
     const controller = new AbortController();
-    const done = this.#execute(task, trigger, controller, runId)
+    // The run, and everything it starts (timers, agent runs, delivery), is the task's principal's.
+    const done = runInPrincipalScope(task.principal, () => this.#execute(task, trigger, controller, runId))
       .then(() => undefined)
       .catch((error: unknown) => this.#options.logger.error({ err: error, task: task.name }, 'scheduled task run failed unexpectedly'))
       .finally(() => {

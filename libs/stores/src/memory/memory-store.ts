@@ -35,6 +35,7 @@ import type { FactVectorIndex } from './fact-vector-index.js';
 import { createAccessTokensRepository } from '../auth/access-tokens-repository.js';
 import type { AccessTokensRepository, UsersRepository } from '../auth/sign-in-rules.js';
 import { createUsersRepository } from '../auth/users-repository.js';
+import { createPrincipalUsageRepository, type PrincipalUsageRepository } from '../auth/principal-usage.js';
 import { createIdentitiesRepository, type IdentitiesRepository } from './identities-repository.js';
 import { createLocationsRepository, type LocationsRepository } from './locations-repository.js';
 import { createSharedMemoryRepository, type SharedMemoryRepository } from './shared-memory-repository.js';
@@ -100,6 +101,8 @@ export interface MemoryStore {
   readonly users: UsersRepository;
   /** Their personal access tokens, stored hashed (ADR 0074). */
   readonly accessTokens: AccessTokensRepository;
+  /** Counts of each principal's rows and tool calls, for the administrator (ADR 0080). */
+  readonly principalUsage: PrincipalUsageRepository;
   /** The fact vector port, when an embedder is attached (see `attachFactVectorIndex`). */
   readonly factVectors: FactVectorIndex | undefined;
   /** Attaches (or with undefined, detaches) the fact vector index once the embedder is ready. */
@@ -159,6 +162,7 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     mail: createSqliteMailRepository(database, clock),
     users: createUsersRepository(database, clock),
     accessTokens: createAccessTokensRepository(database, clock),
+    principalUsage: createPrincipalUsageRepository(database),
     get factVectors() {
       return factVectors;
     },

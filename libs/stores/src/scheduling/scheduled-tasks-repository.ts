@@ -5,7 +5,7 @@
  * computed `nextRunAt` in.
  */
 import { and, asc, eq, isNotNull, lte, or, isNull, lt, sql } from 'drizzle-orm';
-import { ToolError, type Clock } from '@chief-of-staff/core';
+import { OWNER_PRINCIPAL, ToolError, type Clock } from '@chief-of-staff/core';
 import type { Statement } from 'better-sqlite3';
 import type { CosDatabase } from '../db/open-database.js';
 import { scheduledTasks } from '../db/schema/scheduler.js';
@@ -23,7 +23,18 @@ import { closePage, openPage, type Page, type PageRequest } from '../db/paginati
 import { assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
 import { createTaskRunWrites, type FinishTaskRunInput, type TaskRunWrites } from './task-runs-repository.js';
 
-export type ScheduledTaskRecord = typeof scheduledTasks.$inferSelect;
+/**
+ * A stored task and the principal it belongs to (`owner`, or `user:<id>` in team mode): the scheduler runs each
+ * occurrence in that principal's scope (ADR 0080). The embedded store holds one person's data, so its tasks are all
+ * the owner's.
+ */
+export type ScheduledTaskRecord = typeof scheduledTasks.$inferSelect & { principal: string };
+
+type TaskRow = typeof scheduledTasks.$inferSelect;
+
+/** The embedded store is single-person: every task is the owner's. */
+const ownersTask = (row: TaskRow): ScheduledTaskRecord => ({ ...row, principal: OWNER_PRINCIPAL });
+const ownersTaskOrUndefined = (row: TaskRow | undefined): ScheduledTaskRecord | undefined => row && ownersTask(row);
 
 export interface CreateScheduledTaskInput {
   name: string;
@@ -196,15 +207,15 @@ export function createScheduledTasksRepository(
             });
           }
           const task = db.update(scheduledTasks).set({ ...fields, updatedAt: now }).where(eq(scheduledTasks.id, existing.id)).returning().get();
-          return { task, created: false };
+          return { task: ownersTask(task as TaskRow), created: false };
         }
         const task = db.insert(scheduledTasks).values({ ...fields, name, createdAt: now, updatedAt: now }).returning().get();
-        return { task, created: true };
+        return { task: ownersTask(task), created: true };
       });
     },
 
-    get: async (...args) => get(...args),
-    getByName: async (...args) => getByName(...args),
+    get: async (...args) => ownersTaskOrUndefined(get(...args)),
+    getByName: async (...args) => ownersTaskOrUndefined(getByName(...args)),
 
     async list(filters, request) {
       const handlerType = filters.handlerType === undefined ? undefined : assertEnum('handler_type', filters.handlerType, HANDLER_TYPES);
@@ -223,10 +234,10 @@ export function createScheduledTasksRepository(
         .offset(window.offset)
         .all();
       const total = db.select({ n: sql<number>`count(*)` }).from(scheduledTasks).where(where).get()?.n ?? 0;
-      return closePage(rows, window, { total });
+      return closePage(rows.map(ownersTask), window, { total });
     },
 
-    all: async () => db.select().from(scheduledTasks).orderBy(asc(scheduledTasks.name), asc(scheduledTasks.id)).all(),
+    all: async () => db.select().from(scheduledTasks).orderBy(asc(scheduledTasks.name), asc(scheduledTasks.id)).all().map(ownersTask),
 
     async update(id, patch) {
       const set: Partial<typeof scheduledTasks.$inferInsert> = {};
@@ -252,7 +263,7 @@ export function createScheduledTasksRepository(
             });
           }
         }
-        return db.update(scheduledTasks).set({ ...set, updatedAt: nowIso(clock) }).where(eq(scheduledTasks.id, id)).returning().get();
+        return ownersTaskOrUndefined(db.update(scheduledTasks).set({ ...set, updatedAt: nowIso(clock) }).where(eq(scheduledTasks.id, id)).returning().get());
       });
     },
 
@@ -272,7 +283,8 @@ export function createScheduledTasksRepository(
         )
         .orderBy(asc(scheduledTasks.nextRunAt), asc(scheduledTasks.id))
         .limit(limit)
-        .all();
+        .all()
+        .map(ownersTask);
     },
 
     async acquireLease(id, owner, expiresAt) {
@@ -329,7 +341,8 @@ export function createScheduledTasksRepository(
         .where(and(isNotNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)))
         .orderBy(asc(scheduledTasks.leaseExpiresAt), asc(scheduledTasks.id))
         .limit(limit)
-        .all();
+        .all()
+        .map(ownersTask);
     },
 
     disableBroken: async (id, error) => disableBroken(id, error),
@@ -348,7 +361,7 @@ export function createScheduledTasksRepository(
         .where(and(eq(scheduledTasks.id, id), eq(scheduledTasks.leaseOwner, owner)))
         .run().changes > 0,
 
-    completeRun: async (id, owner, outcome) => completeRunUpdate(id, owner, outcome).returning().get(),
+    completeRun: async (id, owner, outcome) => ownersTaskOrUndefined(completeRunUpdate(id, owner, outcome).returning().get()),
 
     async finishRun(id, owner, outcome, run) {
       if (run === undefined) return completeRunUpdate(id, owner, outcome).run().changes > 0;
