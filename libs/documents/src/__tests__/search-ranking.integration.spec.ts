@@ -87,6 +87,23 @@ describe('search results', () => {
     expect(await scoreOf(TITLE_WEIGHT)).toBeCloseTo(bodyOnly + TITLE_WEIGHT * (withTitle - bodyOnly), 3);
   });
 
+  it('adds a title score in proportion to the share of the query words the title contains, when asked to', async () => {
+    const state = await service.chunks.state();
+    if (state.status !== 'ok') throw new Error(`chunk table is ${state.status}`);
+    // "Budget summary" holds two of the query's three words.
+    const groups = queryTermGroups('budget summary tomatoes');
+    const query = { terms: groups.flat().join(' '), rawQuery: 'budget summary tomatoes' };
+    const scoreOf = async (titleWeight: number, titleCoverage?: string[][]) => {
+      const hits = await service.chunks.textSearch({ ...query, titleWeight, titleCoverage }, { kind: 'chunk' }, 10);
+      return hits.find((hit) => hit.sourceName === 'budget-summary.md')?.score ?? 0;
+    };
+    const bodyOnly = await scoreOf(0);
+    const plain = await scoreOf(1);
+    expect(plain).toBeGreaterThan(bodyOnly);
+    expect(await scoreOf(1, groups)).toBeCloseTo(bodyOnly + (2 / 3) * (plain - bodyOnly), 3);
+    expect(service.chunks.titleCoverage).toBe(true);
+  });
+
   it('returns nothing from meaning alone for a name that appears nowhere', async () => {
     const { items } = await service.search('Zorblax Quentworth', { mode: 'vector' });
     expect(items).toEqual([]);

@@ -31,6 +31,7 @@ import type { TestQuery } from './test-collections.js';
 
 export interface ParameterGrid {
   titleWeight: readonly number[];
+  titleCoverage: readonly boolean[];
   proximityWeight: readonly number[];
   vectorFloor: readonly number[];
   base: readonly number[];
@@ -44,6 +45,7 @@ export interface ParameterGrid {
 /** Small on purpose: a few values around each shipped one, so the whole bench stays within minutes. */
 export const PARAMETER_GRID: ParameterGrid = {
   titleWeight: [0, 0.5, 1],
+  titleCoverage: [false, true],
   proximityWeight: [0, 0.1],
   vectorFloor: [0.15, 0.2, 0.25],
   base: [0.1, 0.2],
@@ -61,8 +63,8 @@ interface QueryCandidates {
   query: TestQuery;
   groups: string[][];
   readable: number;
-  /** Raw keyword hits per title weight of the grid. */
-  keyword: Map<number, ChunkHit[]>;
+  /** Raw keyword hits per title setting of the grid (`titleKey`). */
+  keyword: Map<string, ChunkHit[]>;
   vector: ChunkHit[];
   peers: Record<string, string[]>;
 }
@@ -72,6 +74,11 @@ export interface CollectionCandidates {
   queries: QueryCandidates[];
   /** Document id (of the test collection) of a hit. */
   idOf(hit: ChunkHit): string | undefined;
+}
+
+/** The keyword list a title setting gives; without a title weight, coverage changes nothing, so those share one list. */
+function titleKey(titleWeight: number, titleCoverage: boolean): string {
+  return titleWeight === 0 ? '0' : `${titleWeight}${titleCoverage ? ' by coverage' : ''}`;
 }
 
 /** Fetches every query's raw candidate lists from the indexed collection (as search would, for top 10). */
@@ -86,9 +93,13 @@ export async function collectCandidates(indexed: IndexedCollection, grid: Parame
   for (const query of collection.queries) {
     const groups = queryTermGroups(query.text);
     const terms = groups.flat().join(' ');
-    const keyword = new Map<number, ChunkHit[]>();
+    const keyword = new Map<string, ChunkHit[]>();
     for (const titleWeight of grid.titleWeight) {
-      keyword.set(titleWeight, await service.chunks.textSearch({ terms, rawQuery: terms, titleWeight }, filter, limit));
+      for (const titleCoverage of grid.titleCoverage) {
+        const key = titleKey(titleWeight, titleCoverage);
+        if (keyword.has(key)) continue;
+        keyword.set(key, await service.chunks.textSearch({ terms, rawQuery: terms, titleWeight, titleCoverage: titleCoverage ? groups : undefined }, filter, limit));
+      }
     }
     const [vector] = await service.embedder.embed([semanticQueryText(query.text)]);
     const vectorHits = await service.chunks.vectorSearch(vector as Float32Array, filter, limit);
@@ -117,6 +128,7 @@ export interface SystemScores {
 
 interface KeywordSide {
   titleWeight: number;
+  titleCoverage: boolean;
   proximityWeight: number;
 }
 
@@ -146,7 +158,7 @@ function prepare(candidates: CollectionCandidates, side: KeywordSide, floor: num
   const semanticOf = (entry: QueryCandidates) => (entry.readable === 0 ? [] : rankedBy(entry.vector.filter((hit) => hit.score >= floor)));
   const n = candidates.queries.length;
   return candidates.queries.map((entry, index) => {
-    const keyword = boostProximity(entry.groups, rankedBy(entry.keyword.get(side.titleWeight) ?? []), side.proximityWeight);
+    const keyword = boostProximity(entry.groups, rankedBy(entry.keyword.get(titleKey(side.titleWeight, side.titleCoverage)) ?? []), side.proximityWeight);
     const vector = semanticOf(entry);
     const other = candidates.queries[(index + Math.max(1, Math.floor(n / 2))) % n] as QueryCandidates;
     const blindVector = entry.readable === 0 ? [] : semanticOf(other);
@@ -197,10 +209,14 @@ export function scoreGrid(collections: readonly CollectionCandidates[], grid: Pa
       },
     ]),
   );
-  for (const titleWeight of grid.titleWeight) {
+  const titleSettings = grid.titleWeight.flatMap((titleWeight) =>
+    // Without a title weight the coverage setting changes nothing: one point, not two.
+    (titleWeight === 0 ? grid.titleCoverage.slice(0, 1) : grid.titleCoverage).map((titleCoverage) => ({ titleWeight, titleCoverage })),
+  );
+  for (const { titleWeight, titleCoverage } of titleSettings) {
     for (const proximityWeight of grid.proximityWeight) {
       for (const vectorFloor of grid.vectorFloor) {
-        const prepared = collections.map((c) => ({ c, queries: prepare(c, { titleWeight, proximityWeight }, vectorFloor) }));
+        const prepared = collections.map((c) => ({ c, queries: prepare(c, { titleWeight, titleCoverage, proximityWeight }, vectorFloor) }));
         for (const fusion of fusionSettings(grid)) {
           const scores = new Map<string, SystemScores>();
           for (const { c, queries } of prepared) {
@@ -212,7 +228,7 @@ export function scoreGrid(collections: readonly CollectionCandidates[], grid: Pa
               ...(peerScores.get(c.name) as { lunr: number; minisearch: number }),
             });
           }
-          points.push({ parameters: { titleWeight, proximityWeight, vectorFloor, fusion }, scores });
+          points.push({ parameters: { titleWeight, titleCoverage, proximityWeight, vectorFloor, fusion }, scores });
         }
       }
     }
@@ -274,8 +290,8 @@ export function leaveOneOut(points: readonly GridPoint[], names: readonly string
 const f3 = (value: number) => value.toFixed(3);
 
 export function describeParameters(parameters: RankingParameters): string {
-  const { titleWeight, proximityWeight, vectorFloor, fusion } = parameters;
-  return `title ${titleWeight}, proximity ${proximityWeight}, floor ${vectorFloor}, fusion base ${fusion.base} coverage ${fusion.coverage} length ${fusion.length} hits ${fusion.keywordHits} agreement ${fusion.agreement} spread ${fusion.vectorSpread}`;
+  const { titleWeight, titleCoverage, proximityWeight, vectorFloor, fusion } = parameters;
+  return `title ${titleWeight}${titleWeight > 0 && titleCoverage ? ' by coverage' : ''}, proximity ${proximityWeight}, floor ${vectorFloor}, fusion base ${fusion.base} coverage ${fusion.coverage} length ${fusion.length} hits ${fusion.keywordHits} agreement ${fusion.agreement} spread ${fusion.vectorSpread}`;
 }
 
 /** The closing note's table: every collection in the left-out position. */
