@@ -1,6 +1,6 @@
 /**
  * Leave-one-collection-out choice of the ranking parameters. Each collection's raw candidate lists (keyword hits for
- * every title weight of the grid, semantic hits) are fetched once from the real index; every parameter combination
+ * every title setting of the grid, semantic hits) are fetched once from the real index; every parameter combination
  * is then ranked from those lists with the library's own ranking functions, so the grid costs seconds, not re-indexing.
  * For each collection in turn the parameters are chosen on all the others and reported on the one left out; the
  * values chosen on all collections are the ones the library should ship.
