@@ -15,7 +15,7 @@ import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
 import { searchDocuments } from '../search/search-documents.js';
 import { DEFAULT_RANKING_PARAMETERS } from '../search/rank-candidates.js';
-import type { ChunkFilter, ChunkTextQuery } from '../store/chunk-store.js';
+import type { ChunkFilter, ChunkTextQuery, TitleCoverage } from '../store/chunk-store.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-ranking-'));
 const root = join(base, 'documents');
@@ -97,14 +97,16 @@ describe('search results', () => {
     // "Budget summary" holds two of the query's three words.
     const groups = queryTermGroups('budget summary tomatoes');
     const query = { terms: groups.flat().join(' '), rawQuery: 'budget summary tomatoes' };
-    const scoreOf = async (titleWeight: number, titleCoverage?: string[][]) => {
+    const scoreOf = async (titleWeight: number, titleCoverage?: TitleCoverage) => {
       const hits = await service.chunks.textSearch({ ...query, titleWeight, titleCoverage }, { kind: 'chunk' }, 10);
       return hits.find((hit) => hit.sourceName === 'budget-summary.md')?.score ?? 0;
     };
     const bodyOnly = await scoreOf(0);
     const plain = await scoreOf(1);
     expect(plain).toBeGreaterThan(bodyOnly);
-    expect(await scoreOf(1, groups)).toBeCloseTo(bodyOnly + (2 / 3) * (plain - bodyOnly), 3);
+    expect(await scoreOf(1, { groups, floor: 0 })).toBeCloseTo(bodyOnly + (2 / 3) * (plain - bodyOnly), 3);
+    // A floor of 0.5: half the title score counts anyway, the other half by coverage.
+    expect(await scoreOf(1, { groups, floor: 0.5 })).toBeCloseTo(bodyOnly + (0.5 + 0.5 * (2 / 3)) * (plain - bodyOnly), 3);
     expect(service.chunks.titleCoverage).toBe(true);
   });
 
@@ -130,7 +132,7 @@ describe('search results', () => {
       return seen;
     };
     const groups = queryTermGroups('budget summary');
-    expect(await queriesFor(true)).toEqual([expect.objectContaining({ titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight, titleCoverage: groups })]);
+    expect(await queriesFor(true)).toEqual([expect.objectContaining({ titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight, titleCoverage: { groups, floor: DEFAULT_RANKING_PARAMETERS.titleFloor } })]);
     const [plain] = await queriesFor(undefined);
     expect(plain?.titleWeight).toBe(TITLE_WEIGHT);
     expect(plain?.titleCoverage).toBeUndefined();

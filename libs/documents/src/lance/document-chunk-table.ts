@@ -297,8 +297,8 @@ export class DocumentChunkTable implements ChunkStore {
 
   /**
    * BM25 full-text search for `terms` (from `queryTerms`; OR-ed): each chunk's body score plus `titleWeight`
-   * (default TITLE_WEIGHT) times its title score, the latter scaled by the share of the query's groups the title
-   * contains when `titleCoverage` is given (`titleShare`). The two columns are searched separately and added up here:
+   * (default TITLE_WEIGHT) times its title score, the latter scaled by how much of the query the title covers when
+   * `titleCoverage` is given (`titleShare`). The two columns are searched separately and added up here:
    * LanceDB's multi-column match keeps only the larger of the two scores (so a title weight below 1 did nothing), and
    * a boost on a clause of its boolean query is not applied. A chunk found only through its title still counts. Terms
    * are plain words, so query syntax such as quotes, `field:`, `+`/`-` or AND/OR has no special meaning. A layout-1
@@ -331,7 +331,7 @@ export class DocumentChunkTable implements ChunkStore {
     const hits = new Map(body.map(({ hit }) => [hit.id, hit]));
     for (const { hit, row } of title) {
       const found = hits.get(hit.id);
-      const share = coverage ? titleShare(coverage, String(row['title_terms'] ?? '')) : 1;
+      const share = coverage ? coverage.floor + (1 - coverage.floor) * titleShare(coverage.groups, String(row['title_terms'] ?? '')) : 1;
       hits.set(hit.id, { ...(found ?? hit), score: (found?.score ?? 0) + titleWeight * share * hit.score });
     }
     return [...hits.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, limit);

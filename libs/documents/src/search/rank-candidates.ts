@@ -13,10 +13,11 @@ export interface RankingParameters {
   /** Weight of the title's BM25 score added to the body's (applied by the keyword search itself). */
   titleWeight: number;
   /**
-   * Whether the title's score counts in proportion to the share of the query's words the title contains (applied by
-   * the keyword search itself, see `ChunkTextQuery.titleCoverage`) rather than in full.
+   * The part of the title's score that counts whatever share of the query's words the title contains; the rest counts
+   * in proportion to that share (applied by the keyword search itself, see `ChunkTextQuery.titleCoverage`). 1 adds the
+   * title score in full.
    */
-  titleCoverage: boolean;
+  titleFloor: number;
   /** See proximity-boost.ts. */
   proximityWeight: number;
   /** Semantic matches less similar than this are not results: nearest neighbours always exist, however unrelated. */
@@ -30,8 +31,8 @@ export interface RankingParameters {
  * that cannot scale the title by coverage gets TITLE_WEIGHT instead (search-documents.ts).
  */
 export const DEFAULT_RANKING_PARAMETERS: Readonly<RankingParameters> = {
-  titleWeight: 1,
-  titleCoverage: true,
+  titleWeight: 0.5,
+  titleFloor: 0.5,
   proximityWeight: PROXIMITY_WEIGHT,
   vectorFloor: 0.2,
   fusion: DEFAULT_FUSION_PARAMETERS,

@@ -78,9 +78,9 @@ export function candidateCount(topK: number): number {
  * otherwise the plain sum with TITLE_WEIGHT (the coverage-scaled weight, added in full, would overweight titles).
  */
 function titleSetting(chunks: ChunkStore, groups: readonly (readonly string[])[]): Pick<ChunkTextQuery, 'titleWeight' | 'titleCoverage'> {
-  const { titleWeight, titleCoverage } = DEFAULT_RANKING_PARAMETERS;
-  if (!titleCoverage) return { titleWeight };
-  return chunks.titleCoverage === true ? { titleWeight, titleCoverage: groups } : { titleWeight: TITLE_WEIGHT };
+  const { titleWeight, titleFloor } = DEFAULT_RANKING_PARAMETERS;
+  if (titleFloor >= 1) return { titleWeight };
+  return chunks.titleCoverage === true ? { titleWeight, titleCoverage: { groups, floor: titleFloor } } : { titleWeight: TITLE_WEIGHT };
 }
 
 export async function searchDocuments(

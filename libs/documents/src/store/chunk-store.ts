@@ -65,6 +65,13 @@ export interface ChunkFilter {
   modifiedBeforeMs?: number;
 }
 
+/** How a title's keyword score depends on the share of the query the title covers (see `ChunkTextQuery`). */
+export interface TitleCoverage {
+  groups: readonly (readonly string[])[];
+  /** The part of the title score that counts whatever the coverage (0..1; 1 is the plain sum). */
+  floor: number;
+}
+
 /** A keyword query as the store receives it (see `ChunkStore.textSearch`). */
 export interface ChunkTextQuery {
   /** The query's analysed terms (`queryTermGroups`, flattened), space-separated; OR-ed. */
@@ -74,12 +81,13 @@ export interface ChunkTextQuery {
   /** Weight of the title's score added to the body's; default TITLE_WEIGHT. */
   titleWeight?: number;
   /**
-   * The query's term groups (`queryTermGroups`). When given, a chunk's title score is added in proportion to the
-   * share of these groups its title contains: a title that shares one incidental word of a long query says less about
-   * the chunk than one that names what the query asks for. When absent, the title score is added in full. A store
-   * may ignore it (the ranking then stays the plain sum); `ChunkStore.titleCoverage` says whether it does.
+   * When given, a chunk's title score is added in part by how much of the query its title covers: times
+   * `floor + (1 − floor) × share`, where `share` is the share of the query's term groups (`queryTermGroups`) the
+   * title contains. A title that shares one incidental word of a long query says less about the chunk than one that
+   * names what the query asks for. When absent, the title score is added in full. A store may ignore it (the ranking
+   * then stays the plain sum); `ChunkStore.titleCoverage` says whether it does.
    */
-  titleCoverage?: readonly (readonly string[])[];
+  titleCoverage?: TitleCoverage;
 }
 
 /**

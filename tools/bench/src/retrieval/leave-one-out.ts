@@ -31,7 +31,7 @@ import type { TestQuery } from './test-collections.js';
 
 export interface ParameterGrid {
   titleWeight: readonly number[];
-  titleCoverage: readonly boolean[];
+  titleFloor: readonly number[];
   proximityWeight: readonly number[];
   vectorFloor: readonly number[];
   base: readonly number[];
@@ -45,7 +45,7 @@ export interface ParameterGrid {
 /** Small on purpose: a few values around each shipped one, so the whole bench stays within minutes. */
 export const PARAMETER_GRID: ParameterGrid = {
   titleWeight: [0, 0.5, 1],
-  titleCoverage: [false, true],
+  titleFloor: [0, 0.5, 1],
   proximityWeight: [0, 0.1],
   vectorFloor: [0.15, 0.2, 0.25],
   base: [0.1, 0.2],
@@ -76,9 +76,9 @@ export interface CollectionCandidates {
   idOf(hit: ChunkHit): string | undefined;
 }
 
-/** The keyword list a title setting gives; without a title weight, coverage changes nothing, so those share one list. */
-function titleKey(titleWeight: number, titleCoverage: boolean): string {
-  return titleWeight === 0 ? '0' : `${titleWeight}${titleCoverage ? ' by coverage' : ''}`;
+/** The keyword list a title setting gives; without a title weight, the floor changes nothing, so those share one list. */
+function titleKey(titleWeight: number, titleFloor: number): string {
+  return titleWeight === 0 ? '0' : `${titleWeight} floor ${titleFloor}`;
 }
 
 /** Fetches every query's raw candidate lists from the indexed collection (as search would, for top 10). */
@@ -95,10 +95,11 @@ export async function collectCandidates(indexed: IndexedCollection, grid: Parame
     const terms = groups.flat().join(' ');
     const keyword = new Map<string, ChunkHit[]>();
     for (const titleWeight of grid.titleWeight) {
-      for (const titleCoverage of grid.titleCoverage) {
-        const key = titleKey(titleWeight, titleCoverage);
+      for (const titleFloor of grid.titleFloor) {
+        const key = titleKey(titleWeight, titleFloor);
         if (keyword.has(key)) continue;
-        keyword.set(key, await service.chunks.textSearch({ terms, rawQuery: terms, titleWeight, titleCoverage: titleCoverage ? groups : undefined }, filter, limit));
+        const titleCoverage = titleFloor < 1 ? { groups, floor: titleFloor } : undefined;
+        keyword.set(key, await service.chunks.textSearch({ terms, rawQuery: terms, titleWeight, titleCoverage }, filter, limit));
       }
     }
     const [vector] = await service.embedder.embed([semanticQueryText(query.text)]);
@@ -128,7 +129,7 @@ export interface SystemScores {
 
 interface KeywordSide {
   titleWeight: number;
-  titleCoverage: boolean;
+  titleFloor: number;
   proximityWeight: number;
 }
 
@@ -158,7 +159,7 @@ function prepare(candidates: CollectionCandidates, side: KeywordSide, floor: num
   const semanticOf = (entry: QueryCandidates) => (entry.readable === 0 ? [] : rankedBy(entry.vector.filter((hit) => hit.score >= floor)));
   const n = candidates.queries.length;
   return candidates.queries.map((entry, index) => {
-    const keyword = boostProximity(entry.groups, rankedBy(entry.keyword.get(titleKey(side.titleWeight, side.titleCoverage)) ?? []), side.proximityWeight);
+    const keyword = boostProximity(entry.groups, rankedBy(entry.keyword.get(titleKey(side.titleWeight, side.titleFloor)) ?? []), side.proximityWeight);
     const vector = semanticOf(entry);
     const other = candidates.queries[(index + Math.max(1, Math.floor(n / 2))) % n] as QueryCandidates;
     const blindVector = entry.readable === 0 ? [] : semanticOf(other);
@@ -210,13 +211,13 @@ export function scoreGrid(collections: readonly CollectionCandidates[], grid: Pa
     ]),
   );
   const titleSettings = grid.titleWeight.flatMap((titleWeight) =>
-    // Without a title weight the coverage setting changes nothing: one point, not two.
-    (titleWeight === 0 ? grid.titleCoverage.slice(0, 1) : grid.titleCoverage).map((titleCoverage) => ({ titleWeight, titleCoverage })),
+    // Without a title weight the floor changes nothing: one point, not one per floor.
+    (titleWeight === 0 ? grid.titleFloor.slice(0, 1) : grid.titleFloor).map((titleFloor) => ({ titleWeight, titleFloor })),
   );
-  for (const { titleWeight, titleCoverage } of titleSettings) {
+  for (const { titleWeight, titleFloor } of titleSettings) {
     for (const proximityWeight of grid.proximityWeight) {
       for (const vectorFloor of grid.vectorFloor) {
-        const prepared = collections.map((c) => ({ c, queries: prepare(c, { titleWeight, titleCoverage, proximityWeight }, vectorFloor) }));
+        const prepared = collections.map((c) => ({ c, queries: prepare(c, { titleWeight, titleFloor, proximityWeight }, vectorFloor) }));
         for (const fusion of fusionSettings(grid)) {
           const scores = new Map<string, SystemScores>();
           for (const { c, queries } of prepared) {
@@ -228,7 +229,7 @@ export function scoreGrid(collections: readonly CollectionCandidates[], grid: Pa
               ...(peerScores.get(c.name) as { lunr: number; minisearch: number }),
             });
           }
-          points.push({ parameters: { titleWeight, titleCoverage, proximityWeight, vectorFloor, fusion }, scores });
+          points.push({ parameters: { titleWeight, titleFloor, proximityWeight, vectorFloor, fusion }, scores });
         }
       }
     }
@@ -290,8 +291,8 @@ export function leaveOneOut(points: readonly GridPoint[], names: readonly string
 const f3 = (value: number) => value.toFixed(3);
 
 export function describeParameters(parameters: RankingParameters): string {
-  const { titleWeight, titleCoverage, proximityWeight, vectorFloor, fusion } = parameters;
-  return `title ${titleWeight}${titleWeight > 0 && titleCoverage ? ' by coverage' : ''}, proximity ${proximityWeight}, floor ${vectorFloor}, fusion base ${fusion.base} coverage ${fusion.coverage} length ${fusion.length} hits ${fusion.keywordHits} agreement ${fusion.agreement} spread ${fusion.vectorSpread}`;
+  const { titleWeight, titleFloor, proximityWeight, vectorFloor, fusion } = parameters;
+  return `title ${titleWeight}${titleWeight > 0 ? (titleFloor >= 1 ? ' in full' : ` by coverage, floor ${titleFloor}`) : ''}, proximity ${proximityWeight}, floor ${vectorFloor}, fusion base ${fusion.base} coverage ${fusion.coverage} length ${fusion.length} hits ${fusion.keywordHits} agreement ${fusion.agreement} spread ${fusion.vectorSpread}`;
 }
 
 /** The closing note's table: every collection in the left-out position. */
