@@ -15,7 +15,7 @@ export type { IngestProgress, PrunedDocument, SkippedFile } from './ingest/inges
 // The storage ports (ADR 0067): the document catalogue and the chunk store, with the records they exchange. The
 // embedded adapters are below (SQLite catalogue, LanceDB chunk table); `@chief-of-staff/postgres` has the others.
 export { CHUNK_TABLE_SCHEMA_VERSION, chunkId, chunkTextHash, SUMMARY_CHUNK_INDEX, TITLE_WEIGHT } from './store/chunk-store.js';
-export type { ChunkFilter, ChunkKind, ChunkRecord, ChunkStore, ChunkStoreState, ChunkTextQuery } from './store/chunk-store.js';
+export type { ChunkFilter, ChunkKind, ChunkRecord, ChunkStore, ChunkStoreState, ChunkTextQuery, TitleCoverage } from './store/chunk-store.js';
 export { PENDING_CONTENT_HASH } from './store/document-catalog-store.js';
 export type { DocumentCatalogStore, DocumentFileFacts, DocumentListFilter, DocumentRow } from './store/document-catalog-store.js';
 export { DocumentCatalog } from './catalog/document-catalog.js';

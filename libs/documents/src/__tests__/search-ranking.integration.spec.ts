@@ -12,6 +12,10 @@ import { queryTermGroups } from '@chief-of-staff/core';
 import { DocumentService } from '../document-service.js';
 import { TITLE_WEIGHT } from '../lance/document-chunk-table.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
+import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
+import { searchDocuments } from '../search/search-documents.js';
+import { DEFAULT_RANKING_PARAMETERS } from '../search/rank-candidates.js';
+import type { ChunkFilter, ChunkTextQuery, TitleCoverage } from '../store/chunk-store.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-ranking-'));
 const root = join(base, 'documents');
@@ -85,6 +89,53 @@ describe('search results', () => {
     expect(withTitle).toBeGreaterThan(bodyOnly);
     expect((await scoreOf(2)) - withTitle).toBeCloseTo(withTitle - bodyOnly, 3);
     expect(await scoreOf(TITLE_WEIGHT)).toBeCloseTo(bodyOnly + TITLE_WEIGHT * (withTitle - bodyOnly), 3);
+  });
+
+  it('adds a title score in proportion to the share of the query words the title contains, when asked to', async () => {
+    const state = await service.chunks.state();
+    if (state.status !== 'ok') throw new Error(`chunk table is ${state.status}`);
+    // "Budget summary" holds two of the query's three words.
+    const groups = queryTermGroups('budget summary tomatoes');
+    const query = { terms: groups.flat().join(' '), rawQuery: 'budget summary tomatoes' };
+    const scoreOf = async (titleWeight: number, titleCoverage?: TitleCoverage) => {
+      const hits = await service.chunks.textSearch({ ...query, titleWeight, titleCoverage }, { kind: 'chunk' }, 10);
+      return hits.find((hit) => hit.sourceName === 'budget-summary.md')?.score ?? 0;
+    };
+    const bodyOnly = await scoreOf(0);
+    const plain = await scoreOf(1);
+    expect(plain).toBeGreaterThan(bodyOnly);
+    expect(await scoreOf(1, { groups, floor: 0 })).toBeCloseTo(bodyOnly + (2 / 3) * (plain - bodyOnly), 3);
+    // A floor of 0.5: half the title score counts anyway, the other half by coverage.
+    expect(await scoreOf(1, { groups, floor: 0.5 })).toBeCloseTo(bodyOnly + (0.5 + 0.5 * (2 / 3)) * (plain - bodyOnly), 3);
+    expect(service.chunks.titleCoverage).toBe(true);
+  });
+
+  it('asks a store that scales titles by coverage for the shipped title setting, and any other store for the plain sum', async () => {
+    const queriesFor = async (titleCoverage: boolean | undefined) => {
+      const seen: ChunkTextQuery[] = [];
+      // The real table, reporting the capability under test and recording the keyword queries it receives.
+      const chunks = new Proxy(service.chunks, {
+        get(target, key) {
+          if (key === 'titleCoverage') return titleCoverage;
+          if (key === 'textSearch') {
+            return (query: ChunkTextQuery, filter: ChunkFilter, limit: number) => {
+              seen.push(query);
+              return target.textSearch(query, filter, limit);
+            };
+          }
+          const value: unknown = Reflect.get(target, key, target);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const { items } = await searchDocuments({ chunks, queries: new QueryEmbeddingCache(embedder) }, 'budget summary', { mode: 'fts' });
+      expect(items[0]?.sourceName).toBe('budget-summary.md');
+      return seen;
+    };
+    const groups = queryTermGroups('budget summary');
+    expect(await queriesFor(true)).toEqual([expect.objectContaining({ titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight, titleCoverage: { groups, floor: DEFAULT_RANKING_PARAMETERS.titleFloor } })]);
+    const [plain] = await queriesFor(undefined);
+    expect(plain?.titleWeight).toBe(TITLE_WEIGHT);
+    expect(plain?.titleCoverage).toBeUndefined();
   });
 
   it('returns nothing from meaning alone for a name that appears nowhere', async () => {

@@ -118,6 +118,13 @@ async function ensureTextHashColumn(table: Table): Promise<void> {
 
 const RESULT_COLUMNS = ['id', 'document_id', 'chunk_index', 'kind', 'path', 'source_name', 'doc_type', 'text'];
 
+/** The share of the query's term groups (a Hebrew word's variants form one group) found among a title's terms. */
+export function titleShare(groups: readonly (readonly string[])[], titleTerms: string): number {
+  if (groups.length === 0) return 1;
+  const terms = new Set(titleTerms.split(' '));
+  return groups.filter((group) => group.some((term) => terms.has(term))).length / groups.length;
+}
+
 function toHit(row: Record<string, unknown>, score: number): ChunkHit {
   return {
     id: String(row['id']),
@@ -133,6 +140,7 @@ function toHit(row: Record<string, unknown>, score: number): ChunkHit {
 }
 
 export class DocumentChunkTable implements ChunkStore {
+  readonly titleCoverage = true;
   readonly #table: VectorTable;
   /** The table object whose `text_hash` column is known to exist (re-checked when the table is re-created). */
   #hashedTable: Table | undefined;
@@ -289,7 +297,8 @@ export class DocumentChunkTable implements ChunkStore {
 
   /**
    * BM25 full-text search for `terms` (from `queryTerms`; OR-ed): each chunk's body score plus `titleWeight`
-   * (default TITLE_WEIGHT) times its title score. The two columns are searched separately and added up here:
+   * (default TITLE_WEIGHT) times its title score, the latter scaled by how much of the query the title covers when
+   * `titleCoverage` is given (`titleShare`). The two columns are searched separately and added up here:
    * LanceDB's multi-column match keeps only the larger of the two scores (so a title weight below 1 did nothing), and
    * a boost on a clause of its boolean query is not applied. A chunk found only through its title still counts. Terms
    * are plain words, so query syntax such as quotes, `field:`, `+`/`-` or AND/OR has no special meaning. A layout-1
@@ -302,23 +311,28 @@ export class DocumentChunkTable implements ChunkStore {
     const { lancedb } = await loadLance();
     const legacy = schemaVersion < CHUNK_TABLE_SCHEMA_VERSION;
     if ((legacy ? query.rawQuery : query.terms) === '') return [];
-    const search = async (column: string, text: string): Promise<ChunkHit[]> => {
+    const search = async (column: string, text: string, extra: readonly string[] = []): Promise<Array<{ hit: ChunkHit; row: Record<string, unknown> }>> => {
       const rows = (await table
         .query()
         .fullTextSearch(new lancedb.MatchQuery(text, column))
         .where(chunkWhere(filter))
-        .select([...RESULT_COLUMNS, '_score'])
+        .select([...RESULT_COLUMNS, ...extra, '_score'])
         .limit(limit)
         .toArray()) as Record<string, unknown>[];
-      return rows.map((row) => toHit(row, Number(row['_score'])));
+      return rows.map((row) => ({ hit: toHit(row, Number(row['_score'])), row }));
     };
-    if (legacy) return search('text', query.rawQuery);
+    if (legacy) return (await search('text', query.rawQuery)).map(({ hit }) => hit);
     const titleWeight = query.titleWeight ?? TITLE_WEIGHT;
-    const [body, title] = await Promise.all([search('terms', query.terms), titleWeight > 0 ? search('title_terms', query.terms) : []]);
-    const hits = new Map(body.map((hit) => [hit.id, hit]));
-    for (const hit of title) {
+    const coverage = query.titleCoverage;
+    const [body, title] = await Promise.all([
+      search('terms', query.terms),
+      titleWeight > 0 ? search('title_terms', query.terms, coverage ? ['title_terms'] : []) : [],
+    ]);
+    const hits = new Map(body.map(({ hit }) => [hit.id, hit]));
+    for (const { hit, row } of title) {
       const found = hits.get(hit.id);
-      hits.set(hit.id, { ...(found ?? hit), score: (found?.score ?? 0) + titleWeight * hit.score });
+      const share = coverage ? coverage.floor + (1 - coverage.floor) * titleShare(coverage.groups, String(row['title_terms'] ?? '')) : 1;
+      hits.set(hit.id, { ...(found ?? hit), score: (found?.score ?? 0) + titleWeight * share * hit.score });
     }
     return [...hits.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, limit);
   }

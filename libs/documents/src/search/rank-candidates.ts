@@ -4,7 +4,7 @@
  * parameters; the retrieval benchmark runs it with other values on the same candidates to choose those parameters
  * without re-querying the index for every combination.
  */
-import { TITLE_WEIGHT, type ChunkHit } from '../store/chunk-store.js';
+import type { ChunkHit } from '../store/chunk-store.js';
 import { bestChunkPerDocument, DEFAULT_FUSION_PARAMETERS, fuseHybrid, fusionEvidence, semanticWeight, type FusionParameters } from './hybrid-fusion.js';
 import { boostProximity, PROXIMITY_WEIGHT } from './proximity-boost.js';
 import type { SearchMode } from './search-types.js';
@@ -12,6 +12,12 @@ import type { SearchMode } from './search-types.js';
 export interface RankingParameters {
   /** Weight of the title's BM25 score added to the body's (applied by the keyword search itself). */
   titleWeight: number;
+  /**
+   * The part of the title's score that counts whatever share of the query's words the title contains; the rest counts
+   * in proportion to that share (applied by the keyword search itself, see `ChunkTextQuery.titleCoverage`). 1 adds the
+   * title score in full.
+   */
+  titleFloor: number;
   /** See proximity-boost.ts. */
   proximityWeight: number;
   /** Semantic matches less similar than this are not results: nearest neighbours always exist, however unrelated. */
@@ -21,10 +27,12 @@ export interface RankingParameters {
 
 /**
  * The shipped values. The floor was calibrated on the development collections and their off-topic queries (ADR
- * 0019); every value was then checked leave-one-collection-out (ADR 0042).
+ * 0019); every value was then checked leave-one-collection-out (ADR 0042; the title by coverage, ADR 0077). A store
+ * that cannot scale the title by coverage gets TITLE_WEIGHT instead (search-documents.ts).
  */
 export const DEFAULT_RANKING_PARAMETERS: Readonly<RankingParameters> = {
-  titleWeight: TITLE_WEIGHT,
+  titleWeight: 0.5,
+  titleFloor: 0.5,
   proximityWeight: PROXIMITY_WEIGHT,
   vectorFloor: 0.2,
   fusion: DEFAULT_FUSION_PARAMETERS,

@@ -11,7 +11,7 @@
  */
 import { ToolError, type Logger } from '@chief-of-staff/core';
 import type { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
-import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkFilter, type ChunkHit, type ChunkKind, type ChunkStore } from '../store/chunk-store.js';
+import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkFilter, type ChunkHit, type ChunkKind, type ChunkStore, type ChunkTextQuery, TITLE_WEIGHT } from '../store/chunk-store.js';
 import { foldedWords, queryTermGroups } from '../lexical/search-terms.js';
 import { embedderMismatchError, embedderMismatchWarning, outdatedLayoutWarning, vectorSpaceOf } from '../lance/vector-space.js';
 import { keywordQuery } from '@chief-of-staff/stores';
@@ -73,6 +73,16 @@ export function candidateCount(topK: number): number {
   return Math.min(150, Math.max(30, topK * 3));
 }
 
+/**
+ * The title part of the keyword query: the shipped coverage-scaled title weight where the store applies coverage,
+ * otherwise the plain sum with TITLE_WEIGHT (the coverage-scaled weight, added in full, would overweight titles).
+ */
+function titleSetting(chunks: ChunkStore, groups: readonly (readonly string[])[]): Pick<ChunkTextQuery, 'titleWeight' | 'titleCoverage'> {
+  const { titleWeight, titleFloor } = DEFAULT_RANKING_PARAMETERS;
+  if (titleFloor >= 1) return { titleWeight };
+  return chunks.titleCoverage === true ? { titleWeight, titleCoverage: { groups, floor: titleFloor } } : { titleWeight: TITLE_WEIGHT };
+}
+
 export async function searchDocuments(
   deps: SearchDependencies,
   query: string,
@@ -89,7 +99,7 @@ export async function searchDocuments(
   const schemaVersion = state.status === 'ok' ? state.schemaVersion : CHUNK_TABLE_SCHEMA_VERSION;
   if (schemaVersion < CHUNK_TABLE_SCHEMA_VERSION) warnings.push(outdatedLayoutWarning(deps.chunks.label));
   const groups = queryTermGroups(text);
-  const lexical = { terms: groups.flat().join(' '), rawQuery: keywordQuery(text), titleWeight: DEFAULT_RANKING_PARAMETERS.titleWeight };
+  const lexical: ChunkTextQuery = { terms: groups.flat().join(' '), rawQuery: keywordQuery(text), ...titleSetting(deps.chunks, groups) };
   const filterFor = (kind: ChunkKind): ChunkFilter => ({
     kind,
     pathPrefix: options.pathPrefix,

@@ -17,7 +17,8 @@ export const CHUNK_TABLE_SCHEMA_VERSION = 2;
  * The weight of a document's title and headings (its file name, first heading and section headings) in keyword
  * search: the title column's BM25 score times this is added to the body's, where the title also appears, so a
  * query word in the title counts a little more than one in the body alone. Chosen with the other ranking parameters
- * by leave-one-collection-out evaluation (ADR 0042).
+ * by leave-one-collection-out evaluation (ADR 0042). This is the weight of the plain sum, used by a store that does
+ * not scale the title by coverage; search asks a store that does for the coverage-scaled weight (ADR 0077).
  */
 export const TITLE_WEIGHT = 0.5;
 
@@ -64,6 +65,13 @@ export interface ChunkFilter {
   modifiedBeforeMs?: number;
 }
 
+/** How a title's keyword score depends on the share of the query the title covers (see `ChunkTextQuery`). */
+export interface TitleCoverage {
+  groups: readonly (readonly string[])[];
+  /** The part of the title score that counts whatever the coverage (0..1; 1 is the plain sum). */
+  floor: number;
+}
+
 /** A keyword query as the store receives it (see `ChunkStore.textSearch`). */
 export interface ChunkTextQuery {
   /** The query's analysed terms (`queryTermGroups`, flattened), space-separated; OR-ed. */
@@ -72,6 +80,14 @@ export interface ChunkTextQuery {
   rawQuery: string;
   /** Weight of the title's score added to the body's; default TITLE_WEIGHT. */
   titleWeight?: number;
+  /**
+   * When given, a chunk's title score is added in part by how much of the query its title covers: times
+   * `floor + (1 − floor) × share`, where `share` is the share of the query's term groups (`queryTermGroups`) the
+   * title contains. A title that shares one incidental word of a long query says less about the chunk than one that
+   * names what the query asks for. When absent, the title score is added in full. A store may ignore it (the ranking
+   * then stays the plain sum); `ChunkStore.titleCoverage` says whether it does.
+   */
+  titleCoverage?: TitleCoverage;
 }
 
 /**
@@ -86,6 +102,11 @@ export type ChunkStoreState =
 export interface ChunkStore {
   /** How errors and warnings name the stored vectors ("document vectors"). */
   readonly label: string;
+  /**
+   * True when `textSearch` honours `ChunkTextQuery.titleCoverage`. Search only asks for the coverage-scaled title
+   * weight of a store that applies it; any other store keeps the plain sum with TITLE_WEIGHT, the weight chosen for it.
+   */
+  readonly titleCoverage?: boolean;
   state(): Promise<ChunkStoreState>;
   /**
    * Makes the stored chunks of `documentIds` exactly `rows`, atomically: a search never sees a half-replaced document.

@@ -1,6 +1,6 @@
 /**
  * Leave-one-collection-out choice of the ranking parameters. Each collection's raw candidate lists (keyword hits for
- * every title weight of the grid, semantic hits) are fetched once from the real index; every parameter combination
+ * every title setting of the grid, semantic hits) are fetched once from the real index; every parameter combination
  * is then ranked from those lists with the library's own ranking functions, so the grid costs seconds, not re-indexing.
  * For each collection in turn the parameters are chosen on all the others and reported on the one left out; the
  * values chosen on all collections are the ones the library should ship.
@@ -31,6 +31,7 @@ import type { TestQuery } from './test-collections.js';
 
 export interface ParameterGrid {
   titleWeight: readonly number[];
+  titleFloor: readonly number[];
   proximityWeight: readonly number[];
   vectorFloor: readonly number[];
   base: readonly number[];
@@ -44,6 +45,7 @@ export interface ParameterGrid {
 /** Small on purpose: a few values around each shipped one, so the whole bench stays within minutes. */
 export const PARAMETER_GRID: ParameterGrid = {
   titleWeight: [0, 0.5, 1],
+  titleFloor: [0, 0.5, 1],
   proximityWeight: [0, 0.1],
   vectorFloor: [0.15, 0.2, 0.25],
   base: [0.1, 0.2],
@@ -61,8 +63,8 @@ interface QueryCandidates {
   query: TestQuery;
   groups: string[][];
   readable: number;
-  /** Raw keyword hits per title weight of the grid. */
-  keyword: Map<number, ChunkHit[]>;
+  /** Raw keyword hits per title setting of the grid (`titleKey`). */
+  keyword: Map<string, ChunkHit[]>;
   vector: ChunkHit[];
   peers: Record<string, string[]>;
 }
@@ -72,6 +74,11 @@ export interface CollectionCandidates {
   queries: QueryCandidates[];
   /** Document id (of the test collection) of a hit. */
   idOf(hit: ChunkHit): string | undefined;
+}
+
+/** The keyword list a title setting gives; without a title weight, the floor changes nothing, so those share one list. */
+function titleKey(titleWeight: number, titleFloor: number): string {
+  return titleWeight === 0 ? '0' : `${titleWeight} floor ${titleFloor}`;
 }
 
 /** Fetches every query's raw candidate lists from the indexed collection (as search would, for top 10). */
@@ -86,9 +93,14 @@ export async function collectCandidates(indexed: IndexedCollection, grid: Parame
   for (const query of collection.queries) {
     const groups = queryTermGroups(query.text);
     const terms = groups.flat().join(' ');
-    const keyword = new Map<number, ChunkHit[]>();
+    const keyword = new Map<string, ChunkHit[]>();
     for (const titleWeight of grid.titleWeight) {
-      keyword.set(titleWeight, await service.chunks.textSearch({ terms, rawQuery: terms, titleWeight }, filter, limit));
+      for (const titleFloor of grid.titleFloor) {
+        const key = titleKey(titleWeight, titleFloor);
+        if (keyword.has(key)) continue;
+        const titleCoverage = titleFloor < 1 ? { groups, floor: titleFloor } : undefined;
+        keyword.set(key, await service.chunks.textSearch({ terms, rawQuery: terms, titleWeight, titleCoverage }, filter, limit));
+      }
     }
     const [vector] = await service.embedder.embed([semanticQueryText(query.text)]);
     const vectorHits = await service.chunks.vectorSearch(vector as Float32Array, filter, limit);
@@ -117,6 +129,7 @@ export interface SystemScores {
 
 interface KeywordSide {
   titleWeight: number;
+  titleFloor: number;
   proximityWeight: number;
 }
 
@@ -146,7 +159,7 @@ function prepare(candidates: CollectionCandidates, side: KeywordSide, floor: num
   const semanticOf = (entry: QueryCandidates) => (entry.readable === 0 ? [] : rankedBy(entry.vector.filter((hit) => hit.score >= floor)));
   const n = candidates.queries.length;
   return candidates.queries.map((entry, index) => {
-    const keyword = boostProximity(entry.groups, rankedBy(entry.keyword.get(side.titleWeight) ?? []), side.proximityWeight);
+    const keyword = boostProximity(entry.groups, rankedBy(entry.keyword.get(titleKey(side.titleWeight, side.titleFloor)) ?? []), side.proximityWeight);
     const vector = semanticOf(entry);
     const other = candidates.queries[(index + Math.max(1, Math.floor(n / 2))) % n] as QueryCandidates;
     const blindVector = entry.readable === 0 ? [] : semanticOf(other);
@@ -197,10 +210,14 @@ export function scoreGrid(collections: readonly CollectionCandidates[], grid: Pa
       },
     ]),
   );
-  for (const titleWeight of grid.titleWeight) {
+  const titleSettings = grid.titleWeight.flatMap((titleWeight) =>
+    // Without a title weight the floor changes nothing: one point, not one per floor.
+    (titleWeight === 0 ? grid.titleFloor.slice(0, 1) : grid.titleFloor).map((titleFloor) => ({ titleWeight, titleFloor })),
+  );
+  for (const { titleWeight, titleFloor } of titleSettings) {
     for (const proximityWeight of grid.proximityWeight) {
       for (const vectorFloor of grid.vectorFloor) {
-        const prepared = collections.map((c) => ({ c, queries: prepare(c, { titleWeight, proximityWeight }, vectorFloor) }));
+        const prepared = collections.map((c) => ({ c, queries: prepare(c, { titleWeight, titleFloor, proximityWeight }, vectorFloor) }));
         for (const fusion of fusionSettings(grid)) {
           const scores = new Map<string, SystemScores>();
           for (const { c, queries } of prepared) {
@@ -212,7 +229,7 @@ export function scoreGrid(collections: readonly CollectionCandidates[], grid: Pa
               ...(peerScores.get(c.name) as { lunr: number; minisearch: number }),
             });
           }
-          points.push({ parameters: { titleWeight, proximityWeight, vectorFloor, fusion }, scores });
+          points.push({ parameters: { titleWeight, titleFloor, proximityWeight, vectorFloor, fusion }, scores });
         }
       }
     }
@@ -274,8 +291,8 @@ export function leaveOneOut(points: readonly GridPoint[], names: readonly string
 const f3 = (value: number) => value.toFixed(3);
 
 export function describeParameters(parameters: RankingParameters): string {
-  const { titleWeight, proximityWeight, vectorFloor, fusion } = parameters;
-  return `title ${titleWeight}, proximity ${proximityWeight}, floor ${vectorFloor}, fusion base ${fusion.base} coverage ${fusion.coverage} length ${fusion.length} hits ${fusion.keywordHits} agreement ${fusion.agreement} spread ${fusion.vectorSpread}`;
+  const { titleWeight, titleFloor, proximityWeight, vectorFloor, fusion } = parameters;
+  return `title ${titleWeight}${titleWeight > 0 ? (titleFloor >= 1 ? ' in full' : ` by coverage, floor ${titleFloor}`) : ''}, proximity ${proximityWeight}, floor ${vectorFloor}, fusion base ${fusion.base} coverage ${fusion.coverage} length ${fusion.length} hits ${fusion.keywordHits} agreement ${fusion.agreement} spread ${fusion.vectorSpread}`;
 }
 
 /** The closing note's table: every collection in the left-out position. */
