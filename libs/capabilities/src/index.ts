@@ -33,8 +33,7 @@ export { availabilityTools } from './tools/availability/availability-tools.js';
 export { importExportTools } from './tools/import-export/import-export-tools.js';
 
 // The administrator's tools (capability admin, service key `memory`): users and per-user usage counts, never content.
-export { adminTools, ADMIN_CAPABILITY, principalUsageReport } from './tools/admin/admin-tools.js';
-export type { PrincipalUsageOutput } from './tools/admin/admin-tools.js';
+export { adminTools } from './tools/admin/admin-tools.js';
 
 // Webhooks (service key `memory`): receiving deliveries (signature, limits, de-duplication), rule matching, the
 // event tools. Routing to agents lives in @chief-of-staff/agents.
