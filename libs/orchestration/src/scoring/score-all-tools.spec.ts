@@ -159,6 +159,20 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
     expect(rank('pause the nightly backup job')[0]).toBe('update_scheduled_task');
   });
 
+  it('reads a contraction as a function word, not as a misspelt keyword', () => {
+    const wider: CatalogueToolInfo[] = [
+      ...catalogue,
+      { name: 'get_messages', title: 'Messages', description: 'Lists recent chat messages of every channel.', latency: 'fast' },
+      { name: 'create_event_rule', title: 'Create event rule', description: 'Make a rule that sends matching webhook events to an agent.', latency: 'fast' },
+    ];
+    const widerRegistry = createToolIntelligenceRegistry({ tools: wider });
+    const offered = (query: string) => scoreAllTools(query, wider.map((tool) => tool.name), { registry: widerRegistry }).map((score) => score.tool);
+    // "that's" is one edit from "chats", and "what's" from "whats": a function word is not a misspelt keyword.
+    expect(offered("thanks, that's all")).toEqual([]);
+    expect(offered('show my chats')[0]).toBe('get_messages');
+    expect(rank('pause the nightly backup job')[0]).toBe('update_scheduled_task');
+  });
+
   it('offers a best tool under the firm score only when more than one kind of evidence points to it', () => {
     // One shared word, no meaning: the cut-off is cleared but nothing is offered.
     const haiku = (tool: string) => (tool === 'get_mail_messages' ? 0.3 : 0.2);

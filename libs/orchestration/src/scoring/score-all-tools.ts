@@ -128,7 +128,8 @@ function shapeOf(query: string, index?: CatalogueIndex): QueryShape {
   const tokens = tokenize(query);
   const positions = tokens.map((token) => {
     const forms = tokenForms(token);
-    if (!index || token.length < BM25F_SETTINGS.correctionMinLength) return forms;
+    // A function word and its contraction ("that's" reads "thats", one edit from "chats") are not typos.
+    if (!index || token.length < BM25F_SETTINGS.correctionMinLength || STOP_WORDS.has(token) || STOP_WORDS.has(token.replace(/s$/, ''))) return forms;
     const corrections = index.corrections(token);
     return corrections.length === 0 ? forms : [...new Set([...forms, ...corrections.flatMap((word) => tokenForms(word))])];
   });
@@ -526,7 +527,11 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     const lexicalAndMeaning = FUSION.coverage * coverage + FUSION.relative * relative * relativeShare + meaning;
     // Without a keyword of its domain, the action the request asks for still tells apart tools the words and meaning
     // point to alike ("pause the digest job": update, not create or run), once they do point to the tool.
-    const actionAlone = intent === 0 && evidence.actionHits.length > 0 && (lexicalCoverage >= FUSION.minCoverage || (semantic ?? 0) >= FUSION.minSemantic) ? FUSION.actionAlone : 0;
+    // The action word itself is no such pointer: "make" in "how do I make shakshuka" matches a description that says
+    // "make", and would otherwise vouch for its own bonus.
+    const pointedTo = (evidence.lexical?.words ?? []).some((word) => !evidence.actionHits.some((action) => action.startsWith(word) || word.startsWith(action)));
+    const actionAlone =
+      intent === 0 && evidence.actionHits.length > 0 && ((lexicalCoverage >= FUSION.minCoverage && pointedTo) || (semantic ?? 0) >= FUSION.minSemantic) ? FUSION.actionAlone : 0;
     const base = lexicalAndMeaning * unsignalled + FUSION.intent * intent * corroboration + FUSION.priority * (intelligence.priority / 100) + actionAlone;
     evidence.boost = boost;
     evidence.penalty = penalty;
