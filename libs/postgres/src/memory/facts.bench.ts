@@ -12,9 +12,8 @@ import { openMemoryStore, searchFacts, type FactsRepository, type MemoryStore } 
 import { insertSyntheticFacts, syntheticFactQueries, syntheticFacts, type SyntheticFact } from '@chief-of-staff/stores/testing';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
-import { facts } from '../schema/memory.js';
-import { factSearchTerms } from '../search-terms.js';
 import { createPostgresFactsRepository } from './facts-repository.js';
+import { insertSyntheticFactsIntoPostgres } from './insert-synthetic-facts.js';
 
 const FACT_COUNT = 100_000;
 const SQLITE_NAME = 'postgres: query_memory lexical @ 100,000 facts — SQLite';
@@ -71,25 +70,7 @@ function postgresBenchmark() {
     setup: async () => {
       server = await startTestPostgres({ database: 'cos_bench' });
       database = await openPostgres({ url: server.url });
-      const loaded = loadFacts();
-      for (let start = 0; start < loaded.length; start += 1_000) {
-        await database.db.insert(facts).values(
-          loaded.slice(start, start + 1_000).map((row) => ({
-            category: row.category,
-            key: row.key,
-            value: row.value,
-            confidence: row.confidence,
-            pinned: row.pinned,
-            source: 'user',
-            embeddingStatus: 'pending',
-            createdAt: row.at,
-            updatedAt: row.at,
-            searchTerms: factSearchTerms(row),
-          })),
-        );
-      }
-      // As autovacuum leaves a loaded table: statistics current, pages all-visible.
-      await database.pool.query('VACUUM ANALYZE facts');
+      await insertSyntheticFactsIntoPostgres(database, loadFacts());
       repository = createPostgresFactsRepository(database, clock);
     },
     fn: async (run?: { warmup?: boolean }) => runQuery(repository as FactsRepository, next++, run?.warmup ? undefined : timings.postgres),

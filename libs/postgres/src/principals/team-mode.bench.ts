@@ -9,9 +9,8 @@ import { FakeClock } from '@chief-of-staff/core';
 import { searchFacts, type FactsRepository } from '@chief-of-staff/stores';
 import { syntheticFactQueries, syntheticFacts, type SyntheticFact } from '@chief-of-staff/stores/testing';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
+import { insertSyntheticFactsIntoPostgres } from '../memory/insert-synthetic-facts.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
-import { facts } from '../schema/memory.js';
-import { factSearchTerms } from '../search-terms.js';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
 
 const FACT_COUNT = 200_000;
@@ -40,26 +39,7 @@ async function loadDatabase(name: string, principalOf: (index: number) => string
   const url = await (await startServer()).createDatabase(name);
   const database = await openPostgres({ url });
   try {
-    const rows = loadData().rows;
-    for (let start = 0; start < rows.length; start += 1_000) {
-      await database.db.insert(facts).values(
-        rows.slice(start, start + 1_000).map((row, offset) => ({
-          principalId: principalOf(start + offset),
-          category: row.category,
-          key: row.key,
-          value: row.value,
-          confidence: row.confidence,
-          pinned: row.pinned,
-          source: 'user',
-          embeddingStatus: 'pending',
-          createdAt: row.at,
-          updatedAt: row.at,
-          searchTerms: factSearchTerms(row),
-        })),
-      );
-    }
-    // As autovacuum leaves a loaded table: statistics current, pages all-visible.
-    await database.pool.query('VACUUM ANALYZE facts');
+    await insertSyntheticFactsIntoPostgres(database, loadData().rows, principalOf);
   } finally {
     await database.close();
   }
