@@ -83,6 +83,6 @@ export { MAX_INPUT_DEPTH, sanitizeToolInput } from './tools/sanitize-input.js';
 export { isSecretKey, REDACTED, redactSecrets, redactUrl, redactUrlsInText } from './logging/redact-secrets.js';
 export { cursorSchema, limitSchema, listOutputSchema } from './tools/list-schemas.js';
 export { closestNames, didYouMean } from './text/closest-names.js';
-export { hebrewStem, hebrewVariants, isHebrewWord, normaliseFinalLetters, withoutHebrewPrefixes } from './text/hebrew-prefixes.js';
+export { hebrewStem, hebrewVariants, isHebrewWord, mayStripHebrewPrefix, normaliseFinalLetters, withoutHebrewPrefixes } from './text/hebrew-prefixes.js';
 export { isStopWord } from './text/stop-words.js';
 export { foldedWords, lexicalText, queryTermGroups, searchTerms, wordTerms } from './text/search-terms.js';

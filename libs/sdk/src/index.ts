@@ -33,3 +33,4 @@ export type { OpenedStorage } from './services.js';
 // Users and personal access tokens, for `cos users` and `cos tokens` (ADR 0074).
 export { unknownUserError } from '@chief-of-staff/stores';
 export type { AccessTokenRecord, MemoryStore, UserRecord } from '@chief-of-staff/stores';
+export { createOrchestrationStatsTool, type OrchestrationStatsDeps } from './orchestration-stats-tool.js';

@@ -20,12 +20,23 @@ export function normaliseFinalLetters(word: string): string {
   return word.replace(FINAL_LETTER, (letter) => FINAL_LETTERS[letter] ?? letter);
 }
 
+/**
+ * Whether the prefix letter `next` may follow the prefixes already split off (`dropped` of them, the last `previous`).
+ * Prefixes come in a fixed order: ו (and) only first, ה (the) only last. So "המשוואה" (the equation) is not read as
+ * ה+מ+"שוואה", which would meet "השוואה" (comparison), and "והפגישה" still loses ו and ה.
+ */
+export function mayStripHebrewPrefix(next: string, dropped: number, previous: string | undefined): boolean {
+  if (previous === 'ה') return false;
+  return next !== 'ו' || dropped === 0;
+}
+
 /** The forms of a word without 0, 1, 2 or 3 leading prefix letters, longest first (final letters left as they are). */
 export function withoutHebrewPrefixes(word: string): string[] {
   const forms = [word];
   let rest = word;
   for (let dropped = 0; dropped < MAX_PREFIXES; dropped += 1) {
-    if (rest.length - 1 < MIN_STEM_LETTERS || !PREFIX_LETTERS.has(rest[0] as string)) break;
+    const next = rest[0] as string;
+    if (rest.length - 1 < MIN_STEM_LETTERS || !PREFIX_LETTERS.has(next) || !mayStripHebrewPrefix(next, dropped, word[dropped - 1])) break;
     rest = rest.slice(1);
     forms.push(rest);
   }

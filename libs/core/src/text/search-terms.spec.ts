@@ -17,6 +17,10 @@ describe('searchTerms', () => {
     expect(hebrewVariants('בחוזים')).toEqual(['בחוזימ', 'חוזימ', 'חוז']);
     // Too short to carry a prefix: the word stays whole.
     expect(hebrewVariants('בית')).toEqual(['בית']);
+    // ה (the) is the last prefix and ו (and) the first: "המשוואה" (the equation) is not ה+מ+"שוואה", which would meet
+    // "השוואה" (comparison).
+    expect(hebrewVariants('המשוואה')).toEqual(['המשוואה', 'משוואה', 'משווא']);
+    expect(hebrewVariants('בוהלכה')).toEqual(['בוהלכה', 'והלכה', 'והלכ']);
   });
 
   it('lets a prefixed query word meet the document word on their common form', () => {

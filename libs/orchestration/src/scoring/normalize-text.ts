@@ -5,6 +5,7 @@
  * letters (ו ה ב ל מ ש כ) while at least two letters remain ("ובפגישה" → "בפגישה", "פגישה"); English tokens yield a
  * light stem (plural -s, -es, -ing, -ed), so "meetings" meets "meeting".
  */
+import { mayStripHebrewPrefix } from '@chief-of-staff/core';
 
 const HEBREW_POINTS = /[\u0591-\u05C7]/g;
 const FINALS: Record<string, string> = { ך: 'כ', ם: 'מ', ן: 'נ', ף: 'פ', ץ: 'צ' };
@@ -32,7 +33,7 @@ function hebrewVariants(token: string): string[] {
   let rest = token;
   for (let i = 0; i < 2; i += 1) {
     const first = rest[0];
-    if (first === undefined || !HEBREW_PREFIXES.has(first) || rest.length - 1 < 2) break;
+    if (first === undefined || !HEBREW_PREFIXES.has(first) || rest.length - 1 < 2 || !mayStripHebrewPrefix(first, i, token[i - 1])) break;
     rest = rest.slice(1);
     out.push(rest);
   }

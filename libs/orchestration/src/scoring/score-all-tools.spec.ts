@@ -186,4 +186,23 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
     // A keyword of the tool's domain corroborates it.
     expect(scoreAllTools('add a calendar event', all, { registry: keywordRegistry, eligibility: false })[0]?.corroborated).toBe(true);
   });
+
+  it('lets a keyword of question words alone ("how many", "כמה") count only as far as the meaning agrees', () => {
+    const counting: CatalogueToolInfo[] = [
+      ...catalogue,
+      { name: 'get_unread_count', title: 'Unread count', description: 'How many unread messages each mailbox holds.', latency: 'fast' },
+      { name: 'enrich_person', title: 'Enrich person', description: 'Everything known about a person, gathered in one call.', latency: 'medium' },
+    ];
+    const countingRegistry = createToolIntelligenceRegistry({ tools: counting });
+    const offered = (query: string, cosine?: number) =>
+      scoreAllTools(query, counting.map((tool) => tool.name), { registry: countingRegistry, ...(cosine === undefined ? {} : { semanticSimilarity: () => cosine }) }).map((score) => score.tool);
+    // The meaning disagrees (every cosine at the floor): arithmetic and calories are not a mailbox count.
+    expect(offered('how many calories are in a banana', 0.2)).toEqual([]);
+    expect(offered('כמה זה 17 כפול 23', 0.2)).toEqual([]);
+    // A word that names the topic still carries the keyword, and agreeing meaning carries the question words.
+    expect(offered('how many unread emails do I have', 0.2)[0]).toBe('get_unread_count');
+    expect(offered('how many are waiting for me', 0.7)[0]).toBe('get_unread_count');
+    // Without a vector for the request (an unglossed Hebrew request) the keyword counts as before.
+    expect(offered('מי זאת דנה רייד')[0]).toBe('enrich_person');
+  });
 });

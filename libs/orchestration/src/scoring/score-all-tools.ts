@@ -103,6 +103,12 @@ const STOP_WORDS = new Set(
     'את של על עם לי שלי שלך אני אתה את הוא היא אנחנו זה זאת זו יש אין גם רק כבר עוד אם כי או אבל לא כן מה איך למה מתי איפה בבקשה תן לנו אותו אותה'
   ).split(/\s+/),
 );
+/**
+ * Words that ask, not name a topic. A keyword made of them alone ("how many", "כמה", "who's") says what kind of answer
+ * is wanted, which an unrelated question shares ("how many calories…", "כמה זה 17 כפול 23"): it counts only as far
+ * as the request's meaning agrees with its tool.
+ */
+const QUESTION_WORDS = new Set([...STOP_WORDS, 'many', 'much', 'whos', 'כמה', 'מי', 'איזה', 'אילו']);
 const URGENT_WORDS = ['now', 'quick', 'quickly', 'asap', 'urgent', 'fast', 'right away', 'briefly', 'עכשיו', 'מהר', 'דחוף', 'מיד', 'בקצרה'];
 const READ_ACTIONS = new Set(['list', 'get', 'search', 'query', 'check', 'find', 'enrich']);
 
@@ -140,6 +146,8 @@ function shapeOf(query: string, index?: CatalogueIndex): QueryShape {
 interface CompiledKeyword {
   prefix: boolean;
   words: ReadonlyArray<ReadonlySet<string>>;
+  /** Whether a word of it names a topic (not only question words). */
+  topical: boolean;
 }
 
 // Keywords are few and repeat across tools and calls: compile each once.
@@ -149,7 +157,8 @@ function compileKeyword(keyword: string): CompiledKeyword {
   let compiled = compiledKeywords.get(keyword);
   if (!compiled) {
     const prefix = keyword.endsWith('*');
-    compiled = { prefix, words: tokenize(prefix ? keyword.slice(0, -1) : keyword).map((word) => new Set(keywordForms(word))) };
+    const tokens = tokenize(prefix ? keyword.slice(0, -1) : keyword);
+    compiled = { prefix, words: tokens.map((word) => new Set(keywordForms(word))), topical: tokens.some((word) => !QUESTION_WORDS.has(word)) };
     compiledKeywords.set(keyword, compiled);
   }
   return compiled;
@@ -209,6 +218,8 @@ interface KeywordHit {
 interface SignalResult {
   weight: number;
   matched: string[];
+  /** Whether a matched keyword names a topic (see QUESTION_WORDS). */
+  topical: boolean;
   exclusive?: string;
 }
 
@@ -233,13 +244,15 @@ function strongestSignal(hits: readonly KeywordHit[], longer: readonly KeywordHi
   let weight = 0;
   const matched: string[] = [];
   let exclusive: string | undefined;
+  let topical = false;
   for (const hit of hits) {
     if (longer.some((other) => other.end - other.start > hit.end - hit.start && other.start <= hit.start && other.end >= hit.end)) continue;
     matched.push(hit.keyword);
+    if (compileKeyword(hit.keyword).topical) topical = true;
     if (hit.weight > weight) weight = hit.weight;
     if (hit.exclusive) exclusive = hit.exclusive;
   }
-  return { weight, matched, ...(exclusive ? { exclusive } : {}) };
+  return { weight, matched, topical, ...(exclusive ? { exclusive } : {}) };
 }
 
 // Metadata patterns repeat across calls: compile each once.
@@ -262,12 +275,14 @@ export function fitsRequest(best: Pick<ToolScore, 'score' | 'corroborated'> | un
 }
 
 /**
- * A keyword, or words and meaning together. Words alone do for a tool without a vector yet or a request without one
+ * A keyword that names a topic, or words and meaning together. Words alone do for a tool without a vector yet or a request without one
  * (lexical-only, an unglossed Hebrew request); words or meaning for a tool without example requests (an external
  * server's): a request's similarity to a formal description alone runs low even when it fits.
  */
 function corroborationOf(evidence: Evidence): boolean {
-  if (evidence.intent > 0) return true;
+  // A keyword of question words alone ("how many", "מי זאת") vouches for its tool only when the meaning does not
+  // disagree: "who is Dana Reed" yes, "how many calories are in a banana" no.
+  if (evidence.intent > 0 && (evidence.topical || evidence.semantic === undefined || evidence.semantic >= FUSION.corroboratingSemantic)) return true;
   const words = (evidence.lexical?.coverage ?? 0) >= FUSION.corroboratingCoverage;
   const meaning = evidence.semantic !== undefined && evidence.semantic >= FUSION.corroboratingSemantic;
   if (!evidence.exampled) return words || meaning;
@@ -334,6 +349,8 @@ interface Evidence {
   /** Rescaled similarity, undefined while the tool has no vector. */
   semantic: number | undefined;
   intent: number;
+  /** Whether the intent came from a pattern or a keyword that names a topic, not only from question words. */
+  topical: boolean;
   /** Squashed lexical coverage (Lc). */
   coverage: number;
   priority: number;
@@ -465,9 +482,11 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       else if (isWriteTool(name)) intent *= FUSION.unaskedWrite;
     }
     let patterns: string[] | undefined;
+    let topical = signal.topical;
     for (const pattern of intelligence.patterns) {
       if (compiledPattern(pattern).test(shape.normalized)) {
         intent = Math.max(intent, 0.6);
+        topical = true;
         (patterns ??= []).push(`/${pattern}/`);
       }
     }
@@ -488,6 +507,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
         lexical: words,
         semantic,
         intent,
+        topical,
         // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
         coverage: (words?.coverage ?? 0) ** FUSION.coveragePower,
         priority: intelligence.priority,
@@ -520,7 +540,9 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     const relativeShare = Math.min(1, lexicalCoverage / FUSION.relativeCoverage);
     // A keyword hit counts in full when the request's meaning agrees with the tool, half when it does not ("how many
     // calories" says "how many" as "how many unread" does).
-    const corroboration = semantic === undefined ? 1 : 1 - FUSION.intentUncorroborated + FUSION.intentUncorroborated * Math.min(1, semantic / FUSION.intentAgreement);
+    // A keyword of question words alone depends on that agreement entirely.
+    const dependence = evidence.topical ? FUSION.intentUncorroborated : 1;
+    const corroboration = semantic === undefined ? 1 : 1 - dependence + dependence * Math.min(1, semantic / FUSION.intentAgreement);
     // A tool without keyword signals (an external server's) is weighed on words and meaning alone, a little higher,
     // so it is not outranked by built-in tools merely for having no keyword list.
     const unsignalled = evidence.unsignalled ? FUSION.unsignalledBoost : 1;

@@ -98,6 +98,7 @@ export interface SelectionEvaluation {
 export interface SelectionSources {
   intentsPath?: string;
   ownRequestsPath?: string;
+  freshRequestsPath?: string;
   serversDir?: string;
   thirdPartyRequestsPath?: string;
 }
@@ -116,6 +117,12 @@ export function loadRequestSets(sources: SelectionSources = {}): {
   if (existsSync(ownPath))
     sets.push({ name: 'own-requests', kind: 'own', requests: loadRequestSet(ownPath), catalogue: own });
   else missing.push(`own-requests (${ownPath})`);
+  // Requests written from docs/mcp.md alone, without the scorer's keyword lists or lexicon: measured, never tuned on
+  // (every request is in the test half).
+  const freshPath = sources.freshRequestsPath ?? join(TOOL_SELECTION_DIR, 'fresh-requests.json');
+  if (existsSync(freshPath))
+    sets.push({ name: 'fresh-requests', kind: 'own', requests: loadRequestSet(freshPath), catalogue: own });
+  else missing.push(`fresh-requests (${freshPath})`);
   const servers = loadRecordedServers(sources.serversDir);
   const thirdPartyPath =
     sources.thirdPartyRequestsPath ?? join(TOOL_SELECTION_DIR, 'third-party', 'requests.json');

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { toolInputJsonSchema, type LatencyTier } from '@chief-of-staff/core';
 import type { CatalogueToolInfo, ToolIntelligenceOverride } from '@chief-of-staff/orchestration';
-import { builtInToolGroups } from '@chief-of-staff/sdk';
+import { builtInToolGroups, createOrchestrationStatsTool } from '@chief-of-staff/sdk';
 import type { IntentSet, RecordedServer } from './selection-fixtures.js';
 
 export type ToolSource = 'built-in' | 'intent-external' | 'third-party';
@@ -43,7 +43,13 @@ export function thirdPartyToolName(server: string, tool: string): string {
 }
 
 export function builtInCatalogueTools(): SelectionCatalogueTool[] {
-  return builtInToolGroups().flatMap((group) =>
+  // get_orchestration_stats is served beside tool_search in every catalogue, outside the groups; its dependencies are
+  // only read when it runs.
+  const unused = (): never => {
+    throw new Error('not run in the benchmark');
+  };
+  const orchestrationStats = createOrchestrationStatsTool({ memory: unused, breakers: unused, now: unused });
+  return [...builtInToolGroups(), { tools: [orchestrationStats] }].flatMap((group) =>
     group.tools.map((tool) => ({
       name: tool.name,
       title: tool.title,
