@@ -7,6 +7,10 @@ describe('searchTerms', () => {
     expect(searchTerms('The Meetings about Budgets at the Café')).toEqual(['meet', 'budget', 'cafe']);
   });
 
+  it('drops contractions typed without the apostrophe, as their words would be dropped', () => {
+    expect(searchTerms("whats 15% of 840, dont ask why it's late")).toEqual(['15', '840', 'ask', 'late']);
+  });
+
   it('keeps numbers and codes as they are', () => {
     expect(searchTerms('Invoice INV-2291 for Q3 2026')).toEqual(['invoic', 'inv', '2291', 'q3', '2026']);
   });

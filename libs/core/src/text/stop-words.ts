@@ -10,7 +10,11 @@ const STOP_WORDS = new Set(
     'here hers herself him himself his how i if in into is it its itself just me might more most must my myself no nor not ' +
     'now of off on once only or other ought our ours ourselves out over own same shall she should so some such than that ' +
     'the their theirs them themselves then there these they this those through to too under until up very was we were what ' +
-    'when where which while who whom why will with would you your yours yourself yourselves'
+    'when where which while who whom why will with would you your yours yourself yourselves ' +
+    // Contractions as people type them without the apostrophe ("whats", "dont"); with it they split into a stop word
+    // and a lone letter.
+    'whats whos hows wheres whens whys thats theres heres dont doesnt didnt isnt arent wasnt werent cant wont couldnt ' +
+    'wouldnt shouldnt ive youre theyre weve lets'
   ).split(' '),
 );
 

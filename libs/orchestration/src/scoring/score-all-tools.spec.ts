@@ -34,6 +34,13 @@ describe('scoreAllTools', () => {
     expect(top('תשלח למייל של נועה')[0]).toBe('send_email');
   });
 
+  it('reads a Hebrew action said to a woman as it reads it said to a man ("תוסיפי", "תשלחי")', () => {
+    expect(top('תוסיפי את הפגישה ליומן')[0]).toBe('create_calendar_event');
+    const send = scoreAllTools('תשלחי מייל לנועה', names, { registry })[0];
+    expect(send?.tool).toBe('send_email');
+    expect(send?.matchedSignals).toContain('action:תשלחי');
+  });
+
   it('meets a typo as its correction, in the index and in the keywords ("calender", "emial")', () => {
     const calendar = scoreAllTools('whats on my calender', names, { registry })[0];
     expect(calendar?.tool).toBe('get_calendar_events');

@@ -1,6 +1,7 @@
 /**
  * Assigns the deterministic development / test split ("split": "dev" | "test") to the tool-selection request sets:
- * tools/bench/fixtures/intents.json, tool-selection/own-requests.json and tool-selection/third-party/requests.json.
+ * tools/bench/fixtures/intents.json, tool-selection/own-requests.json, tool-selection/fresh-requests.json and
+ * tool-selection/third-party/requests.json.
  * Requests are grouped into strata (off-topic, Hebrew, English) and alternate dev, test, dev … in file order inside
  * each stratum, so both halves hold the same mix of languages, off-topic requests and (because the files are written
  * topic by topic) tools. Only the "split" field is written; every other field keeps its value and order.
@@ -21,6 +22,7 @@ const fixtures = resolve(import.meta.dirname, '..', '..', 'fixtures');
 const files: Array<{ path: string; key: 'intents' | 'requests' }> = [
   { path: resolve(fixtures, 'intents.json'), key: 'intents' },
   { path: resolve(fixtures, 'tool-selection', 'own-requests.json'), key: 'requests' },
+  { path: resolve(fixtures, 'tool-selection', 'fresh-requests.json'), key: 'requests' },
   { path: resolve(fixtures, 'tool-selection', 'third-party', 'requests.json'), key: 'requests' },
 ];
 

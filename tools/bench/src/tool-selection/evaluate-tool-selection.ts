@@ -117,8 +117,7 @@ export function loadRequestSets(sources: SelectionSources = {}): {
   if (existsSync(ownPath))
     sets.push({ name: 'own-requests', kind: 'own', requests: loadRequestSet(ownPath), catalogue: own });
   else missing.push(`own-requests (${ownPath})`);
-  // Requests written from docs/mcp.md alone, without the scorer's keyword lists or lexicon: measured, never tuned on
-  // (every request is in the test half).
+  // Requests written from docs/mcp.md alone, without the scorer's keyword lists or lexicon, split like the others.
   const freshPath = sources.freshRequestsPath ?? join(TOOL_SELECTION_DIR, 'fresh-requests.json');
   if (existsSync(freshPath))
     sets.push({ name: 'fresh-requests', kind: 'own', requests: loadRequestSet(freshPath), catalogue: own });
@@ -190,6 +189,10 @@ const OWN_GOALS: Array<{ metric: keyof SelectionFigures; label: string; target: 
  */
 export const TRACKED_SET_FLOORS: Readonly<Record<string, Partial<Record<keyof SelectionFigures, number>>>> = {
   'own-requests': { recallAt4: 0.91, hebrewRecallAt4: 0.94, abstainRate: 0.85, recallAt1: 0.78 },
+  // Written from docs/mcp.md alone, with off-topic requests chosen to share the domain's words ("tell me a joke about
+  // calendars"): its development half reaches recall@4 0.925, Hebrew 0.941, recall@1 0.825 and abstains on 7 of 11
+  // off-topic requests (docs/adr/0091). The floors are a request under that.
+  'fresh-requests': { recallAt4: 0.9, hebrewRecallAt4: 0.88, abstainRate: 0.54, recallAt1: 0.8 },
 };
 /** Third-party recall@5 must be at least this multiple of the better peer's. */
 export const PEER_MARGIN = 1.1;
