@@ -43,7 +43,7 @@ export {
 } from './time/dates.js';
 export { newErrorRef, newUuid } from './ids/ids.js';
 
-export { defineTool, TOOL_NAME_PATTERN } from './tools/tool-definition.js';
+export { defineTool, isPersonCaller, TOOL_NAME_PATTERN } from './tools/tool-definition.js';
 export type {
   AnyToolDefinition,
   CallerKind,
