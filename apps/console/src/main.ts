@@ -2,7 +2,8 @@
 /**
  * Starts the web console: `node apps/console/dist/main.js [--port N] [--host H]` (what `cos ui` and the worker run).
  * `COS_DATA_DIR` selects the data. Prints the console's address and a one-time sign-in link on stdout; logs go to
- * stderr. `--link` prints a new sign-in link for the console already running on that port and exits.
+ * stderr. `--link` prints a new sign-in link for the console already running on that port and exits; `--with-parent`
+ * (the worker) stops the console when its stdin closes.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       link: { type: 'boolean', default: false },
+      // Started by the worker: stop when its end of our stdin closes, even if it died without stopping us.
+      'with-parent': { type: 'boolean', default: false },
     },
   });
   const port = parsePort(values.port);
@@ -69,6 +72,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  if (values['with-parent']) {
+    process.stdin.on('close', shutdown);
+    process.stdin.resume();
+  }
 }
 
 main().catch((error: unknown) => {

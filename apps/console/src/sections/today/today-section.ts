@@ -121,8 +121,8 @@ function suggestionsBlock(ctx: PageContext): Promise<HtmlEscapedString> {
 <p class="muted">${userText(suggestion.description)}</p>
 <form method="post" action="/today/suggestions/dismiss" class="inline">
 ${csrfField(ctx)}<input type="hidden" name="key" value="${suggestion.key}">
-<button type="submit" name="snooze_days" value="1" aria-label="Snooze for a day: ${suggestion.title}">Snooze 1 day</button>
-<button type="submit" name="snooze_days" value="7" aria-label="Snooze for a week: ${suggestion.title}">Snooze 1 week</button>
+<button type="submit" name="snooze_days" value="1" aria-label="Snooze 1 day: ${suggestion.title}">Snooze 1 day</button>
+<button type="submit" name="snooze_days" value="7" aria-label="Snooze 1 week: ${suggestion.title}">Snooze 1 week</button>
 <button type="submit" name="snooze_days" value="" data-confirm="Dismiss this suggestion for good?" aria-label="Dismiss: ${suggestion.title}">Dismiss</button>
 </form>
 </li>`,
