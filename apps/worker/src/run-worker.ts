@@ -112,7 +112,7 @@ export async function runWorker(options: RunWorkerOptions = {}): Promise<Running
     if (consoleChild) opened.push(() => consoleChild.close());
     loop = await cos.startScheduler({ mode: 'worker', version: WORKER_VERSION });
     const started = loop;
-    cos.logger.info({ pid: process.pid, health: health?.url ?? null, webhooks: webhooks?.url ?? null, console: consoleChild?.url ?? null, tickSeconds: cos.config.scheduler.tickSeconds, dataDir: cos.config.dataDir }, 'worker started');
+    cos.logger.info({ pid: process.pid, health: health?.url ?? null, webhooks: webhooks?.url ?? null, tickSeconds: cos.config.scheduler.tickSeconds, dataDir: cos.config.dataDir, ...(consoleChild ? { console: consoleChild.url } : {}) }, 'worker started');
     return {
       healthUrl: health?.url ?? null,
       webhooksUrl: webhooks?.url ?? null,
