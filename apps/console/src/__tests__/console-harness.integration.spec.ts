@@ -2,6 +2,8 @@
  * The page kit end to end in this process (startTestConsole): signing in, Today rendering seeded data through the
  * tools, an action changing data, and what a request without a session or with a foreign Origin gets.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
 
@@ -95,6 +97,24 @@ describe('console core (in process)', () => {
     expect(after).toContain('Dismissed.');
   });
 
+  it('signs in with the HTTP token pasted into the form, and not with a wrong one', async () => {
+    const token = readFileSync(join(consoleApp.dataDir, 'mcp-http-token'), 'utf8').trim();
+    const post = (value: string) =>
+      fetch(`${consoleApp.url}/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams({ token: value }).toString(),
+      });
+    const wrong = await post(`${token}x`);
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const right = await post(token);
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/today');
+    expect(right.headers.get('set-cookie')).toMatch(/^cos_console_\d+=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+  });
+
   it('refuses a Host it does not serve', async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
@@ -109,3 +129,23 @@ describe('console core (in process)', () => {
     expect(status).toBe(421);
   });
 });
+
+describe('Today when sources are off or failing', () => {
+  let consoleApp: TestConsole;
+
+  beforeAll(async () => {
+    consoleApp = await startTestConsole({ config: { providers: { calendar: 'none' } } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await consoleApp.close();
+  });
+
+  it('shows a one-line note in the block whose tool fails and the other blocks as usual', async () => {
+    const body = await (await fetch(`${consoleApp.url}/today`, { headers: { cookie: consoleApp.cookieHeader } })).text();
+    expect(body).toMatch(/<section class="block" id="calendar"[^]*?<p class="note" dir="auto">Not available: [^<]*calendar[^<]*<\/p>/i);
+    expect(body).toContain('Nothing overdue.');
+    expect(body).toContain('Nothing needs attention right now.');
+  });
+});
+
