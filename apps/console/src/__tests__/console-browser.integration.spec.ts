@@ -105,7 +105,7 @@ describeWithBrowser('console in a browser (built app)', () => {
     await page.goto(`${consoleApp.url}/today`);
     const calendar = page.locator('#calendar');
     const hebrew = calendar.getByText('ישיבת צוות שבועית');
-    await expect(hebrew.evaluate((element) => getComputedStyle(element).direction)).resolves.toBe('rtl');
+    await expect(hebrew.evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { direction: string } }).getComputedStyle(element).direction)).resolves.toBe('rtl');
     const delegations = page.locator('#delegations');
     await expect(delegations.textContent()).resolves.toMatch(/Send the Q4 budget[^]*3 days overdue/);
     await expect(delegations.textContent()).resolves.toContain('Book the offsite venue');

@@ -48,15 +48,6 @@ interface OverdueDelegation {
   days_overdue: number;
 }
 
-interface ActiveDelegation {
-  id: number;
-  task: string;
-  delegated_to: string;
-  due_date: string | null;
-  priority: string;
-  days_overdue?: number;
-}
-
 interface ScheduledTask {
   id: number;
   name: string;
@@ -73,18 +64,12 @@ interface InboundEvent {
   received_at: string;
 }
 
-/** "Due soon": within this many days from today. */
-export const DUE_SOON_DAYS = 7;
+/** "Due soon" as the proactive check counts it (today and the next three days). */
+export const DUE_SOON_DAYS = 3;
 const SUGGESTIONS_SHOWN = 10;
 const DELEGATIONS_SHOWN = 10;
 const RUNS_SHOWN = 5;
 const EVENTS_SHOWN = 10;
-
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 function empty(text: string): Html {
   return html`<p class="empty">${text}</p>`;
@@ -107,11 +92,40 @@ function calendarBlock(ctx: PageContext, today: string): Promise<HtmlEscapedStri
   });
 }
 
-function suggestionsBlock(ctx: PageContext): Promise<HtmlEscapedString> {
+/**
+ * One computation of the suggestions serves both blocks that need them (it is the page's most expensive call): the
+ * first page, dismissed ones included, gives what needs attention and, when it holds every suggestion, the nearly due
+ * delegations; only when there are more (deadlines rank after every overdue entry) do those get their own call.
+ */
+function suggestionsLoader(ctx: PageContext): { attention(): Promise<Page<Suggestion>>; deadlines(): Promise<Page<Suggestion>> } {
+  const SUGGESTIONS_PAGE = 100;
+  let first: Promise<Page<Suggestion & { dismissed?: boolean }>> | undefined;
+  const page = () => (first ??= ctx.tool<Page<Suggestion & { dismissed?: boolean }>>('get_proactive_suggestions', { include_dismissed: true, limit: SUGGESTIONS_PAGE }));
+  return {
+    async attention() {
+      const all = await page();
+      const open = all.items.filter((item) => item.dismissed !== true);
+      const everything = all.next_cursor === null || all.next_cursor === undefined;
+      // Filtering keeps the order, so the first open ones on the page are the first open ones overall.
+      if (everything || open.length >= SUGGESTIONS_SHOWN) return { items: open.slice(0, SUGGESTIONS_SHOWN), ...(everything ? { total: open.length } : {}) };
+      return ctx.tool<Page<Suggestion>>('get_proactive_suggestions', { limit: SUGGESTIONS_SHOWN });
+    },
+    async deadlines() {
+      const all = await page();
+      if (all.next_cursor === null || all.next_cursor === undefined) {
+        const items = all.items.filter((item) => item.category === 'deadline');
+        return { items: items.slice(0, DELEGATIONS_SHOWN), total: items.length };
+      }
+      return ctx.tool<Page<Suggestion>>('get_proactive_suggestions', { category: 'deadline', include_dismissed: true, limit: DELEGATIONS_SHOWN });
+    },
+  };
+}
+
+function suggestionsBlock(load: () => Promise<Page<Suggestion>>, ctx: PageContext): Promise<HtmlEscapedString> {
   return toolBlock({
     id: 'attention',
     heading: 'Needs attention',
-    load: () => ctx.tool<Page<Suggestion>>('get_proactive_suggestions', { limit: SUGGESTIONS_SHOWN }),
+    load,
     render: (suggestions) =>
       suggestions.items.length === 0
         ? empty('Nothing needs attention right now.')
@@ -126,22 +140,24 @@ ${csrfField(ctx)}<input type="hidden" name="key" value="${suggestion.key}">
 <button type="submit" name="snooze_days" value="" data-confirm="Dismiss this suggestion for good?" aria-label="Dismiss: ${suggestion.title}">Dismiss</button>
 </form>
 </li>`,
-          )}</ul>${(suggestions.total ?? 0) > suggestions.items.length ? html`<p class="muted">${suggestions.total} in all; the most urgent are shown.</p>` : ''}`,
+          )}</ul>${
+            suggestions.total === undefined
+              ? html`<p class="muted">The most urgent are shown.</p>`
+              : suggestions.total > suggestions.items.length
+                ? html`<p class="muted">${suggestions.total} in all; the most urgent are shown.</p>`
+                : ''
+          }`,
   });
 }
 
-function delegationsBlock(ctx: PageContext, today: string): Promise<HtmlEscapedString> {
-  const soonUntil = addDays(today, DUE_SOON_DAYS);
+function delegationsBlock(ctx: PageContext, deadlines: () => Promise<Page<Suggestion>>): Promise<HtmlEscapedString> {
   return toolBlock({
     id: 'delegations',
     heading: 'Delegations',
     load: async () => {
-      const [overdue, active] = await Promise.all([
-        ctx.tool<Page<OverdueDelegation>>('check_overdue_delegations', { limit: DELEGATIONS_SHOWN }),
-        // Ordered by due date, overdue first: the due-soon ones follow them.
-        ctx.tool<Page<ActiveDelegation>>('list_delegations', { status: 'active', limit: 100 }),
-      ]);
-      const dueSoon = active.items.filter((item) => item.due_date !== null && item.due_date >= today && item.due_date <= soonUntil).slice(0, DELEGATIONS_SHOWN);
+      // "Due soon" is the proactive check's own "nearly due" (category deadline, dismissed ones too): a list ordered by
+      // due date would first page through every overdue delegation.
+      const [overdue, dueSoon] = await Promise.all([ctx.tool<Page<OverdueDelegation>>('check_overdue_delegations', { limit: DELEGATIONS_SHOWN }), deadlines()]);
       return { overdue, dueSoon };
     },
     render: ({ overdue, dueSoon }) => html`<h3>Overdue${overdue.total ? html` <span class="count">(${overdue.total})</span>` : ''}</h3>
@@ -150,12 +166,10 @@ ${overdue.items.length === 0
   : html`<ul class="list">${overdue.items.map(
       (item) => html`<li><strong>${userText(item.task)}</strong> — ${userText(item.delegated_to)} <span class="overdue">${item.days_overdue} ${item.days_overdue === 1 ? 'day' : 'days'} overdue</span> <span class="muted">(due ${formatLocalTime(item.due_date, ctx.timeZone)})</span></li>`,
     )}</ul>`}
-<h3>Due in the next ${DUE_SOON_DAYS} days</h3>
-${dueSoon.length === 0
+<h3>Due in the next ${DUE_SOON_DAYS} days${dueSoon.total ? html` <span class="count">(${dueSoon.total})</span>` : ''}</h3>
+${dueSoon.items.length === 0
   ? empty('Nothing due soon.')
-  : html`<ul class="list">${dueSoon.map(
-      (item) => html`<li><strong>${userText(item.task)}</strong> — ${userText(item.delegated_to)} <span class="muted">due ${formatLocalTime(item.due_date ?? '', ctx.timeZone)}</span></li>`,
-    )}</ul>`}`,
+  : html`<ul class="list">${dueSoon.items.map((item) => html`<li><strong>${userText(item.title)}</strong> <span class="muted">${userText(item.description)}</span></li>`)}</ul>`}`,
   });
 }
 
@@ -198,7 +212,14 @@ export const todaySection: ConsoleSection = {
     routes.page('/today', async (ctx) => {
       const today = localDate(ctx.now, ctx.timeZone);
       // The blocks' tool calls run side by side; each block settles on its own.
-      const blocks = await Promise.all([calendarBlock(ctx, today), suggestionsBlock(ctx), delegationsBlock(ctx, today), scheduledRunsBlock(ctx), inboundBlock(ctx)]);
+      const suggestions = suggestionsLoader(ctx);
+      const blocks = await Promise.all([
+        calendarBlock(ctx, today),
+        suggestionsBlock(() => suggestions.attention(), ctx),
+        delegationsBlock(ctx, () => suggestions.deadlines()),
+        scheduledRunsBlock(ctx),
+        inboundBlock(ctx),
+      ]);
       return {
         title: `Today, ${formatLocalTime(today, ctx.timeZone)}`,
         body: html`<div class="today-grid">${blocks}</div>`,
