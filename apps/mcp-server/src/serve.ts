@@ -144,7 +144,7 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
   // The HTTP stack is loaded only for --http, so stdio start-up does not pay for it.
   const [{ startMcpHttpServer }, { loadOrCreateHttpToken, exposedBindWarning, isLoopbackHost }, { createOidcAccessTokenVerifier }, cos] = await Promise.all([
     import('./http/http-server.js'),
-    import('@chief-of-staff/core'),
+    import('./http/http-setup.js'),
     import('./http/oidc-access-tokens.js'),
     loadChiefOfStaff(resolveDataDir(), options.embedder),
   ]);
