@@ -115,6 +115,24 @@ describe('console core (in process)', () => {
     expect(right.headers.get('set-cookie')).toMatch(/^cos_console_\d+=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
   });
 
+  it('refuses a form body over 256 KiB, even one sent without a length', async () => {
+    const big = new URLSearchParams({ _csrf: consoleApp.csrfToken, key: 'x'.repeat(300 * 1024) }).toString();
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${consoleApp.url}/today/suggestions/dismiss`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: consoleApp.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
+      body: chunked,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+
   it('refuses a Host it does not serve', async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {

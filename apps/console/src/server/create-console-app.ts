@@ -5,6 +5,7 @@
  * other caller gets.
  */
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
@@ -128,9 +129,10 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
     return crossSite ? c.text('Refused: this form was sent from another site. Use the console page itself.', 403) : undefined;
   }
 
-  async function readForm(c: Context): Promise<Record<string, string> | Response> {
-    const length = Number(c.req.header('content-length') ?? '0');
-    if (length > MAX_FORM_BYTES) return c.text(`The form is larger than ${MAX_FORM_BYTES / 1024} KiB.`, 413);
+  // Counted as the body streams in, so a chunked body without a length is cut off too.
+  app.use(bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.text(`The form is larger than ${MAX_FORM_BYTES / 1024} KiB.`, 413) }));
+
+  async function readForm(c: Context): Promise<Record<string, string>> {
     const body = await c.req.parseBody();
     const form: Record<string, string> = {};
     for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
@@ -149,7 +151,6 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
     const refused = refuseCrossSite(c);
     if (refused) return refused;
     const form = await readForm(c);
-    if (form instanceof Response) return form;
     const session = options.auth.signInWithToken(form.token ?? '');
     if (!session) return signInPage(c, 401, 'That is not the HTTP token of this Chief of Staff. Check mcp.http.token or the token file named below.');
     return startSession(c, session);
@@ -177,7 +178,6 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
       const refused = refuseCrossSite(c);
       if (refused) return refused;
       const form = await readForm(c);
-      if (form instanceof Response) return form;
       if (!tokensMatch(session.csrfToken, form[CSRF_FIELD_NAME] ?? '')) {
         return c.text('Refused: the form is missing its security token or it has expired. Reload the page and try again.', 403);
       }
