@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const port = parsePort(values.port);
   if (values.link) {
     const { printSignInLink } = await import('./server/print-sign-in-link.js');
-    printSignInLink({ ...(port === undefined ? {} : { port }), ...(values.host === undefined ? {} : { host: values.host }) });
+    await printSignInLink({ ...(port === undefined ? {} : { port }), ...(values.host === undefined ? {} : { host: values.host }) });
     return;
   }
   const [{ createChiefOfStaff }, { startConsoleServer }, { consoleSections }] = await Promise.all([
