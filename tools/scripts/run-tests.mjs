@@ -13,8 +13,8 @@ const resultsDir = join(root, 'tmp', 'test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 
 /**
- * The mail and calendar account tests and the PostgreSQL adapter's tests run against real servers from Debian packages
- * (and pgvector built from the vendored source). Run as root (CI, containers) with apt-get, they are installed first;
+ * The mail and calendar account tests, the PostgreSQL adapter's tests and the console's browser tests run against real
+ * servers and Chromium from Debian packages (and pgvector built from the vendored source). Run as root (CI, containers) with apt-get, they are installed first;
  * elsewhere (nobody is asked for a sudo password) the account suites skip with a message naming the script, the
  * PostgreSQL suites fail with one, and under CI (where they must run) a failed installation fails the run.
  */
@@ -27,7 +27,7 @@ function installTestServers() {
     console.error('The test servers could not be installed (tools/test-servers/install.sh); CI needs them.');
     process.exit(install.status ?? 1);
   }
-  console.warn('*** The test servers could not be installed; the account tests will be skipped and the PostgreSQL tests fail. See tools/test-servers/README.md.');
+  console.warn('*** The test servers could not be installed; the account and browser tests will be skipped and the PostgreSQL tests fail. See tools/test-servers/README.md.');
 }
 installTestServers();
 

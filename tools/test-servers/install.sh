@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the servers the integration tests run against (Debian packages): Dovecot (IMAP), Radicale (CalDAV) and
-# PostgreSQL 15, plus the pgvector extension built from the vendored source (Debian 12 ships no pgvector package).
+# PostgreSQL 15, plus the pgvector extension built from the vendored source (Debian 12 ships no pgvector package), and
+# Chromium, which the web console's browser tests drive headless through playwright-core (it never downloads browsers).
 # The tests start and stop their own instances on 127.0.0.1 with throw-away data; nothing here is enabled as a
 # system service. Safe to run again: what is installed already is skipped.
 set -euo pipefail
@@ -10,7 +11,7 @@ repo_root=$(cd "$(dirname "$0")/../.." && pwd)
 pgvector_source="$(dirname "$repo_root")/shared/vendor/pgvector-0.8.6"
 pg_bin=/usr/lib/postgresql/15/bin
 
-packages=(dovecot-imapd radicale postgresql-15 postgresql-server-dev-15 build-essential)
+packages=(dovecot-imapd radicale postgresql-15 postgresql-server-dev-15 build-essential chromium)
 
 SUDO=
 need_root() {

@@ -16,6 +16,7 @@ import { registerScheduleCommands } from './commands/schedule.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerStatsCommand } from './commands/stats.js';
 import { registerToolsCommands } from './commands/tools.js';
+import { registerUiCommand } from './commands/ui.js';
 import { registerTokensCommands, registerUsersCommands } from './commands/users.js';
 
 /** The CLI's own version, from its package.json (one level above `src/` and `dist/`). */
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(add --help to see the usage and examples)');
   registerInitCommand(program);
   registerServeCommand(program);
+  registerUiCommand(program);
   registerToolsCommands(program);
   registerDoctorCommand(program);
   registerMemoryCommands(program);

@@ -142,10 +142,9 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
 
 export async function serveHttp(options: ServeOptions & { port?: number; host?: string }): Promise<RunningServer> {
   // The HTTP stack is loaded only for --http, so stdio start-up does not pay for it.
-  const [{ startMcpHttpServer }, { loadOrCreateHttpToken }, { exposedBindWarning, isLoopbackHost }, { createOidcAccessTokenVerifier }, cos] = await Promise.all([
+  const [{ startMcpHttpServer }, { loadOrCreateHttpToken, exposedBindWarning, isLoopbackHost }, { createOidcAccessTokenVerifier }, cos] = await Promise.all([
     import('./http/http-server.js'),
-    import('./http/http-token.js'),
-    import('./http/bind-address.js'),
+    import('./http/http-setup.js'),
     import('./http/oidc-access-tokens.js'),
     loadChiefOfStaff(resolveDataDir(), options.embedder),
   ]);

@@ -9,6 +9,7 @@
 import { createLogger, loadConfig, type Logger } from '@chief-of-staff/core';
 import { createChiefOfStaff, recordWorkerConfig, type ChiefOfStaff, type SchedulerLoop } from '@chief-of-staff/sdk';
 import { serveLocalCalls } from '@chief-of-staff/sdk/local-calls';
+import { startConsoleChild } from './console-child.js';
 import { startHealthServer, type HealthSnapshot } from './health-server.js';
 import { humanLogDestination } from './human-log.js';
 import { startWebhookServer } from './webhook-server.js';
@@ -25,6 +26,8 @@ export interface RunningWorker {
   healthUrl: string | null;
   /** Where webhook deliveries are received, or null when no source is configured. */
   webhooksUrl: string | null;
+  /** The web console's address with `console.enabled`, else null. */
+  consoleUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -105,13 +108,17 @@ export async function runWorker(options: RunWorkerOptions = {}): Promise<Running
     if (health) opened.push(() => health.close());
     const webhooks = await startWebhooks(cos);
     if (webhooks) opened.push(() => webhooks.close());
+    const consoleChild = await startConsoleChild(cos);
+    if (consoleChild) opened.push(() => consoleChild.close());
     loop = await cos.startScheduler({ mode: 'worker', version: WORKER_VERSION });
     const started = loop;
-    cos.logger.info({ pid: process.pid, health: health?.url ?? null, webhooks: webhooks?.url ?? null, tickSeconds: cos.config.scheduler.tickSeconds, dataDir: cos.config.dataDir }, 'worker started');
+    cos.logger.info({ pid: process.pid, health: health?.url ?? null, webhooks: webhooks?.url ?? null, tickSeconds: cos.config.scheduler.tickSeconds, dataDir: cos.config.dataDir, ...(consoleChild ? { console: consoleChild.url } : {}) }, 'worker started');
     return {
       healthUrl: health?.url ?? null,
       webhooksUrl: webhooks?.url ?? null,
+      consoleUrl: consoleChild?.url ?? null,
       async stop() {
+        await consoleChild?.close();
         await localCalls.close();
         await webhooks?.close();
         await started.stop(500);

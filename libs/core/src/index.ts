@@ -43,7 +43,7 @@ export {
 } from './time/dates.js';
 export { newErrorRef, newUuid } from './ids/ids.js';
 
-export { defineTool, TOOL_NAME_PATTERN } from './tools/tool-definition.js';
+export { defineTool, isPersonCaller, TOOL_NAME_PATTERN } from './tools/tool-definition.js';
 export type {
   AnyToolDefinition,
   CallerKind,
@@ -65,6 +65,11 @@ export {
   runInSystemScope,
   SYSTEM_SCOPE,
 } from './principal/principal-scope.js';
+// What an HTTP surface on this machine shares (the MCP HTTP server, the web console): its token, Host check, bind warning.
+export { isAllowedHost, hostName } from './http/allowed-host.js';
+export { HTTP_TOKEN_FILE_NAME, loadOrCreateHttpToken, tokensMatch } from './http/http-token.js';
+export type { HttpToken } from './http/http-token.js';
+export { exposedBindWarning, isLoopbackHost } from './http/bind-address.js';
 export { createToolContext } from './tools/create-tool-context.js';
 export type { CreateToolContextOptions } from './tools/create-tool-context.js';
 export { toolInputJsonSchema, toolOutputJsonSchema } from './tools/json-schema.js';

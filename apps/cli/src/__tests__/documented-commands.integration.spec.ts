@@ -16,6 +16,7 @@ const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => 
 const SKIPS: Array<[RegExp, string]> = [
   [/<[a-z][^>]*>|\s\[-|\s\[[a-z]/i, 'a usage synopsis, not a command'],
   [/^cos (serve|worker)\b/, 'runs until stopped'],
+  [/^cos ui(?! --link)\b/, 'runs until stopped'],
   [/^cos (ask|agents (run|create))\b/, 'needs a model API key'],
   // A run that fails exits 1; the documented example runs an agent.
   [/^cos schedule run weekly_review\b/, 'runs an agent task: needs a model API key'],

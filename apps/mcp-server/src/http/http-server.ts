@@ -3,18 +3,17 @@
  * stateless `POST /mcp` on 127.0.0.1 by default. Every request needs a bearer token (sign-in.ts: the server's own,
  * a personal access token, or an OpenID Connect access token); a 401 points at the protected resource metadata
  * (protected-resource.ts), served without a token. A `Host` that is not this
- * server's (see allowed-host.ts) and a browser `Origin` not in `mcp.http.allowedOrigins` are refused (DNS-rebinding
+ * server's (see isAllowedHost in @chief-of-staff/core) and a browser `Origin` not in `mcp.http.allowedOrigins` are refused (DNS-rebinding
  * defence); bodies over the limit are refused before parsing. Each request gets a fresh server and transport, so no
  * state is kept between requests and any number of clients can connect.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { principalKeyOf, runInPrincipalScope, type Logger } from '@chief-of-staff/core';
+import { isAllowedHost, principalKeyOf, runInPrincipalScope, type Logger } from '@chief-of-staff/core';
 import { createMcpServer } from '../create-mcp-server.js';
 import type { McpHost } from '../host-source.js';
 import { staticHostSource } from '../static-host-source.js';
-import { isAllowedHost } from './allowed-host.js';
 import { InflightCalls } from './inflight-calls.js';
 import { bearerChallenge, PROTECTED_RESOURCE_MCP_PATH, PROTECTED_RESOURCE_PATH, protectedResourceMetadata, resourceBaseUrl } from './protected-resource.js';
 import { createHttpSignIn, SignInUnavailableError, type AccessTokenVerifier, type HttpSignIn, type HttpSignInOptions } from './sign-in.js';

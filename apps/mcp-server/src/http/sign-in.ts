@@ -4,9 +4,8 @@
  * JWT access token from that issuer is the active user its claim names. Nothing is cached between requests, so a
  * revoked token or a disabled user is refused from the very next request on.
  */
-import type { ToolPrincipal } from '@chief-of-staff/core';
+import { tokensMatch, type ToolPrincipal } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
-import { tokensMatch } from './http-token.js';
 
 /** The principal a token signs in, or why it is refused (said to the client in `error_description`). */
 export type SignInOutcome = { principal: ToolPrincipal } | { refused: string };

@@ -6,7 +6,7 @@
  */
 import { queryPatternOf } from '@chief-of-staff/core';
 
-export type RunTrigger = 'host' | 'cli' | 'agent' | 'scheduler' | 'webhook' | 'dispatch';
+export type RunTrigger = 'host' | 'cli' | 'agent' | 'scheduler' | 'webhook' | 'dispatch' | 'console';
 export type RunStatus = 'completed' | 'max_rounds' | 'loop_detected' | 'timeout' | 'error';
 
 export interface AgentRunRecord {
@@ -38,7 +38,7 @@ export interface AgentRunRecorder {
 
 export interface ToolUsageRecord {
   tool_name: string;
-  caller_kind: 'host' | 'agent' | 'scheduler' | 'webhook' | 'cli';
+  caller_kind: 'host' | 'agent' | 'scheduler' | 'webhook' | 'cli' | 'console';
   agent_name: string | null;
   run_id: string | null;
   query_pattern: string;

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ToolError, type ToolAnnotations, type ToolCaller } from '@chief-of-staff/core';
+import { isPersonCaller, ToolError, type ToolAnnotations, type ToolCaller } from '@chief-of-staff/core';
 import type { AgentEntry } from '../registry/agent-registry.js';
 import type { AgentsService } from '../service/agents-service.js';
 
@@ -48,7 +48,7 @@ export function agentView(entry: AgentEntry): AgentView {
  */
 export function createdBy(caller: ToolCaller): string {
   if (caller.kind === 'agent') return `agent:${caller.agentName ?? 'unknown'}`;
-  return caller.kind === 'host' || caller.kind === 'cli' ? 'user' : caller.kind;
+  return isPersonCaller(caller) ? 'user' : caller.kind;
 }
 
 /** An agent caller may not hand out capabilities it does not hold itself (docs/security.md#capabilities). */

@@ -394,6 +394,15 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    /** The local web console (`cos ui`; docs/console.md): served by the worker too when `enabled`. */
+    console: z
+      .object({
+        enabled: z.boolean().default(false),
+        host: z.string().default('127.0.0.1'),
+        port: port.default(8767),
+      })
+      .strict()
+      .prefault({}),
     mcpServers: z.record(z.string(), mcpServerSchema).default({}),
     mcpServersFile: z.string().optional(),
     retention: z

@@ -21,7 +21,16 @@ export interface ToolAnnotations {
 /** How long a tool usually takes; orchestration uses it for budgets and shortlists. */
 export type LatencyTier = 'fast' | 'medium' | 'slow' | 'very_slow';
 
-export type CallerKind = 'host' | 'agent' | 'scheduler' | 'webhook' | 'cli';
+/** `console`: the local web console (`cos ui`), where the person signed in acts through the same tool calls. */
+export type CallerKind = 'host' | 'agent' | 'scheduler' | 'webhook' | 'cli' | 'console';
+
+/**
+ * True when the person themself is calling (an MCP host, the CLI or the web console), not an agent or an unattended
+ * caller: what send gating, `created_by` and the user-only tools decide from.
+ */
+export function isPersonCaller(caller: Pick<ToolCaller, 'kind'>): boolean {
+  return caller.kind === 'host' || caller.kind === 'cli' || caller.kind === 'console';
+}
 
 /** Who is calling. Caller-dependent behaviour (send gating, memory isolation) is decided from this. */
 export interface ToolCaller {

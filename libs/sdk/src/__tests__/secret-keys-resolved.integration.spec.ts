@@ -38,7 +38,7 @@ const USES: Record<string, SecretUse> = {
     probe: (reference) => resolveWebhookSecrets(parsed({ webhooks: { sources: { github: { secret: reference } } } }).webhooks, ENV).webhooks.sources['github']?.secret,
     provenBy: 'apps/worker/src/__tests__/webhook-secrets.integration.spec.ts',
   },
-  'mcp.http.token': { file: 'apps/mcp-server/src/http/http-token.ts', provenBy: 'apps/mcp-server/src/__tests__/mcp-http-token-secret.integration.spec.ts' },
+  'mcp.http.token': { file: 'libs/core/src/http/http-token.ts', provenBy: 'apps/mcp-server/src/__tests__/mcp-http-token-secret.integration.spec.ts' },
   'mcpServers.*.env.*': { file: 'libs/orchestration/src/external/mcp-server-pool.ts', provenBy: 'libs/orchestration/src/external/mcp-server-pool.spec.ts' },
   'mcpServers.*.headers.*': { file: 'libs/orchestration/src/external/mcp-server-pool.ts', provenBy: 'libs/orchestration/src/external/mcp-server-pool.spec.ts' },
   'mail.imap.password': { file: 'libs/providers/src/mail/imap/imap-account-from-config.ts' },

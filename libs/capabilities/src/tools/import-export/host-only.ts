@@ -1,13 +1,13 @@
 /**
- * import_data and export_calendar touch files, so only the user (host or CLI) may call them
+ * import_data and export_calendar touch files, so only the user (host, CLI or console) may call them
  * (docs/reference/tool-catalogue.md#capabilities-and-tools).
  */
-import { ToolError } from '@chief-of-staff/core';
+import { isPersonCaller, ToolError } from '@chief-of-staff/core';
 import { principalRoots } from '../provider-common/principal-roots.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
 
 export function assertHostCaller(ctx: ProviderToolContext, tool: string): void {
-  if (ctx.caller.kind === 'host' || ctx.caller.kind === 'cli') return;
+  if (isPersonCaller(ctx.caller)) return;
   throw new ToolError('PERMISSION_DENIED', `${tool} can only be called by the user (MCP host or CLI), not by ${ctx.caller.kind === 'agent' ? `agent ${ctx.caller.agentName ?? ''}`.trim() : ctx.caller.kind}.`, {
     hint: 'Ask the user to run it, e.g. `cos import` / `cos export-calendar`.',
   });

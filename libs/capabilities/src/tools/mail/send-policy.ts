@@ -1,10 +1,10 @@
 /**
- * Who may send mail, and when (docs/security.md#sending). Hosts and the CLI send only with confirm_send=true and
+ * Who may send mail, and when (docs/security.md#sending). Hosts, the CLI and the console send only with confirm_send=true and
  * otherwise get a preview. Agents and unattended callers (scheduler, webhooks) ignore confirm_send: with
  * `mail.agentSendMode` `draft` they always save a draft; with `allow_list` they send only when every recipient is on
  * `mail.agentSendAllowList` (exact address or `@domain`); `send` lets them send.
  */
-import type { CosConfig, ToolCaller } from '@chief-of-staff/core';
+import { isPersonCaller, type CosConfig, type ToolCaller } from '@chief-of-staff/core';
 
 export type SendDecision = { action: 'preview' } | { action: 'send' } | { action: 'draft'; reason: string };
 
@@ -23,7 +23,7 @@ export function onAllowList(address: string, allowList: readonly string[]): bool
 }
 
 export function decideSend(caller: ToolCaller, policy: MailPolicy, recipients: readonly string[], confirmSend: boolean): SendDecision {
-  if (caller.kind === 'host' || caller.kind === 'cli') return confirmSend ? { action: 'send' } : { action: 'preview' };
+  if (isPersonCaller(caller)) return confirmSend ? { action: 'send' } : { action: 'preview' };
   if (policy.agentSendMode === 'send') return { action: 'send' };
   if (policy.agentSendMode === 'allow_list') {
     const outside = recipients.filter((address) => !onAllowList(address, policy.agentSendAllowList));

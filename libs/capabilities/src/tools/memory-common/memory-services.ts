@@ -1,5 +1,5 @@
 /** What the memory-domain tools need from `ctx.services`: the memory store (key `memory`) and, optionally, config. */
-import type { CosConfig, ToolCaller } from '@chief-of-staff/core';
+import { isPersonCaller, type CosConfig, type ToolCaller } from '@chief-of-staff/core';
 import type { MemoryStore } from '@chief-of-staff/stores';
 
 export interface MemoryServices {
@@ -11,6 +11,6 @@ export interface MemoryServices {
 /** Who wrote something, for `source` / `written_by` / `delegated_by`: the agent's name, else `user`. */
 export function callerName(caller: ToolCaller): string {
   if (caller.kind === 'agent') return caller.agentName ?? 'agent';
-  if (caller.kind === 'host' || caller.kind === 'cli') return 'user';
+  if (isPersonCaller(caller)) return 'user';
   return caller.agentName ?? caller.kind;
 }

@@ -141,13 +141,13 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const AGENT_RUN_STATUSES = ['running', ...RUN_STATUSES] as const;
 export type AgentRunStatus = (typeof AGENT_RUN_STATUSES)[number];
 
-export const RUN_TRIGGERS = ['host', 'cli', 'agent', 'scheduler', 'webhook', 'dispatch'] as const;
+export const RUN_TRIGGERS = ['host', 'cli', 'agent', 'scheduler', 'webhook', 'dispatch', 'console'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 export const MODEL_CALL_CALLERS = ['agent', 'factory', 'triage', 'synthesis', 'summariser'] as const;
 export type ModelCallCaller = (typeof MODEL_CALL_CALLERS)[number];
 
-export const CALLER_KINDS = ['host', 'agent', 'scheduler', 'webhook', 'cli'] as const;
+export const CALLER_KINDS = ['host', 'agent', 'scheduler', 'webhook', 'cli', 'console'] as const;
 
 export const FALLBACK_OUTCOMES = [
   'success',

@@ -6,9 +6,10 @@
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireSecret, type CosConfig } from '@chief-of-staff/core';
+import type { CosConfig } from '../config/config-schema.js';
+import { requireSecret } from '../config/secret-reference.js';
 
-export const TOKEN_FILE_NAME = 'mcp-http-token';
+export const HTTP_TOKEN_FILE_NAME = 'mcp-http-token';
 
 export interface HttpToken {
   token: string;
@@ -25,7 +26,7 @@ export function loadOrCreateHttpToken(config: CosConfig, env: NodeJS.ProcessEnv 
     }
     return { token: configured, source: 'config' };
   }
-  const file = join(config.dataDir, TOKEN_FILE_NAME);
+  const file = join(config.dataDir, HTTP_TOKEN_FILE_NAME);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return { token: stored, source: 'file', file };

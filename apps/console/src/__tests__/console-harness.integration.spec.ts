@@ -1,0 +1,169 @@
+/**
+ * The page kit end to end in this process (startTestConsole): signing in, Today rendering seeded data through the
+ * tools, an action changing data, and what a request without a session or with a foreign Origin gets.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
+
+const NOW = new Date('2026-11-27T08:00:00Z');
+
+describe('console core (in process)', () => {
+  let consoleApp: TestConsole;
+
+  beforeAll(async () => {
+    consoleApp = await startTestConsole({
+      now: () => NOW,
+      seed: async (cos) => {
+        const calls: [string, Record<string, unknown>][] = [
+          ['create_calendar_event', { title: 'פגישה עם דנה', start: '2026-11-27T10:00:00Z', end: '2026-11-27T11:00:00Z' }],
+          ['create_delegation', { task: 'Send the Q4 budget', delegated_to: 'Noa', due_date: '2026-11-20' }],
+          ['create_delegation', { task: 'Book the offsite venue', delegated_to: 'Omer', due_date: '2026-11-30' }],
+        ];
+        for (const [tool, args] of calls) {
+          const result = await cos.callTool(tool, args, { caller: { kind: 'cli' } });
+          if (!result.ok) throw new Error(`${tool}: ${result.error.message}`);
+        }
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await consoleApp.close();
+  });
+
+  it('shows the sign-in page to a request without the cookie', async () => {
+    const response = await fetch(`${consoleApp.url}/today`);
+    expect(response.status).toBe(401);
+    const body = await response.text();
+    expect(body).toContain('<form method="post" action="/sign-in"');
+    expect(body).not.toContain('Send the Q4 budget');
+  });
+
+  it('renders Today from the tools, Hebrew right to left', async () => {
+    const response = await fetch(`${consoleApp.url}/today`, { headers: { cookie: consoleApp.cookieHeader } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const body = await response.text();
+    expect(body).toContain('<span dir="auto">פגישה עם דנה</span>');
+    expect(body).toContain('Send the Q4 budget');
+    expect(body).toContain('7 days overdue');
+    expect(body).toContain('Book the offsite venue');
+  });
+
+  it('uses a sign-in link once only', async () => {
+    const link = consoleApp.signInLink();
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
+    const again = await fetch(link, { redirect: 'manual' });
+    expect(again.status).toBe(401);
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses a POST from another origin or without the CSRF token, and changes nothing', async () => {
+    const suggestions = async () => {
+      const result = await consoleApp.cos.callTool('get_proactive_suggestions', {}, { caller: { kind: 'cli' } });
+      if (!result.ok) throw new Error(result.error.message);
+      return (result.value.items as { key: string }[]).map((item) => item.key);
+    };
+    const before = await suggestions();
+    expect(before.length).toBeGreaterThan(0);
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const foreign = await fetch(`${consoleApp.url}/today/suggestions/dismiss`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: consoleApp.cookieHeader, origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ _csrf: consoleApp.csrfToken, key: before[0] ?? '' }),
+    });
+    expect(foreign.status).toBe(403);
+    const noToken = await fetch(`${consoleApp.url}/today/suggestions/dismiss`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: consoleApp.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ key: before[0] ?? '' }),
+    });
+    expect(noToken.status).toBe(403);
+    expect(await suggestions()).toEqual(before);
+
+    const allowed = await fetch(`${consoleApp.url}/today/suggestions/dismiss`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: consoleApp.cookieHeader, origin: consoleApp.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ _csrf: consoleApp.csrfToken, key: before[0] ?? '' }),
+    });
+    expect(allowed.status).toBe(303);
+    expect(await suggestions()).not.toContain(before[0]);
+    const after = await (await fetch(`${consoleApp.url}/today`, { headers: { cookie: consoleApp.cookieHeader } })).text();
+    expect(after).toContain('Dismissed.');
+  });
+
+  it('signs in with the HTTP token pasted into the form, and not with a wrong one', async () => {
+    const token = readFileSync(join(consoleApp.dataDir, 'mcp-http-token'), 'utf8').trim();
+    const post = (value: string) =>
+      fetch(`${consoleApp.url}/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams({ token: value }).toString(),
+      });
+    const wrong = await post(`${token}x`);
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const right = await post(token);
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/today');
+    expect(right.headers.get('set-cookie')).toMatch(/^cos_console_\d+=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+  });
+
+  it('refuses a form body over 256 KiB, even one sent without a length', async () => {
+    const big = new URLSearchParams({ _csrf: consoleApp.csrfToken, key: 'x'.repeat(300 * 1024) }).toString();
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${consoleApp.url}/today/suggestions/dismiss`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: consoleApp.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
+      body: chunked,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+
+  it('refuses a Host it does not serve', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(consoleApp.url);
+      const req = request({ host: url.hostname, port: url.port, path: '/today', headers: { host: 'evil.example' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(421);
+  });
+});
+
+describe('Today when sources are off or failing', () => {
+  let consoleApp: TestConsole;
+
+  beforeAll(async () => {
+    consoleApp = await startTestConsole({ config: { providers: { calendar: 'none' } } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await consoleApp.close();
+  });
+
+  it('shows a one-line note in the block whose tool fails and the other blocks as usual', async () => {
+    const body = await (await fetch(`${consoleApp.url}/today`, { headers: { cookie: consoleApp.cookieHeader } })).text();
+    expect(body).toMatch(/<section class="block" id="calendar"[^]*?<p class="note" dir="auto">Not available: [^<]*calendar[^<]*<\/p>/i);
+    expect(body).toContain('Nothing overdue.');
+    expect(body).toContain('Nothing needs attention right now.');
+  });
+});
+

@@ -1,0 +1,56 @@
+/**
+ * The contract every console section codes against: a section registers pages (GET, rendered inside the layout) and
+ * actions (POST, CSRF- and Origin-checked by the core, answered with a 303 redirect), and reads and writes only
+ * through `ctx.tool(...)`, the sdk's tool calls as caller `console`.
+ */
+import type { HtmlEscapedString } from 'hono/utils/html';
+
+/** One navigation section of the console (Today, Memory, Agents, …). */
+export interface ConsoleSection {
+  /** 'today' */
+  readonly id: string;
+  /** The navigation text. */
+  readonly label: string;
+  /** '/today': its landing page. */
+  readonly path: string;
+  register(routes: ConsoleRoutes): void;
+}
+
+export interface ConsoleRoutes {
+  /** GET `path` (Hono path syntax, e.g. '/agents/runs/:id') rendered inside the layout. */
+  page(path: string, render: (ctx: PageContext) => Promise<PageView>): void;
+  /** POST `path`: CSRF and Origin already checked by the core; returns where to redirect (303) and an optional flash. */
+  action(path: string, run: (ctx: ActionContext) => Promise<ActionResult>): void;
+}
+
+export interface PageContext {
+  /**
+   * Calls a built-in tool through the sdk as caller `{ kind: 'console' }`; returns the tool's output object.
+   * A tool error throws `ConsoleToolError` (code, message): the core shows its message in the page, never a stack.
+   */
+  tool<T = Record<string, unknown>>(name: string, args?: Record<string, unknown>): Promise<T>;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  /** Put in every form with `csrfField(ctx)`. */
+  readonly csrfToken: string;
+  /** The configured time zone (`timezone`), for local times. */
+  readonly timeZone: string;
+  readonly now: Date;
+  /** The message a previous action left (shown by the layout, role="status"). */
+  readonly flash?: string;
+}
+
+export interface ActionContext extends PageContext {
+  readonly form: Readonly<Record<string, string>>;
+}
+
+export interface PageView {
+  readonly title: string;
+  readonly body: HtmlEscapedString | Promise<HtmlEscapedString>;
+}
+
+export interface ActionResult {
+  /** A path on the console ('/today'); anything else is refused and replaced by the section's landing page. */
+  readonly redirect: string;
+  readonly flash?: string;
+}

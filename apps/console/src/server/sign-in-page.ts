@@ -1,0 +1,17 @@
+/**
+ * The page anyone without a session sees: how to get a sign-in link, and a form to paste the HTTP token instead
+ * (a plain form: it works without JavaScript).
+ */
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+
+export function signInPageBody(options: { problem?: string; tokenFile: string }): HtmlEscapedString | Promise<HtmlEscapedString> {
+  return html`${options.problem ? html`<p class="error" role="alert">${options.problem}</p>` : ''}
+<p>Open the one-time link that <code>cos ui</code> printed (or the worker logged), or run <code>cos ui --link</code> for a new one.</p>
+<form method="post" action="/sign-in" class="sign-in">
+<label for="token">Or paste the HTTP token</label>
+<p class="hint" id="token-hint">It is <code>mcp.http.token</code> from your configuration, else the contents of <code>${options.tokenFile}</code>.</p>
+<input id="token" name="token" type="password" autocomplete="current-password" required aria-describedby="token-hint">
+<button type="submit">Sign in</button>
+</form>`;
+}
