@@ -7,6 +7,8 @@
 export function isCrossSitePost(headers: { origin?: string; secFetchSite?: string; host?: string }, allowedOrigins: readonly string[]): boolean {
   const site = headers.secFetchSite?.toLowerCase();
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  // The browser itself vouches for a same-origin request; its Origin is then `null` because of `no-referrer`.
+  if (site === 'same-origin') return false;
   const origin = headers.origin;
   if (origin === undefined) return false;
   if (allowedOrigins.includes(origin)) return false;
