@@ -33,7 +33,7 @@ import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
 import { searchDocuments } from './search/search-documents.js';
 import type { DocumentSearchOptions, DocumentSearchResult } from './search/search-types.js';
 import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkStore } from './store/chunk-store.js';
-import { PENDING_CONTENT_HASH, type DocumentCatalogStore, type DocumentListFilter, type DocumentRow } from './store/document-catalog-store.js';
+import type { DocumentCatalogStore, DocumentListFilter, DocumentRow } from './store/document-catalog-store.js';
 
 /** `documents.ingestTimeBudgetMs` by default: well inside the 300 s limit of a very_slow tool. */
 export const DEFAULT_INGEST_TIME_BUDGET_MS = 240_000;
@@ -175,8 +175,8 @@ export class DocumentService {
    * Documents anywhere in the index whose ingest has not completed: reserved but their chunks not yet committed
    * (an ingest under way, or one that was interrupted; ingesting their folder again finishes them).
    */
-  async pendingCount(): Promise<number> {
-    return (await this.catalog.listPaths()).filter((entry) => entry.contentHash === PENDING_CONTENT_HASH).length;
+  pendingCount(): Promise<number> {
+    return this.catalog.count({ pendingOnly: true });
   }
 
   get(id: number): Promise<DocumentRow | undefined> {
