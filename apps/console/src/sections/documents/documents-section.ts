@@ -130,7 +130,7 @@ function ingestBlock(ctx: PageContext, listing: Promise<DocumentList>): Promise<
 <form method="post" action="/documents/ingest" class="search-form">
 ${csrfField(ctx)}
 <label>File or folder to ingest <input type="text" name="path" value="${path}" dir="auto" required placeholder="~/Documents/projects" aria-describedby="ingest-hint"></label>
-<label><input type="checkbox" name="recursive" value="true" checked> Include sub-folders</label>
+<label class="check"><input type="checkbox" name="recursive" value="true" checked> Include sub-folders</label>
 <button type="submit">Ingest</button>
 </form>
 <p class="hint" id="ingest-hint">Only folders inside the allowed roots (<code>documents.allowedRoots</code>) are read. Unchanged files are skipped; a large folder may take several rounds.</p>`,

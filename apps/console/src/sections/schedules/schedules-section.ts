@@ -214,7 +214,7 @@ ${item.description ? html`<dt>Description</dt><dd>${userText(item.description)}<
 <dt>Delivery</dt><dd>${item.delivery_channel ?? html`<span class="muted">kept in the run history</span>`}</dd>
 <dt>State</dt><dd>${item.enabled ? 'Enabled' : 'Disabled'}${item.running ? ' (running now)' : ''}</dd>
 <dt>Next run</dt><dd>${item.enabled ? time(item.next_run_at, ctx) : html`<span class="muted">none while disabled</span>`}</dd>
-<dt>Last run</dt><dd>${statusTag(item.last_status)} ${item.last_run_at ? time(item.last_run_at, ctx) : ''}${item.consecutive_failures > 0 ? html` <span class="muted">(${item.consecutive_failures} failures in a row)</span>` : ''}</dd>
+<dt>Last run</dt><dd>${statusTag(item.last_status)} ${item.last_run_at ? time(item.last_run_at, ctx) : ''}${item.consecutive_failures > 0 ? html` <span class="muted">(${item.consecutive_failures} ${item.consecutive_failures === 1 ? 'failure' : 'failures'} in a row)</span>` : ''}</dd>
 ${item.last_error ? html`<dt>Last error</dt><dd class="error-text" dir="auto">${item.last_error}</dd>` : ''}
 <dt>Created by</dt><dd>${userText(item.created_by)}</dd>
 </dl>
