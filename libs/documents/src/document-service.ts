@@ -171,6 +171,14 @@ export class DocumentService {
     return this.catalog.count(filter);
   }
 
+  /**
+   * Documents anywhere in the index whose ingest has not completed: reserved but their chunks not yet committed
+   * (an ingest under way, or one that was interrupted; ingesting their folder again finishes them).
+   */
+  pendingCount(): Promise<number> {
+    return this.catalog.count({ pendingOnly: true });
+  }
+
   get(id: number): Promise<DocumentRow | undefined> {
     return this.catalog.findById(id);
   }

@@ -24,6 +24,7 @@ function filterConditions(filter: DocumentListFilter): SQL[] {
     conditions.push(sql`substr(${documents.path}, 1, ${[...filter.pathPrefix].length}) = ${filter.pathPrefix}`);
   }
   if (filter.docType !== undefined) conditions.push(eq(documents.docType, filter.docType));
+  if (filter.pendingOnly) conditions.push(eq(documents.contentHash, PENDING_CONTENT_HASH));
   return conditions;
 }
 

@@ -27,6 +27,8 @@ export interface DocumentListFilter {
   /** Literal, case-sensitive path prefix. */
   pathPrefix?: string;
   docType?: DocType;
+  /** Only documents whose ingest has not completed (their content hash is still `PENDING_CONTENT_HASH`). */
+  pendingOnly?: boolean;
 }
 
 export interface DocumentFileFacts {

@@ -123,6 +123,7 @@ export function describeDocumentStoreContract(name: string, open: OpenDocumentSt
         expect(budget?.contentHash).toHaveLength(64);
         expect(await service.count({ docType: 'markdown' })).toBe(2);
         expect(await service.count({ pathPrefix: join(root, 'notes') })).toBe(2);
+        expect(await service.pendingCount()).toBe(0);
         const page = await service.list({}, 2, { path: rows[1]?.path as string, id: rows[1]?.id as number });
         expect(page.map((row) => row.id)).toEqual(rows.slice(2, 4).map((row) => row.id));
         expect(await service.chunks.countChunks(budget?.id as number)).toBe(1);
@@ -216,6 +217,23 @@ export function describeDocumentStoreContract(name: string, open: OpenDocumentSt
       expect(pruned.map((entry) => ({ path: entry.path, chunksRemoved: entry.chunksRemoved }))).toEqual([{ path: old, chunksRemoved: 1 }]);
       expect((await service.search('fax machines', { mode: 'fts' })).items).toEqual([]);
       expect(await service.count()).toBe(4);
+    });
+
+    it('counts and lists the documents whose ingest has not completed', async () => {
+      // What an interrupted ingest leaves: a reserved row whose chunks were never committed.
+      const { row } = await service.catalog.reserve(
+        { path: join(root, 'notes/unfinished.txt'), sourceName: 'unfinished.txt', docType: 'text', sizeBytes: 5, modifiedAt: '2026-01-01T00:00:00.000Z' },
+        '2026-01-01T00:00:00.000Z',
+      );
+      try {
+        expect(await service.pendingCount()).toBe(1);
+        expect(await service.count({ pendingOnly: true, pathPrefix: join(root, 'notes') })).toBe(1);
+        expect(await service.count({ pendingOnly: true, docType: 'markdown' })).toBe(0);
+        expect(names(await service.list({ pendingOnly: true }, 10))).toEqual(['unfinished.txt']);
+      } finally {
+        await service.catalog.delete(row.id);
+      }
+      expect(await service.pendingCount()).toBe(0);
     });
 
     it('treats query syntax, SQL and pattern characters in queries and prefixes as plain text', async () => {

@@ -28,6 +28,7 @@ function filterConditions(filter: DocumentListFilter): SQL[] | undefined {
     conditions.push(sql`starts_with(${documents.path}, ${filter.pathPrefix})`);
   }
   if (filter.docType !== undefined) conditions.push(eq(documents.docType, filter.docType));
+  if (filter.pendingOnly) conditions.push(eq(documents.contentHash, PENDING_CONTENT_HASH));
   return conditions;
 }
 

@@ -218,6 +218,17 @@ describe('webhook delivery headers are secret references', () => {
     expect(legacy.task.id).toBeGreaterThan(0);
   });
 
+  it('list_scheduled_tasks with task_id answers that one task, or NOT_FOUND', async () => {
+    const { call, deps } = setup();
+    await createTaskDefinition(deps, { name: 'first', scheduleType: 'interval', scheduleConfig: { hours: 1 }, handlerType: 'alert_eval', createdBy: 'user' });
+    const { task } = await createTaskDefinition(deps, { name: 'second', scheduleType: 'interval', scheduleConfig: { hours: 2 }, handlerType: 'alert_eval', enabled: false, createdBy: 'user' });
+    const one = await call('list_scheduled_tasks', { task_id: task.id });
+    expect(one).toMatchObject({ ok: true, value: { items: [{ id: task.id, name: 'second', enabled: false }], next_cursor: null, total: 1 } });
+    // The other filters still apply: a disabled task is not among the enabled ones.
+    expect(await call('list_scheduled_tasks', { task_id: task.id, enabled_only: true })).toMatchObject({ ok: true, value: { items: [], total: 0 } });
+    expect(await call('list_scheduled_tasks', { task_id: 999 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: 'Scheduled task 999 not found.' } });
+  });
+
   it('fails the delivery, naming the variable, when the reference is unset', async () => {
     const { first, call } = setup();
     const hook = await receiver();

@@ -48,9 +48,10 @@ function assertMayManage(ctx: Ctx, handlerType: string): void {
 export const listScheduledTasksTool = defineTool({
   name: 'list_scheduled_tasks',
   title: 'List scheduled tasks',
-  description: 'Lists the tasks the worker runs on its own (briefings, alert checks, maintenance), soonest next run first. Example: {"enabled_only": true}.',
+  description: 'Lists the tasks the worker runs on its own (briefings, alert checks, maintenance), soonest next run first; task_id gives one task. Example: {"enabled_only": true}.',
   input: z
     .object({
+      task_id: taskIdSchema.optional().describe('Only this task (NOT_FOUND when there is none): its settings, next run and last result.'),
       enabled_only: z.boolean().default(false).describe('Only tasks that are switched on.'),
       handler_type: z.string().trim().min(1).max(64).optional().describe('Only tasks of this handler type, e.g. alert_eval.'),
       limit: limitSchema(SCHEDULED_TASK_LIST_LIMITS.defaultLimit, SCHEDULED_TASK_LIST_LIMITS.maxLimit, 'tasks'),
@@ -61,6 +62,11 @@ export const listScheduledTasksTool = defineTool({
   annotations: READ,
   latency: 'fast',
   async handler(args, ctx: Ctx) {
+    if (args.task_id !== undefined) {
+      const task = await taskOrThrow(ctx, args.task_id);
+      const matches = (!args.enabled_only || task.enabled) && (args.handler_type === undefined || task.handlerType === args.handler_type);
+      return { items: matches ? [taskOutput(task, ctx.clock.now())] : [], next_cursor: null, total: matches ? 1 : 0 };
+    }
     const page = await ctx.services.memory.scheduledTasks.list(
       { enabledOnly: args.enabled_only, handlerType: args.handler_type as never },
       { limit: args.limit, cursor: args.cursor },

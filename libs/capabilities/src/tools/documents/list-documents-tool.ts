@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '@chief-of-staff/core';
+import { PENDING_CONTENT_HASH } from '@chief-of-staff/documents';
 import { docTypeSchema, documentIdSchema, pathPrefixSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
 import { clampLimit, decodePathCursor, encodePathCursor } from './list-cursor.js';
@@ -37,10 +38,18 @@ const output = z.object({
       size_bytes: z.number().int().min(0),
       modified_at: z.string(),
       ingested_at: z.string(),
+      status: z
+        .enum(['indexed', 'pending'])
+        .describe('indexed: searchable; pending: its ingest has not completed yet (under way, or interrupted: ingest its folder again).'),
     }),
   ),
   next_cursor: z.string().nullable(),
   total: z.number().int().min(0),
+  pending: z
+    .number()
+    .int()
+    .min(0)
+    .describe('Documents in the whole index (whatever the filters) whose ingest has not completed: ingestion progress still to do.'),
   warnings: z.array(z.string()).optional(),
   /**
    * Set when the response was cut to fit the response cap (docs/reference/conventions.md#pagination-and-size-caps);
@@ -53,7 +62,7 @@ export const listDocumentsTool = defineTool({
   name: 'list_documents',
   title: 'List documents',
   description:
-    'Lists the documents in the index with their type, size, chunk count and dates, ordered by path; filter by path prefix or type. ' +
+    'Lists the documents in the index with their type, size, chunk count, dates and status (indexed, or pending while an ingest has not completed), ordered by path; filter by path prefix or type. ' +
     'Use it to see what has been ingested or to find a document id for delete_document. ' +
     'Example: {"doc_type": "pdf", "limit": 20}.',
   input,
@@ -65,7 +74,11 @@ export const listDocumentsTool = defineTool({
     const limit = clampLimit('limit', args.limit, LIST_DOCUMENTS_MAX_LIMIT, warnings);
     const filter = { pathPrefix: await normalizePathPrefix(args.path_prefix), docType: args.doc_type };
     const after = args.cursor === undefined ? undefined : decodePathCursor(args.cursor, filter);
-    const [rows, total] = await Promise.all([ctx.services.documents.list(filter, limit + 1, after), ctx.services.documents.count(filter)]);
+    const [rows, total, pending] = await Promise.all([
+      ctx.services.documents.list(filter, limit + 1, after),
+      ctx.services.documents.count(filter),
+      ctx.services.documents.pendingCount(),
+    ]);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -78,9 +91,11 @@ export const listDocumentsTool = defineTool({
         size_bytes: row.sizeBytes,
         modified_at: row.modifiedAt,
         ingested_at: row.ingestedAt,
+        status: row.contentHash === PENDING_CONTENT_HASH ? ('pending' as const) : ('indexed' as const),
       })),
       next_cursor: rows.length > limit && last ? encodePathCursor({ path: last.path, id: last.id }, filter) : null,
       total,
+      pending,
       ...(warnings.length > 0 ? { warnings } : {}),
     };
   },

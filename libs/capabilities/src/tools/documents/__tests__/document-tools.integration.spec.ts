@@ -146,6 +146,30 @@ describe('document tools', () => {
     expect(clamped['total']).toBe(2);
   });
 
+  it('list_documents tells indexed documents from ones whose ingest has not completed', async () => {
+    const before = await ok('list_documents', {});
+    expect(before['pending']).toBe(0);
+    expect((before['items'] as { status: string }[]).every((item) => item.status === 'indexed')).toBe(true);
+    // A row reserved but never finished: what an interrupted (or running) ingest leaves.
+    const { row } = await service.catalog.reserve(
+      { path: join(root, 'a', 'zz-unfinished.txt'), sourceName: 'zz-unfinished.txt', docType: 'text', sizeBytes: 10, modifiedAt: '2026-02-12T12:00:00.000Z' },
+      '2026-03-01T12:00:00.000Z',
+    );
+    try {
+      const after = await ok('list_documents', { path_prefix: join(root, 'a') });
+      expect(after['pending']).toBe(1);
+      expect((after['items'] as { source_name: string; status: string }[]).map((item) => [item.source_name, item.status])).toEqual([
+        ['invoice.md', 'indexed'],
+        ['minutes.txt', 'indexed'],
+        ['zz-unfinished.txt', 'pending'],
+      ]);
+      // The count is index-wide: a filter that leaves the row out still reports it.
+      expect((await ok('list_documents', { doc_type: 'markdown' }))['pending']).toBe(1);
+    } finally {
+      await service.catalog.delete(row.id);
+    }
+  });
+
   it('delete_document needs exactly one of id or path and reports unknown ids as not found', async () => {
     expect((await fails('delete_document', {})).code).toBe('INVALID_ARGUMENT');
     expect((await fails('delete_document', { document_id: 1, path: '/x' })).code).toBe('INVALID_ARGUMENT');
