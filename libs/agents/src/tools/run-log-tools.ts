@@ -5,7 +5,7 @@
  * agent's own capabilities may not cover, so no capability grants these tools.
  */
 import { z } from 'zod';
-import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
+import { defineTool, isPersonCaller, ToolError, type ToolContext } from '@chief-of-staff/core';
 import type { AgentRunRecord, AgentRunStepRecord } from '@chief-of-staff/stores';
 import type { AgentRunLogReader } from '../runtime/run-log-reader.js';
 import { READ_ONLY, type AgentToolServices } from './tool-support.js';
@@ -51,7 +51,13 @@ const stepViewSchema = z.object({
   at: z.string().describe('When the step was recorded'),
 });
 
-function requireRunLog(ctx: ToolContext<AgentToolServices>): AgentRunLogReader {
+function requireRunLog(ctx: ToolContext<AgentToolServices>, tool: string): AgentRunLogReader {
+  // The runner already refuses these to agents (no capability grants them); the scheduler and webhooks are refused here.
+  if (!isPersonCaller(ctx.caller)) {
+    throw new ToolError('PERMISSION_DENIED', `${tool} can only be called by the user (MCP host, CLI or console), not by ${ctx.caller.kind}.`, {
+      hint: 'Read agent runs in the console (Agents page) or with the MCP host.',
+    });
+  }
   const runLog = ctx.services.agents.runLog;
   if (runLog === undefined) {
     throw new ToolError('NOT_CONFIGURED', 'Agent runs are not recorded here: there is no memory store.', {
@@ -128,7 +134,7 @@ export const listAgentRunsTool = defineTool({
   annotations: READ_ONLY,
   latency: 'fast',
   handler: async (input, ctx: ToolContext<AgentToolServices>) => {
-    const page = await requireRunLog(ctx).listRuns(
+    const page = await requireRunLog(ctx, 'list_agent_runs').listRuns(
       { ...(input.agent === undefined ? {} : { agentName: input.agent }), ...(input.status === undefined ? {} : { status: input.status }) },
       { limit: input.limit, cursor: input.cursor },
     );
@@ -161,7 +167,7 @@ export const getAgentRunTool = defineTool({
   annotations: READ_ONLY,
   latency: 'fast',
   handler: async (input, ctx: ToolContext<AgentToolServices>) => {
-    const runLog = requireRunLog(ctx);
+    const runLog = requireRunLog(ctx, 'get_agent_run');
     const [run, steps] = await Promise.all([runLog.getRun(input.run_id), runLog.listSteps(input.run_id, { limit: input.limit, cursor: input.cursor })]);
     if (run === undefined) {
       throw new ToolError('NOT_FOUND', `Agent run ${input.run_id} not found.`, {

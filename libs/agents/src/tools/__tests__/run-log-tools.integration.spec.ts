@@ -119,6 +119,15 @@ describe('agent run traces', () => {
     expect((second.value as { steps: Array<{ seq: number }> }).steps.map((step) => step.seq)).toEqual([2, 3]);
   });
 
+  it('is refused to callers that are not the person (a scheduled task, a webhook)', async () => {
+    const { services, clock } = await setup([]);
+    for (const kind of ['scheduler', 'webhook'] as const) {
+      const outcome = await runTool(byName('list_agent_runs'), {}, createToolContext({ services, clock, caller: { kind } }));
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(outcome.error).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining(kind) });
+    }
+  });
+
   it('says which run is missing and how to find runs', async () => {
     const { services, clock } = await setup([]);
     const outcome = await runTool(byName('get_agent_run'), { run_id: 'nope' }, createToolContext({ services, clock, caller: { kind: 'cli' } }));
