@@ -10,7 +10,8 @@ import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { PageContext, PageView } from '../../page-kit/types.js';
 import { formatDuration, formatTokens, readablePayload, runLink, statusTag, type Html, type RunTrace, type StepView } from './agents-views.js';
 
-const STEPS_PAGE_SIZE = 100;
+/** Each step may carry two 2,048-character previews (more once escaped): 25 steps keep a page well under 300 KB. */
+const STEPS_PAGE_SIZE = 25;
 
 function payload(label: string, text: string | null): Html {
   if (text === null || text === '') return html``;
