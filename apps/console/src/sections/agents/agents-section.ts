@@ -54,7 +54,7 @@ function agentsTable(ctx: PageContext, agents: AgentList): Html {
   const cursor = ctx.query.get('cursor');
   return html`${agents.items.length === 0
     ? empty('No agents are defined.')
-    : html`<table>
+    : html`<table class="agents-table">
 <caption class="muted">${agents.total} ${agents.total === 1 ? 'agent' : 'agents'}</caption>
 <thead><tr><th scope="col">Agent</th><th scope="col">Capabilities</th><th scope="col">Model</th><th scope="col">Origin</th><th scope="col">Actions</th></tr></thead>
 <tbody>${agents.items.map(
