@@ -4,10 +4,12 @@
 import type { ConsoleSection } from './page-kit/types.js';
 import { documentsSection } from './sections/documents/documents-section.js';
 import { schedulesSection } from './sections/schedules/schedules-section.js';
+import { agentsSection } from './sections/agents/agents-section.js';
 import { todaySection } from './sections/today/today-section.js';
 
 export const consoleSections: readonly ConsoleSection[] = [
   todaySection,
   schedulesSection,
   documentsSection,
+  agentsSection,
 ];

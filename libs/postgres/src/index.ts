@@ -31,6 +31,7 @@ export { createPostgresAlertRulesRepository } from './lifecycle/alert-rules-repo
 export {
   agentMemory,
   agentRuns,
+  agentRunSteps,
   alertRules,
   calendars,
   conversations,
@@ -89,6 +90,7 @@ export {
   createPostgresFallbackEventsRepository,
   createPostgresModelCallsRepository,
 } from './telemetry/run-log-repositories.js';
+export { createPostgresAgentRunStepsRepository } from './telemetry/run-steps-repository.js';
 export { createPostgresNotificationsRepository } from './proactive/notifications-repository.js';
 export { createPostgresSuggestionStateRepository } from './proactive/suggestion-state-repository.js';
 // Copying a data directory into PostgreSQL (`cos migrate --to`).

@@ -227,10 +227,13 @@ export type { ToolUsageRecord } from './telemetry/tool-usage-repository.js';
 export { skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
 export { agentRunFinishValues, agentRunStartValues, AGENT_RUN_LIST_LIMITS, fallbackEventValues, modelCallValues } from './telemetry/run-log-repositories.js';
 export type { AgentRunRecord, FallbackEventRecord, ModelCallRecord } from './telemetry/run-log-repositories.js';
+export { AGENT_RUN_STEP_LIST_LIMITS, agentRunStepValues, boundRunStepPreview, RUN_STEP_PREVIEW_MAX_CHARS } from './telemetry/run-steps-repository.js';
+export type { AgentRunStepRecord, AgentRunStepsRepository, RecordAgentRunStepInput } from './telemetry/run-steps-repository.js';
 export { notificationValues } from './telemetry/notifications-repository.js';
 export { assertSuggestionKey } from './proactive/suggestion-state-repository.js';
 export type { SuggestionStateRecord } from './proactive/suggestion-state-repository.js';
 export { AGENT_RUN_STATUSES } from './db/schema/enums.js';
+export type { AgentRunStatus, AgentRunStepKind } from './db/schema/enums.js';
 
 // The mail repository of the providers' local mail store (imported mail, the IMAP cache), its rows and its SQLite adapter (ADR 0072).
 export { createSqliteMailRepository } from './personal-data/sqlite-mail-repository.js';

@@ -11,7 +11,10 @@
  */
 export function isCrossSitePost(headers: { origin?: string; secFetchSite?: string; host?: string }, allowedOrigins: readonly string[]): boolean {
   const site = headers.secFetchSite?.toLowerCase();
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  // A browser that sends Sec-Fetch-Site is believed: its Origin may be `null` for a same-origin form, because every
+  // console page asks for no referrer (Chromium then serialises the Origin of a POST as `null`).
+  if (site === 'same-origin' || site === 'none') return false;
+  if (site !== undefined) return true;
   const origin = headers.origin;
   if (origin === undefined || allowedOrigins.includes(origin)) return false;
   if (origin === 'null') return site === undefined;

@@ -47,13 +47,15 @@ import { callModelWithRetry, ModelDeadlineError } from './model-retry.js';
 import type {
   AgentRunRecord,
   AgentRunRecorder,
+  AgentRunStepRecord,
+  AgentRunStepRecorder,
   ModelCallRecorder,
   RunStatus,
   RunTrigger,
   ToolUsageRecorder,
 } from './recorders.js';
 import { fitsInContextWindow, normalizeToolArguments } from '@chief-of-staff/orchestration';
-import { usageQueryPattern } from './recorders.js';
+import { stepPreview, usageQueryPattern } from './recorders.js';
 import type { AgentRunResult, RunUsage, ToolCallSummary } from './run-result.js';
 import { DEFAULT_RUNTIME_SETTINGS, type AgentRuntimeSettings } from './runtime-settings.js';
 import {
@@ -88,6 +90,8 @@ export interface AgentRunnerOptions {
   /** Leave unset when the executor already writes the usage log, so calls are not counted twice. */
   toolUsage?: ToolUsageRecorder;
   modelCalls?: ModelCallRecorder;
+  /** The run's trace: every model turn and tool call, with bounded argument and result previews (ADR 0087). */
+  steps?: AgentRunStepRecorder;
   memory?: AgentMemoryReader;
   /** Per-tool timeout; default by latency tier. Always bounded by the run's remaining time. */
   toolTimeoutMs?: (tool: AnyToolDefinition) => number;
@@ -145,6 +149,8 @@ interface RunState {
   outbound: Map<string, number>;
   /** Tokens the conversation holds after the last model response (what the next request starts from). */
   contextTokens: number;
+  /** The trace position of the next step. */
+  nextSeq: number;
 }
 
 /** Context window of the Claude models agents run on; results are cut so a request stays within 80% of it. */
@@ -279,6 +285,7 @@ export class AgentRunner {
       lastText: '',
       outbound: new Map(),
       contextTokens: 0,
+      nextSeq: 0,
     };
     const record: AgentRunRecord = {
       run_id: runId,
@@ -341,6 +348,7 @@ export class AgentRunner {
           ...(toolSpecs.length > 0 ? { tools: toolSpecs } : {}),
         };
         let response: ModelResponse;
+        const modelStarted = performance.now();
         try {
           response = await this.callModel(client, request, runId, controller.signal, deadlineAt);
         } catch (failure) {
@@ -350,9 +358,29 @@ export class AgentRunner {
             status = 'error';
             error = this.describeModelFailure(failure, config.name);
           }
+          await this.recordStep(runId, state, {
+            round: state.rounds + 1,
+            kind: 'model',
+            name: model,
+            ok: false,
+            error_code: status === 'timeout' ? 'TIMEOUT' : 'MODEL_ERROR',
+            duration_ms: Math.round(performance.now() - modelStarted),
+            result_preview: error ?? 'The run reached its deadline while waiting for the model.',
+          });
           break;
         }
         state.rounds += 1;
+        await this.recordStep(runId, state, {
+          round: state.rounds,
+          kind: 'model',
+          name: model,
+          ok: true,
+          stop_reason: response.stop_reason ?? null,
+          duration_ms: Math.round(performance.now() - modelStarted),
+          input_tokens: response.usage.input_tokens,
+          output_tokens: response.usage.output_tokens,
+          result_preview: textOf(response.content),
+        });
         state.usage.model_calls += 1;
         state.usage.input_tokens += response.usage.input_tokens;
         state.usage.output_tokens += response.usage.output_tokens;
@@ -580,6 +608,10 @@ export class AgentRunner {
     }
 
     const firstIndex = run.state.toolCalls.length;
+    // Steps are numbered before the calls run side by side, so the trace keeps the order the model asked in.
+    const firstSeq = run.state.nextSeq;
+    run.state.nextSeq += plans.length;
+    const round = run.state.rounds;
     const results = await Promise.all(
       plans.map(async (plan, offset): Promise<ModelToolResultBlock> => {
         const started = performance.now();
@@ -625,6 +657,20 @@ export class AgentRunner {
             }),
           );
         }
+        await this.recordStep(run.runId, undefined, {
+          seq: firstSeq + offset,
+          round,
+          kind: 'tool',
+          name: plan.use.name.slice(0, 64),
+          ok: result.ok,
+          error_code: result.ok ? null : result.error.code,
+          duration_ms: durationMs,
+          // Third-party content (mail, messages, documents, webhooks) is flagged by its tool; the trace shows it as such.
+          untrusted: result.ok && result.value['untrusted_content'] === true,
+          truncated: rendered.truncated,
+          arguments_preview: stepPreview(safeJson(plan.use.input)),
+          result_preview: stepPreview(rendered.text),
+        });
         return {
           type: 'tool_result',
           tool_use_id: plan.use.id,
@@ -772,6 +818,36 @@ export class AgentRunner {
     return truncateForModel(text, max);
   }
 
+  /** Writes one step of the trace; a model turn takes the next position, a tool call brings its own. */
+  private async recordStep(
+    runId: string,
+    state: RunState | undefined,
+    step: Partial<AgentRunStepRecord> & Pick<AgentRunStepRecord, 'round' | 'kind' | 'name' | 'ok' | 'duration_ms'>,
+  ): Promise<void> {
+    const recorder = this.options.steps;
+    if (recorder === undefined) return;
+    const seq = step.seq ?? (state === undefined ? 0 : state.nextSeq++);
+    await this.safely('run step', () =>
+      recorder.recordStep({
+        run_id: runId,
+        seq,
+        round: step.round,
+        kind: step.kind,
+        name: step.name,
+        ok: step.ok,
+        error_code: step.error_code ?? null,
+        stop_reason: step.stop_reason ?? null,
+        duration_ms: step.duration_ms,
+        input_tokens: step.input_tokens ?? 0,
+        output_tokens: step.output_tokens ?? 0,
+        untrusted: step.untrusted ?? false,
+        truncated: step.truncated ?? false,
+        arguments_preview: step.arguments_preview ?? null,
+        result_preview: step.result_preview === undefined || step.result_preview === null ? null : stepPreview(step.result_preview),
+      }),
+    );
+  }
+
   /** Recording must never change a run's outcome. */
   private async safely(what: string, action: () => void | Promise<void> | undefined): Promise<void> {
     try {
@@ -779,5 +855,14 @@ export class AgentRunner {
     } catch (failure) {
       this.logger.warn({ err: failure, what }, 'recording failed; the run continues');
     }
+  }
+}
+
+/** The model's tool arguments as JSON for the trace; anything JSON cannot write reads as a note. */
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    return '(arguments that cannot be shown as JSON)';
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Where the runtime reports what happened: one record per run (`agent_runs`), per tool call
- * (`tool_usage_log`) and per model call (`model_calls`). These are ports; the SQLite repositories in
+ * (`tool_usage_log`), per model call (`model_calls`) and per step of the run's trace (`agent_run_steps`, ADR 0087). These are ports; the SQLite repositories in
  * @chief-of-staff/stores implement them, the in-memory log here serves tests and embedders without a database.
  * Recording never changes a run's outcome: failures are logged and swallowed by the runner.
  */
@@ -84,9 +84,46 @@ export interface ModelCallRecorder {
   record(entry: ModelCallRecord): void | Promise<void>;
 }
 
+/**
+ * One step of a run's trace: a model turn (tokens, time, stop reason, the text it wrote) or a tool call (its
+ * arguments and what the model was given back, as bounded previews; whether that was third-party data).
+ */
+export interface AgentRunStepRecord {
+  run_id: string;
+  /** 0, 1, 2, … in run order; the tool calls of a turn follow their model turn. */
+  seq: number;
+  round: number;
+  kind: 'model' | 'tool';
+  /** The model id of a model turn, the tool name of a tool call. */
+  name: string;
+  ok: boolean;
+  error_code: string | null;
+  stop_reason: string | null;
+  duration_ms: number;
+  input_tokens: number;
+  output_tokens: number;
+  untrusted: boolean;
+  truncated: boolean;
+  arguments_preview: string | null;
+  result_preview: string | null;
+}
+
+/** Previews of a step's arguments and result stop here (the stores cap them again, whoever writes). */
+export const STEP_PREVIEW_CHARS = 2_048;
+
+/** `text` cut to a step preview, so a trace never holds a tool's whole output. */
+export function stepPreview(text: string): string {
+  return text.length <= STEP_PREVIEW_CHARS ? text : `${text.slice(0, STEP_PREVIEW_CHARS - 7)} …[cut]`;
+}
+
+export interface AgentRunStepRecorder {
+  recordStep(step: AgentRunStepRecord): void | Promise<void>;
+}
+
 /** An in-memory implementation of every recorder port (and the usage reader). */
-export interface InMemoryRunLog extends AgentRunRecorder, ToolUsageRecorder, ToolUsageReader {
+export interface InMemoryRunLog extends AgentRunRecorder, ToolUsageRecorder, ToolUsageReader, AgentRunStepRecorder {
   readonly runs: AgentRunRecord[];
+  readonly steps: AgentRunStepRecord[];
   readonly toolUsage: ToolUsageRecord[];
   readonly modelCalls: ModelCallRecord[];
   /** The model-call recorder (a separate object: both ports name their method `record`). */
@@ -97,8 +134,10 @@ export function createInMemoryRunLog(): InMemoryRunLog {
   const runs: AgentRunRecord[] = [];
   const toolUsage: ToolUsageRecord[] = [];
   const modelCalls: ModelCallRecord[] = [];
+  const steps: AgentRunStepRecord[] = [];
   return {
     runs,
+    steps,
     toolUsage,
     modelCalls,
     runStarted(record) {
@@ -111,6 +150,9 @@ export function createInMemoryRunLog(): InMemoryRunLog {
     },
     record(entry) {
       toolUsage.push({ ...entry });
+    },
+    recordStep(step) {
+      steps.push({ ...step });
     },
     async listSuccessfulUsage(sinceIso) {
       return toolUsage.filter((row) => row.success && row.created_at >= sinceIso);

@@ -7,6 +7,7 @@ import type { AgentFactory } from '../factory/agent-factory.js';
 import type { AgentRegistry } from '../registry/agent-registry.js';
 import type { AgentRunner } from '../runtime/agent-runner.js';
 import type { ModelCallRecorder } from '../runtime/recorders.js';
+import type { AgentRunLogReader } from '../runtime/run-log-reader.js';
 import type { SkillsPorts } from '../skills/skills-ports.js';
 
 export interface DispatchSettings {
@@ -32,6 +33,8 @@ export interface AgentsService {
   readonly maxDepth: number;
   readonly clock: Clock;
   readonly modelCalls?: ModelCallRecorder;
+  /** The stored runs and their traces (list_agent_runs, get_agent_run); absent without a memory store. */
+  readonly runLog?: AgentRunLogReader;
   /** Present when the usage log and the suggestion store are wired (skill tools need them). */
   readonly skills?: SkillsPorts;
 }
@@ -43,6 +46,7 @@ export interface CreateAgentsServiceOptions {
   config?: Pick<CosConfig, 'dispatch' | 'agents'>;
   clock?: Clock;
   modelCalls?: ModelCallRecorder;
+  runLog?: AgentRunLogReader;
   skills?: SkillsPorts;
 }
 
@@ -55,6 +59,7 @@ export function createAgentsService(options: CreateAgentsServiceOptions): Agents
     maxDepth: options.config?.agents.maxDepth ?? options.runner.settings.maxDepth,
     clock: options.clock ?? createSystemClock(systemTimeZone()),
     ...(options.modelCalls === undefined ? {} : { modelCalls: options.modelCalls }),
+    ...(options.runLog === undefined ? {} : { runLog: options.runLog }),
     ...(options.skills === undefined ? {} : { skills: options.skills }),
   };
 }

@@ -75,6 +75,7 @@ export function createAgentsRuntime(options: CreateAgentsRuntimeOptions): Agents
       ? {}
       : {
           runs: recorders.runs,
+          steps: recorders.steps,
           modelCalls: recorders.modelCalls,
           memory: recorders.memory,
           ...(options.recordToolUsage === false ? {} : { toolUsage: recorders.toolUsage }),
@@ -99,6 +100,7 @@ export function createAgentsRuntime(options: CreateAgentsRuntimeOptions): Agents
       ? {}
       : {
           modelCalls: recorders.modelCalls,
+          runLog: recorders.runLog,
           skills: {
             usage: recorders.toolUsage,
             suggestions: recorders.suggestions,

@@ -1,9 +1,11 @@
 /**
- * The runtime's recording and memory ports over the SQLite repositories of @chief-of-staff/stores: agent runs,
- * model calls, the tool usage log (written and read), skill suggestions, and agent/shared memory for prompts.
+ * The runtime's recording and memory ports over the SQLite repositories of @chief-of-staff/stores: agent runs and
+ * their traces (written and read), model calls, the tool usage log (written and read), skill suggestions, and
+ * agent/shared memory for prompts.
  */
 import type {
   AgentMemoryRepository,
+  AgentRunStepsRepository,
   AgentRunsRepository,
   MemoryStore,
   ModelCallsRepository,
@@ -12,7 +14,8 @@ import type {
   SkillSuggestionsRepository,
   ToolUsageRepository,
 } from '@chief-of-staff/stores';
-import type { AgentRunRecorder, ModelCallRecorder, ToolUsageReader, ToolUsageRecorder } from '../runtime/recorders.js';
+import type { AgentRunLogReader } from '../runtime/run-log-reader.js';
+import type { AgentRunRecorder, AgentRunStepRecorder, ModelCallRecorder, ToolUsageReader, ToolUsageRecorder } from '../runtime/recorders.js';
 import type { AgentMemoryReader } from '../runtime/system-prompt.js';
 import type { SkillSuggestion, SkillSuggestionStore } from '../skills/skills-ports.js';
 
@@ -45,6 +48,39 @@ export function createAgentRunRecorder(agentRuns: AgentRunsRepository): AgentRun
         error: record.error,
       });
     },
+  };
+}
+
+export function createAgentRunStepRecorder(steps: AgentRunStepsRepository): AgentRunStepRecorder {
+  return {
+    async recordStep(step) {
+      await steps.record({
+        runId: step.run_id,
+        seq: step.seq,
+        round: step.round,
+        kind: step.kind,
+        name: step.name,
+        ok: step.ok,
+        errorCode: step.error_code,
+        stopReason: step.stop_reason,
+        durationMs: step.duration_ms,
+        inputTokens: step.input_tokens,
+        outputTokens: step.output_tokens,
+        untrusted: step.untrusted,
+        truncated: step.truncated,
+        argumentsPreview: step.arguments_preview,
+        resultPreview: step.result_preview,
+      });
+    },
+  };
+}
+
+/** What list_agent_runs and get_agent_run read: the stored runs and their steps, as the repositories page them. */
+export function createAgentRunLogReader(store: Pick<MemoryStore, 'agentRuns' | 'agentRunSteps'>): AgentRunLogReader {
+  return {
+    listRuns: (filters, page) => store.agentRuns.list(filters, page),
+    getRun: (runId) => store.agentRuns.get(runId),
+    listSteps: (runId, page) => store.agentRunSteps.listForRun(runId, page),
   };
 }
 
@@ -161,6 +197,8 @@ export function createAgentMemoryReader(repositories: {
 /** Every port the runtime records through, from one open memory store. */
 export function createMemoryStoreRecorders(store: MemoryStore): {
   runs: AgentRunRecorder;
+  steps: AgentRunStepRecorder;
+  runLog: AgentRunLogReader;
   modelCalls: ModelCallRecorder;
   toolUsage: ToolUsageRecorder & ToolUsageReader;
   suggestions: SkillSuggestionStore;
@@ -168,6 +206,8 @@ export function createMemoryStoreRecorders(store: MemoryStore): {
 } {
   return {
     runs: createAgentRunRecorder(store.agentRuns),
+    steps: createAgentRunStepRecorder(store.agentRunSteps),
+    runLog: createAgentRunLogReader(store),
     modelCalls: createModelCallRecorder(store.modelCalls),
     toolUsage: createToolUsageAdapter(store.toolUsage),
     suggestions: createSkillSuggestionStore(store.skillSuggestions),

@@ -1,6 +1,7 @@
 /** Every agent tool, for the catalogue: they find the runtime in `ctx.services.agents`. */
 import { createAgentTool, deleteAgentTool, updateAgentTool } from './authoring-tools.js';
 import { getAgentTool, listAgentsTool } from './registry-tools.js';
+import { getAgentRunTool, listAgentRunsTool } from './run-log-tools.js';
 import { dispatchAgentsTool, runAgentTool } from './run-tools.js';
 import { analyzeSkillPatternsTool, autoCreateSkillTool } from './skill-tools.js';
 
@@ -12,6 +13,8 @@ export const agentTools = [
   deleteAgentTool,
   runAgentTool,
   dispatchAgentsTool,
+  listAgentRunsTool,
+  getAgentRunTool,
   analyzeSkillPatternsTool,
   autoCreateSkillTool,
 ] as const;

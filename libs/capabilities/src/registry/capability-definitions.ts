@@ -199,5 +199,8 @@ export const LEGACY_CAPABILITY_DEFINITIONS: readonly LegacyCapabilityDefinition[
 /** Granted to every agent without being declared. */
 export const IMPLICIT_AGENT_TOOLS: readonly string[] = Object.freeze(['tool_search']);
 
-/** Tools only the host or the CLI may call; no capability grants them. */
-export const HOST_ONLY_TOOLS: readonly string[] = Object.freeze(['import_data', 'export_calendar']);
+/**
+ * Tools only the host or the CLI may call; no capability grants them. Run traces hold other runs' tool results, which
+ * an agent's own capabilities may not cover (ADR 0087).
+ */
+export const HOST_ONLY_TOOLS: readonly string[] = Object.freeze(['import_data', 'export_calendar', 'list_agent_runs', 'get_agent_run']);

@@ -37,6 +37,7 @@ import {
   createPostgresFallbackEventsRepository,
   createPostgresModelCallsRepository,
 } from '../telemetry/run-log-repositories.js';
+import { createPostgresAgentRunStepsRepository } from '../telemetry/run-steps-repository.js';
 import { createPostgresSkillSuggestionsRepository } from '../telemetry/skill-suggestions-repository.js';
 import { createPostgresToolUsageRepository } from '../telemetry/tool-usage-repository.js';
 import { createPostgresEventRulesRepository } from '../webhooks/event-rules-repository.js';
@@ -98,6 +99,7 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
     webhookEvents: createPostgresWebhookEventsRepository(postgres, clock),
     eventRules: createPostgresEventRulesRepository(postgres, clock),
     agentRuns: createPostgresAgentRunsRepository(postgres, clock),
+    agentRunSteps: createPostgresAgentRunStepsRepository(postgres, clock),
     modelCalls: createPostgresModelCallsRepository(postgres, clock),
     fallbackEvents: createPostgresFallbackEventsRepository(postgres, clock),
     scheduledTasks: scheduler.scheduledTasks,

@@ -10,6 +10,7 @@ import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { PrincipalScopedPool, SCOPED_ROLE } from '../principal-scoped-pool.js';
+import { createPostgresAgentRunStepsRepository } from '../telemetry/run-steps-repository.js';
 
 const databases = testDatabases('rls');
 const clock = createSystemClock('UTC');
@@ -87,6 +88,25 @@ describe('principal scope on PostgreSQL', () => {
       // An insert that does not name the principal takes the session's.
       await client.query("INSERT INTO facts (category, key, value) VALUES ('work', 'c', 'x')");
       expect((await client.query<{ principal_id: string }>("SELECT principal_id FROM facts WHERE key = 'c'")).rows).toEqual([{ principal_id: 'user:2' }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("keeps each person's agent run traces to themselves, in the pool's scope and under the scoped role", async () => {
+    const url = await teamDatabase();
+    await withDatabase(url, async (database) => {
+      const steps = createPostgresAgentRunStepsRepository(database, clock);
+      await runInPrincipalScope('user:1', () => steps.record({ runId: 'run-1', seq: 0, round: 1, kind: 'tool', name: 'get_mail_message', ok: true, durationMs: 5, resultPreview: 'Noa: the salary review' }));
+      expect((await runInPrincipalScope('user:1', () => steps.listForRun('run-1', {}))).items).toHaveLength(1);
+      expect(await runInPrincipalScope('user:2', () => steps.listForRun('run-1', {}))).toMatchObject({ items: [], total: 0 });
+    });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`SET ROLE ${SCOPED_ROLE}`);
+      await client.query("SELECT set_config('cos.principal', 'user:2', false)");
+      expect((await client.query('SELECT result_preview FROM agent_run_steps')).rows).toEqual([]);
     } finally {
       await client.end();
     }

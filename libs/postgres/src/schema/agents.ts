@@ -1,9 +1,9 @@
 /**
- * Agent tables on PostgreSQL: per-agent memory, shared namespaced memory, agent runs and model calls, column for
+ * Agent tables on PostgreSQL: per-agent memory, shared namespaced memory, agent runs, run steps and model calls, column for
  * column as on SQLite. Enumerated text columns hold the same values as the SQLite side's enums (checked by the
  * repositories, not by the database, on both sides).
  */
-import { bigint, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AGENT_MEMORY_TYPES } from '@chief-of-staff/stores';
 import { createdAtColumn, idColumn, isoTimestamp, principalColumn, updatedAtColumn } from './columns.js';
 
@@ -64,6 +64,32 @@ export const agentRuns = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [index('agent_runs_agent_name_idx').on(t.agentName), index('agent_runs_started_at_idx').on(t.startedAt)],
+);
+
+/** The trace of a run (ADR 0087): one row per model turn and per tool call, previews bounded by the repository. */
+export const agentRunSteps = pgTable(
+  'agent_run_steps',
+  {
+    principalId: principalColumn(),
+    id: idColumn(),
+    runId: text('run_id').notNull(),
+    seq: integer('seq').notNull(),
+    round: integer('round').notNull(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    ok: boolean('ok').notNull(),
+    errorCode: text('error_code'),
+    stopReason: text('stop_reason'),
+    durationMs: bigint('duration_ms', { mode: 'number' }).notNull().default(0),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    untrusted: boolean('untrusted').notNull().default(false),
+    truncated: boolean('truncated').notNull().default(false),
+    argumentsPreview: text('arguments_preview'),
+    resultPreview: text('result_preview'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('agent_run_steps_run_id_seq_uq').on(t.runId, t.seq, t.principalId), index('agent_run_steps_created_at_idx').on(t.createdAt)],
 );
 
 export const modelCalls = pgTable(

@@ -2,7 +2,7 @@
  * The whole PostgreSQL schema, one module per domain as on the SQLite side. drizzle-kit reads this module to generate
  * the migrations in `drizzle/`; the adapter's repositories import the tables from here.
  */
-export { agentMemory, agentRuns, modelCalls, sharedMemory } from './agents.js';
+export { agentMemory, agentRuns, agentRunSteps, modelCalls, sharedMemory } from './agents.js';
 export {
   documentChunks,
   documents,

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock } from '@chief-of-staff/core';
 import {
+  describeAgentRunStepsRepositoryContract,
   describeAgentRunsRepositoryContract,
   describeFallbackEventsRepositoryContract,
   describeModelCallsRepositoryContract,
@@ -21,6 +22,7 @@ import {
   createPostgresFallbackEventsRepository,
   createPostgresModelCallsRepository,
 } from './run-log-repositories.js';
+import { createPostgresAgentRunStepsRepository } from './run-steps-repository.js';
 import { createPostgresSkillSuggestionsRepository } from './skill-suggestions-repository.js';
 import { createPostgresToolUsageRepository } from './tool-usage-repository.js';
 
@@ -36,6 +38,7 @@ describeToolUsageRepositoryContract('PostgreSQL', opener(createPostgresToolUsage
 describeSkillSuggestionsRepositoryContract('PostgreSQL', opener(createPostgresSkillSuggestionsRepository));
 describeAgentRunsRepositoryContract('PostgreSQL', opener(createPostgresAgentRunsRepository));
 describeModelCallsRepositoryContract('PostgreSQL', opener(createPostgresModelCallsRepository));
+describeAgentRunStepsRepositoryContract('PostgreSQL', opener(createPostgresAgentRunStepsRepository));
 describeFallbackEventsRepositoryContract('PostgreSQL', opener(createPostgresFallbackEventsRepository));
 
 describe('ToolUsageRepository on PostgreSQL only', () => {

@@ -22,6 +22,8 @@ export const retentionHandler: TaskHandler<Record<string, never>> = {
       tool_usage_log: await memory.toolUsage.purgeOlderThan(cutoff(days.usageDays)),
       model_calls: await memory.modelCalls.purgeOlderThan(cutoff(days.modelCallsDays)),
       agent_runs: await memory.agentRuns.purgeOlderThan(cutoff(days.runsDays)),
+      // A trace goes with its run: same age limit.
+      agent_run_steps: await memory.agentRunSteps.purgeOlderThan(cutoff(days.runsDays)),
       fallback_events: await memory.fallbackEvents.purgeOlderThan(cutoff(days.usageDays)),
       task_runs: await memory.taskRuns.purgeOlderThanKeepingLatest(cutoff(days.taskRunsDays), KEEP_RUNS_PER_TASK),
       webhook_events:

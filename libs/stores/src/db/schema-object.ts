@@ -2,6 +2,7 @@
 import {
   agentMemory,
   agentRuns,
+  agentRunSteps,
   alertRules,
   calendars,
   conversations,
@@ -35,6 +36,7 @@ import {
 export const schema = {
   agentMemory,
   agentRuns,
+  agentRunSteps,
   alertRules,
   calendars,
   conversations,

@@ -25,6 +25,7 @@ import {
   type FallbackEventsRepository,
   type ModelCallsRepository,
 } from '../telemetry/run-log-repositories.js';
+import { createAgentRunStepsRepository, type AgentRunStepsRepository } from '../telemetry/run-steps-repository.js';
 import { createSkillSuggestionsRepository, type SkillSuggestionsRepository } from '../telemetry/skill-suggestions-repository.js';
 import { createToolUsageRepository, type ToolUsageRepository } from '../telemetry/tool-usage-repository.js';
 import { createEventRulesRepository, type EventRulesRepository } from '../webhooks/event-rules-repository.js';
@@ -82,6 +83,7 @@ export interface MemoryStore {
   readonly webhookEvents: WebhookEventsRepository;
   readonly eventRules: EventRulesRepository;
   readonly agentRuns: AgentRunsRepository;
+  readonly agentRunSteps: AgentRunStepsRepository;
   readonly modelCalls: ModelCallsRepository;
   readonly fallbackEvents: FallbackEventsRepository;
   readonly scheduledTasks: ScheduledTasksRepository;
@@ -149,6 +151,7 @@ export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
     webhookEvents: createWebhookEventsRepository(database, clock),
     eventRules: createEventRulesRepository(database, clock),
     agentRuns: createAgentRunsRepository(database, clock),
+    agentRunSteps: createAgentRunStepsRepository(database, clock),
     modelCalls: createModelCallsRepository(database, clock),
     fallbackEvents: createFallbackEventsRepository(database, clock),
     scheduledTasks: createScheduledTasksRepository(database, clock, runWrites),

@@ -8,6 +8,7 @@ import {
   describeFallbackEventsRepositoryContract,
   describeModelCallsRepositoryContract,
 } from '../testing/contracts/run-log-repositories-contract.js';
+import { describeAgentRunStepsRepositoryContract } from '../testing/contracts/run-steps-repository-contract.js';
 import { createTestMemoryStore } from '../testing/create-test-memory-store.js';
 
 describeToolUsageRepositoryContract('SQLite', async (clock) => {
@@ -33,4 +34,9 @@ describeModelCallsRepositoryContract('SQLite', async (clock) => {
 describeFallbackEventsRepositoryContract('SQLite', async (clock) => {
   const store = createTestMemoryStore({ clock });
   return { repository: store.fallbackEvents, close: () => store.cleanup() };
+});
+
+describeAgentRunStepsRepositoryContract('SQLite', async (clock) => {
+  const store = createTestMemoryStore({ clock });
+  return { repository: store.agentRunSteps, close: () => store.cleanup() };
 });

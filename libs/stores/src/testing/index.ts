@@ -17,6 +17,7 @@ export {
   describeFallbackEventsRepositoryContract,
   describeModelCallsRepositoryContract,
 } from './contracts/run-log-repositories-contract.js';
+export { describeAgentRunStepsRepositoryContract } from './contracts/run-steps-repository-contract.js';
 export { describeNotificationsRepositoryContract, describeSuggestionStateRepositoryContract } from './contracts/proactive-repositories-contract.js';
 // Memory and lifecycle repository contracts (ADR 0063).
 export { describeIdentitiesRepositoryContract, describeLocationsRepositoryContract } from './contracts/identities-locations-contract.js';

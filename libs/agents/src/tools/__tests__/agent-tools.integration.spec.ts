@@ -98,7 +98,7 @@ function code(result: ToolRunResult): string {
 }
 
 describe('agent tools', () => {
-  it('exports the nine agent tools in catalogue order', () => {
+  it('exports the eleven agent tools in catalogue order', () => {
     expect(agentTools.map((tool) => tool.name)).toEqual([
       'list_agents',
       'get_agent',
@@ -107,6 +107,8 @@ describe('agent tools', () => {
       'delete_agent',
       'run_agent',
       'dispatch_agents',
+      'list_agent_runs',
+      'get_agent_run',
       'analyze_skill_patterns',
       'auto_create_skill',
     ]);

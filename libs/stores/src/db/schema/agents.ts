@@ -1,10 +1,10 @@
 /**
- * Agent tables (docs/reference/data-model.md#tables): per-agent memory, shared namespaced memory, agent runs and
- * model calls.
+ * Agent tables (docs/reference/data-model.md#tables): per-agent memory, shared namespaced memory, agent runs, the
+ * steps of each run's trace and model calls.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { AGENT_MEMORY_TYPES, AGENT_RUN_STATUSES, MODEL_CALL_CALLERS, RUN_TRIGGERS } from './enums.js';
+import { AGENT_MEMORY_TYPES, AGENT_RUN_STATUSES, AGENT_RUN_STEP_KINDS, MODEL_CALL_CALLERS, RUN_TRIGGERS } from './enums.js';
 
 export const agentMemory = sqliteTable(
   'agent_memory',
@@ -61,6 +61,39 @@ export const agentRuns = sqliteTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [index('agent_runs_agent_name_idx').on(t.agentName), index('agent_runs_started_at_idx').on(t.startedAt)],
+);
+
+/**
+ * The trace of a run (ADR 0087): one row per model turn and per tool call, in the order the run made them. Arguments
+ * and results are bounded previews (2 KB each), never the full payloads.
+ */
+export const agentRunSteps = sqliteTable(
+  'agent_run_steps',
+  {
+    id: idColumn(),
+    runId: text('run_id').notNull(),
+    /** 0, 1, 2, … in run order; tool calls of one turn follow their model turn. */
+    seq: integer('seq').notNull(),
+    /** The model round the step belongs to (1-based). */
+    round: integer('round').notNull(),
+    kind: text('kind', { enum: AGENT_RUN_STEP_KINDS }).notNull(),
+    /** The model id of a model turn, the tool name of a tool call. */
+    name: text('name').notNull(),
+    ok: integer('ok', { mode: 'boolean' }).notNull(),
+    errorCode: text('error_code'),
+    stopReason: text('stop_reason'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    /** The tool's result was third-party content (`untrusted_content`), passed to the model as data. */
+    untrusted: integer('untrusted', { mode: 'boolean' }).notNull().default(false),
+    truncated: integer('truncated', { mode: 'boolean' }).notNull().default(false),
+    argumentsPreview: text('arguments_preview'),
+    /** A tool call's result, or the text a model turn wrote. */
+    resultPreview: text('result_preview'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('agent_run_steps_run_id_seq_uq').on(t.runId, t.seq), index('agent_run_steps_created_at_idx').on(t.createdAt)],
 );
 
 export const modelCalls = sqliteTable(

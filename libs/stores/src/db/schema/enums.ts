@@ -144,6 +144,10 @@ export type AgentRunStatus = (typeof AGENT_RUN_STATUSES)[number];
 export const RUN_TRIGGERS = ['host', 'cli', 'agent', 'scheduler', 'webhook', 'dispatch', 'console'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
+/** One step of an agent run's trace: a model turn or a tool call. */
+export const AGENT_RUN_STEP_KINDS = ['model', 'tool'] as const;
+export type AgentRunStepKind = (typeof AGENT_RUN_STEP_KINDS)[number];
+
 export const MODEL_CALL_CALLERS = ['agent', 'factory', 'triage', 'synthesis', 'summariser'] as const;
 export type ModelCallCaller = (typeof MODEL_CALL_CALLERS)[number];
 

@@ -2,7 +2,7 @@
  * The whole SQLite schema (docs/reference/data-model.md#tables), one module per domain. drizzle-kit reads this folder
  * to generate migrations; repositories import the tables from here.
  */
-export { agentMemory, agentRuns, modelCalls, sharedMemory } from './agents.js';
+export { agentMemory, agentRuns, agentRunSteps, modelCalls, sharedMemory } from './agents.js';
 export { calendars, events } from './calendar.js';
 export type { EventAttendee } from './calendar.js';
 export { documents } from './documents.js';
