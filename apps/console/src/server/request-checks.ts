@@ -9,6 +9,9 @@ export function isCrossSitePost(headers: { origin?: string; secFetchSite?: strin
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
   const origin = headers.origin;
   if (origin === undefined) return false;
+  // Under the console's Referrer-Policy: no-referrer a browser sends `Origin: null` with its own forms' POSTs; its
+  // Sec-Fetch-Site (which no page can forge) then says whether the form was ours.
+  if (origin === 'null' && site === 'same-origin') return false;
   if (allowedOrigins.includes(origin)) return false;
   const host = headers.host?.toLowerCase();
   if (host === undefined || origin === 'null') return true;
