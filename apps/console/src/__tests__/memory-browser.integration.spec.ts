@@ -43,6 +43,8 @@ describeWithBrowser('Memory pages in the browser', () => {
         await seedCalls(cos, [
           ['store_fact', { category: 'preference', key: 'noa_coffee_order', value: 'Noa drinks oat flat whites' }],
           ['store_fact', { category: 'relationship', key: 'dana_role', value: 'דנה מנהלת את צוות המוצר' }],
+          ['create_decision', { title: 'Move standup to 9:30', owner: 'Noa' }],
+          ['create_delegation', { task: 'Send the Q4 budget', delegated_to: 'Noa', due_date: '2020-01-01' }],
         ]);
       },
     });
@@ -89,5 +91,29 @@ describeWithBrowser('Memory pages in the browser', () => {
     await page.waitForURL(/category=relationship/);
     await expect(page.getByRole('status').textContent()).resolves.toContain('Restored relationship/dana_role.');
     expect((await callTool<{ items: { value: string }[] }>(consoleApp, 'list_facts', { category: 'relationship' })).items[0]?.value).toBe('דנה מנהלת את צוות המוצר');
+  }, 60_000);
+
+  it('Decisions: changes a status by choosing it and clicking Update', async () => {
+    await page.goto(`${consoleApp.url}/memory/decisions`);
+    await expect(page.getByRole('cell', { name: 'Move standup to 9:30', exact: true }).isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByRole('combobox', { name: 'Status of Move standup to 9:30', exact: true }).selectOption('executed');
+    await page.getByRole('button', { name: 'Update the status of Move standup to 9:30' }).click();
+    await page.waitForURL(/\/memory\/decisions$/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('"Move standup to 9:30" is now executed.');
+    const decisions = await callTool<{ items: { title: string; status: string }[] }>(consoleApp, 'search_decisions', { query: 'standup' });
+    expect(decisions.items[0]?.status).toBe('executed');
+  }, 60_000);
+
+  it('Delegations: marks one completed by choosing it and clicking Update', async () => {
+    await page.goto(`${consoleApp.url}/memory/delegations`);
+    await expect(page.getByRole('cell', { name: 'Send the Q4 budget', exact: true }).isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByRole('combobox', { name: 'Status of Send the Q4 budget', exact: true }).selectOption('completed');
+    await page.getByRole('button', { name: 'Update the status of Send the Q4 budget' }).click();
+    await page.waitForURL(/\/memory\/delegations$/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('"Send the Q4 budget" is now completed.');
+    const delegations = await callTool<{ items: { status: string }[] }>(consoleApp, 'list_delegations', { delegated_to: 'Noa' });
+    expect(delegations.items[0]?.status).toBe('completed');
   }, 60_000);
 });

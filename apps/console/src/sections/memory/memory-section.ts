@@ -3,6 +3,8 @@
  * facts, people, decisions and delegations. `/memory` shows the facts.
  */
 import type { ConsoleSection } from '../../page-kit/types.js';
+import { decisionActions, renderDecisionsPage } from './decisions-page.js';
+import { delegationActions, renderDelegationsPage } from './delegations-page.js';
 import { factActions } from './facts-actions.js';
 import { renderFactEditPage, renderFactsPage } from './facts-page.js';
 
@@ -15,5 +17,9 @@ export const memorySection: ConsoleSection = {
     routes.page('/memory/facts', renderFactsPage);
     routes.page('/memory/facts/edit', renderFactEditPage);
     factActions(routes);
+    routes.page('/memory/decisions', renderDecisionsPage);
+    decisionActions(routes);
+    routes.page('/memory/delegations', renderDelegationsPage);
+    delegationActions(routes);
   },
 };
