@@ -45,6 +45,8 @@ describeWithBrowser('Memory pages in the browser', () => {
           ['store_fact', { category: 'relationship', key: 'dana_role', value: 'דנה מנהלת את צוות המוצר' }],
           ['create_decision', { title: 'Move standup to 9:30', owner: 'Noa' }],
           ['create_delegation', { task: 'Send the Q4 budget', delegated_to: 'Noa', due_date: '2020-01-01' }],
+          ['link_identity', { canonical_name: 'Noa Levi', provider: 'email', provider_id: 'noa@example.com' }],
+          ['link_identity', { canonical_name: 'Noa Levi', provider: 'slack', provider_id: 'U024NOA' }],
         ]);
       },
     });
@@ -115,5 +117,26 @@ describeWithBrowser('Memory pages in the browser', () => {
     await expect(page.getByRole('status').textContent()).resolves.toContain('"Send the Q4 budget" is now completed.');
     const delegations = await callTool<{ items: { status: string }[] }>(consoleApp, 'list_delegations', { delegated_to: 'Noa' });
     expect(delegations.items[0]?.status).toBe('completed');
+  }, 60_000);
+
+  it('People: one card per person; links a handle by clicking, then opens the enrich view', async () => {
+    await page.goto(`${consoleApp.url}/memory/people`);
+    await expect(page.getByRole('heading', { name: 'Noa Levi', level: 3 }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('U024NOA').isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByText('Link another handle').click();
+    await page.getByRole('combobox', { name: 'Where' }).first().selectOption('github');
+    await page.getByRole('textbox', { name: 'Handle, address or number' }).first().fill('noalevi');
+    await page.getByRole('button', { name: 'Link handle to Noa Levi' }).click();
+    await page.waitForURL(/\/memory\/people$/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Linked github noalevi to Noa Levi.');
+    const people = await callTool<{ items: { identities: { provider: string }[] }[] }>(consoleApp, 'list_people', { query: 'Noa Levi' });
+    expect(people.items[0]?.identities.map((identity) => identity.provider)).toEqual(['email', 'github', 'slack']);
+
+    await page.getByRole('link', { name: 'Noa Levi' }).click();
+    await page.waitForURL(/\/memory\/people\/Noa%20Levi$/);
+    await expect(page.getByRole('heading', { name: 'Identities' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('noalevi').isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleRoutes, PageContext, PageView } from '../../page-kit/types.js';
 import { currentAddress, empty, formText, memoryTabs, options, PAGE_SIZE, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
+import { personPath } from './people-page.js';
 
 const STATUSES = ['active', 'completed', 'cancelled'] as const;
 const OVERDUE_SHOWN = 5;
@@ -43,7 +44,7 @@ function delegationsTable(ctx: PageContext, items: readonly Delegation[], back: 
 <tbody>${items.map(
     (item) => html`<tr>
 <td>${userText(item.task)}</td>
-<td><a href="/memory/people/${encodeURIComponent(item.delegated_to)}">${userText(item.delegated_to)}</a></td>
+<td><a href="${personPath(item.delegated_to)}">${userText(item.delegated_to)}</a></td>
 <td>${item.due_date ? formatLocalTime(item.due_date, ctx.timeZone) : html`<span class="muted">none</span>`}${overdueText(item.days_overdue)}</td>
 <td><span class="tag">${item.priority}</span></td>
 <td>${statusForm(ctx, item, back)}</td>

@@ -7,6 +7,7 @@ import { decisionActions, renderDecisionsPage } from './decisions-page.js';
 import { delegationActions, renderDelegationsPage } from './delegations-page.js';
 import { factActions } from './facts-actions.js';
 import { renderFactEditPage, renderFactsPage } from './facts-page.js';
+import { peopleActions, renderPeoplePage, renderPersonPage } from './people-page.js';
 
 export const memorySection: ConsoleSection = {
   id: 'memory',
@@ -17,6 +18,9 @@ export const memorySection: ConsoleSection = {
     routes.page('/memory/facts', renderFactsPage);
     routes.page('/memory/facts/edit', renderFactEditPage);
     factActions(routes);
+    routes.page('/memory/people', renderPeoplePage);
+    routes.page('/memory/people/:name', renderPersonPage);
+    peopleActions(routes);
     routes.page('/memory/decisions', renderDecisionsPage);
     decisionActions(routes);
     routes.page('/memory/delegations', renderDelegationsPage);
