@@ -5,6 +5,7 @@ import type { ConsoleSection } from './page-kit/types.js';
 import { documentsSection } from './sections/documents/documents-section.js';
 import { schedulesSection } from './sections/schedules/schedules-section.js';
 import { agentsSection } from './sections/agents/agents-section.js';
+import { memorySection } from './sections/memory/memory-section.js';
 import { todaySection } from './sections/today/today-section.js';
 
 export const consoleSections: readonly ConsoleSection[] = [
@@ -12,4 +13,5 @@ export const consoleSections: readonly ConsoleSection[] = [
   schedulesSection,
   documentsSection,
   agentsSection,
+  memorySection,
 ];

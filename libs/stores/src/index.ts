@@ -91,8 +91,8 @@ export { keywordQuery } from './db/stop-words.js';
 
 export { LOCATION_LIST_LIMITS } from './memory/locations-repository.js';
 export type { LocationRecord } from './memory/locations-repository.js';
-export { IDENTITY_SEARCH_LIMITS } from './memory/identities-repository.js';
-export type { IdentitiesRepository, IdentityRecord } from './memory/identities-repository.js';
+export { groupPeople, IDENTITY_SEARCH_LIMITS, PEOPLE_LIST_LIMITS } from './memory/identities-repository.js';
+export type { IdentitiesRepository, IdentityRecord, PersonIdentities } from './memory/identities-repository.js';
 export { AGENT_MEMORY_LIST_LIMITS } from './memory/agent-memory-repository.js';
 export type { AgentMemoryRecord, AgentMemoryRepository } from './memory/agent-memory-repository.js';
 export { NAMESPACE_PATTERN, SHARED_MEMORY_LIST_LIMITS } from './memory/shared-memory-repository.js';

@@ -7,6 +7,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ConsoleAssets } from '../server/console-assets.js';
 import { csrfField } from './csrf-field.js';
+import type { FlashAction } from './types.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -23,6 +24,14 @@ export interface LayoutOptions {
   /** Absent on the sign-in page: no navigation, no sign-out. */
   readonly session?: { readonly csrfToken: string; readonly sections: readonly LayoutSection[]; readonly currentSection?: string };
   readonly flash?: string;
+  /** A form shown inside the flash (e.g. Undo), posted with the session's CSRF token. */
+  readonly flashAction?: FlashAction;
+}
+
+function flashForm(action: FlashAction, session: { readonly csrfToken: string }): Html {
+  return html` <form method="post" action="${action.action}" class="flash-form">${csrfField(session)}${Object.entries(action.fields).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+  )}<button type="submit">${action.label}</button></form>`;
 }
 
 export function renderLayout(options: LayoutOptions): Html {
@@ -51,7 +60,7 @@ ${session
 </header>
 <main id="main" tabindex="-1">
 <h1 dir="auto">${options.title}</h1>
-<div class="flash" role="status" aria-live="polite">${options.flash ? html`<p dir="auto" data-island="flash">${options.flash}</p>` : ''}</div>
+<div class="flash" role="status" aria-live="polite">${options.flash ? html`<p dir="auto" data-island="flash">${options.flash}${options.flashAction && session ? flashForm(options.flashAction, session) : ''}</p>` : ''}</div>
 ${options.body}
 </main>
 </body>

@@ -40,6 +40,15 @@ export interface PageContext {
   readonly flash?: string;
 }
 
+/** One small form carried by a flash message: the action it posts to, its button's text and hidden fields. */
+export interface FlashAction {
+  /** A POST path on the console, e.g. '/memory/facts/restore'. */
+  readonly action: string;
+  /** The button's text, e.g. 'Undo'. */
+  readonly label: string;
+  readonly fields: Readonly<Record<string, string>>;
+}
+
 export interface ActionContext extends PageContext {
   readonly form: Readonly<Record<string, string>>;
 }
@@ -53,4 +62,6 @@ export interface ActionResult {
   /** A path on the console ('/today'); anything else is refused and replaced by the section's landing page. */
   readonly redirect: string;
   readonly flash?: string;
+  /** A button shown with the flash that posts these fields (with the CSRF token) back, e.g. "Undo" after a delete. */
+  readonly flashAction?: FlashAction;
 }

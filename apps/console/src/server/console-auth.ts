@@ -9,6 +9,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { tokensMatch, type ToolPrincipal } from '@chief-of-staff/core';
+import type { FlashAction } from '../page-kit/types.js';
 
 /** How long a printed sign-in link works. */
 export const SIGN_IN_CODE_TTL_MS = 15 * 60_000;
@@ -22,6 +23,8 @@ export interface ConsoleSession {
   lastSeen: number;
   /** What the last action said, shown once by the next page (POST-redirect-GET). */
   flash?: string;
+  /** The form offered with that flash (an Undo button), shown once with it. */
+  flashAction?: FlashAction;
 }
 
 export interface ConsoleAuth {

@@ -99,7 +99,11 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
 
   function page(c: Context, status: 200 | 401 | 403 | 404 | 500, title: string, body: Html, session?: ConsoleSession, currentSection?: string) {
     const flash = session?.flash;
-    if (session) delete session.flash;
+    const flashAction = session?.flashAction;
+    if (session) {
+      delete session.flash;
+      delete session.flashAction;
+    }
     return c.html(
       renderLayout({
         title,
@@ -107,6 +111,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
         assets: options.assets,
         ...(session ? { session: { csrfToken: session.csrfToken, sections: navigation, ...(currentSection ? { currentSection } : {}) } } : {}),
         ...(flash ? { flash } : {}),
+        ...(flash && flashAction ? { flashAction } : {}),
       }),
       status,
     );
@@ -246,10 +251,13 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
           try {
             const result = await run(context);
             if (result.flash !== undefined) session.flash = result.flash;
+            if (result.flashAction !== undefined) session.flashAction = result.flashAction;
+            else delete session.flashAction;
             return c.redirect(safeRedirect(result.redirect, section.path), 303);
           } catch (error) {
             if (error instanceof ConsoleToolError) {
               session.flash = `Not done: ${error.message}`;
+              delete session.flashAction;
               return c.redirect(safeRedirect(c.req.header('referer') ?? '', section.path), 303);
             }
             return failurePage(c, error, session, section.id);

@@ -43,6 +43,7 @@ export const CAPABILITY_DEFINITIONS: readonly CapabilityDefinition[] = Object.fr
     'list_facts',
     'list_locations',
     'search_identity',
+    'list_people',
   ]),
   cap('memory_write', 'Store and delete facts, locations and identity links', [
     'store_memory',

@@ -92,6 +92,7 @@ describe('tools and capabilities', () => {
       'list_facts',
       'list_locations',
       'search_identity',
+      'list_people',
     ]);
   });
 

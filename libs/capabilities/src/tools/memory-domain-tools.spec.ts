@@ -13,6 +13,7 @@ const EXPECTED_ANNOTATIONS: Record<string, string> = {
   store_location: 'W-I-',
   list_locations: 'R-I-',
   search_identity: 'R-I-',
+  list_people: 'R-I-',
   link_identity: 'W-I-',
   unlink_identity: 'WDI-',
   create_decision: 'W---',

@@ -160,6 +160,16 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'יש לך משהו ששמור ברחובות?',
     'מה הכתובת של המחסן באשדוד ששמרתי?',
   ],
+  list_people: [
+    'who do you have contact details for?',
+    'list everyone you know handles for',
+    'show me all the people in my address book',
+    'which people have linked accounts?',
+    'go through all my contacts one by one',
+    'everyone whose details mention acme.io',
+    'תראה לי את כל האנשים שיש לך פרטים שלהם',
+    'מי נמצא אצלך באנשי הקשר?',
+  ],
   search_identity: [
     'what\'s Noa\'s email?',
     'who is @dkaplan on Slack?',

@@ -9,6 +9,7 @@ import {
   assertEnum,
   assertText,
   closePage,
+  groupPeople,
   IDENTITY_PROVIDERS,
   IDENTITY_SEARCH_LIMITS,
   identityLink,
@@ -16,6 +17,7 @@ import {
   normalizeProviderId,
   nowIso,
   openPage,
+  PEOPLE_LIST_LIMITS,
   type IdentitiesRepository,
   type IdentityProvider,
   type IdentityRecord,
@@ -108,6 +110,46 @@ export function createPostgresIdentitiesRepository(database: PostgresDatabase, c
         .offset(window.offset);
       const total = await db.select({ n: sql<number>`count(*)::int` }).from(identities).where(where);
       return closePage(rows, window, { total: total[0]?.n ?? 0 });
+    },
+
+    async listPeople(filters, request) {
+      const query = filters.query === undefined || filters.query.trim() === '' ? undefined : assertText('query', filters.query, MAX_QUERY_LENGTH);
+      const window = openPage(request, PEOPLE_LIST_LIMITS, 'list_people', { query });
+      if (query !== undefined && hasNul(query)) return closePage([], window, { total: 0 });
+      // One key per person, the same expression in every clause, ordered like SQLite's BINARY collation.
+      const person = sql<string>`${foldedSql(identities.canonicalName)}`;
+      const where =
+        query === undefined
+          ? undefined
+          : foldedContains(
+              [identities.canonicalName, sql`coalesce(${identities.displayName}, '')`, sql`coalesce(${identities.email}, '')`, identities.providerId],
+              query,
+            );
+      const names = (
+        await db
+          .select({ person })
+          .from(identities)
+          .where(where)
+          .groupBy(person)
+          .orderBy(sql`${person} COLLATE "C"`)
+          .limit(window.limit + 1)
+          .offset(window.offset)
+      ).map((row) => row.person);
+      const total = await db.select({ n: sql<number>`count(DISTINCT ${person})::int` }).from(identities).where(where);
+      const shown = names.slice(0, window.limit);
+      const rows =
+        shown.length === 0
+          ? []
+          : await db
+              .select({ ...rowColumns(identities), person })
+              .from(identities)
+              .where(sql`${person} IN (${sql.join(
+                shown.map((name) => sql`${name}`),
+                sql`, `,
+              )})`)
+              .orderBy(sql`${identities.provider} COLLATE "C"`, asc(identities.id));
+      const page = closePage(names, window, { total: total[0]?.n ?? 0 });
+      return { ...page, items: groupPeople(page.items, rows) };
     },
   };
 }

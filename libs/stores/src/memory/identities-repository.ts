@@ -3,7 +3,7 @@
  * between a person's canonical name and their handles on each provider. Provider ids are normalised so the same
  * handle always maps to one row: emails lower-case, phones as digits with a leading `+`.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { identities } from '../db/schema/memory.js';
@@ -33,6 +33,30 @@ export interface LinkIdentityInput {
 }
 
 export const IDENTITY_SEARCH_LIMITS = { defaultLimit: 10, maxLimit: 100 };
+/** list_people pages by person (each with all their identities), so its pages are smaller. */
+export const PEOPLE_LIST_LIMITS = { defaultLimit: 25, maxLimit: 100 };
+
+/** One person: every identity sharing a canonical name (case-folded), in provider then id order. */
+export interface PersonIdentities {
+  /** The canonical name as first linked (identities of one person may differ in case only). */
+  canonicalName: string;
+  identities: IdentityRecord[];
+}
+
+/** Groups rows already ordered by person (`person` = the folded canonical name) into one entry per person. */
+export function groupPeople(persons: readonly string[], rows: readonly (IdentityRecord & { person: string })[]): PersonIdentities[] {
+  const byPerson = new Map<string, IdentityRecord[]>();
+  for (const { person, ...identity } of rows) {
+    const list = byPerson.get(person) ?? [];
+    list.push(identity);
+    byPerson.set(person, list);
+  }
+  return persons.flatMap((person) => {
+    const list = byPerson.get(person) ?? [];
+    const first = [...list].sort((a, b) => a.id - b.id)[0];
+    return first ? [{ canonicalName: first.canonicalName, identities: list }] : [];
+  });
+}
 
 const EMAIL_PROVIDERS: ReadonlySet<IdentityProvider> = new Set(['email', 'm365_email']);
 const PHONE_PROVIDERS: ReadonlySet<IdentityProvider> = new Set(['phone', 'sms', 'whatsapp']);
@@ -99,6 +123,11 @@ export interface IdentitiesRepository {
    * match first, then canonical name, provider, id.
    */
   search(filters: { query: string; provider?: IdentityProvider }, page: PageRequest): Promise<Page<IdentityRecord>>;
+  /**
+   * People, one entry per canonical name (case-folded) with all their identities, in folded-name order. A `query`
+   * keeps the people any of whose identities match it the way `search` does.
+   */
+  listPeople(filters: { query?: string }, page: PageRequest): Promise<Page<PersonIdentities>>;
 }
 
 export function createIdentitiesRepository(database: CosDatabase, clock: Clock): IdentitiesRepository {
@@ -181,6 +210,44 @@ export function createIdentitiesRepository(database: CosDatabase, clock: Clock):
         .all();
       const total = db.select({ n: sql<number>`count(*)` }).from(identities).where(where).get()?.n ?? 0;
       return closePage(rows, window, { total });
+    },
+
+    async listPeople(filters, request) {
+      const query = filters.query === undefined || filters.query.trim() === '' ? undefined : assertText('query', filters.query, MAX_QUERY_LENGTH);
+      const window = openPage(request, PEOPLE_LIST_LIMITS, 'list_people', { query });
+      const person = sql<string>`cos_fold(${identities.canonicalName})`;
+      const pattern = query === undefined ? undefined : containsPattern(query);
+      const where =
+        pattern === undefined
+          ? undefined
+          : sql`(cos_fold(${identities.canonicalName}) LIKE ${pattern} ESCAPE '\\'
+          OR cos_fold(coalesce(${identities.displayName}, '')) LIKE ${pattern} ESCAPE '\\'
+          OR cos_fold(coalesce(${identities.email}, '')) LIKE ${pattern} ESCAPE '\\'
+          OR cos_fold(${identities.providerId}) LIKE ${pattern} ESCAPE '\\')`;
+      const names = db
+        .select({ person })
+        .from(identities)
+        .where(where)
+        .groupBy(person)
+        .orderBy(person)
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all()
+        .map((row) => row.person);
+      const total = db.select({ n: sql<number>`count(DISTINCT cos_fold(${identities.canonicalName}))` }).from(identities).where(where).get()?.n ?? 0;
+      const shown = names.slice(0, window.limit);
+      const rows =
+        shown.length === 0
+          ? []
+          : db
+              .select({ ...getTableColumns(identities), person })
+              .from(identities)
+              .where(inArray(person, shown))
+              .orderBy(asc(identities.provider), asc(identities.id))
+              .all();
+      // closePage decides next_cursor from the extra name fetched beyond the page.
+      const page = closePage(names, window, { total });
+      return { ...page, items: groupPeople(page.items, rows) };
     },
   };
 }

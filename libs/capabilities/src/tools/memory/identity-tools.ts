@@ -1,10 +1,10 @@
 /**
- * Identity tools (docs/reference/tool-catalogue.md#memory-and-identity): search_identity, link_identity (upsert) and
- * unlink_identity.
+ * Identity tools (docs/reference/tool-catalogue.md#memory-and-identity): search_identity, list_people (one entry per
+ * person with all their handles), link_identity (upsert) and unlink_identity.
  */
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
-import { IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, type IdentityRecord } from '@chief-of-staff/stores';
+import { IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, PEOPLE_LIST_LIMITS, type IdentityRecord } from '@chief-of-staff/stores';
 import { LOCAL_DELETE, LOCAL_READ, LOCAL_UPSERT } from '../memory-common/annotations.js';
 import {
   cursorSchema,
@@ -68,6 +68,45 @@ export const searchIdentityTool = defineTool({
       { limit: args.limit, cursor: args.cursor },
     );
     return withWarnings({ items: page.items.map(toIdentity), next_cursor: page.next_cursor, total: page.total }, page.warnings);
+  },
+});
+
+const personSchema = z.object({
+  canonical_name: z.string(),
+  identities: z.array(identitySchema),
+});
+
+export const listPeopleTool = defineTool({
+  name: 'list_people',
+  title: 'List people',
+  description:
+    'Lists the people you have linked handles for, one entry per person (canonical name, case-insensitive) with all ' +
+    'their identities, in name order; a query keeps the people any of whose name, display name, email or handle ' +
+    'contains it. Use it to browse or audit who is known; use search_identity to resolve one handle. ' +
+    'Example: {"query": "levi", "limit": 25}.',
+  input: z
+    .object({
+      query: z.string().trim().max(500).optional().describe('Part of a name, email address or handle; blank lists everyone.'),
+      limit: limitSchema(PEOPLE_LIST_LIMITS.defaultLimit, PEOPLE_LIST_LIMITS.maxLimit, 'people'),
+      cursor: cursorSchema,
+    })
+    .strict(),
+  output: listOutputSchema(personSchema),
+  annotations: LOCAL_READ,
+  latency: 'fast',
+  async handler(args, ctx: ToolContext<MemoryServices>) {
+    const page = await ctx.services.memory.identities.listPeople(
+      { ...(args.query === undefined ? {} : { query: args.query }) },
+      { limit: args.limit, cursor: args.cursor },
+    );
+    return withWarnings(
+      {
+        items: page.items.map((person) => ({ canonical_name: person.canonicalName, identities: person.identities.map(toIdentity) })),
+        next_cursor: page.next_cursor,
+        total: page.total,
+      },
+      page.warnings,
+    );
   },
 });
 

@@ -1,6 +1,6 @@
 /** The memory and identity tools of docs/reference/tool-catalogue.md#memory-and-identity, as one group. */
 import { deleteFactTool, listFactsTool, storeFactTool, storeMemoryTool } from './fact-tools.js';
-import { linkIdentityTool, searchIdentityTool, unlinkIdentityTool } from './identity-tools.js';
+import { linkIdentityTool, listPeopleTool, searchIdentityTool, unlinkIdentityTool } from './identity-tools.js';
 import { listLocationsTool, storeLocationTool } from './location-tools.js';
 import { queryMemoryTool } from './query-memory-tool.js';
 
@@ -13,6 +13,7 @@ export const memoryTools = [
   storeLocationTool,
   listLocationsTool,
   searchIdentityTool,
+  listPeopleTool,
   linkIdentityTool,
   unlinkIdentityTool,
 ] as const;

@@ -110,6 +110,28 @@ export function describeIdentitiesRepositoryContract(name: string, open: OpenIde
       expect(await identities.get('sms', '+15550100200')).toBeUndefined();
     });
 
+    it('lists people, one per canonical name (case-folded) with all their identities, paged by person and filtered by any handle', async () => {
+      const slack = await identities.link({ canonicalName: 'Émile Zola', provider: 'slack', providerId: 'U9' });
+      const mail = await identities.link({ canonicalName: 'émile zola', provider: 'email', providerId: 'emile@example.com' });
+      const ben = await identities.link({ canonicalName: 'Ben Ari', provider: 'sms', providerId: '+1 555 010 0200' });
+      const dana = await identities.link({ canonicalName: 'דנה כהן', provider: 'whatsapp', providerId: '+972 54 555 1234', displayName: 'Dana' });
+      const all = await identities.listPeople({}, { limit: 2 });
+      expect(all.total).toBe(3);
+      expect(all.items).toEqual([
+        { canonicalName: 'Ben Ari', identities: [ben.identity] },
+        { canonicalName: 'Émile Zola', identities: [mail.identity, slack.identity] },
+      ]);
+      expect(all.next_cursor).not.toBeNull();
+      const rest = await identities.listPeople({}, { limit: 2, cursor: all.next_cursor });
+      expect(rest).toMatchObject({ items: [{ canonicalName: 'דנה כהן', identities: [dana.identity] }], next_cursor: null, total: 3 });
+      // A match on any handle brings the whole person, every identity included.
+      const byHandle = await identities.listPeople({ query: 'EXAMPLE.com' }, {});
+      expect(byHandle).toMatchObject({ total: 1, items: [{ canonicalName: 'Émile Zola', identities: [mail.identity, slack.identity] }] });
+      expect((await identities.listPeople({ query: 'dana' }, {})).items.map((person) => person.canonicalName)).toEqual(['דנה כהן']);
+      expect(await identities.listPeople({ query: 'nobody' }, {})).toMatchObject({ items: [], total: 0, next_cursor: null });
+      expect((await identities.listPeople({ query: '  ' }, {})).total).toBe(3);
+    });
+
     it('lists every handle of a canonical name, case-folded, by provider then id', async () => {
       const slack = await identities.link({ canonicalName: 'Émile Zola', provider: 'slack', providerId: 'U9' });
       const mail = await identities.link({ canonicalName: 'émile zola', provider: 'email', providerId: 'emile@example.com' });

@@ -3,7 +3,7 @@ import { createToolContext, FakeClock, runTool, type AnyToolDefinition, type Too
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import type { z } from 'zod';
 import { deleteFactTool, listFactsTool, storeFactTool, storeMemoryTool } from '../fact-tools.js';
-import { linkIdentityTool, searchIdentityTool, unlinkIdentityTool } from '../identity-tools.js';
+import { linkIdentityTool, listPeopleTool, searchIdentityTool, unlinkIdentityTool } from '../identity-tools.js';
 import { listLocationsTool, storeLocationTool } from '../location-tools.js';
 import { queryMemoryTool } from '../query-memory-tool.js';
 
@@ -105,5 +105,22 @@ describe('memory tools', () => {
     expect(await ok(unlinkIdentityTool, { provider: 'email', provider_id: 'NOA.LEVI@example.com' })).toEqual({ deleted: true, id: email.identity.id });
     const gone = await call(unlinkIdentityTool, { provider: 'email', provider_id: 'noa.levi@example.com' });
     expect(!gone.ok && gone.error.code).toBe('NOT_FOUND');
+  });
+
+  it('lists people, one entry per person with every handle, paged by person and narrowed by a query', async () => {
+    await ok(linkIdentityTool, { canonical_name: 'Noa Levi', provider: 'email', provider_id: 'noa@example.com' });
+    await ok(linkIdentityTool, { canonical_name: 'noa levi', provider: 'slack', provider_id: 'U1' });
+    await ok(linkIdentityTool, { canonical_name: 'Amir Cohen', provider: 'github', provider_id: 'amirc' });
+    const first = await ok(listPeopleTool, { limit: 1 });
+    expect(first.total).toBe(2);
+    expect(first.items).toEqual([{ canonical_name: 'Amir Cohen', identities: [expect.objectContaining({ provider: 'github', provider_id: 'amirc' })] }]);
+    const second = await ok(listPeopleTool, { limit: 1, cursor: first.next_cursor });
+    expect(second.items.map((person: { canonical_name: string; identities: unknown[] }) => [person.canonical_name, person.identities.length])).toEqual([['Noa Levi', 2]]);
+    expect(second.next_cursor).toBeNull();
+    const bySlack = await ok(listPeopleTool, { query: 'u1' });
+    expect(bySlack.items.map((person: { identities: { provider: string }[] }) => person.identities.map((identity) => identity.provider))).toEqual([['email', 'slack']]);
+    expect((await ok(listPeopleTool, { query: '' })).total).toBe(2);
+    const tooMany = await call(listPeopleTool, { limit: 0 });
+    expect(!tooMany.ok && tooMany.error.code).toBe('INVALID_ARGUMENT');
   });
 });

@@ -1,0 +1,142 @@
+/**
+ * The Memory pages in a real browser (Chromium via playwright-core): each tab loads with its seeded data, one action
+ * is done by clicking, and axe finds nothing serious. Editing a fact in the page is then checked with the built `cos`
+ * CLI on the same data directory: `cos memory search` prints the new value.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { axeCheck } from '../testing/axe-check.js';
+import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
+import { describeWithBrowser, openBrowser } from '../testing/open-browser.js';
+import { callTool, seedCalls } from './memory-test-kit.js';
+
+/** The built CLI (the console's test target bundles it first, see apps/console/package.json). */
+const CLI_MAIN = resolve(import.meta.dirname, '..', '..', '..', 'cli', 'dist', 'main.js');
+
+function runCli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI_MAIN, ...args], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, COS_DATA_DIR: dataDir, COS_TIMEZONE: 'UTC' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+describeWithBrowser('Memory pages in the browser', () => {
+  let consoleApp: TestConsole;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(CLI_MAIN)) throw new Error(`The built CLI is missing at ${CLI_MAIN}: run npx nx bundle @chief-of-staff/cli first.`);
+    consoleApp = await startTestConsole({
+      seed: async (cos) => {
+        await seedCalls(cos, [
+          ['store_fact', { category: 'preference', key: 'noa_coffee_order', value: 'Noa drinks oat flat whites' }],
+          ['store_fact', { category: 'relationship', key: 'dana_role', value: 'דנה מנהלת את צוות המוצר' }],
+          ['create_decision', { title: 'Move standup to 9:30', owner: 'Noa' }],
+          ['create_delegation', { task: 'Send the Q4 budget', delegated_to: 'Noa', due_date: '2020-01-01' }],
+          ['link_identity', { canonical_name: 'Noa Levi', provider: 'email', provider_id: 'noa@example.com' }],
+          ['link_identity', { canonical_name: 'Noa Levi', provider: 'slack', provider_id: 'U024NOA' }],
+        ]);
+      },
+    });
+    browser = await openBrowser();
+    const context = await browser.newContext();
+    page = await context.newPage();
+    await page.goto(consoleApp.signInLink());
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await consoleApp?.close();
+  });
+
+  it('Facts: edits a fact by clicking, and `cos memory search` prints the new value', async () => {
+    await page.goto(`${consoleApp.url}/memory/facts`);
+    await expect(page.getByRole('cell', { name: 'Noa drinks oat flat whites' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('דנה מנהלת את צוות המוצר').isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Edit preference/noa_coffee_order' }).click();
+    await page.getByLabel('Value').fill('Noa switched to cardamom cortados');
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save the fact' }).click();
+    await page.waitForURL(/\/memory\/facts\?category=preference$/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Saved preference/noa_coffee_order.');
+    await expect(page.getByRole('cell', { name: 'Noa switched to cardamom cortados' }).isVisible()).resolves.toBe(true);
+
+    const cli = await runCli(consoleApp.dataDir, ['memory', 'search', 'cardamom cortados']);
+    expect(cli.stderr).not.toContain('Error');
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toContain('noa_coffee_order');
+    expect(cli.stdout).toContain('Noa switched to cardamom cortados');
+  }, 60_000);
+
+  it('Facts: deletes by clicking and the Undo button brings the fact back', async () => {
+    await page.goto(`${consoleApp.url}/memory/facts?category=relationship`);
+    await page.getByRole('button', { name: 'Delete relationship/dana_role' }).click();
+    await page.waitForURL(/category=relationship/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Deleted relationship/dana_role.');
+    expect((await callTool<{ items: unknown[] }>(consoleApp, 'list_facts', { category: 'relationship' })).items).toEqual([]);
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Undo: restore relationship/dana_role' }).click();
+    await page.waitForURL(/category=relationship/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Restored relationship/dana_role.');
+    expect((await callTool<{ items: { value: string }[] }>(consoleApp, 'list_facts', { category: 'relationship' })).items[0]?.value).toBe('דנה מנהלת את צוות המוצר');
+  }, 60_000);
+
+  it('Decisions: changes a status by choosing it and clicking Update', async () => {
+    await page.goto(`${consoleApp.url}/memory/decisions`);
+    await expect(page.getByRole('cell', { name: 'Move standup to 9:30', exact: true }).isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByRole('combobox', { name: 'Status of Move standup to 9:30', exact: true }).selectOption('executed');
+    await page.getByRole('button', { name: 'Update the status of Move standup to 9:30' }).click();
+    await page.waitForURL(/\/memory\/decisions$/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('"Move standup to 9:30" is now executed.');
+    const decisions = await callTool<{ items: { title: string; status: string }[] }>(consoleApp, 'search_decisions', { query: 'standup' });
+    expect(decisions.items[0]?.status).toBe('executed');
+  }, 60_000);
+
+  it('Delegations: marks one completed by choosing it and clicking Update', async () => {
+    await page.goto(`${consoleApp.url}/memory/delegations`);
+    await expect(page.getByRole('cell', { name: 'Send the Q4 budget', exact: true }).isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByRole('combobox', { name: 'Status of Send the Q4 budget', exact: true }).selectOption('completed');
+    await page.getByRole('button', { name: 'Update the status of Send the Q4 budget' }).click();
+    await page.waitForURL(/\/memory\/delegations$/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('"Send the Q4 budget" is now completed.');
+    const delegations = await callTool<{ items: { status: string }[] }>(consoleApp, 'list_delegations', { delegated_to: 'Noa' });
+    expect(delegations.items[0]?.status).toBe('completed');
+  }, 60_000);
+
+  it('People: one card per person; links a handle by clicking, then opens the enrich view', async () => {
+    await page.goto(`${consoleApp.url}/memory/people`);
+    await expect(page.getByRole('heading', { name: 'Noa Levi', level: 3 }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('U024NOA').isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByText('Link another handle').click();
+    await page.getByRole('combobox', { name: 'Where' }).first().selectOption('github');
+    await page.getByRole('textbox', { name: 'Handle, address or number' }).first().fill('noalevi');
+    await page.getByRole('button', { name: 'Link handle to Noa Levi' }).click();
+    await page.waitForURL(/\/memory\/people$/);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Linked github noalevi to Noa Levi.');
+    const people = await callTool<{ items: { identities: { provider: string }[] }[] }>(consoleApp, 'list_people', { query: 'Noa Levi' });
+    expect(people.items[0]?.identities.map((identity) => identity.provider)).toEqual(['email', 'github', 'slack']);
+
+    await page.getByRole('link', { name: 'Noa Levi' }).click();
+    await page.waitForURL(/\/memory\/people\/Noa%20Levi$/);
+    await expect(page.getByRole('heading', { name: 'Identities' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('noalevi').isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,86 @@
+/**
+ * Memory → Facts actions: save an edit, pin or unpin, delete, and undo a delete. Every write goes through store_fact
+ * or delete_fact; a delete first reads the fact so the flash can offer an Undo that stores it back as it was.
+ */
+import { ConsoleToolError } from '../../page-kit/console-tool-error.js';
+import type { ActionContext, ConsoleRoutes } from '../../page-kit/types.js';
+import { findFact } from './facts-page.js';
+import { formText, returnPath, withQuery } from './memory-kit.js';
+
+function confidenceOf(form: Readonly<Record<string, string>>): number | undefined {
+  const text = formText(form, 'confidence');
+  if (text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value)) throw new ConsoleToolError('INVALID_ARGUMENT', `Confidence "${text}" is not a number; give one from 0 to 1.`);
+  return value;
+}
+
+async function requireFact(ctx: ActionContext, category: string, key: string) {
+  const fact = await findFact(ctx, category, key);
+  if (!fact) throw new ConsoleToolError('NOT_FOUND', `There is no fact ${category}/${key} any more; reload the page.`);
+  return fact;
+}
+
+export function factActions(routes: ConsoleRoutes): void {
+  routes.action('/memory/facts/edit', async (ctx) => {
+    const category = formText(ctx.form, 'category');
+    const key = formText(ctx.form, 'key');
+    const confidence = confidenceOf(ctx.form);
+    await ctx.tool('store_fact', {
+      category,
+      key,
+      value: ctx.form['value'] ?? '',
+      pinned: ctx.form['pinned'] === 'true',
+      ...(confidence === undefined ? {} : { confidence }),
+    });
+    return { redirect: withQuery('/memory/facts', { category }), flash: `Saved ${category}/${key}.` };
+  });
+
+  routes.action('/memory/facts/pin', async (ctx) => {
+    const category = formText(ctx.form, 'category');
+    const key = formText(ctx.form, 'key');
+    const pinned = ctx.form['pinned'] === 'true';
+    // store_fact replaces the whole fact: keep its value and confidence, change only the pin.
+    const fact = await requireFact(ctx, category, key);
+    await ctx.tool('store_fact', { category, key, value: fact.value, confidence: fact.confidence, pinned });
+    return { redirect: returnPath(ctx.form, '/memory/facts'), flash: `${pinned ? 'Pinned' : 'Unpinned'} ${category}/${key}.` };
+  });
+
+  routes.action('/memory/facts/delete', async (ctx) => {
+    const category = formText(ctx.form, 'category');
+    const key = formText(ctx.form, 'key');
+    const fact = await requireFact(ctx, category, key);
+    await ctx.tool('delete_fact', { category, key });
+    return {
+      redirect: returnPath(ctx.form, '/memory/facts'),
+      flash: `Deleted ${category}/${key}.`,
+      // The fact travels in the Undo form's hidden fields: it is the person's own data, stored back as it was.
+      flashAction: {
+        action: '/memory/facts/restore',
+        label: `Undo: restore ${category}/${key}`,
+        fields: {
+          category: fact.category,
+          key: fact.key,
+          value: fact.value,
+          confidence: String(fact.confidence),
+          pinned: String(fact.pinned),
+          return: returnPath(ctx.form, '/memory/facts'),
+        },
+      },
+    };
+  });
+
+  routes.action('/memory/facts/restore', async (ctx) => {
+    const category = formText(ctx.form, 'category');
+    const key = formText(ctx.form, 'key');
+    const confidence = confidenceOf(ctx.form);
+    await ctx.tool('store_fact', {
+      category,
+      key,
+      value: ctx.form['value'] ?? '',
+      pinned: ctx.form['pinned'] === 'true',
+      ...(confidence === undefined ? {} : { confidence }),
+    });
+    return { redirect: returnPath(ctx.form, '/memory/facts'), flash: `Restored ${category}/${key}.` };
+  });
+}
