@@ -86,8 +86,11 @@ export interface ToolUsageRepository {
    * that tool's rows through the (tool, time) index, not the whole log.
    */
   performanceSince(toolName: string, since: string): Promise<ToolPerformance | undefined>;
-  /** Rows since `since`, oldest first (analysis). */
-  listSince(since: string, limit: number): Promise<ToolUsageRecord[]>;
+  /**
+   * Rows since `since`, oldest first (analysis); with `newestFirst` the newest `limit` of them, newest first, so a
+   * capped read of a long log covers its latest calls rather than its earliest.
+   */
+  listSince(since: string, limit: number, options?: { newestFirst?: boolean }): Promise<ToolUsageRecord[]>;
   purgeOlderThan(cutoff: string): Promise<number>;
 }
 
@@ -254,8 +257,14 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
 
     performanceSince: async (toolName, since) => performanceOf(successesStatement.all(toolName, since)),
 
-    listSince: async (since, limit) =>
-      db.select().from(toolUsageLog).where(gte(toolUsageLog.createdAt, since)).orderBy(asc(toolUsageLog.createdAt), asc(toolUsageLog.id)).limit(limit).all(),
+    listSince: async (since, limit, options) =>
+      db
+        .select()
+        .from(toolUsageLog)
+        .where(gte(toolUsageLog.createdAt, since))
+        .orderBy(...(options?.newestFirst ? [desc(toolUsageLog.createdAt), desc(toolUsageLog.id)] : [asc(toolUsageLog.createdAt), asc(toolUsageLog.id)]))
+        .limit(limit)
+        .all(),
 
     purgeOlderThan: async (cutoff) => db.delete(toolUsageLog).where(lt(toolUsageLog.createdAt, cutoff)).run().changes,
   };
