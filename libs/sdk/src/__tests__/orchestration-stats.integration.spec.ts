@@ -29,7 +29,7 @@ describe('get_orchestration_stats', () => {
   async function stats(args: Record<string, unknown>): Promise<Stats> {
     const result = await cos.callTool('get_orchestration_stats', args);
     if (!result.ok) throw new Error(result.error.message);
-    return result.value as Stats;
+    return result.value as unknown as Stats;
   }
 
   beforeAll(async () => {
