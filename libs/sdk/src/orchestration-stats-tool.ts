@@ -100,11 +100,11 @@ export function createOrchestrationStatsTool(deps: OrchestrationStatsDeps) {
       const now = deps.now();
       const since = new Date(now.getTime() - days * 86_400_000).toISOString();
       const memory = deps.memory();
-      const [usageRows, fallbackRows] = await Promise.all([memory.toolUsage.listSince(since, MAX_ROWS, { newestFirst: true }), memory.fallbackEvents.listSince(since)]);
+      const [usageRows, fallbackRows] = await Promise.all([memory.toolUsage.callSamplesSince(since, MAX_ROWS), memory.fallbackEvents.listSince(since)]);
       const calls = [];
       for (const row of usageRows) {
         if (row.toolName === 'get_orchestration_stats') continue;
-        calls.push({ toolName: row.toolName, success: row.success, errorCode: row.errorCode, durationMs: row.durationMs ?? 0, estimatedMs: row.estimatedMs, truncated: row.truncated, createdAt: row.createdAt });
+        calls.push({ ...row, durationMs: row.durationMs ?? 0 });
       }
       const fallbacks = fallbackRows.map((row) => ({ chainId: row.chainId, attempt: row.attempt, outcome: row.outcome, createdAt: row.createdAt }));
       const stats = computeSuccessMetrics(calls, fallbacks, series === 'day' ? { byDay: { from: since, to: now.toISOString() } } : {});

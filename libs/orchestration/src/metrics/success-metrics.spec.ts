@@ -94,11 +94,12 @@ describe('computeSuccessMetrics', () => {
     expect(computeSuccessMetrics([call()], []).series).toBeUndefined();
   });
 
-  it('stays linear on a large window: 200,000 calls of one tool in well under a second', () => {
+  it('stays linear on a large window: 200,000 calls of one tool (quadratic copying took minutes)', () => {
     const calls = Array.from({ length: 200_000 }, (_, i) => call({ durationMs: i % 900, createdAt: `2026-04-${String(1 + (i % 30)).padStart(2, '0')}T10:00:00.000Z` }));
     const started = performance.now();
     const stats = computeSuccessMetrics(calls, [], { byDay: { from: '2026-04-01T00:00:00.000Z', to: '2026-04-30T23:00:00.000Z' } });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // About 0.2 s on an idle machine; the bound leaves room for a busy one and still catches the quadratic version.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(stats.slowest_tools[0]).toMatchObject({ tool: 'search', calls: 200_000 });
     expect(stats.series).toHaveLength(30);
   });
