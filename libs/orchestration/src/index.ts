@@ -44,6 +44,5 @@ export { externalToolDefinition } from './external/external-tools.js';
 export { externalToolOverrides } from './external/default-chains.js';
 export { fitsInContextWindow } from './response-cap/optimize-output.js';
 
-export { computeSuccessMetrics, formatSuccessMetrics, MAX_SERIES_DAYS } from './metrics/success-metrics.js';
-export type { SuccessMetrics, SuccessMetricsDay } from './metrics/success-metrics.js';
+export { computeSuccessMetrics, formatSuccessMetrics } from './metrics/success-metrics.js';
 

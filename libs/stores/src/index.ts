@@ -223,7 +223,7 @@ export type { FileReadPolicy } from './fs/regular-file.js';
 export { newWebhookEventValues, webhookEventChanges } from './webhooks/webhook-events-repository.js';
 export { eventRuleFields, eventRuleNameConflict } from './webhooks/event-rules-repository.js';
 export { toolErrorRate, toolUsageValues } from './telemetry/tool-usage-repository.js';
-export type { ToolCallSample, ToolUsageRecord } from './telemetry/tool-usage-repository.js';
+export type { ToolUsageRecord } from './telemetry/tool-usage-repository.js';
 export { skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
 export { agentRunFinishValues, agentRunStartValues, AGENT_RUN_LIST_LIMITS, fallbackEventValues, modelCallValues } from './telemetry/run-log-repositories.js';
 export type { AgentRunRecord, FallbackEventRecord, ModelCallRecord } from './telemetry/run-log-repositories.js';
