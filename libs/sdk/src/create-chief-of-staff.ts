@@ -101,7 +101,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
         joining: () => joiningServers(),
         prepareStatistics: (names) => opened.learned?.prefetch(names) ?? Promise.resolve(),
       }),
-      createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), now: () => clock.now() }),
+      createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), servers: () => runtime.externalStatus(), now: () => clock.now() }),
     ] as unknown as AnyToolDefinition[],
   };
   const catalogue = buildToolCatalogue(

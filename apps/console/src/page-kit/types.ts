@@ -4,6 +4,7 @@
  * through `ctx.tool(...)`, the sdk's tool calls as caller `console`.
  */
 import type { HtmlEscapedString } from 'hono/utils/html';
+import type { ConsoleAssetName } from '../server/console-assets.js';
 
 /** One navigation section of the console (Today, Memory, Agents, …). */
 export interface ConsoleSection {
@@ -38,6 +39,8 @@ export interface PageContext {
   readonly now: Date;
   /** The message a previous action left (shown by the layout, role="status"). */
   readonly flash?: string;
+  /** The URL of one of the console's own assets (`/assets/uPlot.iife.min.js?v=<hash>`), for a page that needs more than the layout loads. */
+  assetUrl(name: ConsoleAssetName): string;
 }
 
 /** One small form carried by a flash message: the action it posts to, its button's text and hidden fields. */

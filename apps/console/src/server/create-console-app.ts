@@ -215,6 +215,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
       timeZone: options.host.config.timezone,
       now: now(),
       ...(session.flash === undefined ? {} : { flash: session.flash }),
+      assetUrl: (name) => options.assets.url(name),
     };
   }
 

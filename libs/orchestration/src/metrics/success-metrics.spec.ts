@@ -64,4 +64,43 @@ describe('computeSuccessMetrics', () => {
     expect(text).toMatch(/tool_error_rate\s+0\.0%\s+target < 5%\s+not enough samples/);
     expect(text).toContain('tavily (server) open');
   });
+
+  it('gives one point per UTC day of the window, each day from its own calls and the chains begun that day', () => {
+    const at = (day: string) => `${day}T10:00:00.000Z`;
+    const stats = computeSuccessMetrics(
+      [
+        call({ createdAt: at('2026-04-28') }),
+        call({ createdAt: at('2026-04-28'), success: false, errorCode: 'TIMEOUT' }),
+        call({ createdAt: at('2026-04-28'), success: false, errorCode: 'NOT_FOUND' }),
+        call({ createdAt: at('2026-04-30'), durationMs: 150, truncated: true }),
+        call({ createdAt: '2026-04-30T23:59:59.000Z', estimatedMs: null }),
+      ],
+      [
+        { chainId: 'a', attempt: 0, outcome: 'error', createdAt: '2026-04-28T23:59:59.000Z' },
+        { chainId: 'a', attempt: 1, outcome: 'success', createdAt: '2026-04-29T00:00:01.000Z' },
+        { chainId: 'b', attempt: 0, outcome: 'timeout', createdAt: at('2026-04-30') },
+      ],
+      { byDay: { from: '2026-04-27T12:00:00.000Z', to: '2026-04-30T12:00:00.000Z' } },
+    );
+    expect(stats.series).toEqual([
+      { day: '2026-04-27', calls: 0, tool_error_rate: null, fallback_recovery: null, latency_accuracy: null, truncation_rate: null },
+      { day: '2026-04-28', calls: 3, tool_error_rate: 0.5, fallback_recovery: 1, latency_accuracy: 0, truncation_rate: 0 },
+      { day: '2026-04-29', calls: 0, tool_error_rate: null, fallback_recovery: null, latency_accuracy: null, truncation_rate: null },
+      { day: '2026-04-30', calls: 2, tool_error_rate: 0, fallback_recovery: 0, latency_accuracy: 0.5, truncation_rate: 0.5 },
+    ]);
+    // The window's own figures: 1 service failure in 4 counted calls (the NOT_FOUND is the caller's), 1 of 2 chains.
+    expect(stats.metrics[0]).toMatchObject({ value: 1 / 4, sample_size: 4 });
+    expect(stats.metrics[1]).toMatchObject({ value: 1 / 2, sample_size: 2 });
+    expect(computeSuccessMetrics([call()], []).series).toBeUndefined();
+  });
+
+  it('stays linear on a large window: 200,000 calls of one tool (quadratic copying took minutes)', () => {
+    const calls = Array.from({ length: 200_000 }, (_, i) => call({ durationMs: i % 900, createdAt: `2026-04-${String(1 + (i % 30)).padStart(2, '0')}T10:00:00.000Z` }));
+    const started = performance.now();
+    const stats = computeSuccessMetrics(calls, [], { byDay: { from: '2026-04-01T00:00:00.000Z', to: '2026-04-30T23:00:00.000Z' } });
+    // About 0.2 s on an idle machine; the bound leaves room for a busy one and still catches the quadratic version.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(stats.slowest_tools[0]).toMatchObject({ tool: 'search', calls: 200_000 });
+    expect(stats.series).toHaveLength(30);
+  });
 });

@@ -5,7 +5,7 @@
  * share reaches p, what the SQLite adapter picks from the sorted durations), and every aggregate is cast to a type
  * `pg` returns as a JavaScript number (it returns bigint and numeric as strings).
  */
-import { and, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   closePage,
@@ -173,6 +173,15 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
     async listSince(since, limit) {
       const rows = await db.select(rowColumns(t)).from(t).where(gte(t.createdAt, since)).orderBy(t.createdAt, t.id).limit(limit);
       return rows as ToolUsageRecord[];
+    },
+
+    async callSamplesSince(since, limit) {
+      return db
+        .select({ toolName: t.toolName, success: t.success, errorCode: t.errorCode, durationMs: t.durationMs, estimatedMs: t.estimatedMs, truncated: t.truncated, createdAt: t.createdAt })
+        .from(t)
+        .where(gte(t.createdAt, since))
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(limit);
     },
 
     async purgeOlderThan(cutoff) {

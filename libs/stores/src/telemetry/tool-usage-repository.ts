@@ -60,6 +60,17 @@ export interface ToolPerformance {
   p95ResponseBytes: number;
 }
 
+/** One call as the success metrics see it. */
+export interface ToolCallSample {
+  toolName: string;
+  success: boolean;
+  errorCode: string | null;
+  durationMs: number | null;
+  estimatedMs: number | null;
+  truncated: boolean;
+  createdAt: string;
+}
+
 export interface UsagePatternCount {
   toolName: string;
   queryPattern: string;
@@ -88,6 +99,11 @@ export interface ToolUsageRepository {
   performanceSince(toolName: string, since: string): Promise<ToolPerformance | undefined>;
   /** Rows since `since`, oldest first (analysis). */
   listSince(since: string, limit: number): Promise<ToolUsageRecord[]>;
+  /**
+   * What the success metrics need of each call since `since`, the newest `limit` first (so a capped read of a long log
+   * covers its latest calls, not its earliest): a narrow read, several times cheaper than whole rows.
+   */
+  callSamplesSince(since: string, limit: number): Promise<ToolCallSample[]>;
   purgeOlderThan(cutoff: string): Promise<number>;
 }
 
@@ -131,6 +147,11 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
   const successesStatement = sqlite.prepare<[string, string], { d: number; b: number | null }>(
     `SELECT duration_ms AS d, response_bytes AS b FROM tool_usage_log
      WHERE tool_name = ? AND created_at >= ? AND success = 1 AND duration_ms IS NOT NULL`,
+  );
+  // Plain columns through a prepared statement: mapping whole rows costs more than reading them.
+  const callSamplesStatement = sqlite.prepare<[string, number], { t: string; s: number; e: string | null; d: number | null; m: number | null; x: number; c: string }>(
+    `SELECT tool_name AS t, success AS s, error_code AS e, duration_ms AS d, estimated_ms AS m, truncated AS x, created_at AS c
+     FROM tool_usage_log WHERE created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
   const performanceOf = (rows: readonly { d: number; b: number | null }[]): ToolPerformance | undefined => {
     if (rows.length === 0) return undefined;
@@ -256,6 +277,17 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
 
     listSince: async (since, limit) =>
       db.select().from(toolUsageLog).where(gte(toolUsageLog.createdAt, since)).orderBy(asc(toolUsageLog.createdAt), asc(toolUsageLog.id)).limit(limit).all(),
+
+    callSamplesSince: async (since, limit) =>
+      callSamplesStatement.all(since, limit).map((row) => ({
+        toolName: row.t,
+        success: row.s === 1,
+        errorCode: row.e,
+        durationMs: row.d,
+        estimatedMs: row.m,
+        truncated: row.x === 1,
+        createdAt: row.c,
+      })),
 
     purgeOlderThan: async (cutoff) => db.delete(toolUsageLog).where(lt(toolUsageLog.createdAt, cutoff)).run().changes,
   };

@@ -251,6 +251,11 @@ export function describeToolUsageRepositoryContract(name: string, open: OpenRepo
       expect((await usage.listSince('2026-01-01T00:00:00.000Z', 10)).map((r) => r.toolName)).toEqual(['query_memory', 'list_facts', 'later']);
       expect((await usage.listSince('2026-01-01T00:00:00.000Z', 2)).map((r) => r.toolName)).toEqual(['query_memory', 'list_facts']);
       expect((await usage.listSince('2026-04-02T00:00:00.000Z', 10)).map((r) => r.toolName)).toEqual(['later']);
+      // The metrics' narrow read: capped, the newest first (a long log's latest calls, not its earliest).
+      expect(await usage.callSamplesSince('2026-01-01T00:00:00.000Z', 2)).toEqual([
+        { toolName: 'later', success: true, errorCode: null, durationMs: 5, estimatedMs: null, truncated: false, createdAt: expect.any(String) },
+        { toolName: 'list_facts', success: true, errorCode: null, durationMs: 5, estimatedMs: null, truncated: false, createdAt: expect.any(String) },
+      ]);
       expect(await usage.purgeOlderThan('2026-04-02T00:00:00.000Z')).toBe(2);
       expect(await usage.purgeOlderThan('2026-04-02T00:00:00.000Z')).toBe(0);
       expect((await usage.listSince('2026-01-01T00:00:00.000Z', 10)).map((r) => r.toolName)).toEqual(['later']);
