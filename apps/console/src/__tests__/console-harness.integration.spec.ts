@@ -167,3 +167,35 @@ describe('Today when sources are off or failing', () => {
   });
 });
 
+describe('Today with more suggestions than one page', () => {
+  let consoleApp: TestConsole;
+
+  beforeAll(async () => {
+    consoleApp = await startTestConsole({
+      now: () => NOW,
+      seed: async (cos) => {
+        for (let i = 0; i < 40; i += 1) {
+          const result = await cos.callTool('create_delegation', { task: `Overdue task ${i}`, delegated_to: 'Noa', due_date: '2026-11-01' }, { caller: { kind: 'cli' } });
+          if (!result.ok) throw new Error(result.error.message);
+        }
+        const soon = await cos.callTool('create_delegation', { task: 'Renew the lease', delegated_to: 'Omer', due_date: '2026-11-29' }, { caller: { kind: 'cli' } });
+        if (!soon.ok) throw new Error(soon.error.message);
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await consoleApp.close();
+  });
+
+  it('still lists the nearly due delegation behind forty overdue ones, and ten of what needs attention', async () => {
+    const body = await (await fetch(`${consoleApp.url}/today`, { headers: { cookie: consoleApp.cookieHeader } })).text();
+    const delegations = /<section class="block" id="delegations"[^]*?<\/section>/.exec(body)?.[0] ?? '';
+    expect(delegations).toContain('Renew the lease');
+    expect(delegations).toContain('<span class="count">(40)</span>');
+    const attention = /<section class="block" id="attention"[^]*?<\/section>/.exec(body)?.[0] ?? '';
+    expect(attention.match(/<li class="priority-/g)).toHaveLength(10);
+    expect(attention).toContain('The most urgent are shown.');
+  });
+});
+

@@ -98,7 +98,8 @@ function calendarBlock(ctx: PageContext, today: string): Promise<HtmlEscapedStri
  * delegations; only when there are more (deadlines rank after every overdue entry) do those get their own call.
  */
 function suggestionsLoader(ctx: PageContext): { attention(): Promise<Page<Suggestion>>; deadlines(): Promise<Page<Suggestion>> } {
-  const SUGGESTIONS_PAGE = 100;
+  // Small enough that a long list costs little to validate and send; most people have fewer than this in all.
+  const SUGGESTIONS_PAGE = 25;
   let first: Promise<Page<Suggestion & { dismissed?: boolean }>> | undefined;
   const page = () => (first ??= ctx.tool<Page<Suggestion & { dismissed?: boolean }>>('get_proactive_suggestions', { include_dismissed: true, limit: SUGGESTIONS_PAGE }));
   return {
