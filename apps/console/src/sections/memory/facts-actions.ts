@@ -21,18 +21,24 @@ async function requireFact(ctx: ActionContext, category: string, key: string) {
   return fact;
 }
 
+/** Stores the fact the form describes (an edit, or the undo of a delete, which posts the deleted fact back). */
+async function storeFactFromForm(ctx: ActionContext): Promise<{ category: string; key: string }> {
+  const category = formText(ctx.form, 'category');
+  const key = formText(ctx.form, 'key');
+  const confidence = confidenceOf(ctx.form);
+  await ctx.tool('store_fact', {
+    category,
+    key,
+    value: ctx.form['value'] ?? '',
+    pinned: ctx.form['pinned'] === 'true',
+    ...(confidence === undefined ? {} : { confidence }),
+  });
+  return { category, key };
+}
+
 export function factActions(routes: ConsoleRoutes): void {
   routes.action('/memory/facts/edit', async (ctx) => {
-    const category = formText(ctx.form, 'category');
-    const key = formText(ctx.form, 'key');
-    const confidence = confidenceOf(ctx.form);
-    await ctx.tool('store_fact', {
-      category,
-      key,
-      value: ctx.form['value'] ?? '',
-      pinned: ctx.form['pinned'] === 'true',
-      ...(confidence === undefined ? {} : { confidence }),
-    });
+    const { category, key } = await storeFactFromForm(ctx);
     return { redirect: withQuery('/memory/facts', { category }), flash: `Saved ${category}/${key}.` };
   });
 
@@ -71,16 +77,7 @@ export function factActions(routes: ConsoleRoutes): void {
   });
 
   routes.action('/memory/facts/restore', async (ctx) => {
-    const category = formText(ctx.form, 'category');
-    const key = formText(ctx.form, 'key');
-    const confidence = confidenceOf(ctx.form);
-    await ctx.tool('store_fact', {
-      category,
-      key,
-      value: ctx.form['value'] ?? '',
-      pinned: ctx.form['pinned'] === 'true',
-      ...(confidence === undefined ? {} : { confidence }),
-    });
+    const { category, key } = await storeFactFromForm(ctx);
     return { redirect: returnPath(ctx.form, '/memory/facts'), flash: `Restored ${category}/${key}.` };
   });
 }
