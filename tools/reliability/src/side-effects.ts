@@ -13,8 +13,11 @@ export interface Snapshot {
   files: Map<string, string>;
 }
 
-/** Tables every agent run writes whatever its tools did: the run, its model calls, one usage row per tool call. */
-export const RUN_BOOKKEEPING: ReadonlySet<string> = new Set(['agent_runs', 'model_calls', 'tool_usage_log']);
+/**
+ * Tables every agent run writes whatever its tools did: the run, its model calls, its trace (one step per model turn
+ * and tool call, refused calls included) and one usage row per tool call.
+ */
+export const RUN_BOOKKEEPING: ReadonlySet<string> = new Set(['agent_runs', 'model_calls', 'agent_run_steps', 'tool_usage_log']);
 
 /**
  * The database files are compared by their tables; the server rewrites its tool-list cache once the full host has
