@@ -48,7 +48,7 @@ export function builtInCatalogueTools(): SelectionCatalogueTool[] {
   const unused = (): never => {
     throw new Error('not run in the benchmark');
   };
-  const orchestrationStats = createOrchestrationStatsTool({ memory: unused, breakers: unused, now: unused });
+  const orchestrationStats = createOrchestrationStatsTool({ memory: unused, breakers: unused, servers: unused, now: unused });
   return [...builtInToolGroups(), { tools: [orchestrationStats] }].flatMap((group) =>
     group.tools.map((tool) => ({
       name: tool.name,
