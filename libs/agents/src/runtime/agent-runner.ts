@@ -668,8 +668,8 @@ export class AgentRunner {
           // Third-party content (mail, messages, documents, webhooks) is flagged by its tool; the trace shows it as such.
           untrusted: result.ok && result.value['untrusted_content'] === true,
           truncated: rendered.truncated,
-          arguments_preview: stepPreview(safeJson(plan.use.input)),
-          result_preview: stepPreview(rendered.text),
+          arguments_preview: safeJson(plan.use.input),
+          result_preview: rendered.text,
         });
         return {
           type: 'tool_result',
@@ -818,7 +818,7 @@ export class AgentRunner {
     return truncateForModel(text, max);
   }
 
-  /** Writes one step of the trace; a model turn takes the next position, a tool call brings its own. */
+  /** Writes one step of the trace, its previews cut; a model turn takes the next position, a tool call brings its own. */
   private async recordStep(
     runId: string,
     state: RunState | undefined,
@@ -842,8 +842,8 @@ export class AgentRunner {
         output_tokens: step.output_tokens ?? 0,
         untrusted: step.untrusted ?? false,
         truncated: step.truncated ?? false,
-        arguments_preview: step.arguments_preview ?? null,
-        result_preview: step.result_preview === undefined || step.result_preview === null ? null : stepPreview(step.result_preview),
+        arguments_preview: previewOf(step.arguments_preview),
+        result_preview: previewOf(step.result_preview),
       }),
     );
   }
@@ -859,6 +859,11 @@ export class AgentRunner {
 }
 
 /** The model's tool arguments as JSON for the trace; anything JSON cannot write reads as a note. */
+/** A step's text cut to its preview (in one place, whoever built the step). */
+function previewOf(text: string | null | undefined): string | null {
+  return text === undefined || text === null ? null : stepPreview(text);
+}
+
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'null';
