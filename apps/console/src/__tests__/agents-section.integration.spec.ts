@@ -53,7 +53,7 @@ describe('console Agents section', () => {
       responder: () => textTurn('Done.'),
     });
     consoleApp = await startTestConsole({
-      now: () => NOW,
+      startAt: NOW,
       config: { anthropic: { apiKey: 'test-key', baseUrl: model.url } },
       seed: async (cos) => {
         await call(cos, 'create_calendar_event', {

@@ -14,7 +14,7 @@ describe('console core (in process)', () => {
 
   beforeAll(async () => {
     consoleApp = await startTestConsole({
-      now: () => NOW,
+      startAt: NOW,
       seed: async (cos) => {
         const calls: [string, Record<string, unknown>][] = [
           ['create_calendar_event', { title: 'פגישה עם דנה', start: '2026-11-27T10:00:00Z', end: '2026-11-27T11:00:00Z' }],
@@ -172,7 +172,7 @@ describe('Today with more suggestions than one page', () => {
 
   beforeAll(async () => {
     consoleApp = await startTestConsole({
-      now: () => NOW,
+      startAt: NOW,
       seed: async (cos) => {
         for (let i = 0; i < 40; i += 1) {
           const result = await cos.callTool('create_delegation', { task: `Overdue task ${i}`, delegated_to: 'Noa', due_date: '2026-11-01' }, { caller: { kind: 'cli' } });

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSilentLogger, type ConfigInput } from '@chief-of-staff/core';
+import { createSilentLogger, formatDateInZone, type Clock, type ConfigInput } from '@chief-of-staff/core';
 import { createChiefOfStaff, type ChiefOfStaff } from '@chief-of-staff/sdk';
 import type { ConsoleSection } from '../page-kit/types.js';
 import { consoleSections } from '../sections.js';
@@ -37,7 +37,11 @@ export interface StartTestConsoleOptions {
   config?: ConfigInput;
   /** The sections served (default: all of them, as in sections.ts). */
   sections?: readonly ConsoleSection[];
-  now?: () => Date;
+  /**
+   * Sets the console's and the tools' clock alike to this instant; it then runs on at the real pace, so records made
+   * one after another still sort by time. A page that says "7 days overdue" must not change with the day a test runs.
+   */
+  startAt?: Date;
 }
 
 /** `src/assets` beside this file's folder: the console's stylesheet and script as written. */
@@ -56,6 +60,8 @@ export async function signIn(link: string): Promise<{ cookieHeader: string; csrf
 }
 
 export async function startTestConsole(options: StartTestConsoleOptions = {}): Promise<TestConsole> {
+  const timezone = options.config?.timezone ?? 'UTC';
+  const clock = options.startAt ? clockFrom(options.startAt, timezone) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'cos-console-'));
   const cos = await createChiefOfStaff({
     dataDir,
@@ -63,6 +69,7 @@ export async function startTestConsole(options: StartTestConsoleOptions = {}): P
     logger: createSilentLogger(),
     semanticRecall: false,
     config: { timezone: 'UTC', ...options.config },
+    ...(clock ? { clock } : {}),
   });
   try {
     await options.seed?.(cos);
@@ -72,7 +79,7 @@ export async function startTestConsole(options: StartTestConsoleOptions = {}): P
       assetsDir: SOURCE_ASSETS_DIR,
       port: 0,
       env: {},
-      ...(options.now ? { now: options.now } : {}),
+      ...(clock ? { now: () => clock.now() } : {}),
     });
     const session = await signIn(running.signInLink());
     return {
@@ -93,4 +100,11 @@ export async function startTestConsole(options: StartTestConsoleOptions = {}): P
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** A clock that reads `start` now and moves on with the system clock. */
+function clockFrom(start: Date, timezone: string): Clock {
+  const offset = start.getTime() - Date.now();
+  const now = () => new Date(Date.now() + offset);
+  return { timezone, now, today: () => formatDateInZone(now(), timezone) };
 }
