@@ -101,11 +101,8 @@ export function createOrchestrationStatsTool(deps: OrchestrationStatsDeps) {
       const since = new Date(now.getTime() - days * 86_400_000).toISOString();
       const memory = deps.memory();
       const [usageRows, fallbackRows] = await Promise.all([memory.toolUsage.callSamplesSince(since, MAX_ROWS), memory.fallbackEvents.listSince(since)]);
-      const calls = [];
-      for (const row of usageRows) {
-        if (row.toolName === 'get_orchestration_stats') continue;
-        calls.push({ ...row, durationMs: row.durationMs ?? 0 });
-      }
+      // This tool's own calls would otherwise move the figures each time someone looks at them.
+      const calls = usageRows.filter((row) => row.toolName !== 'get_orchestration_stats');
       const fallbacks = fallbackRows.map((row) => ({ chainId: row.chainId, attempt: row.attempt, outcome: row.outcome, createdAt: row.createdAt }));
       const stats = computeSuccessMetrics(calls, fallbacks, series === 'day' ? { byDay: { from: since, to: now.toISOString() } } : {});
       const breakers = deps.breakers();

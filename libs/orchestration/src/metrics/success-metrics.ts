@@ -13,7 +13,8 @@ export interface UsageSample {
   toolName: string;
   success: boolean;
   errorCode: string | null;
-  durationMs: number;
+  /** null when the call recorded none (counted as 0 ms). */
+  durationMs: number | null;
   estimatedMs: number | null;
   truncated: boolean;
   /** When the call was made (ISO, UTC): needed only for the day-by-day series. */
@@ -126,7 +127,7 @@ function addCall(tally: Tally, call: UsageSample): void {
   } else {
     tally.failed += 1;
   }
-  if (call.estimatedMs !== null && call.estimatedMs > 0) tally.latencyErrors.push(Math.abs(call.durationMs - call.estimatedMs) / call.estimatedMs);
+  if (call.estimatedMs !== null && call.estimatedMs > 0) tally.latencyErrors.push(Math.abs((call.durationMs ?? 0) - call.estimatedMs) / call.estimatedMs);
 }
 
 function metricsOf(tally: Tally): SuccessMetric[] {
@@ -176,8 +177,9 @@ export function computeSuccessMetrics(calls: readonly UsageSample[], fallbacks: 
     }
     if (call.success) {
       const values = durations.get(call.toolName);
-      if (values) values.push(call.durationMs);
-      else durations.set(call.toolName, [call.durationMs]);
+      const duration = call.durationMs ?? 0;
+      if (values) values.push(duration);
+      else durations.set(call.toolName, [duration]);
     }
   }
 

@@ -148,11 +148,14 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
     `SELECT duration_ms AS d, response_bytes AS b FROM tool_usage_log
      WHERE tool_name = ? AND created_at >= ? AND success = 1 AND duration_ms IS NOT NULL`,
   );
-  // Plain columns through a prepared statement: mapping whole rows costs more than reading them.
-  const callSamplesStatement = sqlite.prepare<[string, number], { t: string; s: number; e: string | null; d: number | null; m: number | null; x: number; c: string }>(
-    `SELECT tool_name AS t, success AS s, error_code AS e, duration_ms AS d, estimated_ms AS m, truncated AS x, created_at AS c
-     FROM tool_usage_log WHERE created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`,
-  );
+  // Plain columns through a prepared statement, as arrays (`raw`): mapping whole rows costs more than reading them,
+  // and on tens of thousands of rows skipping the named-column object halves the read.
+  const callSamplesStatement = sqlite
+    .prepare<[string, number], [string, number, string | null, number | null, number | null, number, string]>(
+      `SELECT tool_name, success, error_code, duration_ms, estimated_ms, truncated, created_at
+       FROM tool_usage_log WHERE created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .raw(true);
   const performanceOf = (rows: readonly { d: number; b: number | null }[]): ToolPerformance | undefined => {
     if (rows.length === 0) return undefined;
     const durations = rows.map((row) => row.d).sort((a, b) => a - b);
@@ -279,14 +282,14 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
       db.select().from(toolUsageLog).where(gte(toolUsageLog.createdAt, since)).orderBy(asc(toolUsageLog.createdAt), asc(toolUsageLog.id)).limit(limit).all(),
 
     callSamplesSince: async (since, limit) =>
-      callSamplesStatement.all(since, limit).map((row) => ({
-        toolName: row.t,
-        success: row.s === 1,
-        errorCode: row.e,
-        durationMs: row.d,
-        estimatedMs: row.m,
-        truncated: row.x === 1,
-        createdAt: row.c,
+      callSamplesStatement.all(since, limit).map(([toolName, success, errorCode, durationMs, estimatedMs, truncated, createdAt]) => ({
+        toolName,
+        success: success === 1,
+        errorCode,
+        durationMs,
+        estimatedMs,
+        truncated: truncated === 1,
+        createdAt,
       })),
 
     purgeOlderThan: async (cutoff) => db.delete(toolUsageLog).where(lt(toolUsageLog.createdAt, cutoff)).run().changes,
