@@ -111,7 +111,7 @@ export { assertNamespace, sharedMemoryEntry } from './memory/shared-memory-repos
 export type { StoreSharedMemoryInput } from './memory/shared-memory-repository.js';
 export { decisionChanges, newDecisionFields, withDecisionNote } from './lifecycle/decisions-repository.js';
 export type { CreateDecisionInput, DecisionFields, UpdateDecisionInput } from './lifecycle/decisions-repository.js';
-export { applyDelegationUpdate, delegationChanges, newDelegationFields } from './lifecycle/delegations-repository.js';
+export { applyDelegationUpdate, delegationChanges, dueWindowEnd, newDelegationFields } from './lifecycle/delegations-repository.js';
 export type {
   CreateDelegationInput,
   DelegationFields,

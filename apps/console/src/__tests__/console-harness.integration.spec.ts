@@ -192,10 +192,11 @@ describe('Today with more suggestions than one page', () => {
     const body = await (await fetch(`${consoleApp.url}/today`, { headers: { cookie: consoleApp.cookieHeader } })).text();
     const delegations = /<section class="block" id="delegations"[^]*?<\/section>/.exec(body)?.[0] ?? '';
     expect(delegations).toContain('Renew the lease');
+    expect(delegations).toContain('(due Sun 29 Nov)');
     expect(delegations).toContain('<span class="count">(40)</span>');
     const attention = /<section class="block" id="attention"[^]*?<\/section>/.exec(body)?.[0] ?? '';
     expect(attention.match(/<li class="priority-/g)).toHaveLength(10);
-    expect(attention).toContain('The most urgent are shown.');
+    expect(attention).toContain('41 in all; the most urgent are shown.');
   });
 });
 

@@ -90,7 +90,12 @@ export const CALLER_FAULT_CODES: ReadonlySet<string> = new Set([
 /** Samples a metric needs before it passes or fails: fewer say more about chance than about orchestration. */
 export const MIN_SAMPLES_FOR_VERDICT = 20;
 
-function nearestRank(sorted: readonly number[], fraction: number): number {
+/** Numbers in ascending order: a typed array sorts numerically without a comparator, several times faster. */
+function ascending(values: readonly number[]): Float64Array {
+  return Float64Array.from(values).sort();
+}
+
+function nearestRank(sorted: ArrayLike<number>, fraction: number): number {
   return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
@@ -131,7 +136,7 @@ function addCall(tally: Tally, call: UsageSample): void {
 }
 
 function metricsOf(tally: Tally): SuccessMetric[] {
-  const errors = tally.latencyErrors.sort((a, b) => a - b);
+  const errors = ascending(tally.latencyErrors);
   return [
     metric('tool_error_rate', tally.failed, tally.calls - tally.callerFaults, '< 5%', (value) => value < 0.05),
     metric('fallback_recovery', tally.recovered, tally.primaryFailed, '> 80%', (value) => value > 0.8),
@@ -209,7 +214,7 @@ export function computeSuccessMetrics(calls: readonly UsageSample[], fallbacks: 
 
   const slowest = [...durations.entries()]
     .map(([tool, values]) => {
-      const sorted = values.sort((a, b) => a - b);
+      const sorted = ascending(values);
       return { tool, p50_ms: Math.round(nearestRank(sorted, 0.5)), p95_ms: Math.round(nearestRank(sorted, 0.95)), calls: sorted.length };
     })
     .sort((a, b) => b.p50_ms - a.p50_ms || b.p95_ms - a.p95_ms)

@@ -4,7 +4,7 @@
  * stores' own `foldCase`, so a name filters the same rows on both adapters; an update reads and writes the row under
  * its lock (notes are appended, completion time follows the status it had).
  */
-import { and, asc, desc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import {
   applyDelegationUpdate,
@@ -14,6 +14,7 @@ import {
   DELEGATION_LIST_LIMITS,
   DELEGATION_PRIORITIES,
   DELEGATION_STATUSES,
+  dueWindowEnd,
   foldCase,
   newDelegationFields,
   nowIso,
@@ -80,12 +81,14 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
       const priority = filters.priority === undefined ? undefined : assertEnum('priority', filters.priority, DELEGATION_PRIORITIES);
       const delegatedTo = folded(filters.delegatedTo);
       const overdueOnly = filters.overdueOnly ?? false;
+      const dueBy = dueWindowEnd(filters);
       const window = openPage(request, DELEGATION_LIST_LIMITS, 'list_delegations', {
         status,
         priority,
         delegatedTo,
         overdueOnly,
-        today: overdueOnly ? filters.today : undefined,
+        dueBy,
+        today: overdueOnly || dueBy !== undefined ? filters.today : undefined,
       });
       if (hasNul(delegatedTo)) return closePage([], window, { total: 0 });
       const where = and(
@@ -95,6 +98,7 @@ export function createPostgresDelegationsRepository(database: PostgresDatabase, 
         overdueOnly
           ? and(eq(delegations.status, 'active'), isNotNull(delegations.dueDate), lt(delegations.dueDate, filters.today))
           : undefined,
+        dueBy === undefined ? undefined : and(eq(delegations.status, 'active'), gte(delegations.dueDate, filters.today), lte(delegations.dueDate, dueBy)),
       );
       const rows = await db
         .select(rowColumns(delegations))

@@ -4,8 +4,8 @@
  * priority and status. Completion time is kept consistent with the status: entering `completed` sets it, leaving
  * `completed` clears it.
  */
-import { and, asc, desc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { ToolError, type Clock } from '@chief-of-staff/core';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { addDaysToDate, ToolError, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { delegations } from '../db/schema/lifecycle.js';
 import {
@@ -60,8 +60,18 @@ export interface ListDelegationsFilters {
   delegatedTo?: string;
   priority?: DelegationPriority;
   overdueOnly?: boolean;
-  /** Today in the user's zone; needed for overdueOnly. */
+  /** Only active tasks due from `today` through this many days after it (0: due today). */
+  dueWithinDays?: number;
+  /** Today in the user's zone; needed for overdueOnly and dueWithinDays. */
   today: string;
+}
+
+/** The last due date `dueWithinDays` takes in, after checking it is a whole number of days from 0 to 3650. */
+export function dueWindowEnd(filters: ListDelegationsFilters): string | undefined {
+  const days = filters.dueWithinDays;
+  if (days === undefined) return undefined;
+  if (!Number.isInteger(days) || days < 0 || days > 3650) throw ToolError.invalidArgument('due_within_days', `must be a whole number of days from 0 to 3650, got ${days}.`);
+  return addDaysToDate(filters.today, days);
 }
 
 export const DELEGATION_LIST_LIMITS = { defaultLimit: 25, maxLimit: 100 };
@@ -201,12 +211,14 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
       const priority = filters.priority === undefined ? undefined : assertEnum('priority', filters.priority, DELEGATION_PRIORITIES);
       const delegatedTo = folded(filters.delegatedTo);
       const overdueOnly = filters.overdueOnly ?? false;
+      const dueBy = dueWindowEnd(filters);
       const window = openPage(request, DELEGATION_LIST_LIMITS, 'list_delegations', {
         status,
         priority,
         delegatedTo,
         overdueOnly,
-        today: overdueOnly ? filters.today : undefined,
+        dueBy,
+        today: overdueOnly || dueBy !== undefined ? filters.today : undefined,
       });
       const where = and(
         status === undefined ? undefined : eq(delegations.status, status),
@@ -215,6 +227,7 @@ export function createDelegationsRepository(database: CosDatabase, clock: Clock)
         overdueOnly
           ? and(eq(delegations.status, 'active'), isNotNull(delegations.dueDate), lt(delegations.dueDate, filters.today))
           : undefined,
+        dueBy === undefined ? undefined : and(eq(delegations.status, 'active'), gte(delegations.dueDate, filters.today), lte(delegations.dueDate, dueBy)),
       );
       const rows = db
         .select()

@@ -48,6 +48,13 @@ interface OverdueDelegation {
   days_overdue: number;
 }
 
+interface DueDelegation {
+  id: number;
+  task: string;
+  delegated_to: string;
+  due_date: string | null;
+}
+
 interface ScheduledTask {
   id: number;
   name: string;
@@ -64,7 +71,7 @@ interface InboundEvent {
   received_at: string;
 }
 
-/** "Due soon" as the proactive check counts it (today and the next three days). */
+/** "Due soon" as the proactive check counts it: today and the next three days. */
 export const DUE_SOON_DAYS = 3;
 const SUGGESTIONS_SHOWN = 10;
 const DELEGATIONS_SHOWN = 10;
@@ -92,41 +99,12 @@ function calendarBlock(ctx: PageContext, today: string): Promise<HtmlEscapedStri
   });
 }
 
-/**
- * One computation of the suggestions serves both blocks that need them (it is the page's most expensive call): the
- * first page, dismissed ones included, gives what needs attention and, when it holds every suggestion, the nearly due
- * delegations; only when there are more (deadlines rank after every overdue entry) do those get their own call.
- */
-function suggestionsLoader(ctx: PageContext): { attention(): Promise<Page<Suggestion>>; deadlines(): Promise<Page<Suggestion>> } {
-  // Small enough that a long list costs little to validate and send; most people have fewer than this in all.
-  const SUGGESTIONS_PAGE = 25;
-  let first: Promise<Page<Suggestion & { dismissed?: boolean }>> | undefined;
-  const page = () => (first ??= ctx.tool<Page<Suggestion & { dismissed?: boolean }>>('get_proactive_suggestions', { include_dismissed: true, limit: SUGGESTIONS_PAGE }));
-  return {
-    async attention() {
-      const all = await page();
-      const open = all.items.filter((item) => item.dismissed !== true);
-      const everything = all.next_cursor === null || all.next_cursor === undefined;
-      // Filtering keeps the order, so the first open ones on the page are the first open ones overall.
-      if (everything || open.length >= SUGGESTIONS_SHOWN) return { items: open.slice(0, SUGGESTIONS_SHOWN), ...(everything ? { total: open.length } : {}) };
-      return ctx.tool<Page<Suggestion>>('get_proactive_suggestions', { limit: SUGGESTIONS_SHOWN });
-    },
-    async deadlines() {
-      const all = await page();
-      if (all.next_cursor === null || all.next_cursor === undefined) {
-        const items = all.items.filter((item) => item.category === 'deadline');
-        return { items: items.slice(0, DELEGATIONS_SHOWN), total: items.length };
-      }
-      return ctx.tool<Page<Suggestion>>('get_proactive_suggestions', { category: 'deadline', include_dismissed: true, limit: DELEGATIONS_SHOWN });
-    },
-  };
-}
-
-function suggestionsBlock(load: () => Promise<Page<Suggestion>>, ctx: PageContext): Promise<HtmlEscapedString> {
+function suggestionsBlock(ctx: PageContext): Promise<HtmlEscapedString> {
   return toolBlock({
     id: 'attention',
     heading: 'Needs attention',
-    load,
+    // The page's most expensive call, so it is made once: the due-soon delegations come from list_delegations.
+    load: () => ctx.tool<Page<Suggestion>>('get_proactive_suggestions', { limit: SUGGESTIONS_SHOWN }),
     render: (suggestions) =>
       suggestions.items.length === 0
         ? empty('Nothing needs attention right now.')
@@ -142,23 +120,20 @@ ${csrfField(ctx)}<input type="hidden" name="key" value="${suggestion.key}">
 </form>
 </li>`,
           )}</ul>${
-            suggestions.total === undefined
-              ? html`<p class="muted">The most urgent are shown.</p>`
-              : suggestions.total > suggestions.items.length
-                ? html`<p class="muted">${suggestions.total} in all; the most urgent are shown.</p>`
-                : ''
+            (suggestions.total ?? 0) > suggestions.items.length ? html`<p class="muted">${suggestions.total} in all; the most urgent are shown.</p>` : ''
           }`,
   });
 }
 
-function delegationsBlock(ctx: PageContext, deadlines: () => Promise<Page<Suggestion>>): Promise<HtmlEscapedString> {
+function delegationsBlock(ctx: PageContext, today: string): Promise<HtmlEscapedString> {
   return toolBlock({
     id: 'delegations',
     heading: 'Delegations',
     load: async () => {
-      // "Due soon" is the proactive check's own "nearly due" (category deadline, dismissed ones too): a list ordered by
-      // due date would first page through every overdue delegation.
-      const [overdue, dueSoon] = await Promise.all([ctx.tool<Page<OverdueDelegation>>('check_overdue_delegations', { limit: DELEGATIONS_SHOWN }), deadlines()]);
+      const [overdue, dueSoon] = await Promise.all([
+        ctx.tool<Page<OverdueDelegation>>('check_overdue_delegations', { limit: DELEGATIONS_SHOWN }),
+        ctx.tool<Page<DueDelegation>>('list_delegations', { due_within_days: DUE_SOON_DAYS, limit: DELEGATIONS_SHOWN }),
+      ]);
       return { overdue, dueSoon };
     },
     render: ({ overdue, dueSoon }) => html`<h3>Overdue${overdue.total ? html` <span class="count">(${overdue.total})</span>` : ''}</h3>
@@ -170,7 +145,9 @@ ${overdue.items.length === 0
 <h3>Due in the next ${DUE_SOON_DAYS} days${dueSoon.total ? html` <span class="count">(${dueSoon.total})</span>` : ''}</h3>
 ${dueSoon.items.length === 0
   ? empty('Nothing due soon.')
-  : html`<ul class="list">${dueSoon.items.map((item) => html`<li><strong>${userText(item.title)}</strong> <span class="muted">${userText(item.description)}</span></li>`)}</ul>`}`,
+  : html`<ul class="list">${dueSoon.items.map(
+      (item) => html`<li><strong>${userText(item.task)}</strong> — ${userText(item.delegated_to)} <span class="muted">(due ${item.due_date === today ? 'today' : formatLocalTime(item.due_date ?? '', ctx.timeZone)})</span></li>`,
+    )}</ul>`}`,
   });
 }
 
@@ -213,11 +190,10 @@ export const todaySection: ConsoleSection = {
     routes.page('/today', async (ctx) => {
       const today = localDate(ctx.now, ctx.timeZone);
       // The blocks' tool calls run side by side; each block settles on its own.
-      const suggestions = suggestionsLoader(ctx);
       const blocks = await Promise.all([
         calendarBlock(ctx, today),
-        suggestionsBlock(() => suggestions.attention(), ctx),
-        delegationsBlock(ctx, () => suggestions.deadlines()),
+        suggestionsBlock(ctx),
+        delegationsBlock(ctx, today),
         scheduledRunsBlock(ctx),
         inboundBlock(ctx),
       ]);

@@ -145,13 +145,15 @@ export const listDelegationsTool = defineTool({
   title: 'List delegations',
   description:
     'Lists delegated tasks ordered by due date (no date last), then priority (critical first), with days_overdue on late active ' +
-    'ones and a plain-text table in `formatted`. Example: {"status": "active", "delegated_to": "noa", "overdue_only": true}.',
+    'ones and a plain-text table in `formatted`. due_within_days gives what is due soon (from today on). ' +
+    'Example: {"status": "active", "delegated_to": "noa", "overdue_only": true}.',
   input: z
     .object({
       status: z.enum([...DELEGATION_STATUSES, 'all']).default('all').describe('active, completed, cancelled or all (default).'),
       delegated_to: z.string().trim().min(1).max(200).optional().describe('Only tasks delegated to this person (case-insensitive exact name).'),
       priority: prioritySchema.optional().describe('Only this priority.'),
       overdue_only: z.boolean().default(false).describe('Only active tasks past their due date.'),
+      due_within_days: z.number().int().min(0).max(3650).optional().describe('Only active tasks due from today through this many days ahead (0: today).'),
       limit: limitSchema(DELEGATION_LIST_LIMITS.defaultLimit, DELEGATION_LIST_LIMITS.maxLimit, 'delegations'),
       cursor: cursorSchema,
     })
@@ -160,9 +162,12 @@ export const listDelegationsTool = defineTool({
   annotations: LOCAL_READ,
   latency: 'fast',
   async handler(args, ctx: ToolContext<MemoryServices>) {
+    if (args.overdue_only && args.due_within_days !== undefined) {
+      throw ToolError.invalidArgument('due_within_days', 'cannot be combined with overdue_only: one asks for what is late, the other for what is still to come.', 'Make two calls, one with each.');
+    }
     const today = ctx.clock.today();
     const page = await ctx.services.memory.delegations.list(
-      { status: args.status, delegatedTo: args.delegated_to, priority: args.priority, overdueOnly: args.overdue_only, today },
+      { status: args.status, delegatedTo: args.delegated_to, priority: args.priority, overdueOnly: args.overdue_only, dueWithinDays: args.due_within_days, today },
       { limit: args.limit, cursor: args.cursor },
     );
     const items = page.items.map((d) => {

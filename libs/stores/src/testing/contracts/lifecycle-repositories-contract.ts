@@ -373,6 +373,28 @@ export function describeDelegationsRepositoryContract(name: string, open: OpenDe
       expect(await delegations.delete(created.id)).toBe(false);
     });
 
+    it('lists the active tasks due from today through a number of days ahead, soonest first', async () => {
+      const late = await delegations.create({ task: 'late', delegatedTo: 'Noa', dueDate: '2026-01-14' });
+      const today = await delegations.create({ task: 'today', delegatedTo: 'Noa', dueDate: '2026-01-15' });
+      const friday = await delegations.create({ task: 'friday', delegatedTo: 'Ben', priority: 'high', dueDate: '2026-01-18' });
+      const later = await delegations.create({ task: 'later', delegatedTo: 'Noa', dueDate: '2026-01-19' });
+      const done = await delegations.create({ task: 'done', delegatedTo: 'Noa', dueDate: '2026-01-16' });
+      await delegations.create({ task: 'undated', delegatedTo: 'Noa' });
+      await delegations.update(done.id, { status: 'completed' });
+      const soon = await delegations.list({ today: '2026-01-15', dueWithinDays: 3 }, {});
+      expect(soon.items.map((d) => d.id)).toEqual([today.id, friday.id]);
+      expect(soon.total).toBe(2);
+      expect((await delegations.list({ today: '2026-01-15', dueWithinDays: 0 }, {})).items.map((d) => d.id)).toEqual([today.id]);
+      expect((await delegations.list({ today: '2026-01-15', dueWithinDays: 4, delegatedTo: 'noa' }, {})).items.map((d) => d.id)).toEqual([today.id, later.id]);
+      expect((await delegations.list({ today: '2026-01-15', dueWithinDays: 3, overdueOnly: true }, {})).items).toEqual([]);
+      expect((await delegations.list({ today: '2026-01-15', overdueOnly: true }, {})).items.map((d) => d.id)).toEqual([late.id]);
+      expect((await errorOf(delegations.list({ today: '2026-01-15', dueWithinDays: -1 }, {}))).message).toMatch(/due_within_days/);
+      // A cursor belongs to its window: the next day's list does not take it.
+      const first = await delegations.list({ today: '2026-01-15', dueWithinDays: 3 }, { limit: 1 });
+      expect(first.next_cursor).not.toBeNull();
+      await expect(delegations.list({ today: '2026-01-16', dueWithinDays: 3 }, { limit: 1, cursor: first.next_cursor })).rejects.toThrow();
+    });
+
     it('filters by status (all by default), priority and overdue, and pages with a cursor bound to the filters', async () => {
       const a = await delegations.create({ task: 'a', delegatedTo: 'Noa', priority: 'low', dueDate: '2026-01-01' });
       const b = await delegations.create({ task: 'b', delegatedTo: 'Noa', priority: 'low', dueDate: '2026-01-02' });

@@ -86,6 +86,19 @@ describe('decision, delegation and alert tools', () => {
     expect((await ok(checkOverdueDelegationsTool, {})).items.map((d) => d.id)).toEqual([later.id]);
   });
 
+  it('lists what is due from today through the next days, and refuses asking for late and upcoming at once', async () => {
+    await ok(createDelegationTool, { task: 'Late', delegated_to: 'Noa', due_date: '2026-03-09' });
+    await ok(createDelegationTool, { task: 'Today', delegated_to: 'Noa', due_date: '2026-03-10' });
+    await ok(createDelegationTool, { task: 'Thursday', delegated_to: 'Ben', due_date: '2026-03-12' });
+    await ok(createDelegationTool, { task: 'Next week', delegated_to: 'Ben', due_date: '2026-03-17' });
+    const soon = await ok(listDelegationsTool, { due_within_days: 2 });
+    expect(soon.items.map((d) => d.task)).toEqual(['Today', 'Thursday']);
+    expect(soon.items.every((d) => d.days_overdue === undefined)).toBe(true);
+    const both = await errorOf(listDelegationsTool, { overdue_only: true, due_within_days: 2 });
+    expect(both).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(both.message).toContain('overdue_only');
+  });
+
   it('manages alert rules and checks alerts without changing trigger state', async () => {
     await ok(createDelegationTool, { task: 'Late', delegated_to: 'Noa', due_date: '2026-03-01' });
     const { rule, created } = await ok(createAlertRuleTool, { name: 'pending', alert_type: 'pending_decision', condition: { days_stale: 1 } });
