@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from '@jest/globals';
+import type { Embedder } from '../embedding/embedder.js';
+import { DocumentChunkTable } from './document-chunk-table.js';
 import { LANCE_INDEX_CACHE_BYTES, LANCE_METADATA_CACHE_BYTES, VectorDatabase } from './vector-table.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cos-vector-db-'));
@@ -25,6 +27,26 @@ it('reads through caches bounded by the session it configured', async () => {
     const use = db.cacheUse();
     expect(use.items).toBeGreaterThan(0);
     expect(use.bytes).toBeLessThanOrEqual(LANCE_INDEX_CACHE_BYTES + LANCE_METADATA_CACHE_BYTES);
+  } finally {
+    await db.close();
+  }
+});
+
+it('answers that an index nobody built is absent without connecting, and connects once the table is there', async () => {
+  let connections = 0;
+  const db = new (class extends VectorDatabase {
+    override connection() {
+      connections += 1;
+      return super.connection();
+    }
+  })(join(root, 'empty'));
+  const embedder: Embedder = { id: 'test-16', dims: 16, embed: async (texts) => texts.map(() => new Float32Array(16).fill(0.25)) };
+  try {
+    const chunks = new DocumentChunkTable(db, embedder);
+    expect(await chunks.state()).toEqual({ status: 'absent' });
+    expect(connections).toBe(0);
+    await (await db.connection()).createTable('document_chunks', [{ id: 0, vector: Array.from({ length: 16 }, () => 0.25) }]);
+    expect((await new DocumentChunkTable(db, embedder).state()).status).not.toBe('absent');
   } finally {
     await db.close();
   }
