@@ -6,20 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeMessagesServer, textTurn, toolUseTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
-import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { axeCheck } from '../testing/axe-check.js';
 import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
 import { describeWithBrowser, openBrowser } from '../testing/open-browser.js';
+import { cosCall as call, getPage, postForm } from './console-test-kit.js';
 
 const NOW = new Date('2026-11-27T08:00:00Z');
 /** More runs than one page of the runs list shows (50). */
 const EXTRA_RUNS = 51;
-
-async function call(cos: ChiefOfStaff, tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await cos.callTool(tool, args, { caller: { kind: 'cli' } });
-  if (!result.ok) throw new Error(`${tool}: ${result.error.message}`);
-  return result.value;
-}
 
 interface RunsPage {
   items: { run_id: string; agent: string; trigger: string; status: string }[];
@@ -31,11 +25,8 @@ describe('console Agents section', () => {
   let consoleApp: TestConsole;
   let tracedRunId = '';
 
-  const get = async (path: string) => {
-    const response = await fetch(`${consoleApp.url}${path}`, { headers: { cookie: consoleApp.cookieHeader } });
-    return { status: response.status, body: await response.text() };
-  };
-  const runs = async () => (await call(consoleApp.cos, 'list_agent_runs', { limit: 5 })) as unknown as RunsPage;
+  const get = (path: string) => getPage(consoleApp, path);
+  const runs = async () => await call<RunsPage>(consoleApp.cos, 'list_agent_runs', { limit: 5 });
 
   beforeAll(async () => {
     model = await startFakeMessagesServer({
@@ -147,45 +138,30 @@ describe('console Agents section', () => {
 
   it('runs an agent from the form and opens its trace; the run is recorded as started from the console', async () => {
     const before = (await runs()).total ?? 0;
-    const response = await fetch(`${consoleApp.url}/agents/run`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: consoleApp.cookieHeader, origin: consoleApp.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ _csrf: consoleApp.csrfToken, agent: 'meeting_prep', instruction: 'What is on today?' }).toString(),
-    });
+    const response = await postForm(consoleApp, '/agents/run', { agent: 'meeting_prep', instruction: 'What is on today?' });
     expect(response.status).toBe(303);
     const after = await runs();
     expect(after.total).toBe(before + 1);
     const newest = after.items[0];
     expect(newest).toMatchObject({ agent: 'meeting_prep', trigger: 'console', status: 'completed' });
-    expect(response.headers.get('location')).toBe(`/agents/runs/${newest?.run_id}`);
-    const trace = await get(response.headers.get('location') ?? '');
+    expect(response.location).toBe(`/agents/runs/${newest?.run_id}`);
+    const trace = await get(response.location ?? '');
     expect(trace.body).toContain('meeting_prep: run completed.');
     expect(trace.body).toContain('<pre dir="auto" tabindex="0">Done.</pre>');
   });
 
   it('refuses a run without the CSRF token, and starts nothing', async () => {
     const before = (await runs()).total;
-    const response = await fetch(`${consoleApp.url}/agents/run`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: consoleApp.cookieHeader, origin: consoleApp.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ agent: 'meeting_prep', instruction: 'Should not run' }).toString(),
-    });
+    const response = await postForm(consoleApp, '/agents/run', { agent: 'meeting_prep', instruction: 'Should not run' }, { csrf: false });
     expect(response.status).toBe(403);
     expect((await runs()).total).toBe(before);
   });
 
   it('asks for an instruction instead of running an agent on nothing', async () => {
     const before = (await runs()).total;
-    const response = await fetch(`${consoleApp.url}/agents/run`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: consoleApp.cookieHeader, origin: consoleApp.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ _csrf: consoleApp.csrfToken, agent: 'meeting_prep', instruction: '   ' }).toString(),
-    });
+    const response = await postForm(consoleApp, '/agents/run', { agent: 'meeting_prep', instruction: '   ' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/agents?agent=meeting_prep#run');
+    expect(response.location).toBe('/agents?agent=meeting_prep#run');
     expect((await runs()).total).toBe(before);
   });
 

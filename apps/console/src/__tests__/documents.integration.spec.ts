@@ -8,22 +8,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { axeCheck } from '../testing/axe-check.js';
 import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
 import { describeWithBrowser, openBrowser } from '../testing/open-browser.js';
+import { cosCall as call, getPage, postForm } from './console-test-kit.js';
 
 interface Listing {
   items: { id: number; source_name: string; status: string }[];
   total: number;
   pending: number;
   next_cursor: string | null;
-}
-
-async function call<T>(cos: ChiefOfStaff, tool: string, args: Record<string, unknown> = {}): Promise<T> {
-  const result = await cos.callTool(tool, args, { caller: { kind: 'cli' } });
-  if (!result.ok) throw new Error(`${tool}: ${result.error.message}`);
-  return result.value as T;
 }
 
 /** A folder of documents inside the allowed root, and a folder outside it. */
@@ -52,17 +46,7 @@ function startDocumentsConsole(root: string): Promise<TestConsole> {
 describe('Documents page', () => {
   const folders = makeFolders();
   let app: TestConsole;
-  const get = async (path: string) => {
-    const response = await fetch(`${app.url}${path}`, { headers: { cookie: app.cookieHeader } });
-    return { status: response.status, body: await response.text() };
-  };
-  const post = (path: string, fields: Record<string, string>) =>
-    fetch(`${app.url}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: app.cookieHeader, origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const get = (path: string) => getPage(app, path);
   const listing = () => call<Listing>(app.cos, 'list_documents', {});
 
   beforeAll(async () => {
@@ -117,13 +101,13 @@ describe('Documents page', () => {
 
   it('ingests a folder inside the allowed roots and refuses one outside', async () => {
     writeFileSync(join(folders.root, 'contracts', 'lease.txt'), 'The apartment lease runs until March 2027.');
-    const ingested = await post('/documents/ingest', { _csrf: app.csrfToken, path: folders.root, recursive: 'true' });
+    const ingested = await postForm(app, '/documents/ingest', { path: folders.root, recursive: 'true' });
     expect(ingested.status).toBe(303);
-    expect(ingested.headers.get('location')).toBe('/documents#indexed');
+    expect(ingested.location).toBe('/documents#indexed');
     expect((await listing()).total).toBe(4);
     expect((await get('/documents')).body).toContain('Ingested 1 file (1 part), 3 unchanged.');
 
-    const refused = await post('/documents/ingest', { _csrf: app.csrfToken, path: folders.outside, recursive: 'true' });
+    const refused = await postForm(app, '/documents/ingest', { path: folders.outside, recursive: 'true' });
     expect(refused.status).toBe(303);
     const { body } = await get('/documents');
     expect(body).toMatch(/Not done: [^<]*allowed/);
@@ -132,7 +116,7 @@ describe('Documents page', () => {
 
   it('removes a document from the index, leaving the file', async () => {
     const lease = (await listing()).items.find((item) => item.source_name === 'lease.txt');
-    const removed = await post('/documents/delete', { _csrf: app.csrfToken, document_id: String(lease?.id), name: 'lease.txt' });
+    const removed = await postForm(app, '/documents/delete', { document_id: String(lease?.id), name: 'lease.txt' });
     expect(removed.status).toBe(303);
     expect((await listing()).items.map((item) => item.source_name)).not.toContain('lease.txt');
     expect((await get('/documents')).body).toContain('Removed &quot;lease.txt&quot; from the index (1 part); the file itself is untouched.');
@@ -141,9 +125,9 @@ describe('Documents page', () => {
   it('refuses a POST without the CSRF token and changes nothing', async () => {
     const before = await listing();
     const invoice = before.items.find((item) => item.source_name === 'invoice.md');
-    expect((await post('/documents/delete', { document_id: String(invoice?.id) })).status).toBe(403);
+    expect((await postForm(app, '/documents/delete', { document_id: String(invoice?.id) }, { csrf: false })).status).toBe(403);
     writeFileSync(join(folders.root, 'late.txt'), 'Arrived after the refusal.');
-    expect((await post('/documents/ingest', { path: folders.root, recursive: 'true' })).status).toBe(403);
+    expect((await postForm(app, '/documents/ingest', { path: folders.root, recursive: 'true' }, { csrf: false })).status).toBe(403);
     expect((await listing()).items).toEqual(before.items);
     rmSync(join(folders.root, 'late.txt'));
   });

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeCheck } from '../testing/axe-check.js';
 import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
 import { describeWithBrowser, openBrowser } from '../testing/open-browser.js';
-import { callTool, seedCalls } from './memory-test-kit.js';
+import { callTool, seedCalls } from './console-test-kit.js';
 
 /** The built CLI (the console's test target bundles it first, see apps/console/package.json). */
 const CLI_MAIN = resolve(import.meta.dirname, '..', '..', '..', 'cli', 'dist', 'main.js');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
-import { callTool, getPage, postForm, seedCalls } from './memory-test-kit.js';
+import { callTool, getPage, postForm, seedCalls } from './console-test-kit.js';
 
 interface Item {
   id: number;

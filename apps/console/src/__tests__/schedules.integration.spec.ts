@@ -8,17 +8,12 @@ import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 import { axeCheck } from '../testing/axe-check.js';
 import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
 import { describeWithBrowser, openBrowser } from '../testing/open-browser.js';
+import { cosCall as call, getPage, postForm } from './console-test-kit.js';
 
 interface Task {
   id: number;
   name: string;
   enabled: boolean;
-}
-
-async function call<T>(cos: ChiefOfStaff, tool: string, args: Record<string, unknown> = {}): Promise<T> {
-  const result = await cos.callTool(tool, args, { caller: { kind: 'cli' } });
-  if (!result.ok) throw new Error(`${tool}: ${result.error.message}`);
-  return result.value as T;
 }
 
 const ids: Record<string, number> = {};
@@ -43,17 +38,7 @@ async function seed(cos: ChiefOfStaff): Promise<void> {
 
 describe('Schedules pages', () => {
   let app: TestConsole;
-  const get = async (path: string) => {
-    const response = await fetch(`${app.url}${path}`, { headers: { cookie: app.cookieHeader } });
-    return { status: response.status, body: await response.text() };
-  };
-  const post = (path: string, fields: Record<string, string>) =>
-    fetch(`${app.url}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: app.cookieHeader, origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const get = (path: string) => getPage(app, path);
   const task = async (id: number | undefined) => (await call<{ items: Task[] }>(app.cos, 'list_scheduled_tasks', { task_id: id })).items[0];
 
   beforeAll(async () => {
@@ -116,32 +101,32 @@ describe('Schedules pages', () => {
     const id = ids['skills review'];
     const runs = async () => (await call<{ total: number }>(app.cos, 'list_task_runs', { task_id: id })).total;
     expect(await runs()).toBe(0);
-    const ran = await post(`/schedules/${id}/run`, { _csrf: app.csrfToken, return_to: `/schedules/${id}` });
+    const ran = await postForm(app, `/schedules/${id}/run`, { return_to: `/schedules/${id}` });
     expect(ran.status).toBe(303);
-    expect(ran.headers.get('location')).toBe(`/schedules/${id}#runs`);
+    expect(ran.location).toBe(`/schedules/${id}#runs`);
     expect(await runs()).toBe(1);
     expect((await get(`/schedules/${id}`)).body).toContain('Ran &quot;skills review&quot;: succeeded in');
 
-    const enabled = await post(`/schedules/${id}/enabled`, { _csrf: app.csrfToken, enabled: 'true', return_to: '/schedules' });
-    expect(enabled.headers.get('location')).toBe('/schedules#tasks');
+    const enabled = await postForm(app, `/schedules/${id}/enabled`, { enabled: 'true', return_to: '/schedules' });
+    expect(enabled.location).toBe('/schedules#tasks');
     expect((await task(id))?.enabled).toBe(true);
     expect((await get('/schedules')).body).toMatch(/&quot;skills review&quot; is enabled; next run/);
-    await post(`/schedules/${id}/enabled`, { _csrf: app.csrfToken, enabled: 'false', return_to: 'https://evil.example/' }).then((response) => {
-      expect(response.headers.get('location')).toBe('/schedules#tasks');
+    await postForm(app, `/schedules/${id}/enabled`, { enabled: 'false', return_to: 'https://evil.example/' }).then((response) => {
+      expect(response.location).toBe('/schedules#tasks');
     });
     expect((await task(id))?.enabled).toBe(false);
   });
 
   it('deletes a task', async () => {
     const { id } = (await call<{ task: Task }>(app.cos, 'create_scheduled_task', { name: 'to delete', schedule_type: 'interval', schedule_config: { hours: 1 }, handler_type: 'retention' })).task;
-    const deleted = await post(`/schedules/${id}/delete`, { _csrf: app.csrfToken });
-    expect(deleted.headers.get('location')).toBe('/schedules');
+    const deleted = await postForm(app, `/schedules/${id}/delete`, {});
+    expect(deleted.location).toBe('/schedules');
     expect((await app.cos.callTool('list_scheduled_tasks', { task_id: id }, { caller: { kind: 'cli' } })).ok).toBe(false);
     expect((await get('/schedules')).body).toContain('Deleted &quot;to delete&quot; and its run history.');
   });
 
   it('shows a tool error from an action as a note, not a stack', async () => {
-    const response = await post('/schedules/9999/run', { _csrf: app.csrfToken });
+    const response = await postForm(app, '/schedules/9999/run', {});
     expect(response.status).toBe(303);
     const { body } = await get('/schedules');
     expect(body).toContain('Not done: Scheduled task 9999 not found.');
@@ -151,7 +136,7 @@ describe('Schedules pages', () => {
     const id = ids['nightly retention'];
     const before = await call<{ total: number }>(app.cos, 'list_task_runs', { task_id: id });
     for (const action of ['run', 'enabled', 'delete']) {
-      const refused = await post(`/schedules/${id}/${action}`, { enabled: 'false' });
+      const refused = await postForm(app, `/schedules/${id}/${action}`, { enabled: 'false' }, { csrf: false });
       expect(refused.status).toBe(403);
     }
     expect((await call<{ total: number }>(app.cos, 'list_task_runs', { task_id: id })).total).toBe(before.total);

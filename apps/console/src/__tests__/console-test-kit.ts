@@ -1,6 +1,6 @@
 /**
- * Helpers for the Memory page tests: fetch a page with the signed-in cookie, post a form (with or without the CSRF
- * token) the way the browser does, and call a tool directly to see what it returns now.
+ * Helpers for the console's page tests: fetch a page with the signed-in cookie, post a form (with or without the CSRF
+ * token) the way the browser does, and call a tool directly to seed data or see what it returns now.
  */
 import type { TestConsole } from '../testing/console-harness.js';
 
@@ -28,10 +28,15 @@ export async function postForm(
 }
 
 /** A tool's output as the CLI would get it (any failure throws with the tool's message). */
-export async function callTool<T = Record<string, unknown>>(consoleApp: TestConsole, name: string, args: Record<string, unknown>): Promise<T> {
-  const result = await consoleApp.cos.callTool(name, args, { caller: { kind: 'cli' } });
+export async function cosCall<T = Record<string, unknown>>(cos: TestConsole['cos'], name: string, args: Record<string, unknown> = {}): Promise<T> {
+  const result = await cos.callTool(name, args, { caller: { kind: 'cli' } });
   if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
   return result.value as T;
+}
+
+/** `cosCall` on the console's own Chief of Staff. */
+export function callTool<T = Record<string, unknown>>(consoleApp: TestConsole, name: string, args: Record<string, unknown>): Promise<T> {
+  return cosCall<T>(consoleApp.cos, name, args);
 }
 
 /** Seeds through the tools as the CLI would, failing loudly on the first refused call. */
@@ -39,8 +44,5 @@ export async function seedCalls(
   cos: TestConsole['cos'],
   calls: readonly (readonly [string, Record<string, unknown>])[],
 ): Promise<void> {
-  for (const [tool, args] of calls) {
-    const result = await cos.callTool(tool, args, { caller: { kind: 'cli' } });
-    if (!result.ok) throw new Error(`${tool}: ${result.error.message}`);
-  }
+  for (const [tool, args] of calls) await cosCall(cos, tool, args);
 }
