@@ -21,6 +21,11 @@ export function userText(value: unknown): Html {
   return html`<span dir="auto">${value === undefined || value === null ? '' : String(value)}</span>`;
 }
 
+/** What a block says when its list is empty. */
+export function empty(text: string): Html {
+  return html`<p class="empty">${text}</p>`;
+}
+
 export async function toolBlock<T>(options: ToolBlockOptions<T>): Promise<HtmlEscapedString> {
   let content: Html;
   try {

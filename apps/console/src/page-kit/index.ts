@@ -5,4 +5,4 @@ export type { ActionContext, ActionResult, ConsoleRoutes, ConsoleSection, FlashA
 export { ConsoleToolError } from './console-tool-error.js';
 export { csrfField, CSRF_FIELD_NAME } from './csrf-field.js';
 export { formatLocalTime, localDate } from './format-local-time.js';
-export { toolBlock, userText } from './blocks.js';
+export { empty, toolBlock, userText } from './blocks.js';

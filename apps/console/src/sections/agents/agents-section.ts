@@ -6,7 +6,7 @@
  */
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
@@ -29,10 +29,6 @@ const AGENTS_PAGE_SIZE = 50;
 const AGENT_CHOICES = 200;
 const RECENT_RUNS = 10;
 const RUNS_PAGE_SIZE = 50;
-
-function empty(text: string): Html {
-  return html`<p class="empty">${text}</p>`;
-}
 
 function runForm(ctx: PageContext, agents: AgentList): Html {
   const chosen = ctx.query.get('agent') ?? '';

@@ -6,7 +6,7 @@
  */
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
@@ -60,10 +60,6 @@ const MODES = [
   ['fts', 'Exact words'],
   ['vector', 'Meaning only'],
 ] as const;
-
-function empty(text: string): Html {
-  return html`<p class="empty">${text}</p>`;
-}
 
 /** `980 B`, `12.3 KB`, `4.1 MB`. */
 export function formatSize(bytes: number): string {

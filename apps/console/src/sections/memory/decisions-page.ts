@@ -4,11 +4,11 @@
  * (update_decision), and a short form to record a new one (create_decision).
  */
 import { html } from 'hono/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleRoutes, PageContext, PageView } from '../../page-kit/types.js';
-import { currentAddress, empty, formText, memoryTabs, options, PAGE_SIZE, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
+import { currentAddress, formText, memoryTabs, options, PAGE_SIZE, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
 
 const STATUSES = [
   ['pending_execution', 'Pending'],

@@ -3,11 +3,11 @@
  * assignee (list_delegations, 50 a page), each with a small status form that changes it in place (update_delegation).
  */
 import { html } from 'hono/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleRoutes, PageContext, PageView } from '../../page-kit/types.js';
-import { currentAddress, empty, formText, memoryTabs, options, PAGE_SIZE, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
+import { currentAddress, formText, memoryTabs, options, PAGE_SIZE, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
 import { personPath } from './people-page.js';
 
 const STATUSES = ['active', 'completed', 'cancelled'] as const;

@@ -3,11 +3,11 @@
  * row links to its edit form and can be pinned, unpinned or deleted in place (with Undo, see facts-actions.ts).
  */
 import { html } from 'hono/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { PageContext, PageView } from '../../page-kit/types.js';
-import { clip, currentAddress, empty, memoryTabs, options, PAGE_SIZE, pager, withQuery, type Html, type ToolPage } from './memory-kit.js';
+import { clip, currentAddress, memoryTabs, options, PAGE_SIZE, pager, withQuery, type Html, type ToolPage } from './memory-kit.js';
 
 export const FACT_CATEGORIES = ['personal', 'preference', 'work', 'relationship', 'backlog'] as const;
 

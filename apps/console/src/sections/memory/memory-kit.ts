@@ -73,10 +73,6 @@ export function currentAddress(path: string, query: URLSearchParams): string {
   return text === '' ? path : `${path}?${text}`;
 }
 
-export function empty(text: string): Html {
-  return html`<p class="empty">${text}</p>`;
-}
-
 /** `<option>`s for a `<select>`, the current value selected. */
 export function options(values: readonly (readonly [string, string])[], selected: string): Html {
   return html`${values.map(([value, label]) => html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`)}`;

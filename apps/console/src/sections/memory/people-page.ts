@@ -4,11 +4,11 @@
  * /memory/people/:name (enrich_person: identities, facts, delegations, decisions, recent messages and email).
  */
 import { html } from 'hono/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleRoutes, PageContext, PageView } from '../../page-kit/types.js';
-import { clip, currentAddress, empty, formText, memoryTabs, options, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
+import { clip, currentAddress, formText, memoryTabs, options, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
 
 /** The providers link_identity accepts (docs/mcp.md#link_identity). */
 const PROVIDERS = ['email', 'phone', 'imessage', 'sms', 'whatsapp', 'slack', 'teams', 'm365_email', 'jira', 'confluence', 'github', 'other'] as const;

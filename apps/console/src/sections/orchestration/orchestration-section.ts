@@ -7,7 +7,7 @@
  */
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
 
@@ -81,10 +81,6 @@ const STATE_LABELS: Record<string, string> = {
   half_open: 'half open',
   not_connected: 'not connected',
 };
-
-function empty(text: string): Html {
-  return html`<p class="empty">${text}</p>`;
-}
 
 /** Rates as percentages; the latency estimate error is a ratio (0.25 = a quarter off). */
 export function formatMetric(name: MetricName, value: number | null): string {

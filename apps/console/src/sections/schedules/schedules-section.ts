@@ -6,7 +6,7 @@
  */
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { ConsoleToolError } from '../../page-kit/console-tool-error.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
@@ -68,10 +68,6 @@ export const TASKS_PER_PAGE = 50;
 export const RUNS_PER_PAGE = 25;
 const LATEST_RUNS = 10;
 const RUN_STATUSES = ['running', 'succeeded', 'failed', 'timeout', 'skipped'] as const;
-
-function empty(text: string): Html {
-  return html`<p class="empty">${text}</p>`;
-}
 
 function time(value: string | null, ctx: PageContext): Html {
   return value ? html`<time datetime="${value}">${formatLocalTime(value, ctx.timeZone)}</time>` : html`<span class="muted">—</span>`;

@@ -5,13 +5,11 @@
  */
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { toolBlock, userText } from '../../page-kit/blocks.js';
+import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime, localDate } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
 import { todayActions } from './today-actions.js';
-
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 interface Page<T> {
   items: T[];
@@ -77,10 +75,6 @@ const SUGGESTIONS_SHOWN = 10;
 const DELEGATIONS_SHOWN = 10;
 const RUNS_SHOWN = 5;
 const EVENTS_SHOWN = 10;
-
-function empty(text: string): Html {
-  return html`<p class="empty">${text}</p>`;
-}
 
 function calendarBlock(ctx: PageContext, today: string): Promise<HtmlEscapedString> {
   return toolBlock({
