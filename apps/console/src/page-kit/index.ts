@@ -6,3 +6,4 @@ export { ConsoleToolError } from './console-tool-error.js';
 export { csrfField, CSRF_FIELD_NAME } from './csrf-field.js';
 export { formatLocalTime, localDate } from './format-local-time.js';
 export { empty, toolBlock, userText } from './blocks.js';
+export { cursorPager, linkWith } from './links.js';

@@ -7,6 +7,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
+import { cursorPager } from '../../page-kit/links.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
@@ -66,17 +67,6 @@ export function formatSize(bytes: number): string {
   if (bytes < 1_000) return `${bytes} B`;
   if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(1)} KB`;
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
-
-/** The current address with `changes` applied: paging the index keeps the search, and the other way round. */
-function linkWith(ctx: PageContext, changes: Record<string, string | undefined>): string {
-  const query = new URLSearchParams(ctx.query);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '') query.delete(key);
-    else query.set(key, value);
-  }
-  const text = query.toString();
-  return text ? `/documents?${text}` : '/documents';
 }
 
 function searchForm(query: string, mode: string): Html {
@@ -159,9 +149,7 @@ ${csrfField(ctx)}<input type="hidden" name="document_id" value="${item.id}"><inp
 </tr>`,
           )}</tbody></table></div>
 <p class="muted">${list.total} ${list.total === 1 ? 'document' : 'documents'}, by path.</p>
-${onLaterPage || list.next_cursor
-  ? html`<nav class="pager" aria-label="Pages">${onLaterPage ? html`<a href="${linkWith(ctx, { cursor: undefined })}#indexed">First page</a>` : ''}${list.next_cursor ? html`<a href="${linkWith(ctx, { cursor: list.next_cursor })}#indexed">Next page</a>` : ''}</nav>`
-  : ''}`,
+${cursorPager('/documents', ctx, list.next_cursor, 'indexed')}`,
   });
 }
 

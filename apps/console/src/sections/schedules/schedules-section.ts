@@ -7,6 +7,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
+import { cursorPager, linkWith } from '../../page-kit/links.js';
 import { ConsoleToolError } from '../../page-kit/console-tool-error.js';
 import { csrfField } from '../../page-kit/csrf-field.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
@@ -79,23 +80,6 @@ function statusTag(status: string | null): Html {
   return html`<span class="tag status-${tone}">${status}</span>`;
 }
 
-/** The current address with `changes` applied: paging keeps the filters it was given. */
-function linkWith(path: string, ctx: PageContext, changes: Record<string, string | undefined>): string {
-  const query = new URLSearchParams(ctx.query);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '') query.delete(key);
-    else query.set(key, value);
-  }
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-function pager(path: string, ctx: PageContext, nextCursor: string | null | undefined, anchor: string): Html {
-  const onLaterPage = ctx.query.has('cursor');
-  if (!nextCursor && !onLaterPage) return html``;
-  return html`<nav class="pager" aria-label="Pages">${onLaterPage ? html`<a href="${linkWith(path, ctx, { cursor: undefined })}#${anchor}">First page</a>` : ''}${nextCursor ? html`<a href="${linkWith(path, ctx, { cursor: nextCursor })}#${anchor}">Next page</a>` : ''}</nav>`;
-}
-
 /** The buttons every task has: run it now, switch it on or off. `returnTo` is where the action comes back to. */
 export function taskButtons(ctx: PageContext, task: ScheduledTask, returnTo: string): Html {
   return html`<form method="post" action="/schedules/${task.id}/run" class="inline">
@@ -147,7 +131,7 @@ function tasksBlock(ctx: PageContext, tasks: Promise<Page<ScheduledTask>>): Prom
 </tr>`,
           )}</tbody></table></div>
 <p class="muted">${page.total ?? page.items.length} ${page.total === 1 ? 'task' : 'tasks'}, soonest next run first.</p>
-${pager('/schedules', ctx, page.next_cursor, 'tasks')}`,
+${cursorPager('/schedules', ctx, page.next_cursor, 'tasks')}`,
   });
 }
 
@@ -235,7 +219,7 @@ function runHistoryBlock(ctx: PageContext, taskId: number, status: string | unde
 </form>
 ${runs.items.length === 0 ? empty(status ? `No ${status} runs.` : 'This task has not run yet.') : runsTable(ctx, runs.items)}
 <p class="muted">${runs.total ?? runs.items.length} ${runs.total === 1 ? 'run' : 'runs'}${status ? ` ${status}` : ''}, newest first.</p>
-${pager(path, ctx, runs.next_cursor, 'runs')}`,
+${cursorPager(path, ctx, runs.next_cursor, 'runs')}`,
   });
 }
 
