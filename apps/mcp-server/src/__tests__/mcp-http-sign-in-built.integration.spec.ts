@@ -30,7 +30,9 @@ describe('signing in to the built MCP HTTP server', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cos-mcp-sign-in-built-'));
     [provider, stranger] = await Promise.all([
-      startTestOidcProvider(['noa@example.com', 'ghost@example.com', 'ari@example.com']),
+      startTestOidcProvider(['noa@example.com', 'ghost@example.com', 'ari@example.com', 'eve@example.com', 'zed@example.com'], {
+        emailVerified: { 'eve@example.com': false, 'zed@example.com': 'absent' },
+      }),
       startTestOidcProvider(['noa@example.com']),
     ]);
     writeFileSync(
@@ -41,6 +43,8 @@ describe('signing in to the built MCP HTTP server', () => {
     await store.users.add({ email: 'Noa@example.com', name: 'Noa' });
     await store.users.add({ email: 'ari@example.com' });
     await store.users.setStatus('ari@example.com', 'disabled');
+    await store.users.add({ email: 'eve@example.com' });
+    await store.users.add({ email: 'zed@example.com' });
     server = await startBuiltHttpServer({ COS_DATA_DIR: dataDir, COS_MCP_HTTP_TOKEN: SERVER_TOKEN, COS_TIMEZONE: 'UTC' });
     url = server.url;
   }, 90_000);
@@ -81,7 +85,7 @@ describe('signing in to the built MCP HTTP server', () => {
     await client.close();
   });
 
-  it('refuses tokens from another issuer, for another audience, expired, or for an unknown or disabled user', async () => {
+  it('refuses tokens from another issuer, for another audience, expired, with an unverified email, or for an unknown or disabled user', async () => {
     const refused = async (token: string, why: RegExp): Promise<void> => {
       const response = await listTools(token);
       expect(response.status).toBe(401);
@@ -94,6 +98,9 @@ describe('signing in to the built MCP HTTP server', () => {
     await refused(await provider.sign({ iss: provider.issuer, aud: AUDIENCE, email: 'noa@example.com', iat: now - 7_200, exp: now - 3_600 }), /expired/);
     await refused(await provider.token('ghost@example.com', AUDIENCE), /not an active user/);
     await refused(await provider.token('ari@example.com', AUDIENCE), /not an active user/);
+    // A user's address in a token whose provider does not vouch for it (false, or not said at all) signs in no one.
+    await refused(await provider.token('eve@example.com', AUDIENCE), /email is not verified by the identity provider \(email_verified is not true\)/);
+    await refused(await provider.token('zed@example.com', AUDIENCE), /email is not verified by the identity provider/);
   });
 
   it('accepts a personal access token and refuses it on the very next request after it is revoked', async () => {

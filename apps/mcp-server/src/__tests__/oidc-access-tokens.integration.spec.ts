@@ -1,7 +1,8 @@
 /**
  * The OpenID Connect access token check on its own, against a real in-process provider and a real store: the `sub`
- * claim mapped to a user's email or id, a token without the claim, a disabled user, a provider that names another
- * issuer, and an unreachable provider (which is the server's problem: not a refusal).
+ * claim mapped to a user's email or id, the `email` claim only when the provider says it verified the address, a
+ * token without the claim, a disabled user, a provider that names another issuer, and an unreachable provider (which
+ * is the server's problem: not a refusal).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +25,12 @@ describe('OpenID Connect access tokens', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cos-oidc-'));
     store = (await openStorage(loadConfig({ env: { COS_DATA_DIR: dataDir } }), { clock: createSystemClock('UTC'), logger: createSilentLogger() })).memory;
-    provider = await startTestOidcProvider(['noa@example.com']);
+    provider = await startTestOidcProvider(['noa@example.com', 'eve@example.com', 'zed@example.com'], {
+      emailVerified: { 'eve@example.com': false, 'zed@example.com': 'absent' },
+    });
     noa = await store.users.add({ email: 'noa@example.com' });
+    await store.users.add({ email: 'eve@example.com' });
+    await store.users.add({ email: 'zed@example.com' });
     await store.users.add({ email: 'ari@example.com' });
     await store.users.setStatus('ari@example.com', 'disabled');
   });
@@ -54,11 +59,28 @@ describe('OpenID Connect access tokens', () => {
     });
   });
 
+  it('maps email only when the provider says it verified the address (email_verified true)', async () => {
+    const verifier = createOidcAccessTokenVerifier({ issuer: provider.issuer, audience: AUDIENCE, claim: 'email', users: store.users });
+    const signedIn = { principal: { kind: 'user', userId: noa.id, email: 'noa@example.com', via: 'oidc' } };
+    expect(await verifier.verify(await provider.token('noa@example.com', AUDIENCE))).toEqual(signedIn);
+    // Anyone may register an address they do not own with a provider that does not verify it: that is not the user.
+    const unverified = { refused: expect.stringMatching(/^The access token's email is not verified by the identity provider \(email_verified is not true\)\..*mcp\.http\.oidc\.claim to sub/) };
+    expect(await verifier.verify(await provider.token('eve@example.com', AUDIENCE))).toEqual(unverified);
+    expect(await verifier.verify(await provider.token('zed@example.com', AUDIENCE))).toEqual(unverified);
+    expect(await verifier.verify(await provider.sign(claims({ email: 'noa@example.com', email_verified: 'false' })))).toEqual(unverified);
+    expect(await verifier.verify(await provider.sign(claims({ email: 'noa@example.com', email_verified: 1 })))).toEqual(unverified);
+    // Sign in with Apple documents email_verified as the string "true" as well as the boolean.
+    expect(await verifier.verify(await provider.sign(claims({ email: 'noa@example.com', email_verified: 'true' })))).toEqual(signedIn);
+    // Mapping by sub does not look at email_verified.
+    const bySub = createOidcAccessTokenVerifier({ issuer: provider.issuer, audience: AUDIENCE, claim: 'sub', users: store.users });
+    expect(await bySub.verify(await provider.sign(claims({ sub: String(noa.id), email: 'noa@example.com', email_verified: false })))).toEqual(signedIn);
+  });
+
   it('refuses a token without exp, and reports an unreachable or misnamed provider as unavailable, not as a refusal', async () => {
     const verifier = createOidcAccessTokenVerifier({ issuer: provider.issuer, audience: AUDIENCE, claim: 'email', users: store.users });
-    const { exp: _exp, ...noExpiry } = claims({ email: 'noa@example.com' });
+    const { exp: _exp, ...noExpiry } = claims({ email: 'noa@example.com', email_verified: true });
     expect(await verifier.verify(await provider.sign(noExpiry))).toEqual({ refused: expect.stringMatching(/exp claim/) });
-    const token = await provider.sign(claims({ email: 'noa@example.com' }));
+    const token = await provider.sign(claims({ email: 'noa@example.com', email_verified: true }));
     const misnamed = createOidcAccessTokenVerifier({ issuer: `${provider.issuer}/`, audience: AUDIENCE, claim: 'email', users: store.users });
     await expect(misnamed.verify(token)).rejects.toThrow(SignInUnavailableError);
     const unreachable = createOidcAccessTokenVerifier({ issuer: 'http://127.0.0.1:9', audience: AUDIENCE, claim: 'email', users: store.users, timeoutMs: 1_000 });

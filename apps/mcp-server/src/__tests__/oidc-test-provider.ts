@@ -1,7 +1,8 @@
 /**
  * A real OpenID Connect provider (`oidc-provider`) on 127.0.0.1 for the sign-in tests: clients get JWT access tokens
  * with the client credentials grant and a resource indicator (the audience), each carrying the email its client is
- * mapped to. The signing key is the test's own, so it can also sign a token the provider would have issued earlier.
+ * mapped to and whether the provider has verified it (`email_verified`: true unless `emailVerified` says otherwise,
+ * `'absent'` leaving the claim out as providers that never verify addresses do). The signing key is the test's own, so it can also sign a token the provider would have issued earlier.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,12 @@ export interface TestOidcProvider {
 
 const SECRET = 'test-client-secret-0123456789';
 
-export async function startTestOidcProvider(emails: readonly string[]): Promise<TestOidcProvider> {
+export interface TestOidcProviderOptions {
+  /** `email_verified` per email: true when not named here; `'absent'` issues no such claim. */
+  emailVerified?: Readonly<Record<string, boolean | 'absent'>>;
+}
+
+export async function startTestOidcProvider(emails: readonly string[], options: TestOidcProviderOptions = {}): Promise<TestOidcProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -47,7 +53,9 @@ export async function startTestOidcProvider(emails: readonly string[]): Promise<
     },
     extraTokenClaims: (_ctx, token) => {
       const email = emails[Number(token.clientId?.replace('client-', ''))];
-      return email === undefined ? undefined : { email };
+      if (email === undefined) return undefined;
+      const verified = options.emailVerified?.[email] ?? true;
+      return verified === 'absent' ? { email } : { email, email_verified: verified };
     },
   });
   console.warn = warn;

@@ -1,8 +1,10 @@
 /**
  * OAuth 2.1 resource server side of MCP over HTTP (ADR 0075): checks a JWT access token from the OpenID Connect issuer
  * of `mcp.http.oidc` — signature against the issuer's published keys, `iss`, `aud`, `exp` and `nbf` — and maps its
- * `email` (or `sub`) claim to an active user of `cos users`. The issuer's discovery document is read once (again
- * after a failure); its keys are cached by jose and fetched again when a token names a key not seen yet.
+ * `email` (or `sub`) claim to an active user of `cos users`. An `email` counts only when the provider vouches for it
+ * (`email_verified`): many providers let anyone register an address they do not own. The issuer's discovery document
+ * is read once (again after a failure); its keys are cached by jose and fetched again when a token names a key not
+ * seen yet.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { isToolError } from '@chief-of-staff/core';
@@ -26,6 +28,20 @@ export interface OidcAccessTokenOptions extends OidcSettings {
 /** The asymmetric signatures accepted: a shared-secret (HS*) or unsigned token can never pass as the issuer's. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const DECIMAL_ID = /^[1-9]\d{0,15}$/;
+
+const UNVERIFIED_EMAIL =
+  "The access token's email is not verified by the identity provider (email_verified is not true). Ask the provider to verify " +
+  "the address (or to include email_verified in its access tokens), or map users by sub: set mcp.http.oidc.claim to sub and " +
+  "add each user with the email or id (cos users list) the provider's sub claim carries.";
+
+/**
+ * Whether the provider says it checked that the person owns the address. Only `true` counts: an absent claim is no
+ * such promise. The string "true" counts too because Sign in with Apple documents sending it as a string.
+ */
+function emailVerified(payload: JWTPayload): boolean {
+  const verified = payload['email_verified'];
+  return verified === true || verified === 'true';
+}
 
 /** `https://id.example.com/realms/x` → `https://id.example.com/realms/x/.well-known/openid-configuration`. */
 export function discoveryUrl(issuer: string): string {
@@ -56,6 +72,7 @@ export function createOidcAccessTokenVerifier(options: OidcAccessTokenOptions): 
   const userFor = async (payload: JWTPayload): Promise<SignInOutcome> => {
     const value = payload[options.claim];
     if (typeof value !== 'string' || value.trim() === '') return { refused: `The access token has no ${options.claim} claim to find the user by.` };
+    if (options.claim === 'email' && !emailVerified(payload)) return { refused: UNVERIFIED_EMAIL };
     let user;
     try {
       // `sub`: the user's email when the provider uses emails as subjects, else their id in `cos users list`.
