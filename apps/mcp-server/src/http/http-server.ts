@@ -130,8 +130,11 @@ async function handleMcp(
     }
     return;
   }
-  inflight.cancelFrom(parsed);
-  const tracked = inflight.track(parsed);
+  // A cancellation reaches only the calls of whoever sent it (the same principal and session), never another's same id.
+  const sessionHeader = req.headers['mcp-session-id'];
+  const caller = { principalKey: principalKeyOf(principal), sessionId: Array.isArray(sessionHeader) ? sessionHeader.join(',') : sessionHeader };
+  inflight.cancelFrom(parsed, caller);
+  const tracked = inflight.track(parsed, caller);
   // Every call of this request carries who signed in, so a later change can scope rows by it.
   const scopedHost: McpHost = {
     ...host,
