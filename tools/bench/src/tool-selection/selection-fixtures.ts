@@ -182,6 +182,72 @@ export function parseRecordedServer(data: Json, path: string): RecordedServer {
   return { server, package: pkg, version, licence, tools };
 }
 
+/** A MetaTool plugin as our stdio server serves it: its name made safe for MCP, its description as given. */
+export interface MetaToolPlugin {
+  /** The plugin's name with every character outside [A-Za-z0-9_-] replaced by `_` (`PDF&URLTool` → `PDF_URLTool`). */
+  name: string;
+  description: string;
+}
+
+export const METATOOL_DIR = join(TOOL_SELECTION_DIR, 'metatool');
+
+/** The name the MetaTool server serves a plugin under. */
+export const metaToolServedName = (plugin: string): string => plugin.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** The longest request `tool_search` accepts; three MetaTool requests are longer. */
+export const SEARCH_QUERY_LIMIT = 500;
+
+/** A request cut at the last word boundary within `tool_search`'s limit, as a host shortens one it may not send whole. */
+export function withinSearchLimit(query: string): string {
+  if (query.length <= SEARCH_QUERY_LIMIT) return query;
+  const cut = query.slice(0, SEARCH_QUERY_LIMIT);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : cut).trim();
+}
+
+/**
+ * The MetaTool catalogue (`plugin_des.json`: plugin name → description) and its development requests
+ * (`dev-queries.jsonl`: one `{ "query", "tool" }` per line, `tool` a plugin name). Requests are returned with the
+ * plugin's served name, cut to `tool_search`'s 500 characters; every one is development data (`split: "dev"`).
+ */
+export function loadMetaTool(dir = METATOOL_DIR): { plugins: MetaToolPlugin[]; requests: Array<{ q: string; tool: string }> } {
+  const cataloguePath = join(dir, 'plugin_des.json');
+  const data = readJson(cataloguePath);
+  if (!isObject(data)) throw new FixtureError(`${cataloguePath}: expected { "<plugin>": "<description>" }.`);
+  const plugins = Object.entries(data).map(([name, description]) => ({
+    name: metaToolServedName(name),
+    description: requireString(description, `${cataloguePath}: ${name}`, 'description'),
+  }));
+  const served = new Set(plugins.map((plugin) => plugin.name));
+  if (served.size !== plugins.length) throw new FixtureError(`${cataloguePath}: two plugins share a served name once characters outside [A-Za-z0-9_-] are replaced.`);
+  const requestsPath = join(dir, 'dev-queries.jsonl');
+  let text: string;
+  try {
+    text = readFileSync(requestsPath, 'utf8');
+  } catch (error) {
+    throw new FixtureError(`${requestsPath}: cannot be read (${(error as Error).message}).`);
+  }
+  const requests = text
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), index }))
+    .filter(({ line }) => line !== '')
+    .map(({ line, index }) => {
+      const where = `${requestsPath}:${index + 1}`;
+      let entry: Json;
+      try {
+        entry = JSON.parse(line) as Json;
+      } catch (error) {
+        throw new FixtureError(`${where}: is not valid JSON (${(error as Error).message}).`);
+      }
+      if (!isObject(entry)) throw new FixtureError(`${where}: expected { "query", "tool" }.`);
+      const q = withinSearchLimit(requireString(entry['query'], where, 'query'));
+      const tool = metaToolServedName(requireString(entry['tool'], where, 'tool'));
+      if (!served.has(tool)) throw new FixtureError(`${where} ("${q}"): "tool" names no plugin of ${cataloguePath}.`);
+      return { q, tool };
+    });
+  return { plugins, requests };
+}
+
 /** Every recorded server in `dir` (sorted by file name); none when the directory does not exist yet. */
 export function loadRecordedServers(
   dir = join(TOOL_SELECTION_DIR, 'third-party', 'servers'),

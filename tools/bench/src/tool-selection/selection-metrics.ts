@@ -26,6 +26,8 @@ export interface SelectionFigures {
   hebrewRecallAt4: number | null;
   /** Share of off-topic requests abstained on; null when the set has none (or the ranker cannot abstain). */
   abstainRate: number | null;
+  /** Share of on-topic requests answered with no tool at all (every one of them a miss); null without on-topic requests. */
+  noToolRate: number | null;
 }
 
 const HEBREW = /[\u0590-\u05FF]/;
@@ -48,6 +50,7 @@ export function selectionFigures(
   let onTopic = 0;
   let offTopic = 0;
   let abstained = 0;
+  let silent = 0;
   let hebrew = 0;
   let hebrewAt4 = 0;
   const hits = { at1: 0, at4: 0, at5: 0 };
@@ -59,6 +62,7 @@ export function selectionFigures(
       continue;
     }
     onTopic += 1;
+    if (declined || ranked.length === 0) silent += 1;
     const rank = declined ? 0 : firstHitRank(ranked, request.tools);
     const at4 = rank >= 1 && rank <= 4;
     if (rank === 1) hits.at1 += 1;
@@ -81,6 +85,7 @@ export function selectionFigures(
     mrrAt10: share(reciprocal, onTopic),
     hebrewRecallAt4: share(hebrewAt4, hebrew),
     abstainRate: options.canAbstain === false ? null : share(abstained, offTopic),
+    noToolRate: share(silent, onTopic),
   };
 }
 

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { toolInputJsonSchema, type LatencyTier } from '@chief-of-staff/core';
 import type { CatalogueToolInfo, ToolIntelligenceOverride } from '@chief-of-staff/orchestration';
 import { builtInToolGroups, createOrchestrationStatsTool } from '@chief-of-staff/sdk';
-import type { IntentSet, RecordedServer } from './selection-fixtures.js';
+import type { IntentSet, MetaToolPlugin, RecordedServer } from './selection-fixtures.js';
 
 export type ToolSource = 'built-in' | 'intent-external' | 'third-party';
 
@@ -103,6 +103,28 @@ export function thirdPartyCatalogueTools(servers: readonly RecordedServer[]): Se
       source: 'third-party' as const,
     })),
   );
+}
+
+/** The server name the MetaTool catalogue is joined under (its tools are `metatool__<plugin>`). */
+export const METATOOL_SERVER = 'metatool';
+
+/** The one parameter every MetaTool plugin is served with: the catalogue describes plugins, not their inputs. */
+export const METATOOL_INPUT_SCHEMA = {
+  type: 'object',
+  properties: { query: { type: 'string', description: 'What to ask, in plain words.' } },
+  required: ['query'],
+} as const;
+
+/** The MetaTool plugins as the host sees them once the MetaTool server has joined: name and description only. */
+export function metaToolCatalogueTools(plugins: readonly MetaToolPlugin[]): SelectionCatalogueTool[] {
+  return plugins.map((plugin) => ({
+    name: thirdPartyToolName(METATOOL_SERVER, plugin.name),
+    // A tool served without a title is shown as the server pool shows it.
+    title: `${plugin.name} (${METATOOL_SERVER})`,
+    description: plugin.description,
+    inputSchema: METATOOL_INPUT_SCHEMA as unknown as SelectionCatalogueTool['inputSchema'],
+    source: 'third-party' as const,
+  }));
 }
 
 /** Joins catalogue parts; a name that appears twice is refused (the fixtures would disagree about what it is). */

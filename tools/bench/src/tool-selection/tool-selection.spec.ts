@@ -27,6 +27,7 @@ import { nameWords, parameterText, thirdPartyToolName } from './tool-selection-c
 import {
   FixtureError,
   loadIntentSet,
+  loadMetaTool,
   loadRecordedServers,
   loadRequestSet,
   type SelectionRequest,
@@ -80,6 +81,7 @@ describe('selection figures', () => {
       recallAt5: 0.5,
       mrrAt10: 0.5,
       abstainRate: 0.5,
+      noToolRate: 0.5,
     });
   });
 
@@ -130,6 +132,7 @@ describe('goal checks', () => {
     mrrAt10: 0.9,
     hebrewRecallAt4: 0.9,
     abstainRate: 0.9,
+    noToolRate: 0,
     ...over,
   });
   const row = (
@@ -162,6 +165,19 @@ describe('goal checks', () => {
       ['own-requests dev: recall@1 ≥ 0.8', false, true],
       ['own-requests dev: recall@1 ≥ 0.78 (floor)', true, false],
     ]);
+  });
+
+  it('holds the MetaTool set to its own margin and no-tool rate, reported until enforced', () => {
+    const checks = checkSelectionGoals([
+      row('metatool', 'third-party', 'dev', 'ours', { recallAt5: 0.6, noToolRate: 0.1 }),
+      row('metatool', 'third-party', 'dev', 'lunr', { recallAt5: 0.5 }),
+      row('metatool', 'third-party', 'dev', 'minisearch', { recallAt5: 0.4 }),
+    ]);
+    expect(checks.map((c) => [c.goal, c.met])).toEqual([
+      ['metatool dev: recall@5 ≥ 1.15 × better peer', true],
+      ['metatool dev: no tool offered ≤ 0.05', false],
+    ]);
+    expect(checks[0]?.target).toBeCloseTo(0.575, 10);
   });
 
   it('wants third-party recall@5 at least 1.1 × the better peer', () => {
@@ -279,6 +295,22 @@ describe('fixture loaders', () => {
       ['weather', 2],
     ]);
     expect(loadRecordedServers(join(dir, 'not-there'))).toEqual([]);
+  });
+
+  it('reads the MetaTool catalogue and requests with the names the server serves, cutting requests to 500 characters', () => {
+    const metaDir = join(dir, 'metatool');
+    write('metatool/plugin_des.json', { 'PDF&URLTool': 'Reads PDFs and web pages.', calculator: 'Does sums.' });
+    write(
+      'metatool/dev-queries.jsonl',
+      `${JSON.stringify({ query: 'summarise this pdf', tool: 'PDF&URLTool' })}\n${JSON.stringify({ query: `add ${'one '.repeat(200)}`, tool: 'calculator' })}\n`,
+    );
+    const { plugins, requests } = loadMetaTool(metaDir);
+    expect(plugins.map((plugin) => plugin.name)).toEqual(['PDF_URLTool', 'calculator']);
+    expect(requests[0]).toEqual({ q: 'summarise this pdf', tool: 'PDF_URLTool' });
+    expect(requests[1]?.q.length).toBeLessThanOrEqual(500);
+    expect(requests[1]?.q.endsWith('one')).toBe(true);
+    write('metatool/dev-queries.jsonl', `${JSON.stringify({ query: 'hi', tool: 'nothing' })}\n`);
+    expect(() => loadMetaTool(metaDir)).toThrow(/dev-queries.jsonl:1 \("hi"\): "tool" names no plugin/);
   });
 
   it.each([
