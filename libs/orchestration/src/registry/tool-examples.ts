@@ -2,8 +2,9 @@
  * Example requests for each built-in tool, in English and Hebrew: how people ask for what the tool does, in their own
  * words (colloquial, indirect, abbreviated, with names, dates and typos as people write them). The scorer matches a
  * request against them as nearest neighbours (sentence vectors) and through the catalogue index, beside the tool's
- * name, title and description. They were written from each tool's purpose, apart from the request sets the
- * tool-selection benchmark measures.
+ * name, title and description. They were written from each tool's purpose, but by the people who also wrote the
+ * benchmark's own request sets, and twelve of them repeated a request of those sets verbatim or nearly; those were
+ * taken out (docs/adr/0094). None may repeat a request of tools/bench/fixtures.
  */
 export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   query_memory: [
@@ -425,7 +426,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'has Miri missed the date on anything?',
     'which assignments are late and by how many days',
     'most-late first, who should I nag today',
-    'מי מאחר עם משימות שנתתי לו?',
     'על מי צריך לרדוף השבוע?',
     'יש משהו שעבר את הדדליין אצל אבי?',
     'מי לא עומד בזמנים מהצוות?',
@@ -787,7 +787,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'איפה בקבצים מופיע הקוד של הפרויקט 7781?',
   ],
   ingest_documents: [
-    'add my ~/Documents/contracts folder so you can search it',
     'index the new handbook PDF',
     'I dropped some files into Notes/2026, pick them up',
     'load the Q3 reports folder',
@@ -875,7 +874,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'יש לי משהו בסופ"ש?',
   ],
   search_calendar_events: [
-    'when\'s my next dentist appt?',
     'when did I last meet with Dana?',
     'find the board meeting in June',
     'which Orbit Labs meetings are coming up?',
@@ -897,7 +895,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'איפה נקבעה ארוחת הערב עם ההורים?',
   ],
   list_calendars: [
-    'which calendars do I have?',
     'what\'s my work calendar called?',
     'which of the schedules you see are read-only?',
     'whose schedules can you see besides mine?',
@@ -909,7 +906,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'show me all my calendars with owners',
     'do I have the school ICS feed hooked up?',
     'what\'s the exact name of the shared team calendar',
-    'אילו יומנים מחוברים?',
     'מה השם של היומן של העבודה?',
     'לאיזה יומנים של אחרים יש לך גישה?',
     'איזה יומנים אפשר רק לקרוא?',
@@ -1183,7 +1179,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'יש משהו על "הזמנת רכש" מחודש מרץ?',
   ],
   get_unread_count: [
-    'how many unread do I have?',
     'how bad is my inbox right now?',
     'number of unopened emails in Work?',
     'am I at inbox zero?',
@@ -1195,7 +1190,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'how many new mails in Promotions',
     'what\'s the number of new mails today',
     'how much unread stuff is piling up?',
-    'כמה מיילים לא נקראו?',
     'כמה לא קראתי בתיבה של העבודה?',
     'כמה מיילים חדשים מחכים לי בג\'ימייל?',
     'כמה הודעות מחכות לי במייל?',
@@ -1327,7 +1321,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'shift Miri\'s tax mail to my personal account\'s Taxes folder',
     'archive the lease email, it\'s signed',
     'the bank statement goes to Finance',
-    'תעביר את המייל מבזק לארכיון',
     'תעביר את הקבלות מאיקאה לתיקיית הוצאות',
     'תזרוק את הפרסומת של שופרסל לספאם',
     'תתייק את המייל מהגן בתיקייה של הילדים',
@@ -1547,7 +1540,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'list the custom ones I built',
     'any agents broken or failing to load?',
     'which helper would fit expense reports?',
-    'אילו סוכנים יש לי?',
     'איזה סוכן יודע לעבוד עם המיילים?',
     'יש לי כבר סוכן שמטפל בחשבוניות?',
     'תן לי את רשימת הסוכנים עם מה שכל אחד יכול לעשות',
@@ -1857,7 +1849,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'erase the monthly run of the finance bot',
     'תמחק את הסיכום השבועי, כולל ההיסטוריה',
     'לא צריך יותר תדריך בוקר, תמחק',
-    'תמחק את המשימה המתוזמנת של הגיבוי',
     'תעיף את הקרון של הבדיקה',
     'תמחק את האוטומציה של בית הספר',
     'תעיף את הדייג\'סט לוובהוק',
@@ -1865,7 +1856,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'לא רוצה יותר את הגיבוי בלילה, תמחק',
   ],
   run_scheduled_task: [
-    'run the morning briefing now',
     'trigger the weekly review early',
     'kick off task 4 right away',
     'I want today\'s digest now, don\'t wait',
@@ -2053,7 +2043,6 @@ export const TOOL_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'anyone waiting on me I should answer?',
     'if I only get one thing done today, what should it be?',
     'I have 20 minutes, what\'s most important',
-    'על מה כדאי לי להתמקד עכשיו?',
     'מה אני שוכח?',
     'מה דורש את תשומת הלב שלי היום?',
     'במה להתחיל הבוקר?',

@@ -11,6 +11,13 @@ describe('bilingual lexicon', () => {
     expect(lexicon.englishFor('מקומות')).toContain('location');
   });
 
+  it("never reads an entry's own first letter as a prefix: the equation is no comparison", () => {
+    expect(lexicon.englishFor('השוואה')).toContain('compare');
+    expect(lexicon.englishFor('בהשוואה')).toContain('compare');
+    expect(lexicon.englishFor('המשוואה')).not.toContain('compare');
+    expect(lexicon.englishFor('משוואות')).not.toContain('compare');
+  });
+
   it('meets future and imperative verbs on their base form', () => {
     expect(lexicon.englishFor('תכבה')).toContain('disable');
   });

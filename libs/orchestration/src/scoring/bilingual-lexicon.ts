@@ -921,11 +921,20 @@ export interface BilingualLexicon {
   readonly size: number;
 }
 
+const ENDINGS = ['ים', 'ות', 'ה'];
+/** The word without a plural or feminine ending, as long as three letters remain (no prefix is taken off). */
+function endingStem(word: string): string {
+  const ending = ENDINGS.find((suffix) => word.endsWith(suffix) && word.length - suffix.length >= 3);
+  return ending ? word.slice(0, -ending.length) : word;
+}
+
 function addEntry(map: Map<string, Set<string>>, hebrew: string, english: readonly string[]): void {
   for (const word of hebrew.split(/\s+/)) {
     if (!isHebrewWord(word) || word.length < 2) continue;
-    // Keyed by the word and its light stem: a request word meets the entry through any of its prefix-less forms.
-    for (const form of new Set([hebrewVariants(word)[0] as string, ...hebrewVariants(hebrewStem(word))])) {
+    // Keyed by the word and its plural or feminine stem: a request word meets the entry through any of its
+    // prefix-less forms. An entry is written as the dictionary writes it, so its own first letters are never taken
+    // for prefixes: "השוואה" (comparison) is not ה + "שוואה", which "המשוואה" (the equation) would meet.
+    for (const form of new Set([normaliseFinalLetters(word), normaliseFinalLetters(endingStem(word))])) {
       let set = map.get(form);
       if (!set) map.set(form, (set = new Set()));
       for (const target of english) set.add(target);
@@ -938,7 +947,8 @@ function lookUp(map: ReadonlyMap<string, ReadonlySet<string>>, word: string): st
   // A request's verbs are mostly future or imperative ("תמחק", "תסמן"): the base form is met without the ת.
   const bases = word.length >= 4 && word.startsWith('ת') ? [word, word.slice(1)] : [word];
   for (const base of bases) {
-    for (const form of [...hebrewVariants(base), ...withoutHebrewPrefixes(base).map((prefixless) => hebrewStem(prefixless))]) {
+    const prefixless = withoutHebrewPrefixes(base);
+    for (const form of [...hebrewVariants(base), ...prefixless.map(endingStem), ...prefixless.map((word) => hebrewStem(word))]) {
       const found = map.get(normaliseFinalLetters(form));
       if (found) return [...found];
     }

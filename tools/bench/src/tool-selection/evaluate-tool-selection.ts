@@ -207,12 +207,23 @@ const OWN_GOALS: Array<{ metric: keyof SelectionFigures; label: string; target: 
  * are a request or two under what the scorer reaches (docs/adr/0076): a change that loses ground fails.
  */
 export const TRACKED_SET_FLOORS: Readonly<Record<string, Partial<Record<keyof SelectionFigures, number>>>> = {
-  'own-requests': { recallAt4: 0.91, hebrewRecallAt4: 0.94, abstainRate: 0.85, recallAt1: 0.78 },
+  // With the example requests that repeated its requests taken out (docs/adr/0094) its development half reaches
+  // recall@4 0.911 (82 of 90), not the 0.924 the copies gave.
+  'own-requests': { recallAt4: 0.9, hebrewRecallAt4: 0.94, abstainRate: 0.85, recallAt1: 0.78 },
   // Written from docs/mcp.md alone, with off-topic requests chosen to share the domain's words ("tell me a joke about
   // calendars"): its development half reaches recall@4 0.925, Hebrew 0.941, recall@1 0.825 and abstains on 7 of 11
   // off-topic requests (docs/adr/0091). The floors are a request under that.
-  'fresh-requests': { recallAt4: 0.9, hebrewRecallAt4: 0.88, abstainRate: 0.54, recallAt1: 0.8 },
+  // Without the copies it reaches recall@1 0.750 (docs/adr/0094).
+  'fresh-requests': { recallAt4: 0.9, hebrewRecallAt4: 0.88, abstainRate: 0.54, recallAt1: 0.725 },
 };
+/**
+ * Test halves that were read while the scorer was changed, so they are development data, whatever their `split` says
+ * (docs/adr/0094): the intent set's (most of it is what the scorer was first written against, and a test asserts over
+ * all of it), own-requests' (its misses were listed and keywords changed for them) and fresh-requests' (measured
+ * whole before it was split). They are measured and printed as "test (read)"; none of their figures is held out.
+ */
+export const READ_TEST_HALVES: ReadonlySet<string> = new Set(['intents', 'own-requests', 'fresh-requests']);
+
 /** Third-party recall@5 must be at least this multiple of the better peer's. */
 export const PEER_MARGIN = 1.1;
 /**
@@ -418,7 +429,7 @@ export function formatSelectionTable(evaluation: SelectionEvaluation): string {
   ];
   for (const { set, split, ranker, figures: f } of evaluation.figures) {
     lines.push(
-      `| ${set} (${evaluation.catalogues[set]} tools) | ${split} | ${ranker} | ${f.onTopic} / ${f.offTopic}, ${f.hebrewOnTopic} | ${f3(f.recallAt1)} | ${f3(f.recallAt4)} | ${f3(f.recallAt5)} | ${f3(f.mrrAt10)} | ${f3(f.hebrewRecallAt4)} | ${f3(f.abstainRate)} | ${f3(f.noToolRate)} |`,
+      `| ${set} (${evaluation.catalogues[set]} tools) | ${split === 'test' && READ_TEST_HALVES.has(set) ? 'test (read)' : split} | ${ranker} | ${f.onTopic} / ${f.offTopic}, ${f.hebrewOnTopic} | ${f3(f.recallAt1)} | ${f3(f.recallAt4)} | ${f3(f.recallAt5)} | ${f3(f.mrrAt10)} | ${f3(f.hebrewRecallAt4)} | ${f3(f.abstainRate)} | ${f3(f.noToolRate)} |`,
     );
   }
   const thresholds = Object.entries(evaluation.peerThresholds)
@@ -443,7 +454,7 @@ export function formatGoalLines(goals: readonly SelectionGoalCheck[]): string {
   return goals
     .map(
       (g) =>
-        `${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${f3(g.value)} (target ${g.target.toFixed(3)})${g.enforced ? '' : g.tracked ? (TRACKED_SET_FLOORS[g.set] ? ' [tracked; its floor is enforced]' : ' [tracked, not enforced yet]') : ' [held-out, reported only]'}`,
+        `${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${f3(g.value)} (target ${g.target.toFixed(3)})${g.enforced ? '' : g.tracked ? (TRACKED_SET_FLOORS[g.set] ? ' [tracked; its floor is enforced]' : ' [tracked, not enforced yet]') : READ_TEST_HALVES.has(g.set) ? ' [test half already read: development data, reported only]' : ' [held-out, reported only]'}`,
     )
     .join('\n');
 }

@@ -15,6 +15,8 @@ export interface SelectionRequest {
   q: string;
   tools: string[];
   split: Split;
+  /** The set this request repeats (left out by `loadRequestSet`). */
+  copyOf?: string;
 }
 
 /** A fake external tool of the intent set, described only by the keywords the registry is given for it. */
@@ -108,13 +110,16 @@ function parseRequests(data: Json, path: string, key: string, offTopicLabel?: st
         `${where} ("${q}"): "split" must be "dev" or "test", got ${JSON.stringify(split)}; run tools/bench/src/tool-selection/assign-splits.ts to assign it.`,
       );
     }
+    const copyOf = entry['copyOf'];
+    if (copyOf !== undefined && (typeof copyOf !== 'string' || copyOf === ''))
+      throw new FixtureError(`${where} ("${q}"): "copyOf", when given, must name the set the request repeats.`);
     const labels = (tools as string[]).filter((tool) => tool !== offTopicLabel);
     if (offTopicLabel && labels.length > 0 && labels.length < tools.length) {
       throw new FixtureError(
         `${where} ("${q}"): "${offTopicLabel}" cannot be combined with tools; an off-topic request lists only "${offTopicLabel}".`,
       );
     }
-    return { q, tools: labels, split };
+    return { q, tools: labels, split, ...(copyOf ? { copyOf } : {}) };
   });
 }
 
@@ -143,9 +148,15 @@ export function loadIntentSet(path = join(FIXTURES_DIR, 'intents.json')): Intent
   return { external, requests: parseRequests(data, path, 'intents', 'abstain') };
 }
 
-/** Requests in the `{ description, requests: [{ q, tools, split }] }` shape (own-tools and third-party sets). */
+/**
+ * Requests in the `{ description, requests: [{ q, tools, split, copyOf? }] }` shape (own-tools and third-party sets).
+ * A request marked `copyOf` repeats one of another set and is left out, so no request counts twice; it stays in the
+ * file so the deterministic split of the requests after it does not move.
+ */
 export function loadRequestSet(path: string): SelectionRequest[] {
-  return parseRequests(readJson(path), path, 'requests');
+  return parseRequests(readJson(path), path, 'requests')
+    .filter((request) => request.copyOf === undefined)
+    .map(({ copyOf: _copyOf, ...request }) => request);
 }
 
 export function parseRecordedServer(data: Json, path: string): RecordedServer {

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { createToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import { builtInToolGroups } from '@chief-of-staff/sdk';
 import { assignSplits, stratum, type LabelledRequest } from './assign-splits.js';
 
@@ -54,7 +55,39 @@ function expectSplitsAssigned(requests: readonly LabelledRequest[]): void {
   }
 }
 
+const fresh = readJson<{ requests: Array<LabelledRequest & { copyOf?: string }> }>(
+  resolve(fixtures, 'tool-selection', 'fresh-requests.json'),
+).requests;
+/** Case, punctuation and spacing aside: "which agents do I have?" repeats "which agents do I have". */
+const sameRequest = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
 describe('tool-selection data', () => {
+  it('marks a request that repeats one of an earlier set as a copy, and no example request repeats a set request', () => {
+    const sets: Array<[string, ReadonlyArray<LabelledRequest & { copyOf?: string }>]> = [
+      ['intents', intents],
+      ['own-requests', own],
+      ['fresh-requests', fresh],
+      ['third-party', thirdParty],
+    ];
+    const seen = new Map<string, string>();
+    const unmarked: string[] = [];
+    for (const [set, requests] of sets) {
+      for (const request of requests) {
+        const earlier = seen.get(sameRequest(request.q));
+        if (earlier && earlier !== set && request.copyOf !== earlier) unmarked.push(`${set}: "${request.q}" repeats ${earlier}`);
+        if (!earlier) seen.set(sameRequest(request.q), set);
+      }
+    }
+    expect(unmarked).toEqual([]);
+    const registry = createToolIntelligenceRegistry({
+      tools: builtInToolGroups().flatMap((group) => group.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description }))),
+    });
+    const repeated = [...builtIn].flatMap((tool) =>
+      (registry.get(tool)?.examples ?? []).filter((example) => seen.has(sameRequest(example))).map((example) => `${tool}: "${example}"`),
+    );
+    expect(repeated).toEqual([]);
+  });
+
   it('splits the intent set dev/test, stratified, without touching the rest', () => {
     expect(intents.length).toBeGreaterThanOrEqual(150);
     expectSplitsAssigned(intents);
