@@ -140,7 +140,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
         file: join(config.dataDir, TOOL_VECTORS_DIR, `${core.embedder.id.replace(/[^A-Za-z0-9._-]/g, '_')}.json`),
         tools: () =>
           runtime
-            .tools()
+            .allTools()
             .filter((tool) => tool.name !== 'tool_search')
             .map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, examples: runtime.intelligence().examples?.(tool.name) ?? [] })),
         logger,
@@ -259,7 +259,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
       embedToolDescriptions: () =>
         toolVectors && !closed
           ? toolVectors.refresh()
-          : Promise.resolve({ tools: runtime.tools().filter((tool) => tool.name !== 'tool_search').length, embedded: 0, computed: 0, problem: closed ? 'closed' : SEMANTIC_OFF }),
+          : Promise.resolve({ tools: runtime.allTools().filter((tool) => tool.name !== 'tool_search').length, embedded: 0, computed: 0, problem: closed ? 'closed' : SEMANTIC_OFF }),
     },
     webhooks,
     accounts: { users: services.memory.users, accessTokens: services.memory.accessTokens },

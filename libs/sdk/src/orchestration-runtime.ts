@@ -3,9 +3,13 @@
  * the intelligence registry over it (rebuilt when external tools come or go), the executor every call goes through,
  * and the grants that make `web_search` real when a search server is configured. External servers connect on first
  * need — a run that may use them, `cos doctor`, or an explicit `prepare()` — so start-up never waits on them.
+ *
+ * An external server runs with the owner's credentials, so its tools are the owner's: a call for a signed-in user
+ * (decided from the principal scope it runs in) neither lists, finds nor calls them unless the server's entry says
+ * `"shared": true` (ADR 0096).
  */
 import { join } from 'node:path';
-import { toolInputJsonSchema, type AnyToolDefinition, type CosConfig, type Logger } from '@chief-of-staff/core';
+import { actsAsOwner, toolInputJsonSchema, type AnyToolDefinition, type CosConfig, type Logger } from '@chief-of-staff/core';
 import type { ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
 import {
   createExternalToolListCache,
@@ -34,8 +38,10 @@ const EXTERNAL_TOOL_LISTS_DIR = 'external-tools';
 const INDEX_WARM_UP_DELAY_MS = 1_000;
 
 export interface OrchestrationRuntime {
-  /** Built-in and external tools. */
+  /** Built-in and external tools the call in progress may use (a signed-in user: only shared servers' tools). */
   tools(): readonly AnyToolDefinition[];
+  /** Every built-in and external tool, whoever asks: for the process's own indexes, never for a caller. */
+  allTools(): readonly AnyToolDefinition[];
   get(name: string): AnyToolDefinition | undefined;
   intelligence(): ToolIntelligenceRegistry;
   /** One stable registry object that always answers from the current build (for the selector and the executor). */
@@ -75,6 +81,9 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     : undefined;
 
   let external: AnyToolDefinition[] = [];
+  /** The external tools of servers shared with signed-in users. */
+  let sharedExternal: AnyToolDefinition[] = [];
+  const sharedServers = new Set(servers.filter((server) => server.shared).map((server) => server.name));
   let registry: ToolIntelligenceRegistry | undefined;
   const changeListeners: Array<() => void> = [];
   let keptIndex: CatalogueIndex | undefined;
@@ -88,6 +97,8 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
         maxTokens: (tool) => intelligence().get(tool.name)?.response.maxTokens ?? 6_000,
         summarizer: (tool) => (options.settings.summarize && intelligence().get(tool.name)?.response.requiresSummarization ? options.summarizer : undefined),
       }));
+    const sharedNames = new Set(infos.filter((info) => sharedServers.has(info.server)).map((info) => info.name));
+    sharedExternal = external.filter((tool) => sharedNames.has(tool.name));
     // The next registry brings the kept index up to date (only the joining or leaving server's tools are touched),
     // in the background rather than on the next call's path.
     keptIndex = registry?.catalogueIndex?.() ?? keptIndex;
@@ -127,7 +138,9 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     catalogueIndex: () => intelligence().catalogueIndex?.() as CatalogueIndex,
   };
 
-  const get = (name: string) => catalogue.get(name) ?? external.find((tool) => tool.name === name);
+  /** The external tools the call in progress may use. */
+  const usableExternal = (): AnyToolDefinition[] => (actsAsOwner() ? external : sharedExternal);
+  const get = (name: string) => catalogue.get(name) ?? usableExternal().find((tool) => tool.name === name);
   const executor = createOrchestrationExecutor({
     registry: liveRegistry,
     resolve: get,
@@ -143,7 +156,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
   const searchServers = new Set(servers.filter((server) => server.capability === 'web_search').map((server) => server.name));
   const externalGrants: ExternalCapabilityGrants = Object.defineProperty({}, 'web_search', {
     enumerable: true,
-    get: () => external.filter((tool) => searchServers.has(intelligence().get(tool.name)?.server ?? '')).map((tool) => tool.name),
+    get: () => usableExternal().filter((tool) => searchServers.has(intelligence().get(tool.name)?.server ?? '')).map((tool) => tool.name),
   }) as ExternalCapabilityGrants;
 
   // Tools kept from an earlier start are offered from the start; their servers join in the background or when first
@@ -151,7 +164,8 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
   if ((pool?.tools().length ?? 0) > 0) rebuild();
 
   return {
-    tools: () => [...catalogue.tools, ...external],
+    tools: () => [...catalogue.tools, ...usableExternal()],
+    allTools: () => [...catalogue.tools, ...external],
     get,
     intelligence,
     registry: liveRegistry,

@@ -331,6 +331,12 @@ export const configSchema = z
         /** Allow more than one worker per data directory (they still never run one occurrence twice). */
         allowMultipleWorkers: z.boolean().default(false),
         runInServer: z.enum(['auto', 'always', 'never']).default('auto'),
+        /**
+         * The environment variables a webhook delivery of the owner's tasks may refer to (`${NAME}` / `env:NAME` in its
+         * headers, `secret_env`). Nothing else of the environment is ever resolved for a task, and nothing at all for a
+         * task of a signed-in user or written by an agent (ADR 0096).
+         */
+        deliverySecrets: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'an environment variable name, e.g. HOOK_TOKEN' })).default([]),
       })
       .strict()
       .prefault({}),
@@ -400,6 +406,8 @@ export const configSchema = z
         enabled: z.boolean().default(false),
         host: z.string().default('127.0.0.1'),
         port: port.default(8767),
+        /** Serve on a `host` other machines reach (plain HTTP): only with a TLS reverse proxy in front (docs/console.md#security). */
+        allowRemote: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

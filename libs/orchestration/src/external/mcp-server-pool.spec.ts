@@ -183,3 +183,17 @@ describe('the servers file', () => {
     expect(parseServersFile('{"servers": {}}', 'f').problems[0]).toMatch(/"mcpServers"/);
   });
 });
+
+describe('servers shared with signed-in users', () => {
+  it('keeps a server the owner\'s unless its entry says shared, and refuses a shared flag that is not a boolean', () => {
+    const { servers, problems } = parseServersFile(
+      JSON.stringify({ mcpServers: { crm: { url: 'https://crm.example.com/mcp' }, wiki: { url: 'https://wiki.example.com/mcp', shared: true }, odd: { url: 'https://x.example.com/mcp', shared: 'yes' } } }),
+      'test',
+    );
+    expect(servers.map((server) => [server.name, server.shared])).toEqual([
+      ['crm', false],
+      ['wiki', true],
+    ]);
+    expect(problems).toEqual([expect.stringContaining('Server "odd" in test is skipped: shared')]);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The external MCP servers file (`mcpServersFile`): Claude Desktop's `{"mcpServers": {...}}` shape, so a user can
  * paste the block they already have, plus optional keys per server — `capability` (only `web_search`), `timeoutMs`,
- * `disabled` and `toolOverrides` (registry metadata per tool). A missing file means no servers; a malformed one, or a
+ * `disabled`, `shared` (whether signed-in users may use it, ADR 0096) and `toolOverrides` (registry metadata per tool). A missing file means no servers; a malformed one, or a
  * malformed entry, is reported with the fix and the remaining servers still load.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ const common = {
   capability: z.literal('web_search').optional(),
   timeoutMs: z.number().int().min(100).max(900_000).optional(),
   disabled: z.boolean().optional(),
+  shared: z.boolean().optional(),
   toolOverrides: overrideSchema.optional(),
 };
 
@@ -51,6 +52,12 @@ export interface ExternalServerConfig {
   /** Per-call limit for this server's tools (otherwise their latency tier's). */
   timeoutMs?: number;
   disabled: boolean;
+  /**
+   * Whether signed-in users (and their agents) may use the server's tools. A server runs with the owner's `env` and
+   * headers, so it is the owner's alone unless its entry says `"shared": true` (a public service with no personal
+   * credential).
+   */
+  shared?: boolean;
   /** Registry metadata per remote tool name (priority, hierarchy, latency, intentSignals, …). */
   toolOverrides: Readonly<Record<string, Record<string, unknown>>>;
 }
@@ -98,6 +105,7 @@ export function parseServersFile(text: string, source: string): ServersFile {
       ...(capability ? { capability } : {}),
       ...(value.timeoutMs ? { timeoutMs: value.timeoutMs } : {}),
       disabled: value.disabled ?? false,
+      shared: value.shared ?? false,
       toolOverrides: value.toolOverrides ?? {},
     });
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { isToolError } from '@chief-of-staff/core';
+import { isToolError, runInPrincipalScope, runInSystemScope } from '@chief-of-staff/core';
 import { toToolError } from '../errors/provider-error.js';
 import { providerTestEnv, type ProviderTestEnv } from '../__tests__/provider-test-env.js';
 
@@ -87,5 +87,36 @@ describe('createProviderRegistry', () => {
     env.close();
     env = providerTestEnv({ notifications: { webhook: { url: 'https://ntfy.example/topic', format: 'json', timeoutMs: 1000 } } });
     expect(env.providers.status().at(-1)?.detail).toBe('log, webhook');
+  });
+
+  it('serves a signed-in user the local stores and a log-only notifier, never the accounts of the config file', () => {
+    env = providerTestEnv({
+      providers: { calendar: 'caldav', reminders: 'caldav', mail: 'imap', messages: 'macos', notifications: 'log' },
+      messages: { chatDbPath: '/nonexistent/chat.db' },
+      mail: {
+        agentSendMode: 'draft',
+        agentSendAllowList: [],
+        imap: { host: 'imap.example.com', secure: true, user: 'owner@example.com', password: 'owner-password', syncIntervalSeconds: 60, timeoutMs: 15_000, allowSelfSignedCertificate: false },
+      },
+      calendar: { feeds: [], caldav: { serverUrl: 'https://caldav.example.com/', user: 'owner@example.com', password: 'owner-password' } } as never,
+      notifications: { webhook: { url: 'https://ntfy.example/topic', format: 'json', timeoutMs: 1000 } },
+    });
+    const providers = env.providers;
+    // The owner (and the server's own work) gets the accounts.
+    expect(providers.require('mail').name).toBe('imap');
+    expect(providers.require('calendar').name).toBe('caldav');
+    expect(providers.require('messages').name).toBe('macos');
+    expect(runInSystemScope(() => providers.require('mail').name)).toBe('imap');
+    const asUser = runInPrincipalScope('user:7', () => ({
+      mail: providers.require('mail').name,
+      calendar: providers.require('calendar').name,
+      reminders: providers.require('reminders').name,
+      messages: providers.require('messages').name,
+      viaGetter: providers.mail?.name,
+      status: providers.status(),
+    }));
+    expect(asUser).toMatchObject({ mail: 'local', calendar: 'local', reminders: 'local', messages: 'local', viaGetter: 'local' });
+    expect(JSON.stringify(asUser.status)).not.toContain('owner@example.com');
+    expect(asUser.status.find((status) => status.kind === 'notifications')).toMatchObject({ provider: 'log' });
   });
 });

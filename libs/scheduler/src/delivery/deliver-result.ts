@@ -6,11 +6,13 @@
  * Webhook headers follow the secret-resolution rule (ADR 0029): values are `env:NAME` / `${NAME}` references resolved
  * when the result is sent, so the database only ever holds the reference. A literal value in a credential-looking
  * header is refused when the task is created or updated, and tool output redacts any literal one stored before.
+ * References are resolved only for the owner's tasks and only from `scheduler.deliverySecrets` (delivery-secrets.ts).
  */
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError, isSecretReference, REDACTED, redactUrlsInText, requireSecretMap, ToolError } from '@chief-of-staff/core';
 import type { SchedulerPorts } from '../handlers/task-handler.js';
+import { deliveryEnvironment } from './delivery-secrets.js';
 import { renderTemplate, type TemplateValues } from './render-template.js';
 
 export interface DeliveryRecord {
@@ -105,6 +107,7 @@ export async function deliverResult(
   config: Record<string, unknown> | null,
   values: TemplateValues,
   ports: Pick<SchedulerPorts, 'notifications' | 'config'>,
+  task: { principal: string },
 ): Promise<DeliveryRecord> {
   try {
     const parsed = parseDeliveryConfig(channel, config) ?? {};
@@ -131,24 +134,26 @@ export async function deliverResult(
       return { channel, delivered: false, error: 'email delivery needs a mail account that can send; the local mail store cannot. Use notification or webhook delivery.' };
     }
     const settings = parsed as z.infer<typeof webhookConfig>;
-    return await postWebhook(settings, values);
+    const environment = deliveryEnvironment(parsed, task, ports.config.scheduler.deliverySecrets);
+    if ('refused' in environment) return { channel, delivered: false, error: environment.refused };
+    return await postWebhook(settings, values, environment.env);
   } catch (error) {
     return { channel, delivered: false, error: redactUrlsInText(error instanceof Error ? error.message : String(error)) };
   }
 }
 
-async function postWebhook(settings: z.infer<typeof webhookConfig>, values: TemplateValues): Promise<DeliveryRecord> {
+async function postWebhook(settings: z.infer<typeof webhookConfig>, values: TemplateValues, env: NodeJS.ProcessEnv): Promise<DeliveryRecord> {
   const body = JSON.stringify({ task_name: values.task_name, status: values.status, timestamp: values.timestamp, result: values.result });
   let resolved: Record<string, string>;
   try {
-    resolved = requireSecretMap(settings.headers, 'delivery_config.headers', { usedBy: 'the webhook delivery' });
+    resolved = requireSecretMap(settings.headers, 'delivery_config.headers', { env, usedBy: 'the webhook delivery' });
   } catch (error) {
     if (error instanceof ConfigError) return { channel: 'webhook', delivered: false, error: error.message };
     throw error;
   }
   const headers: Record<string, string> = { 'content-type': 'application/json', ...resolved };
   if (settings.secret_env) {
-    const secret = process.env[settings.secret_env];
+    const secret = env[settings.secret_env];
     if (!secret) return { channel: 'webhook', delivered: false, error: `environment variable ${settings.secret_env} (secret_env) is not set` };
     headers['x-signature-256'] = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
   }

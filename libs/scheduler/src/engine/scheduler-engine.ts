@@ -10,7 +10,7 @@
  * recording of its outcome — happens in the scope of the task's principal, so what it reads and writes is theirs.
  */
 import { DateTime } from 'luxon';
-import { runInPrincipalScope, runInSystemScope, ToolError } from '@chief-of-staff/core';
+import { OWNER_PRINCIPAL, runInPrincipalScope, runInSystemScope, ToolError } from '@chief-of-staff/core';
 import type { DueClaim, DueClaimResult, ScheduledTaskRecord, TaskRunRecord } from '@chief-of-staff/stores';
 import { deliverResult, type DeliveryRecord } from '../delivery/deliver-result.js';
 import { resultText } from '../delivery/render-template.js';
@@ -244,6 +244,8 @@ export class SchedulerEngine {
     try {
       const handler = this.#handlers.get(task.handlerType);
       if (!handler) throw new Error(`handler "${task.handlerType}" is not available in this version`);
+      // Stored before the rule existed, or written straight into the database: the owner's handlers never run for a user.
+      if (handler.personal !== true && task.principal !== OWNER_PRINCIPAL) throw new Error(`handler "${task.handlerType}" works on the owner's resources and runs only for the owner's tasks`);
       const parsed = handler.config.safeParse(task.handlerConfig ?? {});
       if (!parsed.success) throw new Error(`handler_config is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`);
       result = await raceAbort(handler.run(parsed.data as never, { ...this.#options, task: { id: task.id, name: task.name }, signal: controller.signal }), controller.signal);
@@ -262,6 +264,7 @@ export class SchedulerEngine {
         task.deliveryConfig ?? null,
         { result: resultText(result), task_name: task.name, status, timestamp: DateTime.fromJSDate(clock.now()).setZone(task.timezone ?? config.timezone).toISO() ?? clock.now().toISOString(), agent },
         this.#options,
+        task,
       );
       if (!delivery.delivered) {
         status = 'failed';

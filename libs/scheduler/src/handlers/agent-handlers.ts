@@ -31,6 +31,7 @@ const runAgentConfig = z
 export const runAgentHandler: TaskHandler<z.infer<typeof runAgentConfig>> = {
   type: 'run_agent',
   description: 'Runs an agent with an instruction; its answer is the result.',
+  personal: true,
   config: runAgentConfig,
   run: (config, ctx) => runAgent(ctx, config.agent, config.instruction, config.timeout_seconds),
 };
@@ -40,6 +41,7 @@ const morningBriefConfig = z.object({ agent: agentName.default('daily_briefing')
 export const morningBriefHandler: TaskHandler<z.infer<typeof morningBriefConfig>> = {
   type: 'morning_brief',
   description: 'Runs the daily_briefing agent for today; its briefing is the result.',
+  personal: true,
   config: morningBriefConfig,
   run: (config, ctx) => runAgent(ctx, config.agent, config.instruction ?? `Prepare my briefing for ${ctx.clock.today()}.`),
 };
@@ -49,6 +51,7 @@ const digestConfig = z.object({ agent: agentName, instruction: z.string().trim()
 export const digestHandler: TaskHandler<z.infer<typeof digestConfig>> = {
   type: 'digest',
   description: 'Runs an agent to write a digest (e.g. a weekly summary) that is delivered.',
+  personal: true,
   config: digestConfig,
   run: (config, ctx) => runAgent(ctx, config.agent, config.instruction),
 };

@@ -10,6 +10,7 @@ import type { TaskHandler } from './task-handler.js';
 export const alertEvalHandler: TaskHandler<Record<string, never>> = {
   type: 'alert_eval',
   description: 'Evaluates alert rules and notifies for new or cooled-down matches.',
+  personal: true,
   config: z.object({}).strict(),
   async run(_config, ctx) {
     const { memory, clock } = ctx;

@@ -72,6 +72,13 @@ export interface HandlerResult {
 export interface TaskHandler<TConfig = unknown> {
   readonly type: string;
   readonly description: string;
+  /**
+   * True when the handler works only on the running person's own rows (their agents, briefings, alerts), so any
+   * signed-in user may schedule it. Otherwise (the default, also for an embedder's own handlers) it reaches what the
+   * owner configured for the server — the webhook inbox, the calendar feeds, maintenance, the notifier — and only the
+   * owner may schedule or run it (ADR 0096).
+   */
+  readonly personal?: boolean;
   readonly config: z.ZodType<TConfig>;
   run(config: TConfig, ctx: HandlerContext): Promise<HandlerResult>;
 }

@@ -1,11 +1,14 @@
 /**
  * Creating, editing and seeding scheduled tasks with everything checked up front: the schedule (the cron library's
  * own reason for a bad expression), the handler type and its strict config, the delivery channel and its config,
- * and the time zone. The first run is computed here, so a stored task is always runnable.
+ * and the time zone. The first run is computed here, so a stored task is always runnable. Who writes the task
+ * matters: a signed-in user may use only the handlers that work on their own data, and only the owner in person may
+ * write secret references into a delivery (ADR 0096).
  */
 import { isValidTimeZone, ToolError, type Clock } from '@chief-of-staff/core';
 import type { DeliveryChannel, HandlerType, MemoryStore, ScheduledTaskRecord, ScheduleType } from '@chief-of-staff/stores';
 import { parseDeliveryConfig } from '../delivery/deliver-result.js';
+import { checkDeliverySecrets, type DeliveryAuthor } from '../delivery/delivery-secrets.js';
 import type { AnyTaskHandler } from '../handlers/task-handler.js';
 import { firstRunAt, parseSchedule } from '../schedules/next-run.js';
 
@@ -29,17 +32,34 @@ export interface TaskDefinitionDeps {
   /** The user's zone, for tasks that name none. */
   timezone: string;
   handlers: ReadonlyMap<string, AnyTaskHandler>;
+  /** Who writes the task (default: the owner in person, as for code that calls this library directly). */
+  author?: DeliveryAuthor;
+  /** `scheduler.deliverySecrets`: the environment variables a delivery may refer to (default none). */
+  deliverySecrets?: readonly string[];
+}
+
+const OWNER_IN_PERSON: DeliveryAuthor = { owner: true, inPerson: true };
+
+/** The handlers `author` may schedule: all of them for the owner, the personal ones for a signed-in user. */
+export function handlersFor(handlers: ReadonlyMap<string, AnyTaskHandler>, author: Pick<DeliveryAuthor, 'owner'>): string[] {
+  return [...handlers.values()].filter((handler) => author.owner || handler.personal === true).map((handler) => handler.type);
 }
 
 function checkZone(zone: string | null | undefined): void {
   if (zone && !isValidTimeZone(zone)) throw ToolError.invalidArgument('timezone', `"${zone}" is not an IANA time zone.`, 'For example Europe/London or America/New_York.');
 }
 
-function checkHandler(handlers: ReadonlyMap<string, AnyTaskHandler>, type: string, config: unknown): Record<string, unknown> {
+/** The handler of `type` if `author` may schedule it; a user is told the same as for one that does not exist. */
+export function usableHandler(handlers: ReadonlyMap<string, AnyTaskHandler>, type: string, author: Pick<DeliveryAuthor, 'owner'>): AnyTaskHandler {
   const handler = handlers.get(type);
-  if (!handler) {
-    throw ToolError.invalidArgument('handler_type', `"${type}" is not a handler this version can run.`, `Use one of: ${[...handlers.keys()].join(', ')}.`);
+  if (!handler || (!author.owner && handler.personal !== true)) {
+    throw ToolError.invalidArgument('handler_type', `"${type}" is not a handler you can schedule.`, `Use one of: ${handlersFor(handlers, author).join(', ')}.`);
   }
+  return handler;
+}
+
+function checkHandler(handlers: ReadonlyMap<string, AnyTaskHandler>, type: string, config: unknown, author: DeliveryAuthor): Record<string, unknown> {
+  const handler = usableHandler(handlers, type, author);
   const parsed = handler.config.safeParse(config ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -61,8 +81,10 @@ function nextRunFor(deps: TaskDefinitionDeps, type: string, config: unknown, zon
 
 export async function createTaskDefinition(deps: TaskDefinitionDeps, input: TaskDefinitionInput, options: { upsert?: boolean } = {}): Promise<{ task: ScheduledTaskRecord; created: boolean }> {
   checkZone(input.timezone);
-  const handlerConfig = checkHandler(deps.handlers, input.handlerType, input.handlerConfig);
+  const author = deps.author ?? OWNER_IN_PERSON;
+  const handlerConfig = checkHandler(deps.handlers, input.handlerType, input.handlerConfig, author);
   const deliveryConfig = parseDeliveryConfig(input.deliveryChannel, input.deliveryConfig);
+  checkDeliverySecrets(deliveryConfig, author, deps.deliverySecrets ?? []);
   const nextRunAt = nextRunFor(deps, input.scheduleType, input.scheduleConfig, input.timezone ?? deps.timezone, true);
   return await deps.memory.scheduledTasks.create(
     {
@@ -89,10 +111,15 @@ export async function updateTaskDefinition(deps: TaskDefinitionDeps, id: number,
   const current = await deps.memory.scheduledTasks.get(id);
   if (!current) throw new ToolError('NOT_FOUND', `Scheduled task ${id} not found.`, { details: { entity: 'Scheduled task', id } });
   checkZone(patch.timezone);
-  const handlerConfig = patch.handlerConfig === undefined ? undefined : checkHandler(deps.handlers, current.handlerType, patch.handlerConfig);
+  const author = deps.author ?? OWNER_IN_PERSON;
+  // Any change to a task runs its handler again: a user may not change one of the owner's handlers' tasks either.
+  usableHandler(deps.handlers, current.handlerType, author);
+  const handlerConfig = patch.handlerConfig === undefined ? undefined : checkHandler(deps.handlers, current.handlerType, patch.handlerConfig, author);
   const channel = patch.deliveryChannel === undefined ? current.deliveryChannel : patch.deliveryChannel;
   const deliveryConfig =
     patch.deliveryChannel === undefined && patch.deliveryConfig === undefined ? undefined : parseDeliveryConfig(channel, patch.deliveryConfig ?? current.deliveryConfig);
+  // A kept reference would go to wherever the new settings say: whoever changes the delivery must be allowed to write it.
+  if (deliveryConfig !== undefined) checkDeliverySecrets(deliveryConfig, author, deps.deliverySecrets ?? []);
   const scheduleChanged = patch.scheduleType !== undefined || patch.scheduleConfig !== undefined || patch.timezone !== undefined;
   const enabling = patch.enabled === true && !current.enabled;
   const type = patch.scheduleType ?? current.scheduleType;

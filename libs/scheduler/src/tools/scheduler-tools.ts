@@ -5,9 +5,10 @@
  * unknown handler lists the ones available.
  */
 import { z } from 'zod';
-import { cursorSchema, defineTool, limitSchema, listOutputSchema, ToolError, type ToolAnnotations, type ToolContext } from '@chief-of-staff/core';
+import { actsAsOwner, cursorSchema, defineTool, isPersonCaller, limitSchema, listOutputSchema, ToolError, type ToolAnnotations, type ToolContext } from '@chief-of-staff/core';
 import { SCHEDULED_TASK_LIST_LIMITS, TASK_RUN_LIST_LIMITS, type ScheduledTaskRecord } from '@chief-of-staff/stores';
-import { createTaskDefinition, updateTaskDefinition, type TaskDefinitionDeps } from '../tasks/task-definitions.js';
+import type { DeliveryAuthor } from '../delivery/delivery-secrets.js';
+import { createTaskDefinition, handlersFor, updateTaskDefinition, usableHandler, type TaskDefinitionDeps } from '../tasks/task-definitions.js';
 import type { SchedulerServices } from './scheduler-services.js';
 import { runOutput, runSchema, taskOutput, taskSchema } from './task-output.js';
 
@@ -25,8 +26,20 @@ const scheduleTypeSchema = z.enum(['interval', 'cron', 'once']).describe('interv
 const objectSchema = z.record(z.string(), z.unknown());
 const deliveryChannelSchema = z.enum(['notification', 'email', 'webhook']);
 
+/** Who is writing: the owner or a signed-in user, in person or through an agent (ADR 0096). */
+function authorOf(ctx: Ctx): DeliveryAuthor {
+  return { owner: actsAsOwner(ctx.caller), inPerson: isPersonCaller(ctx.caller) };
+}
+
 function deps(ctx: Ctx): TaskDefinitionDeps {
-  return { memory: ctx.services.memory, clock: ctx.clock, timezone: ctx.clock.timezone, handlers: ctx.services.scheduler.handlers };
+  return {
+    memory: ctx.services.memory,
+    clock: ctx.clock,
+    timezone: ctx.clock.timezone,
+    handlers: ctx.services.scheduler.handlers,
+    author: authorOf(ctx),
+    deliverySecrets: ctx.services.config.scheduler.deliverySecrets,
+  };
 }
 
 async function taskOrThrow(ctx: Ctx, id: number): Promise<ScheduledTaskRecord> {
@@ -35,8 +48,12 @@ async function taskOrThrow(ctx: Ctx, id: number): Promise<ScheduledTaskRecord> {
   return task;
 }
 
-/** Agents may only create or change tasks that exercise capabilities they hold themselves. */
+/**
+ * A signed-in user may only touch tasks of the handlers that work on their own data; agents may only create or change
+ * tasks that exercise capabilities they hold themselves.
+ */
 function assertMayManage(ctx: Ctx, handlerType: string): void {
+  usableHandler(ctx.services.scheduler.handlers, handlerType, authorOf(ctx));
   if (ctx.caller.kind !== 'agent') return;
   if (['run_agent', 'morning_brief', 'digest'].includes(handlerType) && !ctx.caller.capabilities?.includes('agent_dispatch')) {
     throw new ToolError('PERMISSION_DENIED', `An agent needs the agent_dispatch capability to schedule ${handlerType} tasks.`, {
@@ -107,7 +124,7 @@ export const getSchedulerStatusTool = defineTool({
       problems: all
         .filter((task) => task.lastStatus === 'failed' || task.lastStatus === 'timeout')
         .map((task) => ({ id: task.id, name: task.name, enabled: task.enabled, last_status: task.lastStatus, last_error: task.lastError, consecutive_failures: task.consecutiveFailures })),
-      handlers: [...ctx.services.scheduler.handlerTypes],
+      handlers: handlersFor(ctx.services.scheduler.handlers, authorOf(ctx)),
     };
   },
 });
@@ -152,7 +169,7 @@ export const createScheduledTaskTool = defineTool({
       handler_type: z.string().trim().min(1).max(64).describe('alert_eval, run_agent, morning_brief, digest, skill_analysis or retention.'),
       handler_config: objectSchema.optional().describe('run_agent/digest: {agent, instruction}; morning_brief: {agent?, instruction?}; others: {}.'),
       delivery_channel: deliveryChannelSchema.optional(),
-      delivery_config: objectSchema.optional().describe('notification: {title_template?, body_template?, urgency?}; email: {to?, subject_template?, body_template?}; webhook: {url, secret_env?, headers?}; credential headers take an env:NAME or ${NAME} reference, resolved by the worker when it sends.'),
+      delivery_config: objectSchema.optional().describe('notification: {title_template?, body_template?, urgency?}; email: {to?, subject_template?, body_template?}; webhook: {url, secret_env?, headers?}; credential headers take an env:NAME or ${NAME} reference to a variable the owner listed in scheduler.deliverySecrets, resolved by the worker when it sends.'),
       enabled: z.boolean().default(true),
       upsert: z.boolean().default(false).describe('Replace the task of the same name if there is one (its run history is kept) instead of failing with CONFLICT.'),
     })
