@@ -61,6 +61,13 @@ export const CORPUS_STATS_TTL_MS = 30_000;
 export const FIND_MAX_ROWS = 1_000;
 /** Document frequencies remembered between two readings of the statistics. */
 const COUNTED_LEXEMES_KEPT = 10_000;
+/**
+ * Team mode counts a lexeme's document frequency in the person's rows up to this many: beyond it a word is so common
+ * for them that the difference in its (tiny) idf does not change their ranking, and the count stays bounded.
+ */
+const PRINCIPAL_DF_CAP = 5_001;
+/** People whose statistics are kept at once (the cache starts again beyond it). */
+const PRINCIPAL_STATS_KEPT = 1_000;
 /** The most rows one keyword search scores with BM25 (the best of them by an idf-weighted `ts_rank` when more match). */
 export const CANDIDATE_ROWS = 5_000;
 /** Rows per INSERT statement: the parameters of one statement stay a few megabytes. */
@@ -208,6 +215,8 @@ export class PostgresChunkStore implements ChunkStore {
   readonly #database: PostgresDatabase;
   readonly #embedder: Embedder;
   #stats: Promise<CorpusStats> | undefined;
+  /** Team mode: each person's statistics (BM25 over their rows alone). */
+  readonly #principalStatsCache = new Map<string, { stats: Promise<CorpusStats>; readAt: number }>();
   #iterative: Promise<boolean> | undefined;
 
   constructor(database: PostgresDatabase, options: PostgresChunkStoreOptions) {
@@ -227,6 +236,7 @@ export class PostgresChunkStore implements ChunkStore {
       await this.#insert(client, rows);
     });
     this.#stats = undefined;
+    this.#principalStatsCache.clear();
   }
 
   async insertNewDocuments(rows: readonly ChunkRecord[]): Promise<void> {
@@ -236,6 +246,7 @@ export class PostgresChunkStore implements ChunkStore {
       await this.#insert(client, rows);
     });
     this.#stats = undefined;
+    this.#principalStatsCache.clear();
   }
 
   /** Inserts the rows; an id already stored is left alone (another writer of the same new document came first). */
@@ -293,6 +304,7 @@ export class PostgresChunkStore implements ChunkStore {
     if (documentIds.length === 0) return 0;
     const result = await this.#database.pool.query('DELETE FROM document_chunks WHERE document_id = ANY($1::bigint[])', [documentIds]);
     this.#stats = undefined;
+    this.#principalStatsCache.clear();
     return result.rowCount ?? 0;
   }
 
@@ -339,7 +351,9 @@ export class PostgresChunkStore implements ChunkStore {
     const { vector, terms: termsColumn } = TEXT_COLUMNS[column];
     const { pool, principal } = this.#database.candidates;
     const mine = principal();
-    const stats = await this.#corpusStats();
+    // In team mode a person's scores come from their own rows only: the table's row count, lengths and common words
+    // would otherwise let one person's documents move another's scores and so reveal their words (ADR 0096).
+    const stats = mine === undefined ? await this.#corpusStats() : await this.#principalStats(mine);
     const { common, counted } = stats.columns[column];
     const known = (lexeme: string): number | undefined => common.get(lexeme) ?? counted.get(lexeme);
     // The query's lexemes as the column's tsvector holds them, quoted for a tsquery, with their document frequencies
@@ -351,7 +365,7 @@ export class PostgresChunkStore implements ChunkStore {
        )
        SELECT lexeme, quoted,
          CASE WHEN lexeme = ANY($2::text[]) THEN NULL
-              ELSE (SELECT count(*)::int FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery${mine === undefined ? '' : ' AND c.principal_id = $3'}) END AS df
+              ELSE (SELECT count(*)::int FROM (SELECT 1 FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery${mine === undefined ? '' : ` AND c.principal_id = $3 LIMIT ${PRINCIPAL_DF_CAP}`}) AS m) END AS df
        FROM q`,
       mine === undefined ? [storable(terms), [...common.keys(), ...counted.keys()]] : [storable(terms), [...common.keys(), ...counted.keys()], mine],
     );
@@ -423,6 +437,33 @@ export class PostgresChunkStore implements ChunkStore {
     return this.#withContent(hits, mine);
   }
 
+  /**
+   * One person's row count and average lengths (team mode), re-read after `CORPUS_STATS_TTL_MS` or a write of this
+   * store. No common lexemes: every document frequency is counted in the person's rows (up to PRINCIPAL_DF_CAP).
+   */
+  #principalStats(principal: string): Promise<CorpusStats> {
+    const cached = this.#principalStatsCache.get(principal);
+    if (cached && performance.now() - cached.readAt < CORPUS_STATS_TTL_MS) return cached.stats;
+    const stats = this.#database.candidates.pool
+      .query<{ rows: number; body: number | null; title: number | null }>(
+        `SELECT count(*)::int AS rows, avg(length(terms_vector))::float8 AS body, avg(length(title_terms_vector))::float8 AS title
+         FROM document_chunks WHERE principal_id = $1`,
+        [principal],
+      )
+      .then(({ rows: [row] }) => ({
+        rows: row?.rows ?? 0,
+        columns: {
+          body: { averageLength: row?.body ?? 0, common: new Map<string, number>(), counted: new Map<string, number>() },
+          title: { averageLength: row?.title ?? 0, common: new Map<string, number>(), counted: new Map<string, number>() },
+        },
+        readAt: performance.now(),
+      }));
+    if (this.#principalStatsCache.size >= PRINCIPAL_STATS_KEPT) this.#principalStatsCache.clear();
+    this.#principalStatsCache.set(principal, { stats, readAt: performance.now() });
+    stats.catch(() => this.#principalStatsCache.delete(principal));
+    return stats;
+  }
+
   /** The row count, average lengths and common lexemes, re-read after `CORPUS_STATS_TTL_MS` or a write of this store. */
   #corpusStats(): Promise<CorpusStats> {
     const cached = this.#stats;
@@ -492,11 +533,13 @@ export class PostgresChunkStore implements ChunkStore {
       await recordVectorSpace(client, DOCUMENT_CHUNKS, this.#embedder);
     });
     this.#stats = undefined;
+    this.#principalStatsCache.clear();
   }
 
   /** Refreshes the planner's statistics (after a large ingest the HNSW index is then chosen for filtered searches). */
   async optimize(): Promise<void> {
     await this.#database.pool.query('ANALYZE document_chunks');
     this.#stats = undefined;
+    this.#principalStatsCache.clear();
   }
 }

@@ -258,6 +258,38 @@ describe('searches in team mode', () => {
     });
   });
 
+  it('scores a person\'s chunks from their own rows alone: another person\'s documents do not move them', async () => {
+    await withDatabase(await teamDatabase(), async (database) => {
+      const embedder = hashEmbedder();
+      const chunks = new PostgresChunkStore(database, { embedder });
+      const store = async (person: string, first: number, texts: readonly string[]) =>
+        runInPrincipalScope(person, async () => {
+          await database.pool.query(
+            `INSERT INTO documents (id, path, source_name, doc_type, size_bytes, content_hash, modified_at, ingested_at)
+             OVERRIDING SYSTEM VALUE SELECT d, '/notes/' || d || '.txt', 'doc', 'text', 1, 'h', now(), now() FROM generate_series($1::int, $2::int) AS d`,
+            [first, first + texts.length - 1],
+          );
+          const vectors = await embedder.embed([...texts]);
+          await chunks.insertNewDocuments(
+            texts.map((text, i): ChunkRecord => ({
+              documentId: first + i, chunkIndex: 0, kind: 'chunk', path: `/notes/${first + i}.txt`, sourceName: 'doc', docType: 'text', title: '', text,
+              contentHash: 'h', sizeBytes: text.length, modifiedAtMs: 0, ingestedAtMs: 0, vector: vectors[i] as Float32Array,
+            })),
+          );
+        });
+      await store('user:1', 1, ['Apollo budget review with Dana', 'Budget for the offsite', 'Quarterly planning notes']);
+      const { rows: analysed } = await database.candidates.pool.query<{ terms: string }>("SELECT terms FROM document_chunks WHERE text LIKE 'Apollo%' LIMIT 1");
+      const terms = analysed[0]?.terms ?? '';
+      const scores = () => runInPrincipalScope('user:1', async () => (await chunks.textSearch({ terms, rawQuery: terms }, { kind: 'chunk' }, 10)).map((hit) => [hit.text, hit.score]));
+      const before = await scores();
+      expect(before.length).toBe(2);
+      // The other person writes many documents full of the same words; the table's statistics change with them.
+      await store('user:2', 1_000, Array.from({ length: 1_500 }, (_, i) => `budget line ${i} for Apollo and the review`));
+      await database.candidates.pool.query('ANALYZE document_chunks');
+      expect(await scores()).toEqual(before);
+    });
+  });
+
   it('searches each person\'s mail and messages only, finding the page on the candidate sessions through the GIN indexes', async () => {
     await withDatabase(await teamDatabase(), async (database) => {
       const mail = createPostgresMailRepository(database, clock);
