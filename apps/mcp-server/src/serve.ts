@@ -142,10 +142,11 @@ export async function serveStdio(options: ServeOptions = {}): Promise<RunningSer
 
 export async function serveHttp(options: ServeOptions & { port?: number; host?: string }): Promise<RunningServer> {
   // The HTTP stack is loaded only for --http, so stdio start-up does not pay for it.
-  const [{ startMcpHttpServer }, { loadOrCreateHttpToken, exposedBindWarning, isLoopbackHost }, { createOidcAccessTokenVerifier }, cos] = await Promise.all([
+  const [{ startMcpHttpServer }, { loadOrCreateHttpToken, exposedBindWarning, isLoopbackHost }, { createOidcAccessTokenVerifier }, { storageReadiness }, cos] = await Promise.all([
     import('./http/http-server.js'),
     import('./http/http-setup.js'),
     import('./http/oidc-access-tokens.js'),
+    import('./http/readiness.js'),
     loadChiefOfStaff(resolveDataDir(), options.embedder),
   ]);
   // Sessions list the tools when they start and are not told of changes: re-exported servers whose tools are not
@@ -170,6 +171,8 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     accessTokens: cos.accounts.accessTokens,
     ...(oidc ? { oidc: createOidcAccessTokenVerifier({ issuer: oidc.issuer, audience: oidc.audience, claim: oidc.claim, users: cos.accounts.users }) } : {}),
     ...(cos.config.mcp.http.publicUrl ? { publicUrl: cos.config.mcp.http.publicUrl } : {}),
+    // A trivial indexed query through the storage's own pool (no user has the id 0).
+    readiness: storageReadiness(() => cos.accounts.users.getById(0)),
   });
   if (!options.quiet) {
     const where =

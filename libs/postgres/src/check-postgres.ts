@@ -8,7 +8,7 @@ import pg from 'pg';
 import { knownMigrationCount, readAppliedMigrations } from './apply-migrations.js';
 import { redactConnectionUrl } from './connection-url.js';
 import { defaultPostgresMigrationsFolder, describePostgresFailure } from './open-postgres.js';
-import { SCOPED_ROLE } from './principal-scoped-pool.js';
+import { readScopedRoleState, scopedRoleFix, scopedRoleProblem, scopedRoleReady, SCOPED_ROLE } from './principals/scoped-role-grants.js';
 
 export const MIN_SERVER_VERSION_NUM = 150000;
 export const REQUIRED_EXTENSIONS = ['vector', 'pg_trgm'] as const;
@@ -142,24 +142,26 @@ export async function checkPostgres(url: string, options: CheckPostgresOptions =
   return findings;
 }
 
-/** Team mode's binding: nothing to say before the schema has users; with users, this login must be able to switch to `cos_scoped`. */
+/**
+ * Team mode's binding: nothing to say before the schema has users; with users, this login must be able to switch to
+ * `cos_scoped` and the role must hold its privileges. A problem names the SQL that fixes it, exactly.
+ */
 async function rowSecurityFinding(client: pg.Client): Promise<PostgresFinding | undefined> {
   const present = await client.query<{ present: boolean }>(`SELECT to_regclass('public.users') IS NOT NULL AS present`);
   if (present.rows[0]?.present !== true) return undefined;
-  const { rows } = await client.query<{ users: string; scoped: boolean }>(
-    `SELECT (SELECT count(*) FROM users) AS users,
-            EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AND pg_has_role(current_user, $1, 'MEMBER') AS scoped`,
-    [SCOPED_ROLE],
-  );
-  const users = Number(rows[0]?.users ?? 0);
-  if (users === 0) return { check: 'row_security', status: 'ok', message: 'One person (no users of cos users): rows are the owner\'s.' };
-  if (rows[0]?.scoped === true) {
-    return { check: 'row_security', status: 'ok', message: `Team mode: ${users} user(s); every session is bound by row-level security (role ${SCOPED_ROLE}).` };
+  const state = await readScopedRoleState(client);
+  if (state.users === 0) return { check: 'row_security', status: 'ok', message: 'One person (no users of cos users): rows are the owner\'s.' };
+  if (scopedRoleReady(state)) {
+    return { check: 'row_security', status: 'ok', message: `Team mode: ${state.users} user(s); every session is bound by row-level security (role ${SCOPED_ROLE}).` };
   }
+  const fix = scopedRoleFix(state);
   return {
     check: 'row_security',
     status: 'problem',
-    message: `Team mode (${users} user(s)), but this login may not use the role ${SCOPED_ROLE}: servers refuse every user until it can.`,
-    fix: `As a superuser: CREATE ROLE ${SCOPED_ROLE} NOLOGIN (if missing), GRANT ${SCOPED_ROLE} TO <this login role>, and grant it the tables (docs/deployment.md); then restart the servers and workers.`,
+    message: `Team mode (${state.users} user(s)), but ${scopedRoleProblem(state)}: servers refuse every user (TEAM_MODE_UNBOUND) until it is fixed.`,
+    fix:
+      fix.length > 0
+        ? `As a superuser in this database: ${fix.join(' ')} Then restart the servers and workers.`
+        : `Start or restart a server or worker: it grants ${SCOPED_ROLE} what it lacks on the tables this login owns.`,
   };
 }

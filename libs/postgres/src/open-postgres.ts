@@ -9,6 +9,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { CosError, isCosError } from '@chief-of-staff/core';
 import { applyMigrations, readAppliedMigrations, type MigrationReport } from './apply-migrations.js';
 import { redactConnectionUrl } from './connection-url.js';
+import { unwrapDatabaseUnreachable } from './database-unreachable.js';
 import { candidatePoolSize, candidateSessions, type CandidateSessions } from './candidate-sessions.js';
 import { PrincipalScopedPool, type RowSecurity } from './principal-scoped-pool.js';
 import { postgresSchema } from './schema-object.js';
@@ -80,10 +81,19 @@ export function describePostgresFailure(url: string, error: unknown): PostgresFa
     case '3D000':
       return { code: 'DB_MISSING', problem: `The database of ${target} does not exist.`, fix: 'Create it (createdb, or CREATE DATABASE) and start again.' };
     case '42501':
+      // insufficient_privilege is raised for much more than creating an extension (a schema or table the session's
+      // role may not use, say): only a refusal that names an extension is one.
+      if (/extension/i.test(message)) {
+        return {
+          code: 'DB_EXTENSION_FORBIDDEN',
+          problem: `The role of ${target} may not create the extensions the schema needs: ${message}.`,
+          fix: 'As a superuser, run CREATE EXTENSION vector; CREATE EXTENSION pg_trgm; in that database once, then start again.',
+        };
+      }
       return {
-        code: 'DB_EXTENSION_FORBIDDEN',
-        problem: `The role of ${target} may not create the extensions the schema needs: ${message}.`,
-        fix: 'As a superuser, run CREATE EXTENSION vector; CREATE EXTENSION pg_trgm; in that database once, then start again.',
+        code: 'DB_PERMISSION_DENIED',
+        problem: `The role of ${target} lacks a privilege the storage needs: ${message}.`,
+        fix: 'Run cos doctor: it names the grant that is missing and the SQL that adds it (docs/deployment.md, section 1).',
       };
     case '58P01':
     case '0A000':
@@ -103,16 +113,18 @@ export function describePostgresFailure(url: string, error: unknown): PostgresFa
 
 /** A failure to open as a `CosError` whose message says what went wrong and how to fix it. */
 export function openFailure(url: string, error: unknown): CosError {
-  if (isCosError(error)) return error;
-  const failure = describePostgresFailure(url, error);
-  const { message = String(error) } = (error ?? {}) as PgError;
+  // A connection the pool could not open is told with the whole URL (redacted) and its fix here, not as a tool error.
+  const cause = unwrapDatabaseUnreachable(error);
+  if (isCosError(cause)) return cause;
+  const failure = describePostgresFailure(url, cause);
+  const { message = String(cause) } = (cause ?? {}) as PgError;
   return new CosError({
     code: failure.code,
     domain: 'postgres',
     category: 'user',
     message: `${failure.problem} ${failure.fix}`,
     details: { database: redactConnectionUrl(url), cause: message },
-    cause: error,
+    cause,
   });
 }
 

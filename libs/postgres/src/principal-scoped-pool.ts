@@ -12,16 +12,21 @@
  *
  * The candidate pool of team mode (`candidates: true`, ADR 0079) sets the scope but never switches role and refuses
  * nobody: its queries compute candidate ids with their own principal predicate, so their indexes stay usable.
+ *
+ * A connection that cannot be opened (the server is down or unreachable) fails with `UNAVAILABLE` naming the
+ * database's host and port and the short cause (database-unreachable.ts), never with the URL's password.
  */
 import pg from 'pg';
-import { CosError, currentPrincipalScope, OWNER_PRINCIPAL, SYSTEM_SCOPE } from '@chief-of-staff/core';
+import { currentPrincipalScope, OWNER_PRINCIPAL, SYSTEM_SCOPE, ToolError } from '@chief-of-staff/core';
+import { databaseUnreachable } from './database-unreachable.js';
+import { grantScopedRole, scopedRoleFix, scopedRoleProblem, scopedRoleReady, SCOPED_ROLE, type ScopedRoleState } from './principals/scoped-role-grants.js';
 
-/** The role the 0004 migration creates for team mode's sessions. */
-export const SCOPED_ROLE = 'cos_scoped';
+export { SCOPED_ROLE };
 
 /**
  * `single-person`: no users, every row the owner's, sessions on the login role. `scoped-role`: team mode, every session
- * bound by row-level security. `unavailable`: team mode, but the login role may not switch to `cos_scoped`.
+ * bound by row-level security. `unavailable`: team mode, but the login role may not switch to `cos_scoped`, or the
+ * role lacks privileges this login cannot grant.
  */
 export type RowSecurity = 'single-person' | 'scoped-role' | 'unavailable';
 
@@ -32,12 +37,24 @@ export class PrincipalScopedPool extends pg.Pool {
   readonly #sessionScope = new WeakMap<pg.PoolClient, string>();
   /** Connections already switched to `cos_scoped` (those opened before the check are switched on next use). */
   readonly #switchedRole = new WeakSet<pg.PoolClient>();
+  /** Connections that have the `error` listener of `#guarded`. */
+  readonly #listened = new WeakSet<pg.PoolClient>();
   #rowSecurity: RowSecurity = 'single-person';
+  /** Why sessions cannot be bound, as the refusal says it (set with `unavailable`). */
+  #unbound: ScopedRoleState | undefined;
+  /**
+   * False until `detectRowSecurity` ran once: the migrations run before it, on the login role, whatever the database
+   * holds (a session switched to `cos_scoped` could neither migrate nor read the migrations' bookkeeping).
+   */
+  #detected = false;
   readonly #candidates: boolean;
+  /** `host:port` of the server, for the error a failed connection gives (never the URL: it may hold the password). */
+  readonly #address: string;
 
   constructor(config?: pg.PoolConfig, options: { candidates?: boolean } = {}) {
     super(config);
     this.#candidates = options.candidates ?? false;
+    this.#address = databaseAddress(config);
   }
 
   /** True for the pool of candidate queries: sessions on the login role, whatever the row security. */
@@ -58,17 +75,26 @@ export class PrincipalScopedPool extends pg.Pool {
     return this.#rowSecurity;
   }
 
-  /** Reads whether the database is in team mode and whether sessions can be bound. Called once, after the migrations. */
+  /**
+   * Reads whether the database is in team mode and whether sessions can be bound, granting `cos_scoped` first what it
+   * lacks on the tables this login owns (principals/scoped-role-grants.ts). Called once after the migrations, then
+   * again by a single-person pool every RECHECK_MS.
+   */
   async detectRowSecurity(): Promise<RowSecurity> {
-    // Set first: the query below checks a connection out through `connect`, which must not look again.
+    // Set first: a check-out while this runs must not start another look.
     this.#checkedAt = Date.now();
-    const { rows } = await super.query<{ team: boolean; scoped: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM users) AS team,
-              EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AND pg_has_role(current_user, $1, 'MEMBER') AS scoped`,
-      [SCOPED_ROLE],
-    );
-    const row = rows[0];
-    this.#rowSecurity = row?.team !== true ? 'single-person' : row.scoped ? 'scoped-role' : 'unavailable';
+    this.#detected = true;
+    // A connection straight from the pool: no principal scope to enter or refuse, and on the login role (a pool looks
+    // again only while single-person, when no session has been switched).
+    const client = this.#guarded(await super.connect().catch((error: unknown) => Promise.reject(this.#connectFailure(error))));
+    let state: ScopedRoleState;
+    try {
+      state = await grantScopedRole(client);
+    } finally {
+      client.release();
+    }
+    this.#rowSecurity = state.users === 0 ? 'single-person' : scopedRoleReady(state) ? 'scoped-role' : 'unavailable';
+    this.#unbound = this.#rowSecurity === 'unavailable' ? state : undefined;
     return this.#rowSecurity;
   }
 
@@ -77,7 +103,14 @@ export class PrincipalScopedPool extends pg.Pool {
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     // Read now: by the time a connection is free, the async context may be another caller's.
     const scope = currentPrincipalScope();
-    const scoped = this.#refreshed().then(() => this.#refusal(scope) ?? super.connect().then((client) => this.#enterScope(client, scope)));
+    const scoped = this.#refreshed().then(
+      () =>
+        this.#refusal(scope) ??
+        super.connect().then(
+          (client) => this.#enterScope(this.#guarded(client), scope),
+          (error: unknown) => Promise.reject(this.#connectFailure(error)),
+        ),
+    );
     if (callback === undefined) return scoped;
     scoped.then(
       (client) => callback(undefined, client, (release?: unknown) => client.release(release as Error | boolean | undefined)),
@@ -87,7 +120,9 @@ export class PrincipalScopedPool extends pg.Pool {
 
   /** Waits for a fresh look at team mode when this pool is single-person and its last look is older than RECHECK_MS. */
   #refreshed(): Promise<void> {
-    if (this.#candidates || this.#rowSecurity !== 'single-person' || Date.now() - this.#checkedAt < PrincipalScopedPool.RECHECK_MS) return Promise.resolve();
+    if (!this.#detected || this.#candidates || this.#rowSecurity !== 'single-person' || Date.now() - this.#checkedAt < PrincipalScopedPool.RECHECK_MS) {
+      return Promise.resolve();
+    }
     this.#rechecking ??= this.detectRowSecurity().then(
       () => undefined,
       // A failed look leaves the pool as it was; the query that follows reports the database's trouble itself.
@@ -98,11 +133,25 @@ export class PrincipalScopedPool extends pg.Pool {
 
   #refusal(scope: string): Promise<never> | undefined {
     if (scope === OWNER_PRINCIPAL || scope === SYSTEM_SCOPE || this.#rowSecurity === 'scoped-role' || this.#candidates) return undefined;
-    const message =
-      this.#rowSecurity === 'single-person'
-        ? 'The database has no users yet (team mode begins with cos users add): this process serves only the owner until then.'
-        : `Team mode needs the role ${SCOPED_ROLE}, which this login may not use: as a superuser, run CREATE ROLE ${SCOPED_ROLE} NOLOGIN and GRANT ${SCOPED_ROLE} TO <login role>, then restart (docs/deployment.md).`;
-    return Promise.reject(new CosError({ code: 'TEAM_MODE_UNBOUND', domain: 'postgres', category: 'user', message }));
+    return Promise.reject(unboundError(this.#rowSecurity === 'single-person' ? undefined : this.#unbound));
+  }
+
+  /**
+   * A checked-out connection whose server goes away emits `error`; `pg` throws that event when nobody listens, which
+   * would end the process (a database restart must not take every server down). The statement in flight fails with
+   * the same error, and the pool drops the dead connection when it comes back, so listening is all that is needed.
+   */
+  #guarded(client: pg.PoolClient): pg.PoolClient {
+    if (!this.#listened.has(client)) {
+      client.on('error', () => undefined);
+      this.#listened.add(client);
+    }
+    return client;
+  }
+
+  /** A failed connection as the error a person can act on: UNAVAILABLE naming the server, when it is one. */
+  #connectFailure(error: unknown): unknown {
+    return databaseUnreachable(this.#address, error) ?? error;
   }
 
   async #enterScope(client: pg.PoolClient, scope: string): Promise<pg.PoolClient> {
@@ -123,4 +172,46 @@ export class PrincipalScopedPool extends pg.Pool {
     this.#sessionScope.set(client, scope);
     return client;
   }
+}
+
+/**
+ * The refusal of work for a signed-in person the pool cannot bind (`TEAM_MODE_UNBOUND`), with the SQL that fixes it;
+ * without a state, the database has no users yet.
+ */
+function unboundError(state: ScopedRoleState | undefined): ToolError {
+  if (state === undefined) {
+    return new ToolError('NOT_CONFIGURED', 'Team mode has not begun (TEAM_MODE_UNBOUND): the database has no users yet (team mode begins with cos users add), so this process serves only the owner until then.', {
+      domain: 'postgres',
+      details: { reason: 'TEAM_MODE_UNBOUND' },
+    });
+  }
+  const fix = scopedRoleFix(state);
+  return new ToolError(
+    'NOT_CONFIGURED',
+    `Team mode is not set up for this server's database login (TEAM_MODE_UNBOUND), so it serves only the owner: ${scopedRoleProblem(state)}.`,
+    {
+      domain: 'postgres',
+      hint:
+        fix.length > 0
+          ? `An administrator runs, as a superuser in the database: ${fix.join(' ')} Then restart the servers and workers (docs/deployment.md, section 1).`
+          : 'Restart the servers and workers: each grants the role what it lacks when it opens the database (docs/deployment.md, section 1).',
+      details: { reason: 'TEAM_MODE_UNBOUND', fix },
+    },
+  );
+}
+
+/** `host:port` of the server a pool connects to, from its connection string (libpq's defaults otherwise). */
+function databaseAddress(config: pg.PoolConfig | undefined): string {
+  let host = config?.host ?? 'localhost';
+  let port = String(config?.port ?? 5432);
+  try {
+    if (config?.connectionString) {
+      const url = new URL(config.connectionString);
+      host = url.searchParams.get('host') ?? (url.hostname !== '' ? url.hostname : host);
+      port = url.searchParams.get('port') ?? (url.port !== '' ? url.port : port);
+    }
+  } catch {
+    // A connection string that is not a URL (key=value form): the defaults above.
+  }
+  return `${host}:${port}`;
 }

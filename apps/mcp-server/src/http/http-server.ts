@@ -15,6 +15,7 @@ import { createMcpServer } from '../create-mcp-server.js';
 import type { McpHost } from '../host-source.js';
 import { staticHostSource } from '../static-host-source.js';
 import { InflightCalls } from './inflight-calls.js';
+import type { Readiness } from './readiness.js';
 import { bearerChallenge, PROTECTED_RESOURCE_MCP_PATH, PROTECTED_RESOURCE_PATH, protectedResourceMetadata, resourceBaseUrl } from './protected-resource.js';
 import { createHttpSignIn, SignInUnavailableError, type AccessTokenVerifier, type HttpSignIn, type HttpSignInOptions } from './sign-in.js';
 
@@ -34,6 +35,8 @@ export interface McpHttpOptions {
   oidc?: AccessTokenVerifier;
   /** The public base URL (`mcp.http.publicUrl`) for the protected resource metadata; default: the request's Host. */
   publicUrl?: string;
+  /** Whether the storage answers (`GET /readyz`, readiness.ts); absent: always ready. */
+  readiness?: () => Promise<Readiness>;
 }
 
 export interface RunningHttpServer {
@@ -172,6 +175,11 @@ export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions)
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz' && req.method === 'GET') {
       sendJson(res, 200, { status: 'ok' });
+      return;
+    }
+    if (path === '/readyz' && req.method === 'GET') {
+      // Without a token, like /healthz: the only thing it can reveal is the database's host and port (docs/security.md).
+      void (options.readiness?.() ?? Promise.resolve<Readiness>({ ready: true })).then((state) => sendJson(res, state.ready ? 200 : 503, state));
       return;
     }
     if ((path === PROTECTED_RESOURCE_PATH || path === PROTECTED_RESOURCE_MCP_PATH) && req.method === 'GET') {

@@ -4,7 +4,7 @@
  * JWT access token from that issuer is the active user its claim names. Nothing is cached between requests, so a
  * revoked token or a disabled user is refused from the very next request on.
  */
-import { tokensMatch, type ToolPrincipal } from '@chief-of-staff/core';
+import { isToolError, tokensMatch, type ToolError, type ToolPrincipal } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 
 /** The principal a token signs in, or why it is refused (said to the client in `error_description`). */
@@ -49,7 +49,11 @@ export function createHttpSignIn(options: HttpSignInOptions): HttpSignIn {
     async authenticate(token) {
       if (tokensMatch(options.serverToken, token)) return { principal: { kind: 'owner' } };
       if (PERSONAL_TOKEN.test(token) && options.accessTokens) {
-        const verified = await options.accessTokens.verify(token);
+        const verified = await options.accessTokens.verify(token).catch((error: unknown) => {
+          // The tokens are checked in the database: with the database down the answer is "try again", not 401 or 500.
+          const unavailable = unavailableIn(error);
+          throw unavailable ? new SignInUnavailableError(unavailable.message, { cause: error }) : error;
+        });
         if (verified) return { principal: { kind: 'user', userId: verified.user.id, email: verified.user.email, via: 'access_token' } };
         return { refused: 'The personal access token is unknown, revoked or expired, or its user is disabled.' };
       }
@@ -57,4 +61,13 @@ export function createHttpSignIn(options: HttpSignInOptions): HttpSignIn {
       return { refused: 'The bearer token is not one this server accepts.' };
     },
   };
+}
+
+/** The storage's UNAVAILABLE behind an error (the query builder wraps what the pool throws), if there is one. */
+function unavailableIn(error: unknown): ToolError | undefined {
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth += 1) {
+    if (isToolError(current) && current.code === 'UNAVAILABLE') return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

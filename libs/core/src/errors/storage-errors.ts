@@ -8,7 +8,7 @@
  *   another program;
  * - the database stayed locked by another program past the busy timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`).
  */
-import { ToolError } from './tool-error.js';
+import { isToolError, ToolError } from './tool-error.js';
 
 interface StorageFailure {
   codes: ReadonlySet<string>;
@@ -43,9 +43,14 @@ const FAILURES: readonly StorageFailure[] = [
   },
 ];
 
-/** The plain-words error for a storage failure the user can fix, or undefined for anything else. */
+/**
+ * The plain-words error for a storage failure the user can fix, or undefined for anything else. A `ToolError` a
+ * storage adapter threw (the PostgreSQL pool's UNAVAILABLE for a server that is down, say) is returned as it is,
+ * wherever the query builder wrapped it.
+ */
 export function storageToolError(error: unknown, ref: string): ToolError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (isToolError(current)) return current;
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
     const failure = FAILURES.find(
       (candidate) => (typeof code === 'string' && candidate.codes.has(code)) || (typeof message === 'string' && candidate.text.test(message)),

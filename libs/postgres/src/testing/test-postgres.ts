@@ -27,6 +27,9 @@ export interface TestPostgres {
   createDatabase(name: string): Promise<string>;
   /** Stops the server (immediately: test data needs no clean shutdown) and removes its directory. */
   stop(): Promise<void>;
+  /** Stops the server but keeps its data, as a database outage does; `resume()` starts it again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
 }
 
 export interface TestPostgresOptions {
@@ -151,18 +154,9 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
     writeFileSync(join(dataDir, 'postgresql.conf'), `${TEST_SERVER_SETTINGS.join('\n')}\n`, { flag: 'a' });
     // Set before the start: a server that came up but missed pg_ctl's deadline must still be stopped on failure.
     running = true;
-    run(user, join(bin, 'pg_ctl'), [
-      '-D',
-      dataDir,
-      '-l',
-      logFile,
-      '-w',
-      '-t',
-      '30',
-      '-o',
-      `-p ${port} -h 127.0.0.1 -k ${root}`,
-      'start',
-    ]);
+    const startServer = () =>
+      run(user, join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', `-p ${port} -h 127.0.0.1 -k ${root}`, 'start']);
+    startServer();
     const base = `postgres://postgres@127.0.0.1:${port}`;
     const createDatabase = async (name: string): Promise<string> => {
       const client = new pg.Client({ connectionString: `${base}/postgres` });
@@ -184,6 +178,18 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
       async stop() {
         process.removeListener('exit', stopNow);
         stopNow();
+      },
+      async pause() {
+        if (!running) return;
+        running = false;
+        // A fast shutdown: the sessions are cut off as in an outage, but what was committed survives (with
+        // synchronous_commit off, an immediate stop would lose the last commits).
+        run(user, join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      },
+      async resume() {
+        if (running) return;
+        running = true;
+        startServer();
       },
     };
   } catch (error) {
