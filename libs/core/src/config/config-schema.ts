@@ -150,7 +150,7 @@ export const configSchema = z
       .prefault({}),
     responses: z.object({ maxTokens: positiveInt.default(25_000) }).strict().prefault({}),
     facts: z.object({ halfLifeDays: z.number().positive().default(90) }).strict().prefault({}),
-    search: z.object({ rrfK: positiveInt.default(60) }).strict().prefault({}),
+    search: z.object({ rrfK: positiveInt.default(3) }).strict().prefault({}),
     documents: z
       .object({
         allowedRoots: z.array(z.string().min(1)).optional(),

@@ -1,6 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
-import { fuseRelevance, scoreFacts, temporalDecay } from './fact-ranking.js';
+import { scoreFacts, temporalDecay } from './fact-ranking.js';
+import { DEFAULT_FACT_RELEVANCE, factRelevance } from './fact-relevance.js';
+import type { FactRecord } from './facts-repository.js';
 import { jaccard, selectByMmr, wordSet } from './mmr.js';
+
+/**
+ * Fusion of plain id lists: full text, substring (where the fact keyed like the query ranks first) and vector matches.
+ * Facts are keyed `k<id>`; the query is `k1`.
+ */
+function fuseRelevance(lists: number[][]): Map<number, number> {
+  const [fullText = [], substring = [], vector] = lists;
+  const ids = new Set(lists.flat());
+  const records = new Map([...ids].map((id) => [id, { id, key: `k${id}`, value: '', sourceRef: null } as unknown as FactRecord]));
+  return factRelevance(
+    { query: 'k1', fullText, substring, hebrew: [], ...(vector ? { vector: vector.map((factId) => ({ factId, similarity: 1 })) } : {}), records },
+    DEFAULT_FACT_RELEVANCE,
+  );
+}
 
 const now = new Date('2026-03-01T00:00:00.000Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();

@@ -1,27 +1,17 @@
 /**
- * The scoring half of fact ranking (steps 2–4 and 7 of docs/reference/algorithms.md#fact-ranking), pure:
- * reciprocal-rank fusion of the candidate lists into a 0..1 relevance, temporal decay with a half-life (pinned facts
- * never decay), the final score and the deterministic order.
+ * The prior of fact ranking (steps 4 and 7 of docs/reference/algorithms.md#fact-ranking), pure: a fact's relevance
+ * (fact-relevance.ts) times a prior made of its confidence and its temporal decay with a half-life (pinned facts never
+ * decay), and the deterministic order. The prior says how much a fact is still worth, never whether it answers the query.
  */
 
-export const DEFAULT_RRF_K = 60;
 export const DEFAULT_HALF_LIFE_DAYS = 90;
-const DAY_MS = 86_400_000;
-
 /**
- * `relevance(f) = Σ 1/(k + rank) / (L/(k+1))` over the `lists` that ran (ranks 1-based), so a fact ranked first
- * in every list scores exactly 1.
+ * The least a fact's prior can be: an old, unsure fact still keeps half its relevance. Multiplying relevance by the
+ * bare confidence × decay let a fact matching the question second best, stored yesterday, outrank the one that
+ * answers it stored two months ago (ADR 0095); the prior orders facts of like relevance, it does not overrule it.
  */
-export function fuseRelevance(lists: readonly (readonly number[])[], k = DEFAULT_RRF_K): Map<number, number> {
-  const sums = new Map<number, number>();
-  for (const list of lists) {
-    list.forEach((id, index) => sums.set(id, (sums.get(id) ?? 0) + 1 / (k + index + 1)));
-  }
-  const best = lists.length / (k + 1);
-  const relevance = new Map<number, number>();
-  for (const [id, sum] of sums) relevance.set(id, best === 0 ? 0 : sum / best);
-  return relevance;
-}
+export const PRIOR_FLOOR = 0.5;
+const DAY_MS = 86_400_000;
 
 /** `0.5^(age_days / half_life)`, age from `updatedAt` and never negative; 1 for pinned facts. */
 export function temporalDecay(updatedAt: string, now: Date, halfLifeDays: number, pinned: boolean): number {
@@ -44,7 +34,12 @@ export interface ScoredFact<T extends RankableFact> {
   score: number;
 }
 
-/** Scores and sorts: score desc, then updated_at desc, then id asc. */
+/** How much a fact is still worth, in [PRIOR_FLOOR, 1]: confidence × decay lifted onto the floor. */
+export function factPrior(confidence: number, decay: number): number {
+  return PRIOR_FLOOR + (1 - PRIOR_FLOOR) * confidence * decay;
+}
+
+/** Scores (relevance × prior) and sorts: score desc, then updated_at desc, then id asc. */
 export function scoreFacts<T extends RankableFact>(
   candidates: readonly T[],
   relevance: ReadonlyMap<number, number>,
@@ -54,7 +49,7 @@ export function scoreFacts<T extends RankableFact>(
     .map((fact) => {
       const rel = relevance.get(fact.id) ?? 0;
       const decay = temporalDecay(fact.updatedAt, options.now, options.halfLifeDays, fact.pinned);
-      return { fact, relevance: rel, decay, score: rel * fact.confidence * decay };
+      return { fact, relevance: rel, decay, score: rel * factPrior(fact.confidence, decay) };
     })
     .sort(compareScored);
 }

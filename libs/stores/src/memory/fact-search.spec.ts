@@ -119,7 +119,8 @@ describe('searchFacts (query_memory ranking)', () => {
     expect(page.items.map((item) => item.fact.id)).toEqual([pinned.id, recent.id]);
     const top = page.items[0];
     expect(top?.score).toBe(top?.relevance);
-    expect(page.items[1]?.score).toBeCloseTo((page.items[1]?.relevance ?? 0) * 0.25, 3);
+    // Two days at a one-day half-life: decay 0.25, prior 0.5 + 0.5 × 0.25.
+    expect(page.items[1]?.score).toBeCloseTo((page.items[1]?.relevance ?? 0) * 0.625, 3);
   });
 
   it('lets a fact found by full text, substring and vector outrank one found by a single list', async () => {
@@ -150,7 +151,7 @@ describe('searchFacts (query_memory ranking)', () => {
   it('demotes near-duplicates with diverse=true and reports non-increasing mmr_score', async () => {
     const a = await put('standup_time', 'team standup daily at nine in room four');
     const b = await put('standup_time_copy', 'team standup daily at nine in room four', { confidence: 0.9 });
-    const c = await put('standup_notes', 'standup notes go in the shared drive', { confidence: 0.8 });
+    const c = await put('standup_notes', 'standup notes go in the shared drive', { confidence: 0.5 });
     const plain = await searchFacts(deps(), { query: 'standup' }, {});
     expect(plain.items.map((item) => item.fact.id)).toEqual([a.id, b.id, c.id]);
     const diverse = await searchFacts(deps(), { query: 'standup', diverse: true }, {});
@@ -169,7 +170,8 @@ describe('searchFacts (query_memory ranking)', () => {
     expect(first.items[0]?.relevance).toBe(1);
     const second = await searchFacts(deps(), { query: '', category: 'work' }, { limit: 2, cursor: first.next_cursor });
     expect(second.items.map((item) => item.fact.key)).toEqual(['k2', 'k3']);
-    const strict = await searchFacts(deps(), { query: '', category: 'work', minScore: 0.99 }, {});
+    // Prior 0.5 + 0.5 × decay: one day old 0.9962, two days 0.9923.
+    const strict = await searchFacts(deps(), { query: '', category: 'work', minScore: 0.995 }, {});
     expect(strict.items.map((item) => item.fact.key)).toEqual(['k0', 'k1']);
   });
 

@@ -10,8 +10,9 @@ import { FACT_CATEGORIES, type FactCategory } from '../db/schema/enums.js';
 import { assertEnum, MAX_QUERY_LENGTH } from '../db/validation.js';
 import { refreshFactVector } from './fact-embedding.js';
 import type { FactRecord, FactsRepository } from './facts-repository.js';
-import type { FactVectorIndex } from './fact-vector-index.js';
-import { DEFAULT_HALF_LIFE_DAYS, DEFAULT_RRF_K, fuseRelevance, round4, scoreFacts, type ScoredFact } from './fact-ranking.js';
+import type { FactVectorIndex, FactVectorMatch } from './fact-vector-index.js';
+import { DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts, type ScoredFact } from './fact-ranking.js';
+import { DEFAULT_FACT_RELEVANCE, factRelevance, type FactCandidates, type FactRelevanceParameters } from './fact-relevance.js';
 import { cosine, jaccard, selectByMmr, wordSet } from './mmr.js';
 
 export const QUERY_MEMORY_LIMITS = { defaultLimit: 10, maxLimit: 100 };
@@ -26,6 +27,8 @@ export interface FactSearchRequest {
   minScore?: number;
   /** RRF constant (`search.rrfK`). */
   rrfK?: number;
+  /** Fusion and evidence parameters other than `rrfK` (defaults: DEFAULT_FACT_RELEVANCE). */
+  relevance?: Partial<Omit<FactRelevanceParameters, 'rrfK'>>;
 }
 
 export interface RankedFact {
@@ -45,7 +48,7 @@ export interface FactSearchDeps {
   logger?: Logger;
 }
 
-function checkRequest(request: FactSearchRequest): Required<Omit<FactSearchRequest, 'category'>> & { category?: FactCategory } {
+function checkRequest(request: FactSearchRequest): Required<Omit<FactSearchRequest, 'category' | 'relevance'>> & { category?: FactCategory } {
   const query = request.query.trim();
   if (query.length > MAX_QUERY_LENGTH) {
     throw ToolError.invalidArgument('query', `is ${query.length} characters long.`, `Use at most ${MAX_QUERY_LENGTH} characters.`);
@@ -62,20 +65,12 @@ function checkRequest(request: FactSearchRequest): Required<Omit<FactSearchReque
   if (!(minScore >= 0 && minScore <= 1)) {
     throw ToolError.invalidArgument('min_score', `${minScore} is out of range.`, 'Use a number from 0 to 1.');
   }
-  return { query, category, diverse: request.diverse ?? false, halfLifeDays, minScore, rrfK: request.rrfK ?? DEFAULT_RRF_K };
+  return { query, category, diverse: request.diverse ?? false, halfLifeDays, minScore, rrfK: request.rrfK ?? DEFAULT_FACT_RELEVANCE.rrfK };
 }
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-/**
- * Semantic matches less similar than this are not candidates: the nearest facts to an unrelated query or an unknown
- * name are still "nearest", and would otherwise come back as results. Facts are short, so unrelated pairs score
- * higher than with document chunks: unknown names reached 0.30 against person facts, paraphrased questions scored
- * 0.34–0.53 against the fact they ask about (ADR 0019).
- */
-export const FACT_SIMILARITY_FLOOR = 0.32;
 
 /** Facts embedded before one search at most; more wait for the next search or the nightly maintenance task. */
 const CATCH_UP_LIMIT = 100;
@@ -113,50 +108,10 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     const all = await deps.facts.allInCategory(req.category as FactCategory);
     scored = scoreFacts(all, new Map(all.map((fact) => [fact.id, 1])), { now, halfLifeDays: req.halfLifeDays });
   } else {
-    const options = { category: req.category, limit: CANDIDATE_LIST_SIZE };
-    // The vector search runs on LanceDB's own threads (and the query embedding in a worker), so it is started
-    // first and overlaps the synchronous SQLite lists instead of adding to them. An empty store has nothing it could
-    // find, and skipping it there spares a new user's first call loading LanceDB and the model.
-    const searchable = deps.vectors !== undefined && await deps.facts.hasAnyFact();
-    if (searchable) await embedPendingFacts(deps);
-    const vectorSearch = (searchable ? deps.vectors : undefined)?.search(req.query, options).then(
-      (matches) => ({ ids: matches.filter((match) => match.similarity >= FACT_SIMILARITY_FLOOR).map((match) => match.factId) }),
-      (error: unknown) => ({ error }),
-    );
-    const lists: number[][] = [];
-    // Asked together: an adapter over a connection pool answers them at once (SQLite answers each in turn anyway).
-    const [fullText, substring, hebrew] = await Promise.all([
-      deps.facts.fullTextCandidates(req.query, options),
-      deps.facts.substringCandidates(req.query, options),
-      deps.facts.hebrewWordCandidates(req.query, options),
-    ]);
-    if (fullText === null) warnings.push('Full-text search skipped: the query has no searchable words.');
-    else lists.push(fullText);
-    lists.push(substring);
-    if (hebrew.length > 0) lists.push(hebrew);
-
-    let vectorIds: number[] | undefined;
-    const vectorOutcome = await vectorSearch;
-    if (!vectorOutcome) {
-      if (deps.vectors === undefined) warnings.push('Vector search skipped: no embedder is attached; results use full-text and substring matches.');
-    } else if ('error' in vectorOutcome) {
-      deps.logger?.warn({ err: vectorOutcome.error }, 'fact vector search failed');
-      warnings.push(`Vector search unavailable (${errorText(vectorOutcome.error)}); results use full-text and substring matches.`);
-    } else {
-      vectorIds = vectorOutcome.ids;
-    }
-
-    const ids = new Set(lists.flat());
-    for (const id of vectorIds ?? []) ids.add(id);
-    const rows = await deps.facts.getMany([...ids]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    if (vectorIds) {
-      // Only vectors of current facts count (embedding_status = ok; list c of docs/reference/algorithms.md#fact-ranking).
-      lists.push(vectorIds.filter((id) => byId.get(id)?.embeddingStatus === 'ok').slice(0, CANDIDATE_LIST_SIZE));
-    }
-    const relevance = fuseRelevance(lists, req.rrfK);
+    const candidates = await gatherFactCandidates(deps, { query: req.query, category: req.category }, warnings);
+    const relevance = factRelevance(candidates, { ...DEFAULT_FACT_RELEVANCE, ...request.relevance, rrfK: req.rrfK });
     scored = scoreFacts(
-      [...relevance.keys()].map((id) => byId.get(id)).filter((row): row is FactRecord => row !== undefined),
+      [...relevance.keys()].map((id) => candidates.records.get(id)).filter((row): row is FactRecord => row !== undefined),
       relevance,
       { now, halfLifeDays: req.halfLifeDays },
     );
@@ -205,6 +160,56 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
   const allWarnings = [...window.warnings, ...warnings];
   if (allWarnings.length > 0) result.warnings = allWarnings;
   return result;
+}
+
+/**
+ * The candidate lists of one query (full text, substring, Hebrew stems, vector) and the records of every candidate
+ * and of the facts stored just before and after each (their neighbours in a thread). Problems that leave a list out
+ * are added to `warnings`.
+ */
+export async function gatherFactCandidates(
+  deps: FactSearchDeps,
+  request: { query: string; category?: FactCategory },
+  warnings: string[] = [],
+): Promise<FactCandidates> {
+  const options = { category: request.category, limit: CANDIDATE_LIST_SIZE };
+  // The vector search runs on LanceDB's own threads (and the query embedding in a worker), so it is started
+  // first and overlaps the synchronous SQLite lists instead of adding to them. An empty store has nothing it could
+  // find, and skipping it there spares a new user's first call loading LanceDB and the model.
+  const searchable = deps.vectors !== undefined && (await deps.facts.hasAnyFact());
+  if (searchable) await embedPendingFacts(deps);
+  const vectorSearch = (searchable ? deps.vectors : undefined)?.search(request.query, options).then(
+    (matches) => ({ matches }),
+    (error: unknown) => ({ error }),
+  );
+  // Asked together: an adapter over a connection pool answers them at once (SQLite answers each in turn anyway).
+  const [fullText, substring, hebrew] = await Promise.all([
+    deps.facts.fullTextCandidates(request.query, options),
+    deps.facts.substringCandidates(request.query, options),
+    deps.facts.hebrewWordCandidates(request.query, options),
+  ]);
+  if (fullText === null) warnings.push('Full-text search skipped: the query has no searchable words.');
+
+  let matches: FactVectorMatch[] | undefined;
+  const vectorOutcome = await vectorSearch;
+  if (!vectorOutcome) {
+    if (deps.vectors === undefined) warnings.push('Vector search skipped: no embedder is attached; results use full-text and substring matches.');
+  } else if ('error' in vectorOutcome) {
+    deps.logger?.warn({ err: vectorOutcome.error }, 'fact vector search failed');
+    warnings.push(`Vector search unavailable (${errorText(vectorOutcome.error)}); results use full-text and substring matches.`);
+  } else {
+    matches = vectorOutcome.matches;
+  }
+
+  const ids = new Set([...(fullText ?? []), ...substring, ...hebrew, ...(matches ?? []).map((match) => match.factId)]);
+  // Neighbours come in the same read: a fact stored just before or after a candidate in the same thread may be the answer.
+  const wanted = new Set<number>();
+  for (const id of ids) wanted.add(id).add(id - 1).add(id + 1);
+  const rows = await deps.facts.getMany([...wanted].filter((id) => id > 0));
+  const records = new Map(rows.map((row) => [row.id, row]));
+  // Only vectors of current facts count (embedding_status = ok; list c of docs/reference/algorithms.md#fact-ranking).
+  const vector = matches?.filter((match) => records.get(match.factId)?.embeddingStatus === 'ok').slice(0, CANDIDATE_LIST_SIZE);
+  return { query: request.query, fullText, substring, hebrew, ...(vector === undefined ? {} : { vector }), records };
 }
 
 async function loadVectors(deps: FactSearchDeps, ids: number[], warnings: string[]): Promise<Map<number, Float32Array>> {
