@@ -6,7 +6,7 @@
  * a call's path and leaves a core to the process. Per call, `similarity(request)` embeds the request once (query
  * cache) and answers `(tool) => similarity | undefined` — the better of the description's cosine and that of the
  * centroid of its examples (`toolSimilarity`), undefined for a tool not embedded yet — or nothing at all when the request's vector
- * is not at hand within a small budget (the model still loading): the lexical part then answers alone. A Hebrew
+ * is not at hand within a budget (the model still loading, or a machine too busy): the lexical part then answers alone. A Hebrew
  * request is embedded through its English gloss (the embedder reads English only).
  */
 import type { Logger } from '@chief-of-staff/core';
@@ -44,7 +44,7 @@ export interface ToolVectorIndexOptions {
   /** The catalogue as it is now (built-in and external tools). */
   tools: () => readonly ToolDescriptionText[];
   logger: Logger;
-  /** How long a call waits for its request's vector before it scores without it (default 25 ms). */
+  /** How long a call waits for its request's vector before it scores without it (default 250 ms, once the model is warm). */
   queryBudgetMs?: number;
   /**
    * Texts per model request in the background pass (default 4). One request at a time keeps one worker busy; a small
@@ -79,7 +79,14 @@ export interface ToolVectorIndex {
   settled(): Promise<void>;
 }
 
-export const DEFAULT_QUERY_BUDGET_MS = 25;
+/**
+ * Applies only once the model is warm (while it loads, a call answers at once without meaning). A request's vector
+ * then takes 10–60 ms on an idle machine and several times that on a busy one; with 25 ms most sentence-long requests
+ * went without meaning, and the MetaTool development set lost a third of its recall@5 over MCP (docs/adr/0094). A
+ * tool search is one step of a model's turn, which takes seconds: waiting a little longer for the right tool is
+ * cheaper than offering the wrong one.
+ */
+export const DEFAULT_QUERY_BUDGET_MS = 250;
 const MAX_WORDS = 120;
 const QUERY_VECTORS_KEPT = 256;
 

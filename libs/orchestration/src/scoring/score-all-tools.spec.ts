@@ -212,4 +212,45 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
     // Without a vector for the request (an unglossed Hebrew request) the keyword counts as before.
     expect(offered('מי זאת דנה רייד')[0]).toBe('enrich_person');
   });
+
+  describe('tools known only by their description (a joined server of 40 plugins)', () => {
+    const plugins: CatalogueToolInfo[] = Array.from({ length: 40 }, (_, i) => ({
+      name: `plugins__tool_${i}`,
+      title: `Plugin ${i}`,
+      description: `Plugin number ${i} of the catalogue.`,
+    }));
+    plugins.push({ name: 'plugins__space_photos', title: 'Space photos', description: 'Pictures of planets, rovers and galaxies.' });
+    const pluginRegistry = createToolIntelligenceRegistry({ tools: [...tools, ...plugins], overrides });
+    const all = [...names, ...plugins.map((plugin) => plugin.name)];
+    /** Every tool's similarity near 0.30, with `standout` at `cosine`. */
+    const similarity = (standout: string, cosine: number) => (tool: string) => (tool === standout ? cosine : 0.28 + ((tool.length * 7) % 5) / 100);
+
+    it('offers a tool whose similarity stands far out of the request’s similarity to every tool, though the cosine is modest', () => {
+      // 0.40 alone is weak evidence (most unrelated pairs sit near 0.3), but here every other tool sits at 0.28–0.32.
+      const ranked = scoreAllTools('what did the robot see up there today', all, {
+        registry: pluginRegistry,
+        eligibility: false,
+        semanticSimilarity: similarity('plugins__space_photos', 0.4),
+      });
+      expect(ranked[0]?.tool).toBe('plugins__space_photos');
+      expect(ranked[0]?.distinct).toBe(true);
+      expect(fitsRequest(ranked[0])).toBe(true);
+      // The shortlist offers it too.
+      expect(scoreAllTools('what did the robot see up there today', all, { registry: pluginRegistry, semanticSimilarity: similarity('plugins__space_photos', 0.4) })[0]?.tool).toBe(
+        'plugins__space_photos',
+      );
+    });
+
+    it('offers nothing when no tool stands out and no words are shared', () => {
+      const flat = (tool: string) => 0.3 + ((tool.length * 7) % 5) / 100;
+      const ranked = scoreAllTools('what should I name my goldfish', all, { registry: pluginRegistry, eligibility: false, semanticSimilarity: flat });
+      expect(ranked[0]?.distinct ?? false).toBe(false);
+      expect(fitsRequest(ranked[0])).toBe(false);
+    });
+
+    it('does not read standing-out into tools with keyword signals or examples', () => {
+      const ranked = scoreAllTools('look this up', all, { registry: pluginRegistry, eligibility: false, semanticSimilarity: similarity('web__search', 0.45) });
+      expect(ranked.find((score) => score.tool === 'web__search')?.distinct).toBe(false);
+    });
+  });
 });

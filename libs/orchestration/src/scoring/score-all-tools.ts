@@ -31,6 +31,12 @@ export interface ToolScore {
    * the request) and its meaning together. A best tool scoring under `FUSION.firm` is offered only when corroborated.
    */
   corroborated: boolean;
+  /**
+   * For a tool known only by its description (no keyword signals, no example requests): whether it stands out of this
+   * request's catalogue — its similarity far above every tool's for the request, or near the top of both the lexical
+   * and the semantic ranking. Such a best tool fits whatever its score (docs/adr/0094).
+   */
+  distinct?: boolean;
   /** Why it ranked where it did, for debugging and `tool_search`. */
   explain: string;
 }
@@ -94,6 +100,27 @@ export const FUSION = {
   actionAlone: 0.05,
   /** Word and meaning evidence of a tool without keyword signals is multiplied by this. */
   unsignalledBoost: 1.3,
+};
+
+/**
+ * Evidence for tools known only by their description (a joined server's tools: no keyword signals, no example
+ * requests), read against the request's own distribution over the catalogue so it means the same in any catalogue
+ * and with any embedder: the z-score of the tool's similarity among every tool's similarity for this request, and
+ * its place in the lexical and semantic rankings. Chosen on the MetaTool and third-party development sets
+ * (docs/adr/0094); tools with examples keep the calibration of FUSION.
+ */
+export const DESCRIPTION_ONLY = {
+  /** Standing-out (z) at which the similarity starts to count, and the span over which it comes to count in full. */
+  zFloor: 1,
+  zSpan: 2.5,
+  /** A best tool whose similarity stands out at least this far fits … */
+  zFit: 2,
+  /** … when it is also within this many of the top of the semantic ranking; or within this many of the top of both. */
+  agreementDepth: 3,
+  /** Coverage at which the tool's relative BM25F score counts in full (requests to such tools are long sentences). */
+  relativeCoverage: 0.15,
+  /** Fewer tools with vectors than this make no distribution to stand out of. */
+  minTools: 20,
 };
 
 const STOP_WORDS = new Set(
@@ -270,8 +297,9 @@ const byName = new Intl.Collator().compare;
 const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
 
 /** Whether a request's best tool fits it well enough to be offered at all: over the cut-off, and firm or corroborated. */
-export function fitsRequest(best: Pick<ToolScore, 'score' | 'corroborated'> | undefined, minScore = DEFAULT_MIN_SCORE): boolean {
-  return best !== undefined && best.score >= minScore && (best.score >= FUSION.firm || best.corroborated);
+export function fitsRequest(best: Pick<ToolScore, 'score' | 'corroborated' | 'distinct'> | undefined, minScore = DEFAULT_MIN_SCORE): boolean {
+  if (best === undefined) return false;
+  return best.distinct === true || (best.score >= minScore && (best.score >= FUSION.firm || best.corroborated));
 }
 
 /**
@@ -287,6 +315,50 @@ function corroborationOf(evidence: Evidence): boolean {
   const meaning = evidence.semantic !== undefined && evidence.semantic >= FUSION.corroboratingSemantic;
   if (!evidence.exampled) return words || meaning;
   return words && (evidence.semantic === undefined || meaning);
+}
+
+/**
+ * A description-only tool stands out of the request's catalogue: its similarity far above the request's similarity to
+ * every tool and near the top of the semantic ranking, or near the top of both the lexical and the semantic ranking
+ * (two independent kinds of evidence agreeing).
+ */
+function distinctionOf(evidence: Evidence): boolean {
+  if (!evidence.descriptionOnly || evidence.standing === undefined) return false;
+  const depth = DESCRIPTION_ONLY.agreementDepth;
+  if (evidence.semanticRank > depth) return false;
+  return evidence.standing >= DESCRIPTION_ONLY.zFit || evidence.lexicalRank <= depth;
+}
+
+/** How the request's similarity spreads over the catalogue: mean, spread and every value sorted (for ranks). */
+interface SimilarityDistribution {
+  mean: number;
+  spread: number;
+  /** Descending. */
+  sorted: Float64Array;
+}
+
+function distributionOf(cosines: ReadonlyMap<string, number>): SimilarityDistribution | undefined {
+  if (cosines.size < DESCRIPTION_ONLY.minTools) return undefined;
+  const sorted = Float64Array.from(cosines.values()).sort().reverse();
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  const mean = sum / sorted.length;
+  let squares = 0;
+  for (const value of sorted) squares += (value - mean) ** 2;
+  const spread = Math.sqrt(squares / sorted.length);
+  return spread > 0 ? { mean, spread, sorted } : undefined;
+}
+
+/** 1-based place of `value` among the sorted (descending) similarities. */
+function placeOf(sorted: Float64Array, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as number) > value) low = middle + 1;
+    else high = middle;
+  }
+  return low + 1;
 }
 
 /** high / medium / low from the calibrated cut-offs (docs/adr/0040). */
@@ -317,6 +389,8 @@ interface LexicalEvidence {
   coverage: number;
   relative: number;
   words: string[];
+  /** 1-based place in the lexical ranking. */
+  rank: number;
 }
 
 /** Lexical evidence per tool: from the catalogue index when the registry has one, else the shared-vocabulary share. */
@@ -326,7 +400,7 @@ function lexicalEvidence(shape: QueryShape, query: string, available: ReadonlySe
   if (index) {
     const matches = index.search(query, available);
     const top = matches[0]?.score ?? 0;
-    for (const match of matches) evidence.set(match.tool, { coverage: match.coverage, relative: top > 0 ? match.score / top : 0, words: match.matchedWords });
+    matches.forEach((match, place) => evidence.set(match.tool, { coverage: match.coverage, relative: top > 0 ? match.score / top : 0, words: match.matchedWords, rank: place + 1 }));
     return evidence;
   }
   const contentForms = shape.content.map((token) => tokenForms(token));
@@ -335,7 +409,7 @@ function lexicalEvidence(shape: QueryShape, query: string, available: ReadonlySe
     const hits = sharedWords ? (sharedWords.get(name) ?? []) : shape.content.filter((_token, index) => (contentForms[index] as string[]).some((form) => registry.vocabulary(name).has(form)));
     if (hits.length === 0) continue;
     const coverage = hits.length / shape.content.length;
-    evidence.set(name, { coverage, relative: coverage, words: hits });
+    evidence.set(name, { coverage, relative: coverage, words: hits, rank: Number.POSITIVE_INFINITY });
   }
   return evidence;
 }
@@ -358,6 +432,11 @@ interface Evidence {
   unsignalled: boolean;
   /** A tool with example requests, whose similarity to a request that fits it is reliably high. */
   exampled: boolean;
+  /** Known only by its description; then how far its similarity stands out (z) and its semantic and lexical places. */
+  descriptionOnly: boolean;
+  standing: number | undefined;
+  semanticRank: number;
+  lexicalRank: number;
   boost: number;
   penalty: number;
 }
@@ -405,6 +484,10 @@ class ScoredTool implements ToolScore {
     return corroborationOf(this.#evidence);
   }
 
+  get distinct(): boolean {
+    return distinctionOf(this.#evidence);
+  }
+
   get matchedSignals(): string[] {
     return (this.#signals ??= signalsOf(this.#evidence));
   }
@@ -415,7 +498,7 @@ class ScoredTool implements ToolScore {
 
   /** Serialised (logs, JSON output) with its explanation and signals, as a plain score would be. */
   toJSON(): ToolScore {
-    return { tool: this.tool, score: this.score, matchedSignals: this.matchedSignals, latencyTier: this.latencyTier, confidenceLevel: this.confidenceLevel, corroborated: this.corroborated, explain: this.explain };
+    return { tool: this.tool, score: this.score, matchedSignals: this.matchedSignals, latencyTier: this.latencyTier, confidenceLevel: this.confidenceLevel, corroborated: this.corroborated, distinct: this.distinct, explain: this.explain };
   }
 }
 
@@ -462,6 +545,16 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   };
   const actionResults = new Map<readonly string[], readonly string[]>();
   const lexical = lexicalEvidence(shape, query, available, registry);
+  // The request's similarity to every tool, read once: its spread over the catalogue is what a description-only
+  // tool's similarity is measured against.
+  const cosines = new Map<string, number>();
+  if (semanticSimilarity) {
+    for (const name of available) {
+      const cosine = semanticSimilarity(name);
+      if (cosine !== undefined) cosines.set(name, cosine);
+    }
+  }
+  const distribution = distributionOf(cosines);
   // This loop runs over every tool of the catalogue on every request: it allocates only for the tools that stay.
   for (const name of available) {
     const intelligence = registry.get(name);
@@ -491,8 +584,15 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
       }
     }
     const words = lexical.get(name);
-    const cosine = semanticSimilarity?.(name);
-    const semantic = cosine === undefined ? undefined : Math.max(0, (cosine - FUSION.semanticFloor) / (1 - FUSION.semanticFloor));
+    const cosine = cosines.get(name);
+    const exampled = (intelligence.examples?.length ?? 0) > 0;
+    const unsignalled = intelligence.intentSignals.length === 0 && intelligence.patterns.length === 0;
+    const descriptionOnly = unsignalled && !exampled;
+    const standing = descriptionOnly && distribution && cosine !== undefined ? (cosine - distribution.mean) / distribution.spread : undefined;
+    let semantic = cosine === undefined ? undefined : Math.max(0, (cosine - FUSION.semanticFloor) / (1 - FUSION.semanticFloor));
+    // A description-only tool's similarity runs low even when it fits; how far it stands out of the request's
+    // similarity to every tool says more, and means the same in any catalogue.
+    if (semantic !== undefined && standing !== undefined) semantic = Math.max(semantic, Math.min(1, Math.max(0, (standing - DESCRIPTION_ONLY.zFloor) / DESCRIPTION_ONLY.zSpan)));
     // Offered (not merely listed by tool_search) on words or meaning alone only when they are a fair share of the
     // request; most tools of a large catalogue share nothing with it and are dropped here.
     if (eligibility && intent === 0 && (words?.coverage ?? 0) < FUSION.minCoverage && (semantic ?? 0) < FUSION.minSemantic) continue;
@@ -511,8 +611,12 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
         // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
         coverage: (words?.coverage ?? 0) ** FUSION.coveragePower,
         priority: intelligence.priority,
-        unsignalled: intelligence.intentSignals.length === 0 && intelligence.patterns.length === 0,
-        exampled: (intelligence.examples?.length ?? 0) > 0,
+        unsignalled,
+        exampled,
+        descriptionOnly,
+        standing,
+        semanticRank: distribution && cosine !== undefined ? placeOf(distribution.sorted, cosine) : Number.POSITIVE_INFINITY,
+        lexicalRank: words?.rank ?? Number.POSITIVE_INFINITY,
         boost: 0,
         penalty: 0,
       },
@@ -537,7 +641,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
     const meaning = semantic === undefined ? FUSION.semanticStandIn * coverage : FUSION.semantic * semantic;
     // The best lexical match counts in full only when it covers a fair share of the request: one common word shared
     // with an unrelated request ("write", "long") makes a best match, but no evidence.
-    const relativeShare = Math.min(1, lexicalCoverage / FUSION.relativeCoverage);
+    const relativeShare = Math.min(1, lexicalCoverage / (evidence.descriptionOnly ? DESCRIPTION_ONLY.relativeCoverage : FUSION.relativeCoverage));
     // A keyword hit counts in full when the request's meaning agrees with the tool, half when it does not ("how many
     // calories" says "how many" as "how many unread" does).
     // A keyword of question words alone depends on that agreement entirely.
@@ -573,12 +677,13 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   const crowdedOut = new Set<string>();
   // Nothing is offered when the best tool does not fit (tool_search decides that from its own first hit).
   const best = kept[0];
-  if (eligibility && best && !fitsRequest({ score: best.score, corroborated: corroborationOf(best.evidence) }, minScore)) return [];
+  if (eligibility && best && !fitsRequest({ score: best.score, corroborated: corroborationOf(best.evidence), distinct: distinctionOf(best.evidence) }, minScore)) return [];
   for (const candidate of kept) {
     // tool_search lists everything a request could use; conflicts and the cut-off matter only for what is offered.
     if (eligibility) {
       // Sorted best first: nothing after the first tool under the cut-off is offered.
-      if (candidate.score < minScore) break;
+      // A description-only best tool that stands out is offered under the cut-off; nothing after it is.
+      if (candidate.score < minScore && !(candidate === best && distinctionOf(candidate.evidence))) break;
       const conflicts = candidate.intelligence.conflictsWith;
       if (crowdedOut.has(candidate.name) || conflicts.some((other) => offered.has(other))) continue;
       offered.add(candidate.name);

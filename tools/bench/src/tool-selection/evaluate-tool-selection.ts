@@ -231,7 +231,7 @@ export const PEER_MARGIN = 1.1;
  * development set was written by others against a catalogue nobody here described (docs/adr/0094).
  */
 export const THIRD_PARTY_SET_GOALS: Readonly<Record<string, { peerMargin: number; maxNoToolRate: number; enforced: boolean }>> = {
-  metatool: { peerMargin: 1.15, maxNoToolRate: 0.05, enforced: false },
+  metatool: { peerMargin: 1.15, maxNoToolRate: 0.05, enforced: true },
 };
 
 export function checkSelectionGoals(
