@@ -141,6 +141,10 @@ async function handleMcp(
   // Every call of this request carries who signed in, so a later change can scope rows by it.
   const scopedHost: McpHost = {
     ...host,
+    // What a person is offered depends on who they are (an external server not shared with users is the owner's).
+    get tools() {
+      return runInPrincipalScope(principalKeyOf(principal), () => host.tools);
+    },
     callTool: (name, args, callOptions = {}) =>
       host.callTool(name, args, {
         ...callOptions,
