@@ -178,7 +178,8 @@ export async function serveHttp(options: ServeOptions & { port?: number; host?: 
     const where =
       token.source === 'config' ? 'the one in mcp.http.token' : `in ${token.file}${token.source === 'generated' ? ' (just generated)' : ''}`;
     process.stderr.write(httpConnectInstructions(running.url, where, token.source === 'config' ? undefined : token.file));
-    if (token.source === 'generated') process.stderr.write(`Token: ${token.token}\n`);
+    // A secret goes to a terminal only: stderr captured by a service manager or a pipe ends up in a log.
+    if (token.source === 'generated' && process.stderr.isTTY) process.stderr.write(`Token: ${token.token}\n`);
   }
   cos.logger.info({ url: running.url, tools: cos.tools.length }, 'MCP server ready on HTTP');
   warmUpSemanticSearch(cos);

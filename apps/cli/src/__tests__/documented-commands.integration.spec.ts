@@ -1,7 +1,8 @@
 /**
  * The docs run as written: every `cos …` / `npx cos …` command in a sh/bash block of README.md and docs/*.md is run
  * against a fresh data directory (one per page, in page order) and must exit 0. Usage synopses, commands that run
- * until stopped, and commands that need a model key or the reader's own files are skipped, each with its reason.
+ * until stopped, and commands that need a model key or the reader's own files are skipped, each with its reason; a
+ * command that runs until stopped is still started for a moment, so an option the docs show that does not exist fails.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,8 +37,12 @@ function commandsOf(markdown: string): string[] {
   return commands;
 }
 
-function run(command: string, home: string): { status: number | null; output: string } {
-  const result = spawnSync('bash', ['-c', `set -o pipefail; cos() { "${process.execPath}" "${CLI_MAIN}" "$@"; }; ${command}`], {
+/** Options or commands the CLI does not know, as commander words its refusal. */
+const UNKNOWN_USAGE = /error: (unknown option|unknown command|too many arguments|option '[^']*' argument missing)/;
+
+function run(command: string, home: string, stopAfterSeconds?: number): { status: number | null; output: string } {
+  const launcher = stopAfterSeconds === undefined ? '' : `timeout -s TERM ${stopAfterSeconds} `;
+  const result = spawnSync('bash', ['-c', `set -o pipefail; cos() { ${launcher}"${process.execPath}" "${CLI_MAIN}" "$@"; }; ${command}`], {
     cwd: home,
     env: { PATH: process.env['PATH'] ?? '', HOME: home, COS_DATA_DIR: join(home, 'data'), COS_TIMEZONE: 'UTC' },
     encoding: 'utf8',
@@ -57,7 +62,15 @@ describe('commands in the docs', () => {
       mkdirSync(join(home, '.config', 'fish', 'completions'), { recursive: true });
       try {
         for (const command of commands) {
-          if (SKIPS.some(([pattern]) => pattern.test(command))) continue;
+          const skip = SKIPS.find(([pattern]) => pattern.test(command));
+          if (skip?.[1] === 'runs until stopped') {
+            // Started on a free port for three seconds: only a refusal of the command line itself is a failure here.
+            const onFreePort = /^cos (serve|ui)\b/.test(command) && !/\s--port\b/.test(command);
+            const started = run(onFreePort ? `${command} --port 0` : command, home, 3);
+            if (UNKNOWN_USAGE.test(started.output)) failures.push(`${page}: \`${command}\` is refused: ${started.output}`);
+            continue;
+          }
+          if (skip) continue;
           ran += 1;
           const { status, output } = run(command, home);
           if (status !== 0) failures.push(`${page}: \`${command}\` exited ${status}\n${output}`);
