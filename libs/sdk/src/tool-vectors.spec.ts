@@ -119,6 +119,15 @@ describe('tool description vectors', () => {
     expect(index.similarityAtHand('delegate the budget review to Noa')?.('create_delegation')).toBeGreaterThan(0);
   });
 
+  it('waits long enough by default for a warm model on a busy machine (a request taking 100 ms still gets its meaning)', async () => {
+    const embedder = new CountingEmbedder();
+    const index = indexOver(freshFile(), embedder);
+    await index.refresh();
+    await index.similarity('warm the model up', 1_000);
+    embedder.queryDelayMs = 100;
+    expect((await index.similarity('delegate the budget review to Noa'))?.('create_delegation')).toBeGreaterThan(0);
+  });
+
   it('does not wait for requests while the model is still loading after a start from the cache, nor twice for one request', async () => {
     const file = freshFile();
     await indexOver(file, new CountingEmbedder()).refresh();
