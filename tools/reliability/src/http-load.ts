@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SERVER_MAIN } from './app-mains.js';
@@ -51,6 +51,11 @@ export interface LoadReport {
   firstErrors: string[];
 }
 
+/** Preloaded into a server started with `memoryProbe` (memory-probe.cjs). */
+const MEMORY_PROBE = resolve(import.meta.dirname, 'memory-probe.cjs');
+// Not anchored to a line start: the server's own log may be written to the same stderr around it.
+const MEMORY_PROBE_LINE = /memory-probe (\{[^{}\n]*\})/g;
+
 export function rssMb(pid: number | undefined): number {
   if (pid === undefined) return NaN;
   try {
@@ -68,8 +73,14 @@ export interface StartedServer {
   log(): string;
 }
 
-export function startHttpServer(dataDir: string, env: Record<string, string> = {}): Promise<StartedServer> {
-  const child = spawn(process.execPath, [SERVER_MAIN, '--http', '--port', '0', '--host', '127.0.0.1'], {
+export interface StartHttpServerOptions {
+  /** Preload memory-probe.cjs (with `--expose-gc`), so `memoryAfterGc` can read the server's memory. */
+  memoryProbe?: boolean;
+}
+
+export function startHttpServer(dataDir: string, env: Record<string, string> = {}, options: StartHttpServerOptions = {}): Promise<StartedServer> {
+  const nodeArgs = options.memoryProbe ? ['--expose-gc', '--require', MEMORY_PROBE] : [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN, '--http', '--port', '0', '--host', '127.0.0.1'], {
     env: {
       PATH: process.env['PATH'] ?? '',
       HOME: dataDir,
@@ -96,6 +107,29 @@ export function startHttpServer(dataDir: string, env: Record<string, string> = {
     });
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${text}`)));
   });
+}
+
+export interface MemoryAfterGc {
+  rssMb: number;
+  /** The JS heap still in use after a full collection: what the process keeps. */
+  heapUsedMb: number;
+}
+
+/** Asks a server started with `memoryProbe` to collect its garbage, and returns its memory afterwards. */
+export async function memoryAfterGc(server: StartedServer, timeoutMs = 15_000): Promise<MemoryAfterGc> {
+  const reported = () => [...server.log().matchAll(MEMORY_PROBE_LINE)].map((match) => JSON.parse(match[1] as string) as MemoryAfterGc & { collected: boolean });
+  const before = reported().length;
+  server.child.kill('SIGUSR2');
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const answer = reported()[before];
+    if (answer) {
+      if (!answer.collected) throw new Error('the memory probe could not collect garbage: start the server with --expose-gc');
+      return { rssMb: answer.rssMb, heapUsedMb: answer.heapUsedMb };
+    }
+    await sleep(100);
+  }
+  throw new Error(`the server did not report its memory within ${timeoutMs} ms (started without memoryProbe?)`);
 }
 
 /** Where the test token or model key (or any other secret of the suite) appears: the server's log, or files in its data dir. */

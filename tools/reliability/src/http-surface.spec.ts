@@ -12,8 +12,11 @@ describe('the HTTP surfaces from outside', () => {
     const report = await runHttpSurface({ rounds: 2 });
     expect(report.checks.filter((check) => !check.ok)).toEqual([]);
     expect(report.checks.length).toBeGreaterThanOrEqual(12);
-    for (const burst of report.bursts) expect({ surface: burst.surface, errors: burst.errors, statuses: burst.statuses }).toMatchObject({ errors: 0 });
+    // A failure names the surface and what came back instead of an answer (TIMEOUT, ECONNRESET, 5xx).
+    expect(report.bursts.filter((burst) => burst.errors > 0).map(({ surface, errors, statuses }) => ({ surface, errors, statuses }))).toEqual([]);
     for (const burst of report.bursts) expect(burst.requests).toBe(2_000);
+    // The MCP server is measured after a full garbage collection, its live heap as well as its RSS.
+    expect(report.bursts.find((burst) => burst.surface.startsWith('MCP'))?.heapUsedByRoundMb).toHaveLength(2);
   }, 240_000);
 });
 

@@ -129,8 +129,8 @@ async function main(): Promise<void> {
     ...surface.bursts.map(
       (burst): [string, string, boolean] => [
         `  ${burst.surface}: 1,000 at once × ${burst.requests / 1_000}, unanswered or 5xx`,
-        `${burst.errors} of ${burst.requests} (p95 ${burst.p95Ms} ms; RSS by round ${burst.rssByRoundMb.join(' → ')} MB)`,
-        burst.errors === 0 && burst.rssSettled,
+        `${burst.errors} of ${burst.requests} (p95 ${burst.p95Ms} ms; RSS by round ${burst.rssByRoundMb.join(' → ')} MB${burst.heapUsedByRoundMb.length > 0 ? `, live heap after GC ${burst.heapUsedByRoundMb.join(' → ')} MB` : ''})`,
+        burst.errors === 0 && burst.rssSettled && burst.heapSettled,
       ],
     ),
     [`capability boundary: scenarios / attempts (${boundary.outsideCapabilities} tools outside the agent's capabilities)`, `${boundary.scenarios} / ${boundary.attempts}`, true],
