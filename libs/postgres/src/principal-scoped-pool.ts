@@ -83,12 +83,16 @@ export class PrincipalScopedPool extends pg.Pool {
   async detectRowSecurity(): Promise<RowSecurity> {
     // Set first: a check-out while this runs must not start another look.
     this.#checkedAt = Date.now();
+    const recheck = this.#detected;
     this.#detected = true;
     // A connection straight from the pool: no principal scope to enter or refuse, and on the login role (a pool looks
     // again only while single-person, when no session has been switched).
     const client = this.#guarded(await super.connect().catch((error: unknown) => Promise.reject(this.#connectFailure(error))));
     let state: ScopedRoleState;
     try {
+      // A look again while single-person costs one tiny query until the first user appears (the full reading below
+      // takes a few milliseconds of catalogue work).
+      if (recheck && (await client.query<{ team: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS team')).rows[0]?.team !== true) return this.#rowSecurity;
       state = await grantScopedRole(client);
     } finally {
       client.release();
