@@ -83,7 +83,7 @@ export { COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE } from './memory/facts-reposito
 export type { CandidateOptions, ListFactsFilters, StoreFactInput } from './memory/facts-repository.js';
 export { assertConfidence, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';
 export { escapeLike } from './db/like.js';
-export { ftsTokens } from './db/fts-query.js';
+export { ftsTokens, stemPrefix } from './db/fts-query.js';
 export type { PageRequest } from './db/pagination.js';
 
 export { compareScored, DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts } from './memory/fact-ranking.js';

@@ -22,6 +22,7 @@ import {
   MAX_VALUE_LENGTH,
   nowIso,
   openPage,
+  stemPrefix,
   type FactCategory,
   type FactRecord,
   type FactsRepository,
@@ -83,6 +84,20 @@ function tsqueryOperand(token: string): string | null {
 function orQuery(tokens: readonly string[]): string {
   const operands = tokens.map(tsqueryOperand).filter((operand): operand is string => operand !== null);
   // A token without any indexable term matches nothing, as its quoted form does in FTS5.
+  return operands.length === 0 ? "''" : operands.join(' | ');
+}
+
+/**
+ * Like `orQuery`, with a word that has a stem prefix matched by it (`'recommend':*`), as the SQLite adapter does
+ * (ADR 0095). A stem prefix holds only the letters a-z, so quoting it keeps tsquery operators out.
+ */
+function orStemQuery(tokens: readonly string[]): string {
+  const operands = tokens
+    .map((token) => {
+      const prefix = stemPrefix(token);
+      return prefix === undefined ? tsqueryOperand(token) : `'${prefix}':*`;
+    })
+    .filter((operand): operand is string => operand !== null);
   return operands.length === 0 ? "''" : operands.join(' | ');
 }
 
@@ -270,13 +285,13 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       const tokens = ftsTokens(query);
       if (tokens.length === 0) return null;
       const selected = await queryTokens(tokens);
-      const rankQuery = orQuery(selected.rank);
+      const rankQuery = orStemQuery(selected.rank);
       // ts_rank with normalisation 1 (divided by 1 + log of the length): more query words and more occurrences
       // rank higher, long facts a little lower — the clear cases of bm25, without its per-term document counts.
       const rows = await candidates.db
         .select({ id: facts.id })
         .from(facts)
-        .where(and(matches(orQuery(selected.find)), category, own()))
+        .where(and(matches(orStemQuery(selected.find)), category, own()))
         .orderBy(desc(sql`ts_rank(${facts.searchVector}, to_tsquery('simple', ${rankQuery}), 1)`), asc(facts.id))
         .limit(options.limit);
       return rows.map((row) => row.id);

@@ -4,6 +4,7 @@
  * column filters and bare AND/OR/NOT/NEAR never reach FTS5, so no query text can raise an FTS syntax error. English
  * function words are dropped unless the query has nothing else (ADR 0010).
  */
+import { wordTerms } from '@chief-of-staff/core';
 import { isStopWord } from './stop-words.js';
 
 /** Characters FTS5's unicode61 tokenizer keeps inside tokens: letters, numbers, marks, private use. */
@@ -28,6 +29,24 @@ export function ftsTokens(query: string): string[] {
   return (meaningful.length > 0 ? meaningful : all).slice(0, MAX_TOKENS);
 }
 
+/** Shortest prefix a word is widened to: shorter ones ("win", "art") would match too many unrelated words. */
+const MIN_STEM_PREFIX = 4;
+
+/**
+ * The prefix that finds a word's other forms in an index that does not stem: the longest common prefix of the word
+ * and its Porter stem ("recommendations" → "recommend", "screenplays" → "screenpla", "writings" → "writ"), when it
+ * has at least four letters and is shorter than the word; undefined otherwise (the word is then matched as it is).
+ * Facts are one sentence, so a question and the fact that answers it rarely share a word in the same form (ADR 0095).
+ */
+export function stemPrefix(token: string): string | undefined {
+  const word = token.toLowerCase();
+  const [stem] = wordTerms(word);
+  if (stem === undefined || stem === word) return undefined;
+  let length = 0;
+  while (length < word.length && length < stem.length && word[length] === stem[length]) length += 1;
+  return length >= MIN_STEM_PREFIX && length < word.length ? word.slice(0, length) : undefined;
+}
+
 /** `"tok1" OR "tok2"`, or null when nothing searchable remains. */
 export function buildFtsMatch(query: string): string | null {
   return orMatch(ftsTokens(query));
@@ -36,6 +55,17 @@ export function buildFtsMatch(query: string): string | null {
 /** Tokens (from `ftsTokens`, so free of quotes and operators) quoted and OR-joined; null when there are none. */
 export function orMatch(tokens: readonly string[]): string | null {
   return tokens.length === 0 ? null : tokens.map((token) => `"${token}"`).join(' OR ');
+}
+
+/** Like `orMatch`, with each word that has a stem prefix matched by that prefix (`"recommend" *`), so its forms meet. */
+export function orStemMatch(tokens: readonly string[]): string | null {
+  if (tokens.length === 0) return null;
+  return tokens
+    .map((token) => {
+      const prefix = stemPrefix(token);
+      return prefix === undefined ? `"${token}"` : `"${prefix}" *`;
+    })
+    .join(' OR ');
 }
 
 /**

@@ -10,7 +10,7 @@ import type { CosDatabase } from '../db/open-database.js';
 import { facts } from '../db/schema/memory.js';
 import { FACT_CATEGORIES, type EmbeddingStatus, type FactCategory, type SourceRef } from '../db/schema/enums.js';
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
-import { buildTrigramPhrase, ftsTokens, orMatch } from '../db/fts-query.js';
+import { buildTrigramPhrase, ftsTokens, orMatch, orStemMatch } from '../db/fts-query.js';
 import { containsPattern } from '../db/like.js';
 import { foldCase } from '../db/fold-case.js';
 import { hebrewStem, isHebrewWord } from '@chief-of-staff/core';
@@ -231,7 +231,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
 
     async fullTextCandidates(query, options) {
       if (options.category !== undefined) assertEnum('category', options.category, FACT_CATEGORIES);
-      const match = orMatch(selectiveTokens(ftsTokens(query)));
+      const match = orStemMatch(selectiveTokens(ftsTokens(query)));
       if (match === null) return null;
       // The category is a validated enum value, safe to quote into the expression.
       const expression = options.category === undefined ? match : `(${match}) AND category : "${options.category}"`;

@@ -95,6 +95,12 @@ export const benchmarks = [
         query_p95_ms: round(quantile(queryMs, 0.95)),
       };
     },
+    // The acceptance goals: on the left-out conversations, evidence recall ≥ 1.2× (top 5) and ≥ 1.15× (top 10) the
+    // better BM25 library's in the same run.
+    goals: [
+      { metric: 'left_out_ratio_recall5', min: 1.2 },
+      { metric: 'left_out_ratio_recall10', min: 1.15 },
+    ],
   },
 ];
 

@@ -254,6 +254,15 @@ export function describeFactsRepositoryContract(name: string, open: OpenFactsRep
         expect(found?.[0]).toBe(both.fact.id);
       });
 
+      it('finds the other forms of a query word by its stem, and not unrelated words that share a short start', async () => {
+        const book = await put('preference', 'book', 'I recommend this series, and the screenplay I wrote');
+        await put('preference', 'window', 'the window in the kitchen sticks');
+        expect(await facts.fullTextCandidates('recommendations', { limit: 50 })).toEqual([book.fact.id]);
+        expect(await facts.fullTextCandidates('screenplays', { limit: 50 })).toEqual([book.fact.id]);
+        // "winning" keeps its own form: the stem "win" is too short to widen.
+        expect(await facts.fullTextCandidates('winning', { limit: 50 })).toEqual([]);
+      });
+
       it('returns null for a query with no searchable word', async () => {
         await put('work', 'a', 'x');
         for (const query of ['', '   ', '!!! ??? ...', '"" * ( ) :', '\u0000']) {
