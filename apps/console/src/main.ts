@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * Starts the web console: `node apps/console/dist/main.js [--port N] [--host H]` (what `cos ui` and the worker run).
- * `COS_DATA_DIR` selects the data. Prints the console's address and a one-time sign-in link on stdout; logs go to
- * stderr. `--link` prints a new sign-in link for the console already running on that port and exits; `--with-parent`
- * (the worker) stops the console when its stdin closes.
+ * Starts the web console: `node apps/console/dist/main.js [--port N] [--host H] [--allow-remote]` (what `cos ui` and
+ * the worker run). `COS_DATA_DIR` selects the data. Prints the console's address and a one-time sign-in link on
+ * stdout; logs go to stderr. A host other machines can reach needs `--allow-remote` (or `console.allowRemote`) and
+ * is warned about at every start. `--link` prints a new sign-in link for the console already running on that port
+ * and exits; `--with-parent` (the worker) stops the console when its stdin closes.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       link: { type: 'boolean', default: false },
+      'allow-remote': { type: 'boolean', default: false },
       // Started by the worker: stop when its end of our stdin closes, even if it died without stopping us.
       'with-parent': { type: 'boolean', default: false },
     },
@@ -32,12 +34,14 @@ async function main(): Promise<void> {
     await printSignInLink({ ...(port === undefined ? {} : { port }), ...(values.host === undefined ? {} : { host: values.host }) });
     return;
   }
-  const [{ createChiefOfStaff }, { startConsoleServer }, { consoleSections }] = await Promise.all([
+  const [{ createChiefOfStaff }, { startConsoleServer }, { remoteBindWarning }, { consoleSections }] = await Promise.all([
     import('@chief-of-staff/sdk'),
     import('./server/start-console-server.js'),
+    import('./server/remote-bind.js'),
     import('./sections.js'),
   ]);
   const cos = await createChiefOfStaff();
+  const host = values.host ?? cos.config.console.host;
   let running;
   try {
     running = await startConsoleServer({
@@ -45,7 +49,8 @@ async function main(): Promise<void> {
       sections: consoleSections,
       assetsDir: join(dirname(fileURLToPath(import.meta.url)), 'assets'),
       port: port ?? cos.config.console.port,
-      host: values.host ?? cos.config.console.host,
+      host,
+      allowRemote: values['allow-remote'] || cos.config.console.allowRemote,
     });
   } catch (error) {
     await cos.close({ promptly: true });
@@ -53,6 +58,12 @@ async function main(): Promise<void> {
       throw new Error(`port ${port ?? cos.config.console.port} is in use. If a console already runs there (the worker with console.enabled), run \`cos ui --link\` for a sign-in link; otherwise pick another with --port.`);
     }
     throw error;
+  }
+  const warning = remoteBindWarning(host);
+  if (warning) {
+    // At every start, whoever started it: nobody should serve the owner's token over the network by accident.
+    process.stderr.write(warning);
+    cos.logger.warn({ host }, 'web console bound to a non-loopback address; it speaks plain HTTP');
   }
   cos.logger.info({ url: running.url }, 'console ready');
   // The Documents page's first search would otherwise wait for the embedding model (about a third of a second):

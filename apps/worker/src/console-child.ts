@@ -2,10 +2,12 @@
  * With `console.enabled`, the worker also serves the web console (docs/console.md): the console app runs as a child
  * process (ADR 0084) on `console.host:console.port`, the worker logs its address and a one-time sign-in link, and
  * stops it when it stops. The child watches its stdin, which only the worker holds: if the worker dies without
- * stopping it, the pipe closes and the console exits too.
+ * stopping it, the pipe closes and the console exits too. A `console.host` other machines can reach needs
+ * `console.allowRemote`, as `cos ui --host` needs `--allow-remote`: the console speaks plain HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { isLoopbackHost } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 
 /** How long the console may take to start (it loads the libraries) before the worker gives up on it. */
@@ -36,7 +38,16 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function startConsoleChild(cos: Pick<ChiefOfStaff, 'config' | 'logger'>): Promise<ConsoleChild | null> {
   const settings = cos.config.console;
   if (!settings.enabled) return null;
-  const child = spawn(process.execPath, [consoleEntry(), '--port', String(settings.port), '--host', settings.host, '--with-parent'], {
+  const remote = !isLoopbackHost(settings.host);
+  if (remote && !settings.allowRemote) {
+    throw new Error(
+      `The web console (console.enabled) would listen on console.host ${settings.host}, which other machines can reach, over plain ` +
+        "HTTP: the owner's token (sign-in links, the sign-in form) and the session cookie would travel unencrypted. Set console.host " +
+        'to 127.0.0.1 and reach it through an SSH tunnel, or put a TLS reverse proxy in front and set console.allowRemote: true.',
+    );
+  }
+  const args = [consoleEntry(), '--port', String(settings.port), '--host', settings.host, '--with-parent', ...(remote ? ['--allow-remote'] : [])];
+  const child = spawn(process.execPath, args, {
     // stderr is the worker's own: the console's log lines and errors land where the worker's do.
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -1,8 +1,9 @@
 /**
- * `cos ui [--port N] [--host H] [--open] [--link]`: runs the web console (docs/console.md). The console is its own
- * app; this command starts it as a child process, passes its output through (the address and the one-time sign-in
- * link) and, with `--open`, opens the link in the default browser. `--link` only prints a new sign-in link for a
- * console already running (the worker's, with `console.enabled`).
+ * `cos ui [--port N] [--host H] [--allow-remote] [--open] [--link]`: runs the web console (docs/console.md). The
+ * console is its own app; this command starts it as a child process, passes its output through (the address and the
+ * one-time sign-in link) and, with `--open`, opens the link in the default browser. `--link` only prints a new sign-in
+ * link for a console already running (the worker's, with `console.enabled`). A `--host` other machines can reach is
+ * refused by the console unless `--allow-remote` is given.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -28,12 +29,14 @@ export function registerUiCommand(program: Command): void {
     .description('Run the web console on 127.0.0.1 and print a one-time sign-in link (--open opens it in your browser).')
     .option('--port <port>', 'HTTP port (default console.port, 8767; 0 picks a free one)')
     .option('--host <host>', 'bind address (default console.host, 127.0.0.1)')
+    .option('--allow-remote', 'allow a --host other machines can reach (plain HTTP: only with a TLS reverse proxy in front)')
     .option('--open', 'open the sign-in link in the default browser')
     .option('--link', 'only print a new sign-in link for the console already running on that port')
-    .action((options: { port?: string; host?: string; open?: boolean; link?: boolean }) => {
+    .action((options: { port?: string; host?: string; allowRemote?: boolean; open?: boolean; link?: boolean }) => {
       const args = [consoleEntry()];
       if (options.port) args.push('--port', options.port);
       if (options.host) args.push('--host', options.host);
+      if (options.allowRemote) args.push('--allow-remote');
       if (options.link) args.push('--link');
       const child = spawn(process.execPath, args, { stdio: ['inherit', 'pipe', 'inherit'] });
       let opened = !options.open;

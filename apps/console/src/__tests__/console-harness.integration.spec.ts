@@ -1,6 +1,7 @@
 /**
  * The page kit end to end in this process (startTestConsole): signing in, Today rendering seeded data through the
- * tools, an action changing data, and what a request without a session or with a foreign Origin gets.
+ * tools, an action changing data, and what a request without a session or with a foreign Origin gets. And a console
+ * bound beyond loopback: refused without allowRemote, and its session cookie kept over plain HTTP with it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +40,13 @@ describe('console core (in process)', () => {
     const body = await response.text();
     expect(body).toContain('<form method="post" action="/sign-in"');
     expect(body).not.toContain('Send the Q4 budget');
+  });
+
+  it('names the token file on the sign-in page without its path on this machine', async () => {
+    const body = await (await fetch(`${consoleApp.url}/sign-in`)).text();
+    expect(body).toContain('the file <code>mcp-http-token</code> in your data directory');
+    expect(body).toContain('cos ui --link');
+    expect(body).not.toContain(consoleApp.dataDir);
   });
 
   it('renders Today from the tools, Hebrew right to left', async () => {
@@ -146,6 +154,36 @@ describe('console core (in process)', () => {
     });
     expect(status).toBe(421);
   });
+});
+
+describe('a console bound to an address other machines reach', () => {
+  it('is refused without allowRemote, saying why and how to reach it safely', async () => {
+    const outcome = await startTestConsole({ host: '0.0.0.0' }).then(
+      async (started) => {
+        await started.close();
+        return 'it started';
+      },
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(outcome).toMatch(/refusing to serve the console on 0\.0\.0\.0[^]*unencrypted[^]*SSH tunnel[^]*TLS reverse proxy[^]*--allow-remote/);
+  }, 60_000);
+
+  it('with allowRemote, reached over plain HTTP, sets a session cookie without Secure that then signs the next request in', async () => {
+    const consoleApp = await startTestConsole({ host: '0.0.0.0', allowRemote: true });
+    try {
+      const port = new URL(consoleApp.url).port;
+      const signedIn = await fetch(consoleApp.signInLink().replace('//0.0.0.0:', '//127.0.0.1:'), { redirect: 'manual' });
+      expect(signedIn.status).toBe(303);
+      // A browser drops a Secure cookie set over plain HTTP: the person would land on the sign-in page again.
+      const setCookie = signedIn.headers.get('set-cookie') ?? '';
+      expect(setCookie).toMatch(new RegExp(`^cos_console_${port}=[\\w-]{43}; Path=/; HttpOnly; SameSite=Strict$`));
+      const today = await fetch(`http://127.0.0.1:${port}/today`, { headers: { cookie: setCookie.split(';')[0] ?? '' } });
+      expect(today.status).toBe(200);
+      expect(await today.text()).toContain('Nothing overdue.');
+    } finally {
+      await consoleApp.close();
+    }
+  }, 60_000);
 });
 
 describe('Today when sources are off or failing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createConsoleAuth, mintSignInCode, SESSION_IDLE_MS, SIGN_IN_CODE_TTL_MS } from './console-auth.js';
+import { createConsoleAuth, mintSignInCode, sessionCookieIsSecure, SESSION_IDLE_MS, SIGN_IN_CODE_TTL_MS } from './console-auth.js';
 
 const TOKEN = 'a-server-token-of-at-least-thirty-two-characters';
 
@@ -44,5 +44,13 @@ describe('console sessions', () => {
     auth.signOut(two?.id ?? '');
     expect(auth.session(two?.id)).toBeUndefined();
     expect(auth.session(undefined)).toBeUndefined();
+  });
+});
+
+describe('the session cookie', () => {
+  it('is Secure only for a request that came over TLS, so a browser keeps it over plain HTTP', () => {
+    expect(sessionCookieIsSecure('https://console.example.com/sign-in?code=x')).toBe(true);
+    expect(sessionCookieIsSecure('http://127.0.0.1:8767/sign-in?code=x')).toBe(false);
+    expect(sessionCookieIsSecure('http://192.0.2.10:8767/sign-in')).toBe(false);
   });
 });

@@ -4,8 +4,8 @@
  * with an HMAC-SHA256 under the token, so any process that can read the token (`cos ui`, the worker) can print a
  * link for a console that is already running, and the console checks it without storing it in advance. A code works
  * once (its nonce is remembered until it expires) and for a limited time. Using a code, or pasting the token into the
- * sign-in form, opens a session: a random id in an `HttpOnly; SameSite=Strict` cookie, with its own CSRF token.
- * Sessions live in memory: restarting the console signs everyone out.
+ * sign-in form, opens a session: a random id in an `HttpOnly; SameSite=Strict` cookie (`Secure` when the request came
+ * over TLS), with its own CSRF token. Sessions live in memory: restarting the console signs everyone out.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { tokensMatch, type ToolPrincipal } from '@chief-of-staff/core';
@@ -44,6 +44,17 @@ export interface ConsoleAuthOptions {
   serverToken: string;
   now?: () => number;
   codeTtlMs?: number;
+}
+
+/**
+ * Whether the session cookie gets `Secure`: only for a request that came over TLS. A browser drops a `Secure` cookie
+ * set over plain HTTP, so on `http://127.0.0.1` (or a console reached by plain HTTP at all) signing in would never
+ * stick. The URL's scheme is the socket's (the node adapter says https for a TLS socket; a client that writes an https
+ * URL into its own request line only makes its own cookie stricter). No proxy header is believed: there is no notion
+ * of a trusted proxy here, so behind a TLS proxy the cookie goes without `Secure` (the proxy may add it).
+ */
+export function sessionCookieIsSecure(requestUrl: string): boolean {
+  return requestUrl.startsWith('https:');
 }
 
 function mac(serverToken: string, payload: string): string {

@@ -16,7 +16,7 @@ import { ConsoleToolError } from '../page-kit/console-tool-error.js';
 import { CSRF_FIELD_NAME } from '../page-kit/csrf-field.js';
 import type { ActionContext, ConsoleSection, PageContext, PageView } from '../page-kit/types.js';
 import type { ConsoleAssets } from './console-assets.js';
-import type { ConsoleAuth, ConsoleSession } from './console-auth.js';
+import { sessionCookieIsSecure, type ConsoleAuth, type ConsoleSession } from './console-auth.js';
 import { isCrossSitePost, safeRedirect } from './request-checks.js';
 import { signInPageBody } from './sign-in-page.js';
 
@@ -36,10 +36,6 @@ export interface ConsoleAppOptions {
   readonly allowedOrigins: readonly string[];
   /** The session cookie's name: one per port, so two consoles on one machine do not sign each other out. */
   readonly cookieName: string;
-  /** `Secure` on the cookie: on whenever the console is not plain HTTP on loopback. */
-  readonly secureCookie: boolean;
-  /** Where the HTTP token lives, for the sign-in page's hint. */
-  readonly tokenFile: string;
   readonly now?: () => Date;
 }
 
@@ -118,10 +114,10 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
   }
 
   const signInPage = (c: Context, status: 200 | 401 | 403, problem?: string) =>
-    page(c, status, 'Sign in', signInPageBody({ tokenFile: options.tokenFile, ...(problem ? { problem } : {}) }));
+    page(c, status, 'Sign in', signInPageBody(problem ? { problem } : {}));
 
   function startSession(c: Context, session: ConsoleSession) {
-    setCookie(c, options.cookieName, session.id, { httpOnly: true, sameSite: 'Strict', path: '/', secure: options.secureCookie });
+    setCookie(c, options.cookieName, session.id, { httpOnly: true, sameSite: 'Strict', path: '/', secure: sessionCookieIsSecure(c.req.url) });
     // 303 to the landing page: the code leaves the address bar and the history.
     return c.redirect(landing, 303);
   }

@@ -1,15 +1,16 @@
 /**
  * Starts the console on an HTTP port of this machine (127.0.0.1 by default) over a running Chief of Staff, and says
  * where: its URL and a fresh one-time sign-in link. Used by the console's entry (`cos ui`, the worker) and by tests.
+ * An address other machines can reach is refused unless `allowRemote` says a TLS proxy is in front (remote-bind.ts).
  */
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
-import { HTTP_TOKEN_FILE_NAME, isLoopbackHost, loadOrCreateHttpToken } from '@chief-of-staff/core';
+import { isLoopbackHost, loadOrCreateHttpToken } from '@chief-of-staff/core';
 import type { ConsoleSection } from '../page-kit/types.js';
 import { loadConsoleAssets } from './console-assets.js';
 import { createConsoleAuth, SIGN_IN_CODE_TTL_MS } from './console-auth.js';
 import { createConsoleApp, type ConsoleToolHost } from './create-console-app.js';
+import { remoteBindRefusal } from './remote-bind.js';
 
 export interface StartConsoleServerOptions {
   /** The Chief of Staff the pages call tools on; its config gives the token, time zone and allowed hosts. */
@@ -20,6 +21,8 @@ export interface StartConsoleServerOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly host?: string;
+  /** Serve on a non-loopback `host` (`--allow-remote`, `console.allowRemote`): only with TLS in front. */
+  readonly allowRemote?: boolean;
   readonly env?: NodeJS.ProcessEnv;
   readonly now?: () => Date;
   /** How long printed links work (default 15 minutes). */
@@ -42,6 +45,7 @@ function urlHost(host: string): string {
 
 export async function startConsoleServer(options: StartConsoleServerOptions): Promise<RunningConsole> {
   const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host) && options.allowRemote !== true) throw new Error(remoteBindRefusal(host, options.port));
   const config = options.cos.config;
   // The same token as MCP over HTTP.
   const token = loadOrCreateHttpToken(config, options.env);
@@ -60,8 +64,6 @@ export async function startConsoleServer(options: StartConsoleServerOptions): Pr
     get cookieName() {
       return `cos_console_${port}`;
     },
-    secureCookie: !isLoopbackHost(host),
-    tokenFile: token.file ?? join(config.dataDir, HTTP_TOKEN_FILE_NAME),
     ...(options.now ? { now: options.now } : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host });

@@ -42,6 +42,9 @@ export interface StartTestConsoleOptions {
    * one after another still sort by time. A page that says "7 days overdue" must not change with the day a test runs.
    */
   startAt?: Date;
+  /** The bind address (default 127.0.0.1); one other machines reach also needs `allowRemote`. */
+  host?: string;
+  allowRemote?: boolean;
 }
 
 /** `src/assets` beside this file's folder: the console's stylesheet and script as written. */
@@ -79,6 +82,8 @@ export async function startTestConsole(options: StartTestConsoleOptions = {}): P
       assetsDir: SOURCE_ASSETS_DIR,
       port: 0,
       env: {},
+      ...(options.host === undefined ? {} : { host: options.host }),
+      ...(options.allowRemote === undefined ? {} : { allowRemote: options.allowRemote }),
       ...(clock ? { now: () => clock.now() } : {}),
     });
     const session = await signIn(running.signInLink());
