@@ -45,6 +45,25 @@ describe('memory tools', () => {
     });
   });
 
+  it('answers a question about a conversation with the named person\'s reply that follows the matching turn', async () => {
+    const thread = (speaker: string) => ({ provider: 'message', thread_id: 'chat with Mel, 8 May', timestamp: '2023-05-08T13:56', from_identity: speaker });
+    const turns = [
+      ['Caroline', 'Caroline: What did you paint last weekend?'],
+      ['Melanie', 'Melanie: A sunset over the lake with my kids.'],
+      ['Caroline', 'Caroline: I painted my bedroom wall last weekend.'],
+      ['Melanie', 'Melanie: Nice! We went camping after that.'],
+    ] as const;
+    for (const [index, [speaker, value]] of turns.entries()) {
+      await ok(storeFactTool, { category: 'personal', key: `D1:${index + 1}`, value, source_ref: thread(speaker) });
+    }
+    const found = await ok(queryMemoryTool, { query: 'What did Melanie paint last weekend?', limit: 3 });
+    const keys = found.items.map((item: { key: string }) => item.key);
+    // The reply shares no word with the question: it is found as the turn after the question it answers, and
+    // Caroline's own painting (same words, the other person) does not come before it.
+    expect(keys).toContain('D1:2');
+    expect(keys.indexOf('D1:2')).toBeLessThan(keys.includes('D1:3') ? keys.indexOf('D1:3') : Infinity);
+  });
+
   it('reports bad input as INVALID_ARGUMENT naming the field and the accepted values', async () => {
     const badCategory = await call(storeMemoryTool, { category: 'hobby', key: 'k', value: 'v' });
     expect(badCategory.ok).toBe(false);
