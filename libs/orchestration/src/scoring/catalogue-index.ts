@@ -53,9 +53,12 @@ export interface CatalogueIndex {
 type Field = 'name' | 'title' | 'description' | 'parameters' | 'examples';
 const FIELDS: readonly Field[] = ['name', 'title', 'description', 'parameters', 'examples'];
 
-/** Field weights and length normalisation (BM25F); see docs/adr/0040 for how they were chosen. */
+/**
+ * Field weights and length normalisation (BM25F); see docs/adr/0040 for how they were chosen. The saturation k1 was
+ * chosen again on every development set once MetaTool joined them (docs/adr/0094: 0.9 of {0.9, 1.2, 1.6}).
+ */
 export const BM25F_SETTINGS = {
-  k1: 1.2,
+  k1: 0.9,
   weights: { name: 3, title: 2, description: 1, parameters: 0.4, examples: 0.25 } as Readonly<Record<Field, number>>,
   b: { name: 0.3, title: 0.3, description: 0.75, parameters: 0.75, examples: 0.75 } as Readonly<Record<Field, number>>,
   /** A Hebrew word's lexicon translations count at this share of a direct match. */

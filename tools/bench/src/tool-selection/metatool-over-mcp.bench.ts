@@ -24,7 +24,7 @@ const SERVER_SCRIPT = join(import.meta.dirname, 'metatool-server.mjs');
 /** Joining, listing and embedding ~300 descriptions in the background; this bounds the wait. */
 const SETTLE_TIMEOUT_MS = 300_000;
 /** The background pass writes its file every 64 vectors: this long without a change means it is done. */
-const SETTLED_AFTER_MS = 8_000;
+const SETTLED_AFTER_MS = 20_000;
 const LIMIT = 5;
 export const METATOOL_MCP_GOALS = { peerMargin: 1.15, maxNoToolRate: 0.05 };
 
@@ -41,7 +41,8 @@ let run: Run | undefined;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-function embeddedDescriptions(dataDir: string): number {
+/** How many texts the data directory's vector file holds (tool descriptions and the built-in tools' examples). */
+function embeddedTexts(dataDir: string): number {
   const folder = join(dataDir, 'tool-vectors');
   if (!existsSync(folder)) return 0;
   let most = 0;
@@ -88,15 +89,16 @@ async function measure(): Promise<Run> {
     }
     await search(client, 'warm up');
     const served = listed.filter((tool) => tool.name !== 'tool_search');
-    // Idle until every description has a vector, as on a server that has been running a while (the pass works between
+    // Idle until the background pass is done, as on a server that has been running a while (it works only between
     // calls). The vector file also holds the built-in tools' example requests, so its count passes the number of tools
-    // long before the joined server's descriptions are in: the pass is over when the count has stopped growing.
-    let count = embeddedDescriptions(dataDir);
+    // long before the joined server's descriptions are in; the pass writes every 64 vectors, and on a busy machine a
+    // write can take several seconds: it is over when the count has not grown for SETTLED_AFTER_MS.
+    let count = embeddedTexts(dataDir);
     let stableSince = Date.now();
     while (count < served.length || Date.now() - stableSince < SETTLED_AFTER_MS) {
       if (Date.now() > deadline) throw new Error(`only ${count} tool texts were embedded (${served.length} tools served); is the embedding model installed?`);
       await sleep(500);
-      const now = embeddedDescriptions(dataDir);
+      const now = embeddedTexts(dataDir);
       if (now !== count) stableSince = Date.now();
       count = now;
     }
