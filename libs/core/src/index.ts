@@ -65,7 +65,7 @@ export {
   runInSystemScope,
   SYSTEM_SCOPE,
 } from './principal/principal-scope.js';
-export { actsAsOwner, principalOfCall } from './principal/owner-resources.js';
+export { actsAsOwner } from './principal/owner-resources.js';
 // What an HTTP surface on this machine shares (the MCP HTTP server, the web console): its token, Host check, bind warning.
 export { isAllowedHost, hostName } from './http/allowed-host.js';
 export { HTTP_TOKEN_FILE_NAME, loadOrCreateHttpToken, tokensMatch } from './http/http-token.js';

@@ -74,8 +74,8 @@ export { FactVectorIndexClosedError } from './memory/fact-vector-index.js';
 export { refreshFactVector, removeFactVector } from './memory/fact-embedding.js';
 
 export { gatherFactCandidates, QUERY_MEMORY_LIMITS, searchFacts } from './memory/fact-search.js';
-export { DEFAULT_FACT_RELEVANCE, factRelevance, queryNames } from './memory/fact-relevance.js';
-export type { FactCandidateLists, FactCandidates, FactRelevanceParameters } from './memory/fact-relevance.js';
+export { DEFAULT_FACT_RELEVANCE, factRelevance } from './memory/fact-relevance.js';
+export type { FactCandidates, FactRelevanceParameters } from './memory/fact-relevance.js';
 
 // What another adapter of the facts repository needs to behave exactly like the SQLite one: the same validation,
 // query tokens and common-term rule (ADR 0060).
