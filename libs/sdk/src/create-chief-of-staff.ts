@@ -3,6 +3,7 @@
  * every tool group needs, assembles the catalogue and returns one object the apps and embedders use.
  */
 import {
+  actsAsOwner,
   createLogger,
   newUuid,
   createSystemClock,
@@ -101,7 +102,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
         joining: () => joiningServers(),
         prepareStatistics: (names) => opened.learned?.prefetch(names) ?? Promise.resolve(),
       }),
-      createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => runtime.executor.breakerStates(), servers: () => runtime.externalStatus(), now: () => clock.now() }),
+      createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => usableBreakerStates(), servers: () => runtime.externalStatus(), now: () => clock.now() }),
     ] as unknown as AnyToolDefinition[],
   };
   const catalogue = buildToolCatalogue(
@@ -122,6 +123,14 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
       : { summarizer: createModelOutputSummarizer({ model: lazyAnthropicModel(config, options.env), modelId: config.models.tiers.haiku }) }),
     logger,
   });
+  // The breakers of what the caller may use: a signed-in user does not hear of the owner's unshared servers' tools.
+  const usableBreakerStates = () => {
+    const states = runtime.executor.breakerStates();
+    if (actsAsOwner()) return states;
+    const tools = new Set(runtime.tools().map((tool) => tool.name));
+    const servers = new Set(runtime.externalStatus().servers.map((server) => server.name));
+    return states.filter((breaker) => (breaker.scope === 'tool' ? tools.has(breaker.name) : servers.has(breaker.name)));
+  };
   // Re-exported servers whose tools the host does not see yet (none when nothing is re-exported).
   const joiningServers = (): string[] => (orchestration.reexportExternal ? runtime.joining() : []);
   // External tools are for agents; the host sees them only when they are re-exported.

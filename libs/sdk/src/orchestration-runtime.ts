@@ -55,7 +55,7 @@ export interface OrchestrationRuntime {
   joining(): string[];
   /** Called after external servers' tools joined, changed or left the catalogue. */
   onToolsChanged(listener: () => void): void;
-  /** Each configured server, and problems with the servers file itself. */
+  /** Each configured server, and problems with the servers file itself (a signed-in user: the shared servers only). */
   externalStatus(): { servers: ServerStatus[]; problems: string[]; file: string };
   close(): Promise<void>;
 }
@@ -178,7 +178,12 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     onToolsChanged: (listener) => {
       changeListeners.push(listener);
     },
-    externalStatus: () => ({ servers: pool?.status() ?? servers.map((server) => ({ name: server.name, state: 'disabled' as const, transport: server.transport.kind, tools: 0, restarts: 0 })), problems: file.problems, file: options.config.mcpServersFile }),
+    externalStatus: () => {
+      const all = pool?.status() ?? servers.map((server) => ({ name: server.name, state: 'disabled' as const, transport: server.transport.kind, tools: 0, restarts: 0 }));
+      // A signed-in user hears of the shared servers only: the others, their problems and the file are the owner's.
+      if (actsAsOwner()) return { servers: all, problems: file.problems, file: options.config.mcpServersFile };
+      return { servers: all.filter((server) => sharedServers.has(server.name)), problems: [], file: '' };
+    },
     close: async () => {
       await pool?.close();
     },

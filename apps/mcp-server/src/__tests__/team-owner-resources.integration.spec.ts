@@ -240,6 +240,11 @@ describe('external MCP servers', () => {
     const found = await must(alice, 'tool_search', { query: 'look up a customer in the CRM account', limit: 20 });
     expect(JSON.stringify(found)).not.toContain('ownercrm');
     expect(await call(alice, 'publicwiki__wiki_lookup', { query: 'Ada Lovelace' })).toMatchObject({ isError: false });
+    // Nor does she hear of it in the orchestration figures (its state, tools, problems or breakers).
+    const stats = await call(alice, 'get_orchestration_stats', {});
+    expect(stats.text).toContain('publicwiki');
+    expect(stats.text).not.toContain('ownercrm');
+    expect(JSON.stringify(await must(owner, 'get_orchestration_stats', {}))).toContain('ownercrm');
     expect(await call(owner, 'ownercrm__crm_lookup', { query: 'acme' })).toMatchObject({ isError: false });
   });
 });
