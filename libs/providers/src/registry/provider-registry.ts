@@ -8,7 +8,7 @@
  * a log-only notifier, whatever the config says (ADR 0096). Which one answers is decided per call from the principal
  * scope the call runs in.
  */
-import { currentPrincipalScope, expandHome, OWNER_PRINCIPAL, resolveSecret, SYSTEM_SCOPE, type CosConfig, type Logger } from '@chief-of-staff/core';
+import { actsAsOwner, expandHome, resolveSecret, type CosConfig, type Logger } from '@chief-of-staff/core';
 import type { MemoryStore } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import { LocalCalendarProvider } from '../calendar/local-calendar-provider.js';
@@ -136,12 +136,6 @@ function webhookFrom(config: ProviderConfig, env: NodeJS.ProcessEnv, logger?: Lo
 
 type ProviderByKindOrNull = { [K in ProviderKind]: ProviderByKind[K] | null };
 
-/** True when the call in progress acts for the owner (or is the server's own work, the system scope). */
-function servesOwner(): boolean {
-  const scope = currentPrincipalScope();
-  return scope === OWNER_PRINCIPAL || scope === SYSTEM_SCOPE;
-}
-
 /**
  * What serves a signed-in user: the local providers over the rows of whoever the call runs for (the storage scopes
  * them), and notifications kept in their log only — never the desktop or webhook of the server's owner. A source the
@@ -225,7 +219,7 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
   };
   const users = personalProviders(settings, local, memory, logger);
   /** The owner's providers, or a signed-in user's: nothing configured for the server serves a user. */
-  const current = (): ProviderByKindOrNull => (servesOwner() ? owners : users);
+  const current = (): ProviderByKindOrNull => (actsAsOwner() ? owners : users);
   return {
     get calendar() {
       return current().calendar;
