@@ -2,11 +2,13 @@
  * The page around every section's content: skip link, the section navigation (the current one marked with
  * `aria-current`), the flash message in a `role="status"` region, the sign-out form. No inline script or style (the
  * Content-Security-Policy forbids both); `<html lang="en">`, and user text carries `dir="auto"` where it is rendered.
+ * Table cells get their column's heading as `data-label` (see table-cell-labels.ts) for the stacked narrow layout.
  */
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ConsoleAssets } from '../server/console-assets.js';
 import { csrfField } from './csrf-field.js';
+import { labelTableCells } from './table-cell-labels.js';
 import type { FlashAction } from './types.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -34,6 +36,11 @@ function flashForm(action: FlashAction, session: { readonly csrfToken: string })
   )}<button type="submit">${action.label}</button></form>`;
 }
 
+function withTableCellLabels(body: Html): Html {
+  const label = (markup: HtmlEscapedString) => raw(labelTableCells(markup.toString()), markup.callbacks);
+  return body instanceof Promise ? body.then(label) : label(body);
+}
+
 export function renderLayout(options: LayoutOptions): Html {
   const { session } = options;
   return html`<!doctype html>
@@ -43,6 +50,7 @@ export function renderLayout(options: LayoutOptions): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${options.title} · Chief of Staff</title>
+<link rel="icon" href="${options.assets.url('favicon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="${options.assets.url('console.css')}">
 <script type="module" src="${options.assets.url('console.js')}"></script>
 </head>
@@ -61,7 +69,7 @@ ${session
 <main id="main" tabindex="-1">
 <h1 dir="auto">${options.title}</h1>
 <div class="flash" role="status" aria-live="polite">${options.flash ? html`<p dir="auto" data-island="flash">${options.flash}${options.flashAction && session ? flashForm(options.flashAction, session) : ''}</p>` : ''}</div>
-${options.body}
+${withTableCellLabels(options.body)}
 </main>
 </body>
 </html>`;

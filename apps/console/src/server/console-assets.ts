@@ -1,6 +1,6 @@
 /**
  * The console's static files, served from `/assets/` and never from a CDN (it must work offline): the stylesheet, the
- * island script, and uPlot's script and stylesheet for charts. Each URL carries a hash of the file, so the files are
+ * island script, the icon, and uPlot's script and stylesheet for charts. Each URL carries a hash of the file, so the files are
  * cached for a year and a new build is fetched at once.
  */
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** The files by the name pages use; uPlot's come from its package when the build has not copied them. */
-export const CONSOLE_ASSET_NAMES = ['console.css', 'console.js', 'uPlot.iife.min.js', 'uPlot.min.css'] as const;
+export const CONSOLE_ASSET_NAMES = ['console.css', 'console.js', 'favicon.svg', 'uPlot.iife.min.js', 'uPlot.min.css'] as const;
 export type ConsoleAssetName = (typeof CONSOLE_ASSET_NAMES)[number];
 
 export interface ConsoleAsset {
@@ -24,7 +24,7 @@ export interface ConsoleAssets {
   get(name: string): ConsoleAsset | undefined;
 }
 
-const CONTENT_TYPES: Record<string, string> = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' };
+const CONTENT_TYPES: Record<string, string> = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8', svg: 'image/svg+xml' };
 
 function locate(assetsDir: string, name: ConsoleAssetName): string {
   const local = join(assetsDir, name);
