@@ -60,10 +60,12 @@ beforeAll(async () => {
   const vectors = new VectorDatabase(join(source.dataDir, 'vectors'));
   const index = new LanceFactVectorIndex({ vectors, embedder: hashed, batchDelayMs: 0, minBatchIntervalMs: 0 });
   for (let n = 0; n < FACTS; n += 1) {
-    const { fact } = await source.facts.upsert({ category: 'work', key: `project_${n}`, value: `milestone ${n} of the billing migration`, source: 'user' });
+    // One fact says when it was observed; the rest do not know.
+    const observedAt = n === 3 ? '2026-01-05T14:30:00Z' : null;
+    const { fact } = await source.facts.upsert({ category: 'work', key: `project_${n}`, value: `milestone ${n} of the billing migration`, source: 'user', observedAt });
     if (n < 10) await refreshFactVector({ facts: source.facts, vectors: index }, fact);
   }
-  await source.facts.upsert({ category: 'relationship', key: 'noa', value: 'נועה מנהלת את צוות התשלומים', source: 'user' });
+  await source.facts.upsert({ category: 'relationship', key: 'noa', value: 'נועה מנהלת את צוות התשלומים', source: 'user', observedAt: '2025-12-31' });
   await source.facts.upsert({ category: 'preference', key: 'nul', value: 'before\u0000after', source: 'user' });
   await source.decisions.create({ title: 'Postgres over Mongo', description: 'We use PostgreSQL for its transactions', tags: ['storage'] });
   await source.delegations.create({ task: 'Prepare the quarterly report', delegatedTo: 'Ronit', dueDate: '2026-02-01' });
@@ -114,6 +116,22 @@ describe('copying a data directory into PostgreSQL', () => {
       expect((hebrew ?? []).length).toBe(1);
       const { fact } = await facts.upsert({ category: 'work', key: 'after_copy', value: 'new', source: 'user' });
       expect(fact.id).toBeGreaterThan(FACTS + 2);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('carries when each fact was observed, unknown where it was, and filters copied facts by it', async () => {
+    const url = await newDatabase();
+    await copy(url);
+    const database = await openPostgres({ url, poolSize: 2 });
+    try {
+      const facts = createPostgresFactsRepository(database, new FakeClock());
+      expect(await facts.get('work', 'project_3')).toMatchObject({ observedAt: '2026-01-05T14:30:00.000Z' });
+      expect(await facts.get('relationship', 'noa')).toMatchObject({ observedAt: '2025-12-31' });
+      expect(await facts.get('work', 'project_4')).toMatchObject({ observedAt: null });
+      const january = await facts.observedIn({ observed: { from: '2026-01-01', before: '2026-01-06' } }, 10);
+      expect(january.map((copied) => copied.key)).toEqual(['project_3']);
     } finally {
       await database.close();
     }

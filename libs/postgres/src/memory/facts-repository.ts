@@ -21,11 +21,13 @@ import {
   MAX_NAME_LENGTH,
   MAX_VALUE_LENGTH,
   nowIso,
+  observedAtOf,
   openPage,
   stemPrefix,
   type FactCategory,
   type FactRecord,
   type FactsRepository,
+  type ObservedWindow,
 } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { facts } from '../schema/memory.js';
@@ -43,6 +45,7 @@ const RECORD_COLUMNS = {
   source: facts.source,
   sourceRef: facts.sourceRef,
   embeddingStatus: facts.embeddingStatus,
+  observedAt: facts.observedAt,
   createdAt: facts.createdAt,
   updatedAt: facts.updatedAt,
 };
@@ -99,6 +102,27 @@ function orStemQuery(tokens: readonly string[]): string {
     })
     .filter((operand): operand is string => operand !== null);
   return operands.length === 0 ? "''" : operands.join(' | ');
+}
+
+/**
+ * The time a fact counts as observed at, as text: `observed_at`, else `created_at` in the SQLite side's ISO form, in
+ * code point order (a locale's collation skips the punctuation of `2023-05-08T…`), so the window compares exactly as
+ * on SQLite (`observedWithin` of the stores library).
+ */
+const OBSERVED_TIME = sql`(coalesce(${facts.observedAt}, to_char(${facts.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) COLLATE "C")`;
+
+/** The SQL test of a time window (none without one). */
+function observedFilter(window: ObservedWindow | undefined): SQL | undefined {
+  if (window === undefined) return undefined;
+  return and(
+    window.from === undefined
+      ? undefined
+      : window.fromDay === undefined
+        ? sql`${OBSERVED_TIME} >= ${window.from}`
+        : sql`(${OBSERVED_TIME} >= ${window.from} OR ${OBSERVED_TIME} = ${window.fromDay})`,
+    window.before === undefined ? undefined : sql`${OBSERVED_TIME} < ${window.before}`,
+    window.through === undefined ? undefined : sql`${OBSERVED_TIME} <= ${window.through}`,
+  );
 }
 
 export function createPostgresFactsRepository(database: PostgresDatabase, clock: Clock): FactsRepository {
@@ -204,6 +228,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       const value = assertNoNul('value', assertText('value', input.value, MAX_VALUE_LENGTH));
       const confidence = assertConfidence('confidence', input.confidence ?? 1);
       const source = assertNoNul('source', assertText('source', input.source, MAX_NAME_LENGTH));
+      const observedAt = observedAtOf(input);
       const now = nowIso(clock);
       const fields = {
         value,
@@ -211,6 +236,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
         pinned: input.pinned ?? false,
         source,
         sourceRef: input.sourceRef ?? null,
+        observedAt,
         embeddingStatus: 'pending',
         updatedAt: now,
         searchTerms: factSearchTerms({ key, value, category }),
@@ -280,6 +306,16 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       return rows.map(toRecord);
     },
 
+    async observedIn(filters, limit) {
+      const rows = await db
+        .select(RECORD_COLUMNS)
+        .from(facts)
+        .where(and(categoryFilter(filters.category), observedFilter(filters.observed)))
+        .orderBy(desc(OBSERVED_TIME), desc(facts.id))
+        .limit(limit);
+      return rows.map(toRecord);
+    },
+
     async fullTextCandidates(query, options) {
       const category = categoryFilter(options.category);
       const tokens = ftsTokens(query);
@@ -291,7 +327,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       const rows = await candidates.db
         .select({ id: facts.id })
         .from(facts)
-        .where(and(matches(orStemQuery(selected.find)), category, own()))
+        .where(and(matches(orStemQuery(selected.find)), category, observedFilter(options.observed), own()))
         .orderBy(desc(sql`ts_rank(${facts.searchVector}, to_tsquery('simple', ${rankQuery}), 1)`), asc(facts.id))
         .limit(options.limit);
       return rows.map((row) => row.id);
@@ -305,7 +341,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       const rows = await candidates.db
         .select({ id: facts.id })
         .from(facts)
-        .where(and(containsText(text), category, own()))
+        .where(and(containsText(text), category, observedFilter(options.observed), own()))
         .orderBy(sql`(lower(${facts.key}) = lower(${text})) DESC`, desc(facts.updatedAt), desc(facts.id))
         .limit(options.limit);
       return rows.map((row) => row.id);
@@ -331,7 +367,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       const rows = await candidates.db
         .select({ id: facts.id })
         .from(facts)
-        .where(and(sql`(${sql.join(conditions, sql` OR `)})`, category, own()))
+        .where(and(sql`(${sql.join(conditions, sql` OR `)})`, category, observedFilter(options.observed), own()))
         .orderBy(desc(found), sql`length(${facts.key}) + length(${facts.value})`, desc(facts.id))
         .limit(options.limit);
       return rows.map((row) => row.id);

@@ -23,6 +23,12 @@ export const facts = pgTable(
     sourceRef: jsonb('source_ref').$type<SourceRef>(),
     /** `ok` or `pending` (the stores' EMBEDDING_STATUSES). */
     embeddingStatus: text('embedding_status').notNull().default('pending'),
+    /**
+     * When the fact was said or observed: a day (`YYYY-MM-DD`) or a UTC moment in `created_at`'s ISO form; NULL when
+     * unknown. Text, as on the SQLite side: no PostgreSQL type holds "a day or a moment", and the search window
+     * compares the two forms as text the same way on both adapters.
+     */
+    observedAt: text('observed_at'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     /**

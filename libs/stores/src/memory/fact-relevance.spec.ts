@@ -17,6 +17,7 @@ function fact(id: number, value: string, extra: Partial<FactRecord> = {}): FactR
     source: 'user',
     sourceRef: { provider: 'message', thread_id: 'chat-1' },
     embeddingStatus: 'ok',
+    observedAt: null,
     createdAt: daysAgo(1),
     updatedAt: daysAgo(1),
     ...extra,

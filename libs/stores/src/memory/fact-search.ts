@@ -9,7 +9,8 @@ import { encodeCursor, openPage, type Page, type PageRequest } from '../db/pagin
 import { FACT_CATEGORIES, type FactCategory } from '../db/schema/enums.js';
 import { assertEnum, MAX_QUERY_LENGTH } from '../db/validation.js';
 import { refreshFactVector } from './fact-embedding.js';
-import type { FactRecord, FactsRepository } from './facts-repository.js';
+import { OBSERVED_LIST_LIMIT, type FactRecord, type FactsRepository } from './facts-repository.js';
+import { observedWindow, observedWithin, type ObservedWindow } from './observed-time.js';
 import type { FactVectorIndex, FactVectorMatch } from './fact-vector-index.js';
 import { DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts, type ScoredFact } from './fact-ranking.js';
 import { DEFAULT_FACT_RELEVANCE, factRelevance, type FactCandidates, type FactRelevanceParameters } from './fact-relevance.js';
@@ -18,6 +19,8 @@ import { cosine, jaccard, selectByMmr, wordSet } from './mmr.js';
 export const QUERY_MEMORY_LIMITS = { defaultLimit: 10, maxLimit: 100 };
 /** Each candidate list holds at most this many facts (step 1 of docs/reference/algorithms.md#fact-ranking). */
 export const CANDIDATE_LIST_SIZE = 50;
+/** With a time window the vector index, which cannot filter by time, is asked for this many and those outside dropped. */
+const VECTOR_WINDOW_LIMIT = 4 * CANDIDATE_LIST_SIZE;
 
 export interface FactSearchRequest {
   query: string;
@@ -29,6 +32,12 @@ export interface FactSearchRequest {
   rrfK?: number;
   /** Fusion and evidence parameters other than `rrfK` (defaults: DEFAULT_FACT_RELEVANCE). */
   relevance?: Partial<Omit<FactRelevanceParameters, 'rrfK'>>;
+  /**
+   * Only facts observed from / up to this day or moment (`observed_at`, else `created_at`; a day counts whole; see
+   * observed-time.ts).
+   */
+  since?: string;
+  until?: string;
 }
 
 export interface RankedFact {
@@ -48,14 +57,20 @@ export interface FactSearchDeps {
   logger?: Logger;
 }
 
-function checkRequest(request: FactSearchRequest): Required<Omit<FactSearchRequest, 'category' | 'relevance'>> & { category?: FactCategory } {
+type CheckedRequest = Required<Omit<FactSearchRequest, 'category' | 'relevance' | 'since' | 'until'>> & {
+  category?: FactCategory;
+  observed?: ObservedWindow;
+};
+
+function checkRequest(request: FactSearchRequest): CheckedRequest {
   const query = request.query.trim();
   if (query.length > MAX_QUERY_LENGTH) {
     throw ToolError.invalidArgument('query', `is ${query.length} characters long.`, `Use at most ${MAX_QUERY_LENGTH} characters.`);
   }
   const category = request.category === undefined ? undefined : assertEnum('category', request.category, FACT_CATEGORIES);
-  if (query === '' && category === undefined) {
-    throw ToolError.invalidArgument('query', 'is blank and no category was given.', 'Give a query, a category, or both.');
+  const observed = observedWindow(request.since, request.until);
+  if (query === '' && category === undefined && observed === undefined) {
+    throw ToolError.invalidArgument('query', 'is blank and no category or time window was given.', 'Give a query, a category, since/until, or several.');
   }
   const halfLifeDays = request.halfLifeDays ?? DEFAULT_HALF_LIFE_DAYS;
   if (!(halfLifeDays >= 1 && halfLifeDays <= 3650)) {
@@ -65,7 +80,15 @@ function checkRequest(request: FactSearchRequest): Required<Omit<FactSearchReque
   if (!(minScore >= 0 && minScore <= 1)) {
     throw ToolError.invalidArgument('min_score', `${minScore} is out of range.`, 'Use a number from 0 to 1.');
   }
-  return { query, category, diverse: request.diverse ?? false, halfLifeDays, minScore, rrfK: request.rrfK ?? DEFAULT_FACT_RELEVANCE.rrfK };
+  return {
+    query,
+    category,
+    ...(observed === undefined ? {} : { observed }),
+    diverse: request.diverse ?? false,
+    halfLifeDays,
+    minScore,
+    rrfK: request.rrfK ?? DEFAULT_FACT_RELEVANCE.rrfK,
+  };
 }
 
 function errorText(error: unknown): string {
@@ -98,20 +121,29 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
     diverse: req.diverse,
     halfLifeDays: req.halfLifeDays,
     minScore: req.minScore,
+    observed: req.observed,
   });
   const warnings: string[] = [];
   let scored: ScoredFact<FactRecord>[];
   const now = deps.clock.now();
 
   if (req.query === '') {
-    // Blank query with a category: every fact of the category at relevance 1.
-    const all = await deps.facts.allInCategory(req.category as FactCategory);
+    // Blank query with a category or a time window: every such fact at relevance 1 (with only a window, the
+    // latest observed OBSERVED_LIST_LIMIT).
+    const all =
+      req.observed === undefined
+        ? await deps.facts.allInCategory(req.category as FactCategory)
+        : await deps.facts.observedIn({ category: req.category, observed: req.observed }, OBSERVED_LIST_LIMIT);
     scored = scoreFacts(all, new Map(all.map((fact) => [fact.id, 1])), { now, halfLifeDays: req.halfLifeDays });
   } else {
-    const candidates = await gatherFactCandidates(deps, { query: req.query, category: req.category }, warnings);
+    const candidates = await gatherFactCandidates(deps, { query: req.query, category: req.category, observed: req.observed }, warnings);
     const relevance = factRelevance(candidates, { ...DEFAULT_FACT_RELEVANCE, ...request.relevance, rrfK: req.rrfK });
+    const window = req.observed;
     scored = scoreFacts(
-      [...relevance.keys()].map((id) => candidates.records.get(id)).filter((row): row is FactRecord => row !== undefined),
+      [...relevance.keys()]
+        .map((id) => candidates.records.get(id))
+        // A thread neighbour outside the window lifts its candidate but is not a result itself.
+        .filter((row): row is FactRecord => row !== undefined && (window === undefined || observedWithin(row, window))),
       relevance,
       { now, halfLifeDays: req.halfLifeDays },
     );
@@ -169,16 +201,19 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
  */
 export async function gatherFactCandidates(
   deps: FactSearchDeps,
-  request: { query: string; category?: FactCategory },
+  request: { query: string; category?: FactCategory; observed?: ObservedWindow | undefined },
   warnings: string[] = [],
 ): Promise<FactCandidates> {
-  const options = { category: request.category, limit: CANDIDATE_LIST_SIZE };
+  const window = request.observed;
+  const options = { category: request.category, limit: CANDIDATE_LIST_SIZE, ...(window === undefined ? {} : { observed: window }) };
   // The vector search runs on LanceDB's own threads (and the query embedding in a worker), so it is started
   // first and overlaps the synchronous SQLite lists instead of adding to them. An empty store has nothing it could
   // find, and skipping it there spares a new user's first call loading LanceDB and the model.
   const searchable = deps.vectors !== undefined && (await deps.facts.hasAnyFact());
   if (searchable) await embedPendingFacts(deps);
-  const vectorSearch = (searchable ? deps.vectors : undefined)?.search(request.query, options).then(
+  // The vector index knows no time: with a window it is asked for more, and the matches outside are dropped below.
+  const vectorOptions = { category: request.category, limit: window === undefined ? CANDIDATE_LIST_SIZE : VECTOR_WINDOW_LIMIT };
+  const vectorSearch = (searchable ? deps.vectors : undefined)?.search(request.query, vectorOptions).then(
     (matches) => ({ matches }),
     (error: unknown) => ({ error }),
   );
@@ -208,7 +243,13 @@ export async function gatherFactCandidates(
   const rows = await deps.facts.getMany([...wanted].filter((id) => id > 0));
   const records = new Map(rows.map((row) => [row.id, row]));
   // Only vectors of current facts count (embedding_status = ok; list c of docs/reference/algorithms.md#fact-ranking).
-  const vector = matches?.filter((match) => records.get(match.factId)?.embeddingStatus === 'ok').slice(0, CANDIDATE_LIST_SIZE);
+  // With a window, only matches inside it (the other lists are filtered by the database).
+  const vector = matches
+    ?.filter((match) => {
+      const record = records.get(match.factId);
+      return record?.embeddingStatus === 'ok' && (window === undefined || observedWithin(record, window));
+    })
+    .slice(0, CANDIDATE_LIST_SIZE);
   return { query: request.query, fullText, substring, hebrew, ...(vector === undefined ? {} : { vector }), records };
 }
 

@@ -13,6 +13,7 @@ import { closePage, openPage, type Page, type PageRequest } from '../db/paginati
 import { buildTrigramPhrase, ftsTokens, orMatch, orStemMatch } from '../db/fts-query.js';
 import { containsPattern } from '../db/like.js';
 import { foldCase } from '../db/fold-case.js';
+import { statementCache } from '../db/statement-cache.js';
 import { hebrewStem, isHebrewWord } from '@chief-of-staff/core';
 import {
   assertConfidence,
@@ -22,6 +23,7 @@ import {
   MAX_VALUE_LENGTH,
   nowIso,
 } from '../db/validation.js';
+import { normaliseObservedTime, type ObservedWindow } from './observed-time.js';
 
 export type FactRecord = typeof facts.$inferSelect;
 
@@ -34,6 +36,11 @@ export interface StoreFactInput {
   /** `user` or the agent's name. */
   source: string;
   sourceRef?: SourceRef | null;
+  /**
+   * When it was said or observed: `YYYY-MM-DD` or ISO-8601 with a time (without a zone: UTC). Absent or null stores
+   * NULL (unknown), also when replacing a fact that had one: a replacement describes the fact anew.
+   */
+  observedAt?: string | null;
 }
 
 export interface ListFactsFilters {
@@ -45,7 +52,47 @@ export interface ListFactsFilters {
 
 export interface CandidateOptions {
   category?: FactCategory;
+  /** Only facts observed in this window (observed_at, else created_at; see observed-time.ts). */
+  observed?: ObservedWindow;
   limit: number;
+}
+
+/** The facts of a blank query with a time window: optionally one category, latest observed first. */
+export interface ObservedFactsFilters {
+  category?: FactCategory;
+  observed: ObservedWindow;
+}
+
+/** A blank query with only a time window ranks at most this many facts (the latest observed). */
+export const OBSERVED_LIST_LIMIT = 1_000;
+
+/** The observed time to store: validated and normalised (a day, or a UTC moment); null when not given. */
+export function observedAtOf(input: Pick<StoreFactInput, 'observedAt'>): string | null {
+  return input.observedAt === undefined || input.observedAt === null ? null : normaliseObservedTime('observed_at', input.observedAt);
+}
+
+/**
+ * The SQL condition of a time window on the facts table (alias `f` or none) and its parameters, in order; the same
+ * test as `observedWithin`. Both text forms of a time sort correctly, and created_at is in the moment form.
+ */
+export function observedCondition(window: ObservedWindow | undefined, alias = ''): { sql: string; params: string[] } {
+  if (window === undefined) return { sql: '', params: [] };
+  const time = `coalesce(${alias}observed_at, ${alias}created_at)`;
+  const parts: string[] = [];
+  const params: string[] = [];
+  if (window.from !== undefined) {
+    parts.push(window.fromDay === undefined ? `${time} >= ?` : `(${time} >= ? OR ${time} = ?)`);
+    params.push(window.from, ...(window.fromDay === undefined ? [] : [window.fromDay]));
+  }
+  if (window.before !== undefined) {
+    parts.push(`${time} < ?`);
+    params.push(window.before);
+  }
+  if (window.through !== undefined) {
+    parts.push(`${time} <= ?`);
+    params.push(window.through);
+  }
+  return { sql: parts.map((part) => ` AND ${part}`).join(''), params };
 }
 
 export const FACT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
@@ -66,6 +113,8 @@ export interface FactsRepository {
   list(filters: ListFactsFilters, page: PageRequest): Promise<Page<FactRecord>>;
   /** Every fact of a category (blank-query ranking, step 5 of docs/reference/algorithms.md#fact-ranking). */
   allInCategory(category: FactCategory): Promise<FactRecord[]>;
+  /** The facts observed in a window (a blank query with `since`/`until`), latest observed first, at most `limit`. */
+  observedIn(filters: ObservedFactsFilters, limit: number): Promise<FactRecord[]>;
   /** FTS5 candidates ordered by bm25; null when the query has no searchable token. */
   fullTextCandidates(query: string, options: CandidateOptions): Promise<number[] | null>;
   /** Case-folded substring candidates on key or value: exact key match first, then most recently updated. */
@@ -115,27 +164,26 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     const rare = tokens.filter((token) => (termRowsStatement.get(orMatch([token]), limit + 1)?.n ?? 0) <= limit);
     return rare.length > 0 ? rare : tokens;
   };
-  /** Trigram matches in the given order: the `?` of `order`, if any, comes after the match (and category) values. */
-  const trigramStatement = (withCategory: boolean, order: string) =>
-    sqlite.prepare<unknown[], { id: number }>(
-      `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
-       WHERE facts_trigram MATCH ? ${withCategory ? 'AND f.category = ?' : ''}
-       ORDER BY ${order} LIMIT ?`,
-    );
+  // Variants by category and time window, each prepared once.
+  const prepared = statementCache(database);
+  const ids = (text: string, params: unknown[]): { id: number }[] => prepared(text).all(...params) as { id: number }[];
+  /** Trigram matches in the given order: the `?` of `order`, if any, comes after the match, category and window values. */
+  const trigramSql = (withCategory: boolean, window: string, order: string) =>
+    `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
+       WHERE facts_trigram MATCH ? ${withCategory ? 'AND f.category = ?' : ''}${window}
+       ORDER BY ${order} LIMIT ?`;
   const EXACT_KEY_FIRST = '(cos_fold(f.key) = ?) DESC, f.updated_at DESC, f.id DESC';
   const BEST_MATCH_FIRST = 'bm25(facts_trigram), f.id DESC';
   // Below three characters a trigram index cannot answer; a scan with the folding function can.
-  const likeStatement = (withCategory: boolean) =>
-    sqlite.prepare<unknown[], { id: number }>(
-      `SELECT id FROM facts
-       WHERE (cos_fold(key) LIKE ? ESCAPE '\\' OR cos_fold(value) LIKE ? ESCAPE '\\') ${withCategory ? 'AND category = ?' : ''}
-       ORDER BY (cos_fold(key) = ?) DESC, updated_at DESC, id DESC LIMIT ?`,
-    );
-  const statements = {
-    hebrew: [trigramStatement(false, BEST_MATCH_FIRST), trigramStatement(true, BEST_MATCH_FIRST)] as const,
-    trigram: [trigramStatement(false, EXACT_KEY_FIRST), trigramStatement(true, EXACT_KEY_FIRST)] as const,
-    like: [likeStatement(false), likeStatement(true)] as const,
-  };
+  const likeSql = (withCategory: boolean, window: string) =>
+    `SELECT id FROM facts
+       WHERE (cos_fold(key) LIKE ? ESCAPE '\\' OR cos_fold(value) LIKE ? ESCAPE '\\') ${withCategory ? 'AND category = ?' : ''}${window}
+       ORDER BY (cos_fold(key) = ?) DESC, updated_at DESC, id DESC LIMIT ?`;
+  /** The category (if any) and window values of a candidate query, in the order of its placeholders. */
+  const filterParams = (options: CandidateOptions, window: { params: string[] }): unknown[] => [
+    ...(options.category === undefined ? [] : [options.category]),
+    ...window.params,
+  ];
 
   const getManyStatement = db
     .select()
@@ -158,6 +206,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       const value = assertText('value', input.value, MAX_VALUE_LENGTH);
       const confidence = assertConfidence('confidence', input.confidence ?? 1);
       const source = assertText('source', input.source, MAX_NAME_LENGTH);
+      const observedAt = observedAtOf(input);
       return database.writeTransaction(() => {
         const now = nowIso(clock);
         const existing = get(category, key);
@@ -167,6 +216,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
           pinned: input.pinned ?? false,
           source,
           sourceRef: input.sourceRef ?? null,
+          observedAt,
           embeddingStatus: 'pending' as const,
           updatedAt: now,
         };
@@ -229,13 +279,32 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       return db.select().from(facts).where(eq(facts.category, category)).all();
     },
 
+    async observedIn(filters, limit) {
+      if (filters.category !== undefined) assertEnum('category', filters.category, FACT_CATEGORIES);
+      const window = observedCondition(filters.observed);
+      const found = ids(
+        `SELECT id FROM facts WHERE 1 = 1 ${filters.category === undefined ? '' : 'AND category = ?'}${window.sql}
+         ORDER BY coalesce(observed_at, created_at) DESC, id DESC LIMIT ?`,
+        [...(filters.category === undefined ? [] : [filters.category]), ...window.params, limit],
+      );
+      const byId = new Map(getManyStatement.all({ ids: JSON.stringify(found.map((row) => row.id)) }).map((fact) => [fact.id, fact]));
+      return found.map((row) => byId.get(row.id)).filter((fact): fact is FactRecord => fact !== undefined);
+    },
+
     async fullTextCandidates(query, options) {
       if (options.category !== undefined) assertEnum('category', options.category, FACT_CATEGORIES);
       const match = orStemMatch(selectiveTokens(ftsTokens(query)));
       if (match === null) return null;
       // The category is a validated enum value, safe to quote into the expression.
       const expression = options.category === undefined ? match : `(${match}) AND category : "${options.category}"`;
-      return ftsStatement.all(expression, options.limit).map((row) => row.id);
+      if (options.observed === undefined) return ftsStatement.all(expression, options.limit).map((row) => row.id);
+      // A time window needs the facts row: joined only then, as the plain list reads the FTS table alone.
+      const window = observedCondition(options.observed, 'f.');
+      return ids(
+        `SELECT f.id AS id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid
+         WHERE facts_fts MATCH ?${window.sql} ORDER BY bm25(facts_fts), f.id LIMIT ?`,
+        [expression, ...window.params, options.limit],
+      ).map((row) => row.id);
     },
 
     async substringCandidates(query, options) {
@@ -245,18 +314,15 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
       if (text === '') return [];
       const folded = foldCase(text);
       const phrase = buildTrigramPhrase(text);
+      const withCategory = options.category !== undefined;
       let rows: { id: number }[];
       if (phrase !== null) {
-        rows =
-          options.category === undefined
-            ? statements.trigram[0].all(phrase, folded, options.limit)
-            : statements.trigram[1].all(phrase, options.category, folded, options.limit);
+        const window = observedCondition(options.observed, 'f.');
+        rows = ids(trigramSql(withCategory, window.sql, EXACT_KEY_FIRST), [phrase, ...filterParams(options, window), folded, options.limit]);
       } else {
         const pattern = containsPattern(text);
-        rows =
-          options.category === undefined
-            ? statements.like[0].all(pattern, pattern, folded, options.limit)
-            : statements.like[1].all(pattern, pattern, options.category, folded, options.limit);
+        const window = observedCondition(options.observed);
+        rows = ids(likeSql(withCategory, window.sql), [pattern, pattern, ...filterParams(options, window), folded, options.limit]);
       }
       return rows.map((row) => row.id);
     },
@@ -269,11 +335,9 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
         .filter((phrase): phrase is string => phrase !== null);
       if (stems.length === 0) return [];
       const match = [...new Set(stems)].join(' OR ');
-      const rows =
-        options.category === undefined
-          ? statements.hebrew[0].all(match, options.limit)
-          : statements.hebrew[1].all(match, options.category, options.limit);
-      return rows.map((row) => row.id);
+      const window = observedCondition(options.observed, 'f.');
+      const sqlText = trigramSql(options.category !== undefined, window.sql, BEST_MATCH_FIRST);
+      return ids(sqlText, [match, ...filterParams(options, window), options.limit]).map((row) => row.id);
     },
 
     setEmbeddingStatus: async (...args) => setEmbeddingStatus(...args),

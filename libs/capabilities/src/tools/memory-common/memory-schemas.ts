@@ -24,6 +24,14 @@ export function nameSchema(description: string, max = 200) {
   return z.string().trim().min(1).max(max).describe(description);
 }
 
+/** A day or a moment (validated and normalised by the facts repository, which names the field in its errors). */
+export const observedAtSchema = z
+  .string()
+  .trim()
+  .min(10)
+  .max(40)
+  .describe('When it was said or happened: YYYY-MM-DD, or ISO-8601 with a time (UTC unless it names a zone). Unknown if left out.');
+
 export const sourceRefSchema = z
   .object({
     provider: z.enum(SOURCE_REF_PROVIDERS).describe('Where the information came from.'),
@@ -79,6 +87,7 @@ export const factOutputSchema = z.object({
   source: z.string(),
   source_ref: sourceRefOutputSchema,
   embedding_status: z.enum(['ok', 'pending']),
+  observed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -94,6 +103,7 @@ export function toFactOutput(fact: FactRecord): z.input<typeof factOutputSchema>
     source: fact.source,
     source_ref: (fact.sourceRef ?? null) as SourceRef | null,
     embedding_status: fact.embeddingStatus,
+    observed_at: fact.observedAt,
     created_at: fact.createdAt,
     updated_at: fact.updatedAt,
   };

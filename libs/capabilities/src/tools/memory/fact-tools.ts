@@ -14,6 +14,7 @@ import {
   limitSchema,
   listOutputSchema,
   nameSchema,
+  observedAtSchema,
   sourceRefSchema,
   toFactOutput,
   withWarnings,
@@ -28,6 +29,7 @@ const storeInput = z
     confidence: z.number().min(0).max(1).default(1).describe('How sure this is, 0–1 (default 1).'),
     pinned: z.boolean().default(false).describe('Pinned facts never lose weight with age.'),
     source_ref: sourceRefSchema.optional(),
+    observed_at: observedAtSchema.optional(),
   })
   .strict();
 
@@ -43,6 +45,7 @@ async function storeFact(args: z.output<typeof storeInput>, ctx: ToolContext<Mem
     pinned: args.pinned,
     source: callerName(ctx.caller),
     sourceRef: args.source_ref ?? null,
+    observedAt: args.observed_at ?? null,
   });
   // The vector refresh runs in the background; a failure only leaves embedding_status pending.
   void refreshFactVector({ facts: memory.facts, vectors: memory.factVectors, logger: ctx.logger }, result.fact);
@@ -52,7 +55,8 @@ async function storeFact(args: z.output<typeof storeInput>, ctx: ToolContext<Mem
 const storeDescription = (name: string, other: string) =>
   'Remembers a fact for later, or replaces the fact with the same category and key (the original creation time is kept). ' +
   `Use it when the user shares something worth keeping: preferences, people, commitments, context. ${name} and ${other} are the same tool. ` +
-  'Example: {"category": "preference", "key": "noa_coffee_order", "value": "Noa drinks oat flat whites", "confidence": 0.9}.';
+  'Give observed_at when you know when it was said or happened, so query_memory can answer "when" and filter by since/until. ' +
+  'Example: {"category": "preference", "key": "noa_coffee_order", "value": "Noa drinks oat flat whites", "confidence": 0.9, "observed_at": "2026-03-02"}.';
 
 export const storeMemoryTool = defineTool({
   name: 'store_memory',

@@ -28,6 +28,13 @@ const input = z
       .optional()
       .describe('Days after which an unpinned fact counts half as much (default facts.halfLifeDays, 90).'),
     min_score: z.number().min(0).max(1).default(0).describe('Drop results scoring below this (0–1).'),
+    since: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .describe('Only facts observed on or after this day or moment (YYYY-MM-DD or ISO-8601; facts without observed_at count at their creation time).'),
+    until: z.string().trim().max(40).optional().describe('Only facts observed on or before this day (the whole day) or moment.'),
   })
   .strict();
 
@@ -41,6 +48,8 @@ const item = z.object({
   score: z.number(),
   relevance: z.number(),
   mmr_score: z.number().optional(),
+  /** When the fact was said or happened (a day or a UTC moment); null when unknown. Absent for locations. */
+  observed_at: z.string().nullable().optional(),
   updated_at: z.string(),
 });
 
@@ -62,7 +71,9 @@ export const queryMemoryTool = defineTool({
   description:
     "Searches the user's long-term memory (facts about people, preferences, work and backlog) and returns the best matches, " +
     'ranked by relevance × confidence × recency (pinned facts never fade). Use it before answering questions that depend on ' +
-    'what the user told you earlier. A blank query with a category lists that category. Example: {"query": "Noa coffee", "limit": 5}.',
+    'what the user told you earlier; each fact shows when it was said (observed_at), which answers "when" questions. ' +
+    'since/until keep facts observed in a time window. A blank query with a category or a window lists those facts. ' +
+    'Example: {"query": "Noa coffee", "limit": 5} or {"query": "trip", "since": "2026-03-01", "until": "2026-03-31"}.',
   input,
   output,
   annotations: LOCAL_READ,
@@ -71,6 +82,7 @@ export const queryMemoryTool = defineTool({
     const { memory, config } = ctx.services;
     if (args.category === 'location') {
       const warnings: string[] = [];
+      if (args.since !== undefined || args.until !== undefined) warnings.push('since/until ignored: saved locations carry no observed time.');
       let limit = args.limit;
       if (limit > maxLimit) {
         warnings.push(`limit clamped to ${maxLimit}`);
@@ -105,6 +117,8 @@ export const queryMemoryTool = defineTool({
         halfLifeDays: args.half_life_days ?? config?.facts.halfLifeDays,
         minScore: args.min_score,
         rrfK: config?.search.rrfK,
+        ...(args.since === undefined ? {} : { since: args.since }),
+        ...(args.until === undefined ? {} : { until: args.until }),
       },
       { limit: args.limit, cursor: args.cursor },
     );
@@ -120,6 +134,7 @@ export const queryMemoryTool = defineTool({
           score: ranked.score,
           relevance: ranked.relevance,
           ...(ranked.mmrScore === undefined ? {} : { mmr_score: ranked.mmrScore }),
+          observed_at: ranked.fact.observedAt,
           updated_at: ranked.fact.updatedAt,
         })),
         next_cursor: page.next_cursor,

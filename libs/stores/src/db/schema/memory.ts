@@ -24,6 +24,11 @@ export const facts = sqliteTable(
     source: text('source').notNull().default('user'),
     sourceRef: text('source_ref', { mode: 'json' }).$type<SourceRef>(),
     embeddingStatus: text('embedding_status', { enum: EMBEDDING_STATUSES }).notNull().default('pending'),
+    /**
+     * When the fact was said or observed: a day (`YYYY-MM-DD`) or a UTC moment like `created_at`; NULL when the source
+     * gave none (every fact stored before the column existed), never guessed.
+     */
+    observedAt: text('observed_at'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -6,6 +6,7 @@
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import type { FactCategory } from '../../db/schema/enums.js';
 import type { FactsRepository } from '../../memory/facts-repository.js';
+import { observedWindow } from '../../memory/observed-time.js';
 
 /** An empty repository for one test, and how to close it. */
 export interface OpenedFactsRepository {
@@ -118,6 +119,7 @@ export function describeFactsRepositoryContract(name: string, open: OpenFactsRep
           source: 'assistant',
           sourceRef,
           embeddingStatus: 'pending',
+          observedAt: null,
           createdAt: START,
           updatedAt: '2026-01-16T09:00:00.000Z',
         });
@@ -306,6 +308,75 @@ export function describeFactsRepositoryContract(name: string, open: OpenFactsRep
         expect(await facts.hebrewWordCandidates('החופשה', { limit: 50, category: 'work' })).toEqual([]);
         expect(await facts.hebrewWordCandidates('tomatoes', { limit: 50 })).toEqual([]);
         expect(await facts.hebrewWordCandidates('על', { limit: 50 })).toEqual([]);
+      });
+    });
+
+    describe('observed time', () => {
+      const observed = (key: string, value: string, observedAt?: string) =>
+        facts.upsert({ category: 'personal', key, value, source: 'user', ...(observedAt === undefined ? {} : { observedAt }) });
+      const window = (since?: string, until?: string) => {
+        const found = observedWindow(since, until);
+        if (found === undefined) throw new Error('a window needs since or until');
+        return found;
+      };
+
+      it('keeps a day as a day and a moment in UTC, unknown when not given, and replaces it with the fact', async () => {
+        expect((await observed('support_group', 'Caroline went to the support group', '2023-05-07')).fact.observedAt).toBe('2023-05-07');
+        expect((await observed('race', 'Melanie ran a charity race', '2023-05-25T13:56+02:00')).fact.observedAt).toBe('2023-05-25T11:56:00.000Z');
+        // Without a zone, as conversation exports write it: read as UTC on every machine.
+        expect((await observed('painting', 'Melanie painted a sunrise', '2023-05-08T13:56')).fact.observedAt).toBe('2023-05-08T13:56:00.000Z');
+        expect((await observed('unknown', 'Caroline likes hiking')).fact.observedAt).toBeNull();
+        const replaced = await observed('support_group', 'Caroline went to the LGBTQ support group');
+        expect(replaced.fact.observedAt).toBeNull();
+        expect(await facts.get('personal', 'race')).toMatchObject({ observedAt: '2023-05-25T11:56:00.000Z' });
+      });
+
+      it('rejects a time that is not a real date or moment, naming observed_at and the accepted forms', async () => {
+        for (const bad of ['2023-02-30', 'last Tuesday', '2023-05-08T25:00', '1850-01-01']) {
+          const error = await errorOf(observed('bad', 'v', bad));
+          expect(error.code).toBe('INVALID_ARGUMENT');
+          expect(error.message).toMatch(/observed_at/);
+        }
+        expect(await facts.count()).toBe(0);
+      });
+
+      it('keeps only facts observed in the window in every candidate list; without observed_at a fact counts at its creation', async () => {
+        await observed('may_7', 'Caroline support group meeting', '2023-05-07');
+        await observed('may_8_evening', 'Caroline support group dinner', '2023-05-08T19:30:00Z');
+        await observed('june', 'Caroline support group picnic', '2023-06-20');
+        await observed('stored_now', 'Caroline support group call');
+        const keysOf = async (ids: number[] | null) => (await facts.getMany(ids ?? [])).map((fact) => fact.key).sort();
+        const lists = async (since?: string, until?: string) => {
+          const options = { limit: 10, observed: window(since, until) };
+          return {
+            fullText: await keysOf(await facts.fullTextCandidates('support group', options)),
+            substring: await keysOf(await facts.substringCandidates('support group', options)),
+          };
+        };
+        // `until` a day keeps the whole day; the fact without observed_at was created on 2026-01-15.
+        expect(await lists(undefined, '2023-05-08')).toEqual({ fullText: ['may_7', 'may_8_evening'], substring: ['may_7', 'may_8_evening'] });
+        expect(await lists('2023-05-08', '2023-05-31')).toEqual({ fullText: ['may_8_evening'], substring: ['may_8_evening'] });
+        expect(await lists('2023-06-01')).toEqual({ fullText: ['june', 'stored_now'], substring: ['june', 'stored_now'] });
+        expect(await lists('2026-01-15T08:00Z', '2026-01-15T10:00Z')).toEqual({ fullText: ['stored_now'], substring: ['stored_now'] });
+        // A fact known only to the day is kept by a window starting within that day.
+        expect(await lists('2023-05-07T12:00Z', '2023-05-07T23:00Z')).toEqual({ fullText: ['may_7'], substring: ['may_7'] });
+        // A short query goes through the substring scan rather than the trigram index: the same window applies.
+        expect(await keysOf(await facts.substringCandidates('ca', { limit: 10, observed: window('2023-06-01', '2023-06-30') }))).toEqual(['june']);
+        const hebrew = await observed('hebrew', 'פגישה עם קרולין', '2023-05-07');
+        expect(await facts.hebrewWordCandidates('בפגישה', { limit: 10, observed: window('2023-05-01', '2023-05-31') })).toEqual([hebrew.fact.id]);
+        expect(await facts.hebrewWordCandidates('בפגישה', { limit: 10, observed: window('2023-06-01') })).toEqual([]);
+      });
+
+      it('lists the facts of a window latest observed first, by category and up to the limit', async () => {
+        await observed('first', 'one', '2023-05-07');
+        await observed('second', 'two', '2023-05-08T10:00:00Z');
+        await observed('third', 'three', '2023-05-09');
+        await facts.upsert({ category: 'work', key: 'work_item', value: 'four', source: 'user', observedAt: '2023-05-08' });
+        const keys = async (filters: Parameters<FactsRepository['observedIn']>[0], limit = 10) =>
+          (await facts.observedIn(filters, limit)).map((fact) => fact.key);
+        expect(await keys({ observed: window('2023-05-08', '2023-05-09') })).toEqual(['third', 'second', 'work_item']);
+        expect(await keys({ category: 'personal', observed: window('2023-05-08') })).toEqual(['third', 'second']);
+        expect(await keys({ observed: window(undefined, '2023-05-08') }, 2)).toEqual(['second', 'work_item']);
       });
     });
 

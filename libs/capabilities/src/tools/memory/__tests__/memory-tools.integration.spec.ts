@@ -64,6 +64,40 @@ describe('memory tools', () => {
     expect(keys.indexOf('D1:2')).toBeLessThan(keys.includes('D1:3') ? keys.indexOf('D1:3') : Infinity);
   });
 
+  it('answers "when" from the date a fact was said, and keeps only the facts of a since/until window', async () => {
+    const said = async (key: string, value: string, observed_at?: string) =>
+      (await ok(storeFactTool, { category: 'personal', key, value, ...(observed_at === undefined ? {} : { observed_at }) })).fact;
+    const group = await said('D1:3', 'Caroline: I went to the LGBTQ support group yesterday and it was so powerful.', '2023-05-08T13:56');
+    expect(group.observed_at).toBe('2023-05-08T13:56:00.000Z');
+    await said('D7:2', 'Caroline: The support group had a picnic by the lake.', '2023-07-02');
+    await said('D9:1', 'Caroline: I keep going to the support group every week.');
+
+    const when = await ok(queryMemoryTool, { query: 'When did Caroline go to the support group?' });
+    expect(when.items.map((item: { key: string; observed_at?: string | null }) => [item.key, item.observed_at])).toEqual(
+      expect.arrayContaining([
+        ['D1:3', '2023-05-08T13:56:00.000Z'],
+        ['D7:2', '2023-07-02'],
+        // Said without a date: unknown, not the day it was stored.
+        ['D9:1', null],
+      ]),
+    );
+
+    const may = await ok(queryMemoryTool, { query: 'support group', since: '2023-05-01', until: '2023-05-31' });
+    expect(may.items.map((item: { key: string }) => item.key)).toEqual(['D1:3']);
+    // Without observed_at a fact counts at its creation (the clock's 2026-02-01); a day-only until keeps the whole day.
+    const summer = await ok(queryMemoryTool, { query: 'support group', since: '2023-07-02' });
+    expect(summer.items.map((item: { key: string }) => item.key).sort()).toEqual(['D7:2', 'D9:1']);
+    const onDay = await ok(queryMemoryTool, { query: '', since: '2023-07-02', until: '2023-07-02' });
+    expect(onDay.items.map((item: { key: string }) => item.key)).toEqual(['D7:2']);
+
+    const backwards = await call(queryMemoryTool, { query: 'support group', since: '2023-06-01', until: '2023-05-01' });
+    expect(!backwards.ok && backwards.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('since') });
+    const notADate = await call(queryMemoryTool, { query: 'support group', since: 'last spring' });
+    expect(!notADate.ok && notADate.error).toMatchObject({ code: 'INVALID_ARGUMENT', hint: expect.stringContaining('YYYY-MM-DD') });
+    const badObserved = await call(storeFactTool, { category: 'personal', key: 'x', value: 'y', observed_at: '2023-13-01' });
+    expect(!badObserved.ok && badObserved.error.message).toMatch(/^observed_at:/);
+  });
+
   it('reports bad input as INVALID_ARGUMENT naming the field and the accepted values', async () => {
     const badCategory = await call(storeMemoryTool, { category: 'hobby', key: 'k', value: 'v' });
     expect(badCategory.ok).toBe(false);
@@ -75,7 +109,7 @@ describe('memory tools', () => {
     const unknownKey = await call(listFactsTool, { categroy: 'work' });
     expect(!unknownKey.ok && unknownKey.error.hint).toContain('category');
     const blank = await call(queryMemoryTool, { query: '   ' });
-    expect(!blank.ok && blank.error.message).toBe('query: is blank and no category was given.');
+    expect(!blank.ok && blank.error.message).toBe('query: is blank and no category or time window was given.');
     const zero = await call(listFactsTool, { limit: 0 });
     expect(!zero.ok && zero.error.code).toBe('INVALID_ARGUMENT');
   });
