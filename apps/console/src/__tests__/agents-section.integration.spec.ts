@@ -9,7 +9,7 @@ import { startFakeMessagesServer, textTurn, toolUseTurn, type FakeMessagesServer
 import { axeCheck } from '../testing/axe-check.js';
 import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
 import { describeWithBrowser, openBrowser } from '../testing/open-browser.js';
-import { cosCall as call, getPage, postForm } from './console-test-kit.js';
+import { cosCall as call, getPage, postForm, submitForm } from './console-test-kit.js';
 
 const NOW = new Date('2026-11-27T08:00:00Z');
 /** More runs than one page of the runs list shows (50). */
@@ -159,9 +159,10 @@ describe('console Agents section', () => {
 
   it('asks for an instruction instead of running an agent on nothing', async () => {
     const before = (await runs()).total;
-    const response = await postForm(consoleApp, '/agents/run', { agent: 'meeting_prep', instruction: '   ' });
-    expect(response.status).toBe(303);
-    expect(response.location).toBe('/agents?agent=meeting_prep#run');
+    const response = await submitForm(consoleApp, '/agents?agent=meeting_prep', 'run', '/agents/run', { agent: 'meeting_prep', instruction: '   ' });
+    expect(response.status).toBe(422);
+    expect(response.body).toContain('role="alert" dir="auto">Write an instruction for the agent');
+    expect(response.body).toMatch(/<option value="meeting_prep" selected>/);
     expect((await runs()).total).toBe(before);
   });
 

@@ -140,7 +140,7 @@ describeWithBrowser('console in a browser (built app)', () => {
     const title = await first.locator('strong').textContent();
     await first.getByRole('button', { name: /^Snooze 1 week/ }).click();
     await plain.waitForURL(`${consoleApp.url}/today#attention`);
-    await expect(plain.getByRole('status').textContent()).resolves.toContain('Snoozed until');
+    await expect(plain.locator('.banner-ok').textContent()).resolves.toContain('Snoozed until');
     expect(await plain.locator('#attention').textContent()).not.toContain(title ?? '(none)');
     await context.close();
   });

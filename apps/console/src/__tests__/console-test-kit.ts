@@ -27,6 +27,27 @@ export async function postForm(
   return { status: response.status, location: response.headers.get('location') };
 }
 
+/**
+ * Submits form `formId` of the page at `page` as the browser does (with the CSRF token and the form's `_form` and
+ * `_page` fields) and returns the answer: a 303 with its target when it worked, the page shown again (422) when not.
+ */
+export async function submitForm(
+  consoleApp: TestConsole,
+  page: string,
+  formId: string,
+  action: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; location: string | null; body: string }> {
+  const body = new URLSearchParams({ _csrf: consoleApp.csrfToken, _form: formId, _page: page, ...fields });
+  const response = await fetch(`${consoleApp.url}${action}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: consoleApp.cookieHeader, origin: consoleApp.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+  return { status: response.status, location: response.headers.get('location'), body: await response.text() };
+}
+
 /** A tool's output as the CLI would get it (any failure throws with the tool's message). */
 export async function cosCall<T = Record<string, unknown>>(cos: TestConsole['cos'], name: string, args: Record<string, unknown> = {}): Promise<T> {
   const result = await cos.callTool(name, args, { caller: { kind: 'cli' } });

@@ -1,7 +1,8 @@
 /**
  * The Memory pages in a real browser (Chromium via playwright-core): each tab loads with its seeded data, one action
  * is done by clicking, and axe finds nothing serious. Editing a fact in the page is then checked with the built `cos`
- * CLI on the same data directory: `cos memory search` prints the new value.
+ * CLI on the same data directory: `cos memory search` prints the new value. A form that fails comes back on its own
+ * page with what was typed and a red message beside the field (People, and the Agents run form without a model key).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -72,7 +73,7 @@ describeWithBrowser('Memory pages in the browser', () => {
     expect(await axeCheck(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save the fact' }).click();
     await page.waitForURL(/\/memory\/facts\?category=preference$/);
-    await expect(page.getByRole('status').textContent()).resolves.toContain('Saved preference/noa_coffee_order.');
+    await expect(page.locator('.banner-ok').textContent()).resolves.toContain('Saved preference/noa_coffee_order.');
     await expect(page.getByRole('cell', { name: 'Noa switched to cardamom cortados' }).isVisible()).resolves.toBe(true);
 
     const cli = await runCli(consoleApp.dataDir, ['memory', 'search', 'cardamom cortados']);
@@ -86,12 +87,12 @@ describeWithBrowser('Memory pages in the browser', () => {
     await page.goto(`${consoleApp.url}/memory/facts?category=relationship`);
     await page.getByRole('button', { name: 'Delete relationship/dana_role' }).click();
     await page.waitForURL(/category=relationship/);
-    await expect(page.getByRole('status').textContent()).resolves.toContain('Deleted relationship/dana_role.');
+    await expect(page.locator('.banner-ok').textContent()).resolves.toContain('Deleted relationship/dana_role.');
     expect((await callTool<{ items: unknown[] }>(consoleApp, 'list_facts', { category: 'relationship' })).items).toEqual([]);
     expect(await axeCheck(page)).toEqual([]);
     await page.getByRole('button', { name: 'Undo: restore relationship/dana_role' }).click();
     await page.waitForURL(/category=relationship/);
-    await expect(page.getByRole('status').textContent()).resolves.toContain('Restored relationship/dana_role.');
+    await expect(page.locator('.banner-ok').textContent()).resolves.toContain('Restored relationship/dana_role.');
     expect((await callTool<{ items: { value: string }[] }>(consoleApp, 'list_facts', { category: 'relationship' })).items[0]?.value).toBe('דנה מנהלת את צוות המוצר');
   }, 60_000);
 
@@ -102,7 +103,7 @@ describeWithBrowser('Memory pages in the browser', () => {
     await page.getByRole('combobox', { name: 'Status of Move standup to 9:30', exact: true }).selectOption('executed');
     await page.getByRole('button', { name: 'Update the status of Move standup to 9:30' }).click();
     await page.waitForURL(/\/memory\/decisions$/);
-    await expect(page.getByRole('status').textContent()).resolves.toContain('"Move standup to 9:30" is now executed.');
+    await expect(page.locator('.banner-ok').textContent()).resolves.toContain('"Move standup to 9:30" is now executed.');
     const decisions = await callTool<{ items: { title: string; status: string }[] }>(consoleApp, 'search_decisions', { query: 'standup' });
     expect(decisions.items[0]?.status).toBe('executed');
   }, 60_000);
@@ -114,7 +115,7 @@ describeWithBrowser('Memory pages in the browser', () => {
     await page.getByRole('combobox', { name: 'Status of Send the Q4 budget', exact: true }).selectOption('completed');
     await page.getByRole('button', { name: 'Update the status of Send the Q4 budget' }).click();
     await page.waitForURL(/\/memory\/delegations$/);
-    await expect(page.getByRole('status').textContent()).resolves.toContain('"Send the Q4 budget" is now completed.');
+    await expect(page.locator('.banner-ok').textContent()).resolves.toContain('"Send the Q4 budget" is now completed.');
     const delegations = await callTool<{ items: { status: string }[] }>(consoleApp, 'list_delegations', { delegated_to: 'Noa' });
     expect(delegations.items[0]?.status).toBe('completed');
   }, 60_000);
@@ -129,7 +130,7 @@ describeWithBrowser('Memory pages in the browser', () => {
     await page.getByRole('textbox', { name: 'Handle, address or number' }).first().fill('noalevi');
     await page.getByRole('button', { name: 'Link handle to Noa Levi' }).click();
     await page.waitForURL(/\/memory\/people$/);
-    await expect(page.getByRole('status').textContent()).resolves.toContain('Linked github noalevi to Noa Levi.');
+    await expect(page.locator('.banner-ok').textContent()).resolves.toContain('Linked github noalevi to Noa Levi.');
     const people = await callTool<{ items: { identities: { provider: string }[] }[] }>(consoleApp, 'list_people', { query: 'Noa Levi' });
     expect(people.items[0]?.identities.map((identity) => identity.provider)).toEqual(['email', 'github', 'slack']);
 
@@ -137,6 +138,51 @@ describeWithBrowser('Memory pages in the browser', () => {
     await page.waitForURL(/\/memory\/people\/Noa%20Levi$/);
     await expect(page.getByRole('heading', { name: 'Identities' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText('noalevi').isVisible()).resolves.toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+  }, 60_000);
+
+  /** The visible alert beside a field: its text and its colour. */
+  async function fieldAlert(): Promise<{ text: string; color: string }> {
+    const alert = page.getByRole('alert');
+    await expect(alert.isVisible()).resolves.toBe(true);
+    return { text: (await alert.textContent()) ?? '', color: await alert.evaluate((element) => getComputedStyle(element).color) };
+  }
+
+  it('People: a refused link stays on the People page with what was typed and a red alert beside the handle', async () => {
+    await page.goto(`${consoleApp.url}/memory/people`);
+    await page.getByLabel("Person's full name").fill('Dana Cohen');
+    await page.locator('#new-link-provider').selectOption('email');
+    await page.locator('#new-link-handle').fill('not-an-address');
+    const [response] = await Promise.all([page.waitForResponse((answer) => answer.request().method() === 'POST'), page.getByRole('button', { name: 'Link handle', exact: true }).click()]);
+    expect(response.status()).toBe(422);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Memory: people');
+    await expect(page.getByRole('link', { name: 'People', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByLabel("Person's full name").inputValue()).resolves.toBe('Dana Cohen');
+    await expect(page.locator('#new-link-handle').inputValue()).resolves.toBe('not-an-address');
+    const alert = await fieldAlert();
+    expect(alert.text).toContain('provider_id');
+    expect(alert.color).toBe('rgb(180, 35, 24)');
+    // The handle's input names the message, and has the focus so the page opens at it.
+    await expect(page.locator('#new-link-handle').getAttribute('aria-describedby')).resolves.toBe('new-link-provider_id-problem');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('new-link-handle');
+    await expect(page.locator('.banner-ok').count()).resolves.toBe(0);
+    expect(await axeCheck(page)).toEqual([]);
+    expect((await callTool<{ items: unknown[] }>(consoleApp, 'list_people', { query: 'Dana Cohen' })).items).toEqual([]);
+  }, 60_000);
+
+  it('Agents: says up front that no model key is set, and a failed run keeps the instruction', async () => {
+    await page.goto(`${consoleApp.url}/agents`);
+    await expect(page.getByText('No model API key is set').isVisible()).resolves.toBe(true);
+    await page.getByLabel('Agent', { exact: true }).selectOption('meeting_prep');
+    await page.getByLabel('Instruction').fill('Summarise my week, with the open delegations first');
+    const [response] = await Promise.all([page.waitForResponse((answer) => answer.request().method() === 'POST'), page.getByRole('button', { name: 'Run agent' }).click()]);
+    expect(response.status()).toBe(422);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Agents');
+    await expect(page.getByLabel('Instruction').inputValue()).resolves.toBe('Summarise my week, with the open delegations first');
+    await expect(page.getByLabel('Agent', { exact: true }).inputValue()).resolves.toBe('meeting_prep');
+    const alert = await fieldAlert();
+    expect(alert.text).toContain('No model API key is configured');
+    expect(alert.color).toBe('rgb(180, 35, 24)');
     expect(await axeCheck(page)).toEqual([]);
   }, 60_000);
 });

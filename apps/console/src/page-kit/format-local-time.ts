@@ -37,3 +37,10 @@ export function localDate(date: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
   return parts;
 }
+
+const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})\b(?!T)/g;
+
+/** Text a tool wrote with calendar dates in it ("due 2026-11-24") with each date as `formatLocalTime` shows it. */
+export function withLocalDates(text: string, timeZone: string): string {
+  return text.includes('-') ? text.replace(ISO_DATE, (date) => formatLocalTime(date, timeZone)) : text;
+}

@@ -9,6 +9,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { tokensMatch, type ToolPrincipal } from '@chief-of-staff/core';
+import type { FlashTone } from '../page-kit/flash-banner.js';
 import type { FlashAction } from '../page-kit/types.js';
 
 /** How long a printed sign-in link works. */
@@ -23,6 +24,8 @@ export interface ConsoleSession {
   lastSeen: number;
   /** What the last action said, shown once by the next page (POST-redirect-GET). */
   flash?: string;
+  /** Whether that flash says something was done (green) or was not (red, "Not done: …"). */
+  flashTone?: FlashTone;
   /** The form offered with that flash (an Undo button), shown once with it. */
   flashAction?: FlashAction;
 }

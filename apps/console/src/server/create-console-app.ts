@@ -9,14 +9,17 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { isAllowedHost, newErrorRef, principalKeyOf, runInPrincipalScope, tokensMatch, type ToolCaller } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
+import { isAllowedHost, newErrorRef, principalKeyOf, resolveSecret, runInPrincipalScope, tokensMatch, type ToolCaller } from '@chief-of-staff/core';
 import { renderLayout } from '../page-kit/layout.js';
 import { ConsoleToolError } from '../page-kit/console-tool-error.js';
 import { CSRF_FIELD_NAME } from '../page-kit/csrf-field.js';
-import type { ActionContext, ConsoleSection, PageContext, PageView } from '../page-kit/types.js';
+import { flashBanner } from '../page-kit/flash-banner.js';
+import { FORM_ID_FIELD, FORM_PAGE_FIELD, typedValues } from '../page-kit/form-view.js';
+import type { ActionContext, ConsoleSection, FailedForm, PageContext, PageView } from '../page-kit/types.js';
 import type { ConsoleAssets } from './console-assets.js';
 import { sessionCookieIsSecure, type ConsoleAuth, type ConsoleSession } from './console-auth.js';
+import { matchPagePath, pagePathPattern, type PagePathPattern } from './page-routes.js';
 import { isCrossSitePost, safeRedirect } from './request-checks.js';
 import { signInPageBody } from './sign-in-page.js';
 
@@ -62,6 +65,10 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
   const now = options.now ?? (() => new Date());
   const landing = options.sections[0]?.path ?? '/today';
   const navigation = options.sections.map(({ id, label, path }) => ({ id, label, path }));
+  // As the agents runtime reads it (config, then the environment); read once, as the runtime does.
+  const modelConfigured = (resolveSecret(options.host.config.anthropic.apiKey) ?? (process.env['ANTHROPIC_API_KEY']?.trim() || undefined)) !== undefined;
+  /** Every page, so a failed form's page can be rendered again from its address. */
+  const pages: { readonly pattern: PagePathPattern; readonly render: (ctx: PageContext) => Promise<PageView>; readonly sectionId: string }[] = [];
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -92,22 +99,34 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     return c.body(new Uint8Array(asset.body));
   });
+  // Pages name their icon in a <link>; browsers and tools that ask for the old fixed address get the same picture
+  // (before sign-in too), rather than a 404 in every page's console.
+  app.get('/favicon.ico', (c) => {
+    const icon = options.assets.get('favicon.svg');
+    if (!icon) return c.body(null, 204);
+    c.header('Content-Type', icon.contentType);
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(new Uint8Array(icon.body));
+  });
 
-  function page(c: Context, status: 200 | 401 | 403 | 404 | 500, title: string, body: Html, session?: ConsoleSession, currentSection?: string) {
+  function page(c: Context, status: 200 | 401 | 403 | 404 | 422 | 500, title: string, body: Html, session?: ConsoleSession, currentSection?: string) {
     const flash = session?.flash;
     const flashAction = session?.flashAction;
+    const tone = session?.flashTone ?? 'ok';
     if (session) {
       delete session.flash;
       delete session.flashAction;
+      delete session.flashTone;
     }
+    // The banner is drawn here (not by the layout's status line) so a failure is red with role="alert" and an Undo
+    // form sits inside its banner.
+    const banner = flash && session ? flashBanner({ message: flash, tone, csrfToken: session.csrfToken, ...(flashAction ? { action: flashAction } : {}) }) : '';
     return c.html(
       renderLayout({
         title,
-        body,
+        body: html`${banner}${body}`,
         assets: options.assets,
         ...(session ? { session: { csrfToken: session.csrfToken, sections: navigation, ...(currentSection ? { currentSection } : {}) } } : {}),
-        ...(flash ? { flash } : {}),
-        ...(flash && flashAction ? { flashAction } : {}),
       }),
       status,
     );
@@ -196,21 +215,35 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
     return c.redirect('/sign-in', 303);
   });
 
-  function pageContext(c: Context, session: ConsoleSession): PageContext {
+  /** Another address to render than the request's: a failed form's page, shown again with what was typed. */
+  interface ShownAgain {
+    readonly path: string;
+    readonly query: URLSearchParams;
+    readonly params: Record<string, string>;
+    readonly failedForm: FailedForm;
+  }
+
+  function pageContext(c: Context, session: ConsoleSession, shownAgain?: ShownAgain): PageContext {
     const caller: ToolCaller = { kind: 'console', principal: session.principal };
     const url = new URL(c.req.url);
     return {
       async tool<T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}): Promise<T> {
         const result = await runInPrincipalScope(principalKeyOf(session.principal), () => options.host.callTool(name, args, { caller }));
-        if (!result.ok) throw new ConsoleToolError(result.error.code, result.error.message, result.error.hint);
+        if (!result.ok) {
+          const field = result.error.details?.['field'];
+          throw new ConsoleToolError(result.error.code, result.error.message, result.error.hint, typeof field === 'string' ? field : undefined);
+        }
         return result.value as T;
       },
-      params: c.req.param() as Record<string, string>,
-      query: url.searchParams,
+      params: shownAgain?.params ?? (c.req.param() as Record<string, string>),
+      path: shownAgain?.path ?? url.pathname,
+      query: shownAgain?.query ?? url.searchParams,
       csrfToken: session.csrfToken,
       timeZone: options.host.config.timezone,
       now: now(),
       ...(session.flash === undefined ? {} : { flash: session.flash }),
+      ...(shownAgain ? { failedForm: shownAgain.failedForm } : {}),
+      modelConfigured,
       assetUrl: (name) => options.assets.url(name),
     };
   }
@@ -224,9 +257,46 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
     return page(c, 500, 'Something went wrong', html`<p class="error" role="alert">This page failed (reference ${ref}). The console's log has the details.</p>`, session, sectionId);
   }
 
+  /**
+   * A failed form shown again: the page its `_page` field names, rendered with what was typed and the problem beside
+   * its field, HTTP 422. Undefined when the form names no page this console serves (then the banner says it).
+   */
+  async function formPageAgain(c: Context, session: ConsoleSession, form: Record<string, string>, error: ConsoleToolError): Promise<Response | undefined> {
+    const id = form[FORM_ID_FIELD] ?? '';
+    const address = safeRedirect(form[FORM_PAGE_FIELD] ?? '', '');
+    if (id === '' || address === '') return undefined;
+    const target = new URL(address, 'http://console.invalid');
+    for (const entry of pages) {
+      const params = matchPagePath(entry.pattern, target.pathname);
+      if (!params) continue;
+      const failedForm: FailedForm = {
+        id,
+        values: typedValues(form),
+        message: error.message,
+        ...(error.field === undefined ? {} : { field: error.field }),
+        ...(error.hint === undefined ? {} : { hint: error.hint }),
+      };
+      try {
+        const view = await entry.render(pageContext(c, session, { path: target.pathname, query: target.searchParams, params, failedForm }));
+        const body = await view.body;
+        // The form may be gone from its page (its row was deleted meanwhile): then the banner carries the problem.
+        if (!body.toString().includes(`name="${FORM_ID_FIELD}" value="${id}"`)) {
+          session.flash = `Not done: ${error.message}`;
+          session.flashTone = 'error';
+          delete session.flashAction;
+        }
+        return page(c, 422, view.title, body, session, entry.sectionId);
+      } catch (failure) {
+        return failurePage(c, failure, session, entry.sectionId);
+      }
+    }
+    return undefined;
+  }
+
   for (const section of options.sections) {
     section.register({
       page(path, render) {
+        pages.push({ pattern: pagePathPattern(path), render, sectionId: section.id });
         app.get(path, async (c) => {
           const session = sessionOf(c);
           let view: PageView;
@@ -234,7 +304,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
             view = await render(pageContext(c, session));
             // Render now, so a failure inside the body is shown as a failure rather than a half page.
             const body = await view.body;
-            return page(c, 200, view.title, body, session, section.id);
+            return page(c, view.status ?? 200, view.title, body, session, section.id);
           } catch (error) {
             return failurePage(c, error, session, section.id);
           }
@@ -247,15 +317,23 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
           const context: ActionContext = { ...pageContext(c, session), form };
           try {
             const result = await run(context);
-            if (result.flash !== undefined) session.flash = result.flash;
+            if (result.flash !== undefined) {
+              session.flash = result.flash;
+              session.flashTone = 'ok';
+            }
             if (result.flashAction !== undefined) session.flashAction = result.flashAction;
             else delete session.flashAction;
             return c.redirect(safeRedirect(result.redirect, section.path), 303);
           } catch (error) {
             if (error instanceof ConsoleToolError) {
+              const again = await formPageAgain(c, session, form, error);
+              if (again) return again;
+              // A form without a page of its own (an Undo in a banner): back with the problem in a red banner.
               session.flash = `Not done: ${error.message}`;
+              session.flashTone = 'error';
               delete session.flashAction;
-              return c.redirect(safeRedirect(c.req.header('referer') ?? '', section.path), 303);
+              const back = form[FORM_PAGE_FIELD] ?? form['return'] ?? form['return_to'] ?? '';
+              return c.redirect(safeRedirect(back, section.path), 303);
             }
             return failurePage(c, error, session, section.id);
           }

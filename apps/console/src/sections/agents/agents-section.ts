@@ -7,7 +7,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
-import { csrfField } from '../../page-kit/csrf-field.js';
+import { formView } from '../../page-kit/form-view.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
 import { agentsActions } from './agents-actions.js';
@@ -19,6 +19,7 @@ import {
   RUN_STATUSES,
   statusTag,
   type AgentList,
+  type AgentSummary,
   type Html,
   type RunList,
   type RunView,
@@ -30,20 +31,35 @@ const AGENT_CHOICES = 200;
 const RECENT_RUNS = 10;
 const RUNS_PAGE_SIZE = 50;
 
+/** Said before the form, not after a failed run: without a model API key no agent can run. */
+function modelKeyNotice(ctx: PageContext): Html | string {
+  return ctx.modelConfigured
+    ? ''
+    : html`<p class="note" id="run-no-key">No model API key is set, so agents cannot run yet: set the <code>ANTHROPIC_API_KEY</code> environment variable (or <code>anthropic.apiKey: env:NAME</code> in cos.config.yaml) and restart. <code>cos doctor</code> shows what is configured.</p>`;
+}
+
 function runForm(ctx: PageContext, agents: AgentList): Html {
-  const chosen = ctx.query.get('agent') ?? '';
+  const form = formView(ctx, 'run', ['instruction', 'agent']);
+  const chosen = form.value('agent', ctx.query.get('agent') ?? '');
   if (agents.items.length === 0) return empty('There are no agents to run.');
-  return html`<form method="post" action="/agents/run" class="run-form">
-${csrfField(ctx)}
+  return html`${modelKeyNotice(ctx)}<form method="post" action="/agents/run" class="run-form">
+${form.hidden}
 <label for="run-agent">Agent</label>
-<select id="run-agent" name="agent" required>
+<select id="run-agent" name="agent" required${form.invalid('agent')}>
 ${agents.items.map((agent) => html`<option value="${agent.name}"${agent.name === chosen ? html` selected` : ''}>${agent.name}</option>`)}
-</select>
+</select>${form.problem('agent')}
 <label for="run-instruction">Instruction</label>
-<textarea id="run-instruction" name="instruction" rows="4" maxlength="20000" required dir="auto" aria-describedby="run-hint"></textarea>
+<textarea id="run-instruction" name="instruction" rows="4" maxlength="20000" required dir="auto"${form.invalid('instruction', 'run-hint')}>${form.value('instruction')}</textarea>${form.problem('instruction')}
 <p class="hint" id="run-hint">The agent works with the tools its capabilities grant. A run can take a minute or more; its trace opens when it ends.</p>
 <p><button type="submit">Run agent</button></p>
 </form>`;
+}
+
+/** An agent's capabilities, folded: the count in view, the tags one click away (some agents hold dozens). */
+function capabilityList(agent: AgentSummary): Html {
+  const count = agent.capabilities.length;
+  if (count === 0) return html`<span class="muted">none</span>`;
+  return html`<details class="capabilities"><summary>${count} ${count === 1 ? 'capability' : 'capabilities'}<span class="visually-hidden"> of ${agent.name}</span></summary><ul class="tags">${agent.capabilities.map((capability) => html`<li class="tag">${capability}</li>`)}</ul></details>`;
 }
 
 function agentsTable(ctx: PageContext, agents: AgentList): Html {
@@ -56,7 +72,7 @@ function agentsTable(ctx: PageContext, agents: AgentList): Html {
 <tbody>${agents.items.map(
         (agent) => html`<tr>
 <th scope="row"><code>${agent.name}</code><p class="muted">${userText(agent.description)}</p></th>
-<td><ul class="tags">${agent.capabilities.map((capability) => html`<li class="tag">${capability}</li>`)}</ul></td>
+<td>${capabilityList(agent)}</td>
 <td>${agent.model}</td>
 <td>${agent.origin}</td>
 <td><a href="/agents?agent=${encodeURIComponent(agent.name)}#run" aria-label="Run ${agent.name}">Run</a> · <a href="/agents/runs?agent=${encodeURIComponent(agent.name)}" aria-label="Runs of ${agent.name}">Runs</a></td>

@@ -3,6 +3,7 @@
  * document from the index (delete_document; the file itself stays). The message afterwards says what was done; when
  * an ingest stopped before the end, the page comes back with the path filled in, so "Ingest" again continues it.
  */
+import { formProblem } from '../../page-kit/console-tool-error.js';
 import type { ConsoleRoutes } from '../../page-kit/types.js';
 
 interface IngestReport {
@@ -40,6 +41,7 @@ export function ingestSummary(report: IngestReport): string {
 export function documentsActions(routes: ConsoleRoutes): void {
   routes.action('/documents/ingest', async (ctx) => {
     const path = (ctx.form['path'] ?? '').trim();
+    if (path === '') throw formProblem('path', 'Write the file or folder to ingest, e.g. ~/Documents/projects.');
     const report = await ctx.tool<IngestReport>('ingest_documents', { path, recursive: ctx.form['recursive'] === 'true' });
     return {
       redirect: report.more ? `/documents?${new URLSearchParams({ ingest_path: path }).toString()}#ingest` : '/documents#indexed',

@@ -8,7 +8,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { cursorPager } from '../../page-kit/links.js';
-import { csrfField } from '../../page-kit/csrf-field.js';
+import { formView } from '../../page-kit/form-view.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
 import { documentsActions } from './documents-actions.js';
@@ -107,6 +107,7 @@ ${list.pending > 0
 
 function ingestBlock(ctx: PageContext, listing: Promise<DocumentList>): Promise<HtmlEscapedString> {
   const path = ctx.query.get('ingest_path') ?? '';
+  const form = formView(ctx, 'ingest', ['path']);
   return toolBlock({
     id: 'ingest',
     heading: 'Ingestion',
@@ -114,9 +115,9 @@ function ingestBlock(ctx: PageContext, listing: Promise<DocumentList>): Promise<
     load: () => listing.then((list) => list, () => undefined),
     render: (list) => html`${progressLine(list)}
 <form method="post" action="/documents/ingest" class="search-form">
-${csrfField(ctx)}
-<label>File or folder to ingest <input type="text" name="path" value="${path}" dir="auto" required placeholder="~/Documents/projects" aria-describedby="ingest-hint"></label>
-<label class="check"><input type="checkbox" name="recursive" value="true" checked> Include sub-folders</label>
+${form.hidden}
+<label>File or folder to ingest <input type="text" id="ingest-path" name="path" value="${form.value('path', path)}" dir="auto" required placeholder="~/Documents/projects"${form.invalid('path', 'ingest-hint')}></label>${form.problem('path')}
+<label class="check"><input type="checkbox" name="recursive" value="true"${form.checked('recursive', true) ? html` checked` : ''}> Include sub-folders</label>
 <button type="submit">Ingest</button>
 </form>
 <p class="hint" id="ingest-hint">Only folders inside the allowed roots (<code>documents.allowedRoots</code>) are read. Unchanged files are skipped; a large folder may take several rounds.</p>`,
@@ -135,7 +136,9 @@ function indexBlock(ctx: PageContext, listing: Promise<DocumentList>): Promise<H
         : html`<div class="table-scroll"><table>
 <thead><tr><th scope="col">Document</th><th scope="col">Type</th><th scope="col">Parts</th><th scope="col">Size</th><th scope="col">Modified</th><th scope="col">Status</th><th scope="col">Actions</th></tr></thead>
 <tbody>${list.items.map(
-            (item) => html`<tr>
+            (item, index) => {
+              const remove = formView(ctx, `document-delete-${index}`, ['document_id']);
+              return html`<tr>
 <th scope="row">${userText(item.source_name)}<p class="muted"><span dir="auto">${item.path}</span></p></th>
 <td>${item.doc_type}</td>
 <td>${item.chunks}</td>
@@ -143,10 +146,11 @@ function indexBlock(ctx: PageContext, listing: Promise<DocumentList>): Promise<H
 <td><time datetime="${item.modified_at}">${formatLocalTime(item.modified_at, ctx.timeZone)}</time></td>
 <td>${item.status === 'indexed' ? html`<span class="tag status-ok">indexed</span>` : html`<span class="tag status-bad">pending</span>`}</td>
 <td><form method="post" action="/documents/delete" class="inline">
-${csrfField(ctx)}<input type="hidden" name="document_id" value="${item.id}"><input type="hidden" name="name" value="${item.source_name}">
-<button type="submit" class="danger" data-confirm="Remove this document from the index? The file itself stays." aria-label="Remove from index: ${item.source_name}">Remove from index</button>
+${remove.hidden}<input type="hidden" name="document_id" value="${item.id}"><input type="hidden" name="name" value="${item.source_name}">
+<button type="submit" class="danger" data-confirm="Remove this document from the index? The file itself stays." aria-label="Remove from index: ${item.source_name}"${remove.describe('document_id')}>Remove from index</button>${remove.problem('document_id')}
 </form></td>
-</tr>`,
+</tr>`;
+            },
           )}</tbody></table></div>
 <p class="muted">${list.total} ${list.total === 1 ? 'document' : 'documents'}, by path.</p>
 ${cursorPager('/documents', ctx, list.next_cursor, 'indexed')}`,

@@ -5,8 +5,9 @@
  */
 import { html } from 'hono/html';
 import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
-import { csrfField } from '../../page-kit/csrf-field.js';
+import { formProblem } from '../../page-kit/console-tool-error.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
+import { formView } from '../../page-kit/form-view.js';
 import type { ConsoleRoutes, PageContext, PageView } from '../../page-kit/types.js';
 import { currentAddress, formText, memoryTabs, options, PAGE_SIZE, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
 
@@ -31,11 +32,12 @@ interface Decision {
 
 function statusForm(ctx: PageContext, decision: Decision, back: string): Html {
   const id = `decision-status-${decision.id}`;
-  return html`<form method="post" action="/memory/decisions/status" class="inline">${csrfField(ctx)}
+  const form = formView(ctx, id, ['status']);
+  return html`<form method="post" action="/memory/decisions/status" class="inline">${form.hidden}
 <input type="hidden" name="decision_id" value="${String(decision.id)}"><input type="hidden" name="return" value="${back}">
 <label class="visually-hidden" for="${id}">Status of ${decision.title}</label>
-<select id="${id}" name="status">${options(STATUSES, decision.status)}</select>
-<button type="submit" aria-label="Update the status of ${decision.title}">Update</button>
+<select id="${id}" name="status"${form.invalid('status')}>${options(STATUSES, form.value('status', decision.status))}</select>
+<button type="submit" aria-label="Update the status of ${decision.title}">Update</button>${form.problem('status')}
 </form>`;
 }
 
@@ -92,6 +94,7 @@ export async function renderDecisionsPage(ctx: PageContext): Promise<PageView> {
           : html`${decisionsTable(ctx, page.items, back)}${pager(page, '/memory/decisions', filters, cursor === '')}`,
     }),
   ]);
+  const create = formView(ctx, 'new-decision', ['title', 'owner', 'follow_up_date']);
   return {
     title: 'Memory: decisions',
     body: html`${memoryTabs('decisions')}
@@ -104,10 +107,10 @@ export async function renderDecisionsPage(ctx: PageContext): Promise<PageView> {
 ${followUps}${list}
 <section class="block" aria-labelledby="new-decision-heading">
 <h2 id="new-decision-heading">Record a decision</h2>
-<form method="post" action="/memory/decisions/create" class="stacked">${csrfField(ctx)}
-<label for="decision-title">What was decided</label><input id="decision-title" name="title" required maxlength="200" dir="auto">
-<label for="decision-owner">Owner (optional)</label><input id="decision-owner" name="owner" maxlength="200" dir="auto">
-<label for="decision-follow-up">Follow up on (optional)</label><input id="decision-follow-up" name="follow_up_date" type="date">
+<form method="post" action="/memory/decisions/create" class="stacked">${create.hidden}
+<label for="decision-title">What was decided</label><input id="decision-title" name="title" required maxlength="200" dir="auto" value="${create.value('title')}"${create.invalid('title')}>${create.problem('title')}
+<label for="decision-owner">Owner (optional)</label><input id="decision-owner" name="owner" maxlength="200" dir="auto" value="${create.value('owner')}"${create.invalid('owner')}>${create.problem('owner')}
+<label for="decision-follow-up">Follow up on (optional)</label><input id="decision-follow-up" name="follow_up_date" type="date" value="${create.value('follow_up_date')}"${create.invalid('follow_up_date')}>${create.problem('follow_up_date')}
 <p><button type="submit">Record the decision</button></p>
 </form>
 </section>`,
@@ -125,10 +128,12 @@ export function decisionActions(routes: ConsoleRoutes): void {
   });
 
   routes.action('/memory/decisions/create', async (ctx) => {
+    const title = formText(ctx.form, 'title');
     const owner = formText(ctx.form, 'owner');
     const followUp = formText(ctx.form, 'follow_up_date');
+    if (title === '') throw formProblem('title', 'Write what was decided, in a few words.');
     const result = await ctx.tool<{ decision: Decision }>('create_decision', {
-      title: formText(ctx.form, 'title'),
+      title,
       ...(owner ? { owner } : {}),
       ...(followUp ? { follow_up_date: followUp } : {}),
     });

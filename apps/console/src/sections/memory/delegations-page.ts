@@ -1,11 +1,13 @@
 /**
  * Memory → Delegations: the most overdue first (check_overdue_delegations), then every delegation by status and
- * assignee (list_delegations, 50 a page), each with a small status form that changes it in place (update_delegation).
+ * assignee (list_delegations, 50 a page), each with a small status form that changes it in place (update_delegation),
+ * and the "delegate" form that records a new one (create_delegation), also shown on Today.
  */
 import { html } from 'hono/html';
 import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
-import { csrfField } from '../../page-kit/csrf-field.js';
+import { formProblem } from '../../page-kit/console-tool-error.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
+import { FORM_PAGE_FIELD, formView } from '../../page-kit/form-view.js';
 import type { ConsoleRoutes, PageContext, PageView } from '../../page-kit/types.js';
 import { currentAddress, formText, memoryTabs, options, PAGE_SIZE, pager, returnPath, type Html, type ToolPage } from './memory-kit.js';
 import { personPath } from './people-page.js';
@@ -29,11 +31,27 @@ function overdueText(days: number | undefined): Html | string {
 
 function statusForm(ctx: PageContext, delegation: Delegation, back: string): Html {
   const id = `delegation-status-${delegation.id}`;
-  return html`<form method="post" action="/memory/delegations/status" class="inline">${csrfField(ctx)}
+  const form = formView(ctx, id, ['status']);
+  return html`<form method="post" action="/memory/delegations/status" class="inline">${form.hidden}
 <input type="hidden" name="delegation_id" value="${String(delegation.id)}"><input type="hidden" name="return" value="${back}">
 <label class="visually-hidden" for="${id}">Status of ${delegation.task}</label>
-<select id="${id}" name="status">${options(STATUSES.map((status) => [status, status] as const), delegation.status)}</select>
-<button type="submit" aria-label="Update the status of ${delegation.task}">Update</button>
+<select id="${id}" name="status"${form.invalid('status')}>${options(STATUSES.map((status) => [status, status] as const), form.value('status', delegation.status))}</select>
+<button type="submit" aria-label="Update the status of ${delegation.task}">Update</button>${form.problem('status')}
+</form>`;
+}
+
+/**
+ * The "delegate" form (create_delegation): what, to whom, by when. On Today and on Memory → Delegations; `idPrefix`
+ * keeps its ids apart from the page's others.
+ */
+export function delegateForm(ctx: PageContext, idPrefix: string): Html {
+  const form = formView(ctx, `${idPrefix}-delegate`, ['task', 'delegated_to', 'due_date']);
+  const id = (name: string) => `${idPrefix}-delegate-${name}`;
+  return html`<form method="post" action="/memory/delegations/create" class="filters delegate-form">${form.hidden}
+<label for="${id('task')}">Task</label><input id="${id('task')}" name="task" required maxlength="200" dir="auto" value="${form.value('task')}"${form.invalid('task')}>${form.problem('task')}
+<label for="${id('to')}">To whom</label><input id="${id('to')}" name="delegated_to" required maxlength="200" dir="auto" value="${form.value('delegated_to')}"${form.invalid('delegated_to')}>${form.problem('delegated_to')}
+<label for="${id('due')}">Due (optional)</label><input id="${id('due')}" name="due_date" type="date" value="${form.value('due_date')}"${form.invalid('due_date')}>${form.problem('due_date')}
+<button type="submit">Delegate</button>
 </form>`;
 }
 
@@ -91,7 +109,11 @@ export async function renderDelegationsPage(ctx: PageContext): Promise<PageView>
 <label>Delegated to <input type="text" name="to" value="${to}" dir="auto" maxlength="200"></label>
 <button type="submit">Show delegations</button>
 </form>
-${overdue}${list}`,
+${overdue}${list}
+<section class="block" aria-labelledby="delegate-heading">
+<h2 id="delegate-heading">Delegate a task</h2>
+${delegateForm(ctx, 'delegations')}
+</section>`,
   };
 }
 
@@ -102,5 +124,20 @@ export function delegationActions(routes: ConsoleRoutes): void {
       status: formText(ctx.form, 'status'),
     });
     return { redirect: returnPath(ctx.form, '/memory/delegations'), flash: `"${result.delegation.task}" is now ${result.delegation.status}.` };
+  });
+
+  routes.action('/memory/delegations/create', async (ctx) => {
+    const task = formText(ctx.form, 'task');
+    const to = formText(ctx.form, 'delegated_to');
+    const due = formText(ctx.form, 'due_date');
+    if (task === '') throw formProblem('task', 'Write the task, in a few words.');
+    if (to === '') throw formProblem('delegated_to', 'Write who is doing it: a name, as on their card in People.');
+    const { delegation } = await ctx.tool<{ delegation: Delegation }>('create_delegation', { task, delegated_to: to, ...(due ? { due_date: due } : {}) });
+    // Back to where the form was: Today or the delegations list.
+    const fromToday = (ctx.form[FORM_PAGE_FIELD] ?? '').startsWith('/today');
+    return {
+      redirect: fromToday ? '/today#delegations' : '/memory/delegations',
+      flash: `Delegated "${delegation.task}" to ${delegation.delegated_to}${delegation.due_date ? `, due ${formatLocalTime(delegation.due_date, ctx.timeZone)}` : ''}.`,
+    };
   });
 }

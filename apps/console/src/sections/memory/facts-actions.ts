@@ -1,8 +1,8 @@
 /**
- * Memory → Facts actions: save an edit, pin or unpin, delete, and undo a delete. Every write goes through store_fact
- * or delete_fact; a delete first reads the fact so the flash can offer an Undo that stores it back as it was.
+ * Memory → Facts actions: add a fact, save an edit, pin or unpin, delete, and undo a delete. Every write goes
+ * through store_fact or delete_fact; a delete first reads the fact so the flash can offer an Undo that stores it back as it was.
  */
-import { ConsoleToolError } from '../../page-kit/console-tool-error.js';
+import { ConsoleToolError, formProblem } from '../../page-kit/console-tool-error.js';
 import type { ActionContext, ConsoleRoutes } from '../../page-kit/types.js';
 import { findFact } from './facts-page.js';
 import { formText, returnPath, withQuery } from './memory-kit.js';
@@ -11,7 +11,7 @@ function confidenceOf(form: Readonly<Record<string, string>>): number | undefine
   const text = formText(form, 'confidence');
   if (text === '') return undefined;
   const value = Number(text);
-  if (!Number.isFinite(value)) throw new ConsoleToolError('INVALID_ARGUMENT', `Confidence "${text}" is not a number; give one from 0 to 1.`);
+  if (!Number.isFinite(value)) throw formProblem('confidence', `Confidence "${text}" is not a number; give one from 0 to 1.`);
   return value;
 }
 
@@ -26,6 +26,8 @@ async function storeFactFromForm(ctx: ActionContext): Promise<{ category: string
   const category = formText(ctx.form, 'category');
   const key = formText(ctx.form, 'key');
   const confidence = confidenceOf(ctx.form);
+  if (key === '') throw formProblem('key', 'Give the fact a key: a short name such as coffee_order.');
+  if ((ctx.form['value'] ?? '').trim() === '') throw formProblem('value', 'Write the value: a fact cannot be empty (delete it instead).');
   await ctx.tool('store_fact', {
     category,
     key,
@@ -38,6 +40,11 @@ async function storeFactFromForm(ctx: ActionContext): Promise<{ category: string
 
 export function factActions(routes: ConsoleRoutes): void {
   routes.action('/memory/facts/edit', async (ctx) => {
+    const { category, key } = await storeFactFromForm(ctx);
+    return { redirect: withQuery('/memory/facts', { category }), flash: `Saved ${category}/${key}.` };
+  });
+
+  routes.action('/memory/facts/create', async (ctx) => {
     const { category, key } = await storeFactFromForm(ctx);
     return { redirect: withQuery('/memory/facts', { category }), flash: `Saved ${category}/${key}.` };
   });

@@ -1,6 +1,6 @@
 /**
  * How the Schedules pages word a task's schedule, a run's duration and its result: short text a person reads at a
- * glance, with times in their own zone.
+ * glance, with times in their own zone and results in words (never raw JSON or code words like `pending_execution`).
  */
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 
@@ -44,13 +44,46 @@ export function formatDuration(ms: number | null): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-/** A handler's result as text: its `text` or `summary` when it has one, else compact JSON; cut to the preview size. */
+/** The fields a result summary names; the rest are counted. */
+const RESULT_FIELDS_SHOWN = 6;
+const numbers = new Intl.NumberFormat('en-GB');
+
+/** `pending_execution` → `pending execution`: a code word as a person reads it. */
+function words(text: string): string {
+  return /^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(text) ? text.replaceAll('_', ' ') : text;
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'number') return numbers.format(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') return words(value.length > 80 ? `${value.slice(0, 79)}…` : value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'none';
+    const simple = value.every((item) => typeof item === 'string' || typeof item === 'number');
+    if (!simple) return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+    const named = value.slice(0, 3).map(valueText).join(', ');
+    return value.length > 3 ? `${named} and ${value.length - 3} more` : named;
+  }
+  const fields = Object.keys(value as object).length;
+  return `${fields} ${fields === 1 ? 'detail' : 'details'}`;
+}
+
+/**
+ * A handler's result in words: its `text` or `summary` when it has one, else its fields named one by one
+ * (`rules evaluated 3 · notified 1 · failures: none`), never raw JSON; cut to the preview size.
+ */
 export function resultPreview(result: unknown): string {
   if (result === undefined || result === null) return '';
   let text: string;
   if (typeof result === 'string') text = result;
   else if (typeof result === 'object' && typeof (result as { text?: unknown }).text === 'string') text = (result as { text: string }).text;
   else if (typeof result === 'object' && typeof (result as { summary?: unknown }).summary === 'string') text = (result as { summary: string }).summary;
-  else text = JSON.stringify(result);
+  else if (typeof result === 'object' && !Array.isArray(result)) {
+    const entries = Object.entries(result as Record<string, unknown>);
+    const shown = entries.slice(0, RESULT_FIELDS_SHOWN).map(([key, value]) => `${words(key)}: ${valueText(value)}`);
+    if (entries.length > RESULT_FIELDS_SHOWN) shown.push(`and ${entries.length - RESULT_FIELDS_SHOWN} more`);
+    text = shown.join(' · ');
+  } else text = valueText(result);
   return text.length > RESULT_PREVIEW_CHARS ? `${text.slice(0, RESULT_PREVIEW_CHARS)}…` : text;
 }

@@ -9,7 +9,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
 import { cursorPager, linkWith } from '../../page-kit/links.js';
 import { ConsoleToolError } from '../../page-kit/console-tool-error.js';
-import { csrfField } from '../../page-kit/csrf-field.js';
+import { formView } from '../../page-kit/form-view.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
 import { describeSchedule, formatDuration, resultPreview } from './schedule-format.js';
@@ -82,13 +82,15 @@ function statusTag(status: string | null): Html {
 
 /** The buttons every task has: run it now, switch it on or off. `returnTo` is where the action comes back to. */
 export function taskButtons(ctx: PageContext, task: ScheduledTask, returnTo: string): Html {
+  const run = formView(ctx, `task-run-${task.id}`, ['task_id']);
+  const toggle = formView(ctx, `task-enabled-${task.id}`, ['task_id']);
   return html`<form method="post" action="/schedules/${task.id}/run" class="inline">
-${csrfField(ctx)}<input type="hidden" name="return_to" value="${returnTo}">
-<button type="submit" aria-label="Run now: ${task.name}">Run now</button>
+${run.hidden}<input type="hidden" name="return_to" value="${returnTo}">
+<button type="submit" aria-label="Run now: ${task.name}"${run.describe('task_id')}>Run now</button>${run.problem('task_id')}
 </form>
 <form method="post" action="/schedules/${task.id}/enabled" class="inline">
-${csrfField(ctx)}<input type="hidden" name="return_to" value="${returnTo}"><input type="hidden" name="enabled" value="${task.enabled ? 'false' : 'true'}">
-<button type="submit" aria-label="${task.enabled ? 'Disable' : 'Enable'} ${task.name}">${task.enabled ? 'Disable' : 'Enable'}</button>
+${toggle.hidden}<input type="hidden" name="return_to" value="${returnTo}"><input type="hidden" name="enabled" value="${task.enabled ? 'false' : 'true'}">
+<button type="submit" aria-label="${task.enabled ? 'Disable' : 'Enable'} ${task.name}"${toggle.describe('task_id')}>${task.enabled ? 'Disable' : 'Enable'}</button>${toggle.problem('task_id')}
 </form>`;
 }
 
@@ -187,7 +189,9 @@ function taskDetailsBlock(ctx: PageContext, task: Promise<ScheduledTask>, return
     id: 'task',
     heading: 'Task',
     load: () => task,
-    render: (item) => html`<dl class="details">
+    render: (item) => {
+      const remove = formView(ctx, `task-delete-${item.id}`, ['task_id']);
+      return html`<dl class="details">
 ${item.description ? html`<dt>Description</dt><dd>${userText(item.description)}</dd>` : ''}
 <dt>Schedule</dt><dd>${describeSchedule(item, ctx.timeZone)}</dd>
 <dt>Handler</dt><dd>${item.handler_type}</dd>
@@ -200,8 +204,9 @@ ${item.last_error ? html`<dt>Last error</dt><dd class="error-text" dir="auto">${
 </dl>
 <div class="actions">${taskButtons(ctx, item, returnTo)}
 <form method="post" action="/schedules/${item.id}/delete" class="inline">
-${csrfField(ctx)}<button type="submit" class="danger" data-confirm="Delete this task and its run history?" aria-label="Delete ${item.name} and its run history">Delete</button>
-</form></div>`,
+${remove.hidden}<button type="submit" class="danger" data-confirm="Delete this task and its run history?" aria-label="Delete ${item.name} and its run history"${remove.describe('task_id')}>Delete</button>${remove.problem('task_id')}
+</form></div>`;
+    },
   });
 }
 

@@ -1,14 +1,15 @@
 /**
  * Today: the day's calendar, what needs attention (the proactive suggestions, dismissed or snoozed in place), overdue
- * and due-soon delegations, the next scheduled runs and the latest inbound events. Each block comes from its own tool
+ * and due-soon delegations with a form to delegate another, the next scheduled runs and the latest inbound events. Each block comes from its own tool
  * call and degrades to a short note when its tool is absent or fails.
  */
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { empty, toolBlock, userText } from '../../page-kit/blocks.js';
-import { csrfField } from '../../page-kit/csrf-field.js';
-import { formatLocalTime, localDate } from '../../page-kit/format-local-time.js';
+import { formatLocalTime, localDate, withLocalDates } from '../../page-kit/format-local-time.js';
+import { formView } from '../../page-kit/form-view.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
+import { delegateForm } from '../memory/delegations-page.js';
 import { todayActions } from './today-actions.js';
 
 interface Page<T> {
@@ -102,18 +103,21 @@ function suggestionsBlock(ctx: PageContext): Promise<HtmlEscapedString> {
     render: (suggestions) =>
       suggestions.items.length === 0
         ? empty('Nothing needs attention right now.')
-        : html`<ul class="list suggestions">${suggestions.items.map(
-            (suggestion) => html`<li class="priority-${suggestion.priority}">
-<p><span class="tag">${suggestion.priority}</span> <strong>${userText(suggestion.title)}</strong></p>
-<p class="muted">${userText(suggestion.description)}</p>
+        : html`<ul class="list suggestions">${suggestions.items.map((suggestion, index) => {
+            const form = formView(ctx, `suggestion-${index}`, ['key']);
+            // The tools write calendar dates as YYYY-MM-DD; the page shows every date the same way.
+            const title = withLocalDates(suggestion.title, ctx.timeZone);
+            return html`<li class="priority-${suggestion.priority}">
+<p><span class="tag">${suggestion.priority}</span> <strong>${userText(title)}</strong></p>
+<p class="muted">${userText(withLocalDates(suggestion.description, ctx.timeZone))}</p>
 <form method="post" action="/today/suggestions/dismiss" class="inline">
-${csrfField(ctx)}<input type="hidden" name="key" value="${suggestion.key}">
-<button type="submit" name="snooze_days" value="1" aria-label="Snooze 1 day: ${suggestion.title}">Snooze 1 day</button>
-<button type="submit" name="snooze_days" value="7" aria-label="Snooze 1 week: ${suggestion.title}">Snooze 1 week</button>
-<button type="submit" name="snooze_days" value="" data-confirm="Dismiss this suggestion for good?" aria-label="Dismiss: ${suggestion.title}">Dismiss</button>
+${form.hidden}<input type="hidden" name="key" value="${suggestion.key}">
+<button type="submit" name="snooze_days" value="1" aria-label="Snooze 1 day: ${title}"${form.describe('key')}>Snooze 1 day</button>
+<button type="submit" name="snooze_days" value="7" aria-label="Snooze 1 week: ${title}">Snooze 1 week</button>
+<button type="submit" name="snooze_days" value="" data-confirm="Dismiss this suggestion for good?" aria-label="Dismiss: ${title}">Dismiss</button>${form.problem('key')}
 </form>
-</li>`,
-          )}</ul>${
+</li>`;
+          })}</ul>${
             (suggestions.total ?? 0) > suggestions.items.length ? html`<p class="muted">${suggestions.total} in all; the most urgent are shown.</p>` : ''
           }`,
   });
@@ -141,7 +145,9 @@ ${dueSoon.items.length === 0
   ? empty('Nothing due soon.')
   : html`<ul class="list">${dueSoon.items.map(
       (item) => html`<li><strong>${userText(item.task)}</strong> — ${userText(item.delegated_to)} <span class="muted">(due ${item.due_date === today ? 'today' : formatLocalTime(item.due_date ?? '', ctx.timeZone)})</span></li>`,
-    )}</ul>`}`,
+    )}</ul>`}
+<h3>Delegate a task</h3>
+${delegateForm(ctx, 'today')}`,
   });
 }
 
