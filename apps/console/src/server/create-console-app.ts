@@ -40,6 +40,8 @@ export interface ConsoleAppOptions {
   /** The session cookie's name: one per port, so two consoles on one machine do not sign each other out. */
   readonly cookieName: string;
   readonly now?: () => Date;
+  /** Where a model API key may come from besides the config (default: this process's environment). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 const CONTENT_SECURITY_POLICY = [
@@ -66,7 +68,8 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
   const landing = options.sections[0]?.path ?? '/today';
   const navigation = options.sections.map(({ id, label, path }) => ({ id, label, path }));
   // As the agents runtime reads it (config, then the environment); read once, as the runtime does.
-  const modelConfigured = (resolveSecret(options.host.config.anthropic.apiKey) ?? (process.env['ANTHROPIC_API_KEY']?.trim() || undefined)) !== undefined;
+  const env = options.env ?? process.env;
+  const modelConfigured = (resolveSecret(options.host.config.anthropic.apiKey, env) ?? (env['ANTHROPIC_API_KEY']?.trim() || undefined)) !== undefined;
   /** Every page, so a failed form's page can be rendered again from its address. */
   const pages: { readonly pattern: PagePathPattern; readonly render: (ctx: PageContext) => Promise<PageView>; readonly sectionId: string }[] = [];
 

@@ -65,6 +65,7 @@ export async function startConsoleServer(options: StartConsoleServerOptions): Pr
       return `cos_console_${port}`;
     },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.env ? { env: options.env } : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host });
   // Slow-loris defence, as on the MCP HTTP server and the webhook receiver.
