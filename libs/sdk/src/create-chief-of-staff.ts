@@ -164,6 +164,13 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     const semanticSimilarity = available.length > limit ? toolVectors?.similarityAtHand(instruction) : undefined;
     return fillShortlist(selector.select(instruction, available, model, semanticSimilarity ? { semanticSimilarity } : {}), available, limit);
   };
+  // Only a latency learned from this machine's own calls of the tool is logged as a call's estimate: a tier's static
+  // figure (fast = 200 ms) names a class, not a forecast, and judging it made latency_accuracy of a fresh install fail
+  // on tools that answer in 5 ms (ADR 0097).
+  const learnedEstimateMs = (name: string): number | undefined => {
+    const typicalMs = runtime.registry.get(name)?.latency.typicalMs;
+    return typicalMs !== undefined && typicalMs === opened.learned?.source.learnedStatistics(name)?.p50DurationMs ? typicalMs : undefined;
+  };
   const invokeTool = createToolInvoker({
     catalogue: { tools: catalogue.tools, get: (name) => (orchestration.reexportExternal ? runtime.get(name) : catalogue.get(name)) },
     executor: runtime.executor,
@@ -172,7 +179,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     logger,
     usage: core.usage,
     maxResponseTokens: config.responses.maxTokens,
-    estimateMs: (name) => runtime.registry.get(name)?.latency.typicalMs,
+    estimateMs: learnedEstimateMs,
   });
   // Host calls in flight and the last one's end: background work (tool description vectors) waits for a pause.
   let callsInFlight = 0;
@@ -219,7 +226,7 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     env: options.env,
     clock,
     logger,
-    estimateToolMs: (name) => runtime.registry.get(name)?.latency.typicalMs,
+    estimateToolMs: learnedEstimateMs,
     // Off (COS_ORCHESTRATION_SCORING / _SHORTLIST = false): every permitted tool is offered, as before.
     ...(orchestration.scoring && orchestration.shortlist ? { selectTools: shortlist } : {}),
   });

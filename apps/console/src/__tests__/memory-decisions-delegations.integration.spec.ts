@@ -51,11 +51,11 @@ describe('Memory → Decisions and Delegations', () => {
     const { status, body } = await getPage(consoleApp, '/memory/decisions');
     expect(status).toBe(200);
     expect(body).toContain('Follow-ups due');
-    expect(body).toContain('<td><span dir="auto">Move standup to 9:30</span>');
+    expect(body).toContain('<td data-label="Decision"><span dir="auto">Move standup to 9:30</span>');
     expect(body).toContain('<span dir="auto">להעביר את המשרד לתל אביב</span>');
     expect(body).toContain('<option value="deferred" selected>Deferred</option>');
     const deferred = await getPage(consoleApp, '/memory/decisions?status=deferred');
-    expect(deferred.body).not.toContain('<td><span dir="auto">Move standup to 9:30</span>');
+    expect(deferred.body).not.toContain('<td data-label="Decision"><span dir="auto">Move standup to 9:30</span>');
     const search = await getPage(consoleApp, '/memory/decisions?q=standup');
     expect(search.body).toContain('Matching decisions');
     expect(search.body).not.toContain('להעביר את המשרד');
@@ -82,7 +82,7 @@ describe('Memory → Decisions and Delegations', () => {
     expect(status).toBe(200);
     expect(body).toContain('Most overdue');
     expect(body).toMatch(/Send the Q4 budget<\/span><\/strong> — <span dir="auto">Noa<\/span> <span class="overdue">\d+ days overdue/);
-    expect(body).toContain('<td><span dir="auto">Book the offsite venue</span>');
+    expect(body).toContain('<td data-label="Task"><span dir="auto">Book the offsite venue</span>');
     expect(body).not.toContain('Old finished chore');
     const completed = await getPage(consoleApp, '/memory/delegations?status=completed');
     expect(completed.body).toContain('Old finished chore');
@@ -98,7 +98,7 @@ describe('Memory → Decisions and Delegations', () => {
     expect(await delegationStatus(id)).toBe('completed');
     const after = await getPage(consoleApp, '/memory/delegations');
     expect(after.body).toContain('&quot;Book the offsite venue&quot; is now completed.');
-    expect(after.body).not.toContain('<td><span dir="auto">Book the offsite venue</span>');
+    expect(after.body).not.toContain('<td data-label="Task"><span dir="auto">Book the offsite venue</span>');
   });
 
   it('refuses a status change without the CSRF token and changes nothing', async () => {

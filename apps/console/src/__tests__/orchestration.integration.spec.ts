@@ -83,10 +83,10 @@ describe('Orchestration page', () => {
     const body = await page('/orchestration');
     expect(body).toContain('Success metrics, last 7 days');
     // 6 service failures in some 70 counted calls: well over the 5% target.
-    expect(body).toContain(`<th scope="row">Tool error rate</th><td>${await errorRate(consoleApp.cos, 7)}</td><td>&lt; 5%</td><td><span class="verdict verdict-fail">Fail</span></td>`);
+    expect(body).toContain(`<th scope="row">Tool error rate</th><td data-label="Value">${await errorRate(consoleApp.cos, 7)}</td><td data-label="Target">&lt; 5%</td><td data-label="Verdict"><span class="verdict verdict-fail">Fail</span></td>`);
     // 12 of 13 chains whose first tool failed were recovered by a fallback.
-    expect(body).toMatch(/<th scope="row">Fallback recovery<\/th><td>92\.3%<\/td><td>&gt; 80%<\/td><td><span class="muted">Not enough samples \(needs 20\)<\/span><\/td><td>13<\/td>/);
-    expect(body).toMatch(/<th scope="row"><span dir="auto">research_topic<\/span><\/th><td>4200 ms<\/td>/);
+    expect(body).toMatch(/<th scope="row">Fallback recovery<\/th><td data-label="Value">92\.3%<\/td><td data-label="Target">&gt; 80%<\/td><td data-label="Verdict"><span class="muted">Not enough samples \(needs 20\)<\/span><\/td><td data-label="Samples">13<\/td>/);
+    expect(body).toMatch(/<th scope="row"><span dir="auto">research_topic<\/span><\/th><td data-label="Median">4200 ms<\/td>/);
     expect(body).toContain('All closed');
     expect(body).toContain('<span dir="auto">ארכיון</span>');
     expect(body).toMatch(/<span class="tag state-disabled">disabled<\/span>/);
@@ -94,10 +94,25 @@ describe('Orchestration page', () => {
     expect(body).toMatch(/<script src="\/assets\/uPlot\.iife\.min\.js\?v=[0-9a-f]{12}" defer><\/script>/);
   });
 
+  it('says what the latency figure means, and that it cannot judge yet while too few estimates are learned', async () => {
+    const fresh = await startTestConsole();
+    try {
+      for (let i = 0; i < 30; i += 1) await fresh.cos.callTool('list_facts', {});
+      const response = await fetch(`${fresh.url}/orchestration`, { headers: { cookie: fresh.cookieHeader } });
+      const body = await response.text();
+      expect(body).toContain('Latency estimate error is the median gap between how long a call took and how long this machine&#39;s own earlier calls of that tool said it would');
+      // 30 calls of a tool that had no learned figure when they started: nothing judged, so no Fail (0.9 before).
+      expect(body).toMatch(/<th scope="row">Latency estimate error<\/th><td data-label="Value">—<\/td><td data-label="Target">≤ 0\.5<\/td><td data-label="Verdict"><span class="muted">No data<\/span>/);
+      expect(body).toContain('It cannot judge yet: 0 of the 20 calls it needs had an estimate learned here');
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
   it('gives the day-by-day figures as a table and as the charts\' data block', async () => {
     const body = await page('/orchestration');
     const threeDaysAgo = new Date(Date.now() - 3 * DAY_MS).toISOString().slice(0, 10);
-    expect(body).toMatch(new RegExp(`<tr><th scope="row"><time datetime="${threeDaysAgo}">[^<]+</time></th><td>30</td><td>20\\.0%</td>`));
+    expect(body).toMatch(new RegExp(`<tr><th scope="row"><time datetime="${threeDaysAgo}">[^<]+</time></th><td data-label="Calls">30</td><td data-label="Tool error rate">20\\.0%</td>`));
     const json = /<script type="application\/json">([^<]*)<\/script>/.exec(body)?.[1];
     const data = JSON.parse(json ?? '{}') as { days: string[]; metrics: Array<{ name: string; values: Array<number | null> }> };
     expect(data.days).toHaveLength(8);
@@ -113,7 +128,7 @@ describe('Orchestration page', () => {
     // The 10 service failures of twenty days ago now count too.
     const [week, month] = [await errorRate(consoleApp.cos, 7), await errorRate(consoleApp.cos, 30)];
     expect(Number.parseFloat(month)).toBeGreaterThan(Number.parseFloat(week));
-    expect(body).toContain(`<th scope="row">Tool error rate</th><td>${month}</td>`);
+    expect(body).toContain(`<th scope="row">Tool error rate</th><td data-label="Value">${month}</td>`);
     // An unknown window falls back to 7 days rather than failing.
     expect(await page('/orchestration?days=9999')).toContain('Success metrics, last 7 days');
   });

@@ -72,9 +72,10 @@ describe('assembled catalogue', () => {
     const stats = await cos.callTool('get_tool_statistics', { tool_name: 'store_fact' });
     expect(stats.ok).toBe(true);
     expect(JSON.stringify(stats.ok && stats.value)).toContain('"calls":1');
-    // Each call records what orchestration expected it to take (a fast tool: 200 ms), for latency accuracy.
+    // A call records what orchestration expected it to take only once that is learned from this machine's calls; a
+    // first call has the fast tier's 200 ms, which is no forecast, so none is recorded (ADR 0097).
     const row = new Database(join(dataDir, 'cos.db'), { readonly: true }).prepare("SELECT estimated_ms FROM tool_usage_log WHERE tool_name = 'store_fact'").get();
-    expect(row).toEqual({ estimated_ms: 200 });
+    expect(row).toEqual({ estimated_ms: null });
   });
 
   it('exposes only the groups an embedder chooses and rejects unknown group names', async () => {

@@ -111,8 +111,20 @@ function metricsBlock(stats: Promise<OrchestrationStats>, days: number): Promise
 </table>
 <p class="muted">Caller faults (calls that failed because of how they were asked; not counted as errors): ${data.caller_faults}.${
       data.rows_read >= 200_000 ? ` The figures come from the newest ${data.rows_read.toLocaleString('en')} calls of the window.` : ''
-    }</p>`,
+    }</p>
+${latencyNote(data.metrics.find((metric) => metric.name === 'latency_accuracy'))}`,
   });
+}
+
+/** What the latency figure means, and why it has no verdict while too few estimates have been learned (ADR 0097). */
+function latencyNote(metric: OrchestrationStats['metrics'][number] | undefined) {
+  if (!metric) return '';
+  const meaning = 'Latency estimate error is the median gap between how long a call took and how long this machine\'s own earlier calls of that tool said it would, as a share of the estimate.';
+  const tooFew =
+    metric.sample_size < metric.min_samples
+      ? ` It cannot judge yet: ${metric.sample_size} of the ${metric.min_samples} calls it needs had an estimate learned here (a tool's is learned from its 20th successful call of the week).`
+      : '';
+  return html`<p class="muted" id="latency-note">${meaning}${tooFew}</p>`;
 }
 
 /**
