@@ -143,6 +143,11 @@ describeWithBrowser('console layout at 1280 px and 390 px', () => {
     await consoleApp?.close();
   });
 
+  it('answers /favicon.ico (no 404 on every page)', async () => {
+    const response = await fetch(`${consoleApp.url}/favicon.ico`);
+    expect([200, 204]).toContain(response.status);
+  });
+
   describe.each([1280, 390])('at %i px', (width) => {
     let context: BrowserContext;
     let page: Page;
