@@ -36,6 +36,21 @@ describe('cos memory and cos enrich', () => {
     expect(items[0]).toMatchObject({ key: 'noa_coffee_order', value: 'Noa drinks oat milk flat whites' });
   });
 
+  it('remembers when a fact was said and searches a time window', async () => {
+    const added = await cli.run(['memory', 'add', 'work', 'offsite_venue', 'The offsite is at the lake house', '--observed-at', '2026-03-02', '--json']);
+    expect(added.code).toBe(0);
+    expect(added.json()).toMatchObject({ fact: { key: 'offsite_venue', observed_at: '2026-03-02' } });
+    const inMarch = await cli.run(['memory', 'search', 'offsite lake house', '--since', '2026-03-01', '--until', '2026-03-31', '--json']);
+    expect(inMarch.json<{ items: { key: string; observed_at: string | null }[] }>().items).toEqual([
+      expect.objectContaining({ key: 'offsite_venue', observed_at: '2026-03-02' }),
+    ]);
+    const inApril = await cli.run(['memory', 'search', 'offsite lake house', '--since', '2026-04-01', '--until', '2026-04-30', '--json']);
+    expect(inApril.json<{ items: unknown[] }>().items).toEqual([]);
+    const bad = await cli.run(['memory', 'add', 'work', 'x', 'y', '--observed-at', 'next Tuesday']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('observed_at');
+  });
+
   it('lists facts as a table for people', async () => {
     const listed = await cli.run(['memory', 'list']);
     expect(listed.code).toBe(0);

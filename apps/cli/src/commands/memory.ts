@@ -38,10 +38,18 @@ export function registerMemoryCommands(program: Command): void {
     .argument('<query>', 'words or a question, e.g. "Noa coffee"')
     .option('--category <category>', 'only personal, preference, work, relationship, backlog or location')
     .option('--limit <n>', 'results to show (default 10, at most 100)', wholeNumber('--limit', 1))
+    .option('--since <date>', 'only facts said or observed on or after this day (YYYY-MM-DD) or time')
+    .option('--until <date>', 'only facts said or observed up to this day (the whole day) or time')
     .option('--json', 'print machine-readable JSON')
-    .addHelpText('after', '\nExample:\n  cos memory search "what does Noa drink"')
-    .action((query: string, options: { category?: string; limit?: number; json?: boolean }) => {
-      const args = { query, ...(options.category ? { category: options.category } : {}), ...(options.limit ? { limit: options.limit } : {}) };
+    .addHelpText('after', '\nExamples:\n  cos memory search "what does Noa drink"\n  cos memory search "offsite" --since 2026-03-01 --until 2026-03-31')
+    .action((query: string, options: { category?: string; limit?: number; since?: string; until?: string; json?: boolean }) => {
+      const args = {
+        query,
+        ...(options.category ? { category: options.category } : {}),
+        ...(options.limit ? { limit: options.limit } : {}),
+        ...(options.since === undefined ? {} : { since: options.since }),
+        ...(options.until === undefined ? {} : { until: options.until }),
+      };
       return withSearchResult('query_memory', args, 'Searching memory…', (result) =>
         reportToolResult(result, options.json === true, (value) => {
           const items = value['items'] as FactRow[];
@@ -59,9 +67,10 @@ export function registerMemoryCommands(program: Command): void {
     .argument('<value>', 'the fact itself')
     .option('--confidence <0-1>', 'how sure this is (default 1)', unitInterval('--confidence'))
     .option('--pinned', 'never lose weight with age')
+    .option('--observed-at <date>', 'when it was said or happened: YYYY-MM-DD, or a date and time (UTC unless it names a zone)')
     .option('--json', 'print machine-readable JSON')
-    .addHelpText('after', '\nExample:\n  cos memory add preference noa_coffee_order "Noa drinks oat flat whites"')
-    .action((category: string, key: string, value: string, options: { confidence?: number; pinned?: boolean; json?: boolean }) =>
+    .addHelpText('after', '\nExample:\n  cos memory add preference noa_coffee_order "Noa drinks oat flat whites" --observed-at 2026-03-02')
+    .action((category: string, key: string, value: string, options: { confidence?: number; pinned?: boolean; observedAt?: string; json?: boolean }) =>
       withChiefOfStaff(async (cos) => {
         const args = {
           category,
@@ -69,6 +78,7 @@ export function registerMemoryCommands(program: Command): void {
           value,
           ...(options.confidence === undefined ? {} : { confidence: options.confidence }),
           ...(options.pinned ? { pinned: true } : {}),
+          ...(options.observedAt === undefined ? {} : { observed_at: options.observedAt }),
         };
         const result = await cos.callTool('store_fact', args, { caller: { kind: 'cli' } });
         reportToolResult(result, options.json === true, (output) => {
