@@ -5,6 +5,11 @@
 const path = require('node:path');
 
 function createJestConfig(name, projectDir) {
+  const project = path.relative(__dirname, projectDir);
+  // Suites skipped for a missing test server (PostgreSQL, Chromium) leave a notice here instead of printing one per
+  // file; the summary reporter prints each once. Set before Jest starts its workers, which inherit it.
+  const noticesDir = path.join(__dirname, 'tmp', 'test-notices', project);
+  process.env.COS_TEST_NOTICES_DIR = noticesDir;
   return {
     displayName: name,
     rootDir: projectDir,
@@ -31,7 +36,7 @@ function createJestConfig(name, projectDir) {
       [
         path.join(__dirname, 'tools/jest/summary-reporter.cjs'),
         // Matches the test target's declared output in nx.json, so a cached run restores it too.
-        { project: name, file: path.join(__dirname, 'tmp', 'test-results', `${path.relative(__dirname, projectDir)}.json`) },
+        { project: name, file: path.join(__dirname, 'tmp', 'test-results', `${project}.json`), noticesDir },
       ],
     ],
     testTimeout: 30000,

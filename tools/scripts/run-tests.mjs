@@ -13,10 +13,11 @@ const resultsDir = join(root, 'tmp', 'test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 
 /**
- * The mail and calendar account tests, the PostgreSQL adapter's tests and the console's browser tests run against real
- * servers and Chromium from Debian packages (and pgvector built from the vendored source). Run as root (CI, containers) with apt-get, they are installed first;
- * elsewhere (nobody is asked for a sudo password) the account suites skip with a message naming the script, the
- * PostgreSQL suites fail with one, and under CI (where they must run) a failed installation fails the run.
+ * The mail and calendar account tests, the PostgreSQL suites and the console's browser tests run against real servers
+ * and Chromium from Debian packages (and pgvector built from the vendored source). Run as root (CI, containers) with
+ * apt-get, they are installed first; elsewhere (nobody is asked for a sudo password) those suites skip with a message
+ * naming how to run them (the PostgreSQL ones also run against `COS_TEST_DATABASE_URL`), and under CI (where they
+ * must run) a failed installation, or a suite without its server, fails the run.
  */
 function installTestServers() {
   if (process.env.COS_SKIP_TEST_SERVERS === '1' || process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) return;
@@ -27,17 +28,19 @@ function installTestServers() {
     console.error('The test servers could not be installed (tools/test-servers/install.sh); CI needs them.');
     process.exit(install.status ?? 1);
   }
-  console.warn('*** The test servers could not be installed; the account and browser tests will be skipped and the PostgreSQL tests fail. See tools/test-servers/README.md.');
+  console.warn('*** The test servers could not be installed; the account, browser and PostgreSQL tests will be skipped. See tools/test-servers/README.md.');
 }
 installTestServers();
 
 const run = spawnSync(
   'npx',
   ['nx', 'run-many', '-t', 'typecheck', 'test', '--output-style=static', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
+  // Each project's reporter keeps its skipped-suite notices for the line below instead of printing them.
+  { cwd: root, stdio: 'inherit', env: { ...process.env, COS_TEST_DEFER_NOTICES: '1' } },
 );
 
 const totals = { passed: 0, failed: 0, skipped: 0, projects: 0 };
+const notices = new Set();
 if (existsSync(resultsDir)) {
   const files = readdirSync(resultsDir, { recursive: true }).map(String).filter((name) => name.endsWith('.json'));
   for (const file of files) {
@@ -46,11 +49,14 @@ if (existsSync(resultsDir)) {
     totals.failed += summary.failed;
     totals.skipped += summary.skipped;
     totals.projects += 1;
+    for (const notice of summary.notices ?? []) notices.add(notice);
   }
 }
 const failedTasks = run.status !== 0;
 // A failing task that is not a test (a type error, a suite that did not load) still fails the run.
 if (failedTasks && totals.failed === 0) totals.failed = 1;
+// Once for the whole run, however many suites and projects skipped for the same missing server.
+for (const notice of notices) console.warn(`\n*** SKIPPED: ${notice}`);
 console.log(`\nTest results from ${totals.projects} projects:`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedTasks ? (run.status ?? 1) : 0);

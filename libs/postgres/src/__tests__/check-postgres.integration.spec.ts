@@ -6,11 +6,11 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { checkPostgres, type PostgresFinding } from '../check-postgres.js';
 import { openPostgres } from '../open-postgres.js';
-import { startTestPostgres, TestPostgresUnavailableError, type TestPostgres } from '../testing/index.js';
+import { describeWithLocalPostgres, describeWithPostgres, startTestPostgres, TestPostgresUnavailableError, type TestPostgres } from '../testing/index.js';
 
 let server: TestPostgres;
 
@@ -36,7 +36,7 @@ async function sql(url: string, statement: string): Promise<void> {
   }
 }
 
-describe('checkPostgres', () => {
+describeWithPostgres('checkPostgres', () => {
   it('passes every check on a migrated database', async () => {
     const url = await server.createDatabase('check_current');
     await (await openPostgres({ url })).close();
@@ -115,7 +115,7 @@ describe('checkPostgres', () => {
   });
 });
 
-describe('openPostgres failures', () => {
+describeWithPostgres('openPostgres failures', () => {
   it('fails with DB_UNREACHABLE and how to fix it when nothing listens', async () => {
     const wrong = new URL(server.url);
     wrong.port = String(server.port === 65535 ? 65534 : server.port + 1);
@@ -126,7 +126,7 @@ describe('openPostgres failures', () => {
   });
 });
 
-describe('startTestPostgres', () => {
+describeWithLocalPostgres('startTestPostgres', () => {
   async function startWithBin(bin: string): Promise<unknown> {
     const previous = process.env['COS_TEST_PG_BIN'];
     process.env['COS_TEST_PG_BIN'] = bin;

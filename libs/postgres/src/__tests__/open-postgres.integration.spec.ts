@@ -6,11 +6,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { cosineDistance, eq, sql } from 'drizzle-orm';
 import { isCosError } from '@chief-of-staff/core';
 import { openDatabase } from '@chief-of-staff/stores';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { describeWithPostgres, startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { calendars, documentChunks, documents, EMBEDDING_DIMENSIONS, events, facts, messages, conversations, scheduledTasks, taskRuns } from '../schema/index.js';
 import { messageSearchTerms } from '../search-terms.js';
@@ -46,7 +46,7 @@ function unitVector(axis: number, tilt = 0): number[] {
   return values.map((value) => value / norm);
 }
 
-describe('openPostgres migrations', () => {
+describeWithPostgres('openPostgres migrations', () => {
   it('creates the extensions and every table on an empty database, then finds nothing to do', async () => {
     const url = await server.createDatabase('migrate_once');
     const first = await openPostgres({ url });
@@ -163,7 +163,7 @@ describe('openPostgres migrations', () => {
   });
 });
 
-describe('rows on PostgreSQL', () => {
+describeWithPostgres('rows on PostgreSQL', () => {
   let database: PostgresDatabase;
 
   beforeAll(async () => {

@@ -7,17 +7,20 @@ import { testDatabases } from '../__tests__/test-databases.js';
 import { accessTokens } from '../schema/auth.js';
 import { createPostgresAccessTokensRepository } from './access-tokens-repository.js';
 import { createPostgresUsersRepository } from './users-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('sign_in', { languageSorted: true });
 
-describeSignInRepositoriesContract('PostgreSQL', async (clock) => {
-  const database = await databases.open();
-  return {
-    repository: {
-      users: createPostgresUsersRepository(database, clock),
-      accessTokens: createPostgresAccessTokensRepository(database, clock),
-      storedTokenHashes: async () => (await database.db.select({ hash: accessTokens.tokenHash }).from(accessTokens)).map((row) => row.hash),
-    },
-    close: () => database.close(),
-  };
+describeWithPostgres('on PostgreSQL', () => {
+  describeSignInRepositoriesContract('PostgreSQL', async (clock) => {
+    const database = await databases.open();
+    return {
+      repository: {
+        users: createPostgresUsersRepository(database, clock),
+        accessTokens: createPostgresAccessTokensRepository(database, clock),
+        storedTokenHashes: async () => (await database.db.select({ hash: accessTokens.tokenHash }).from(accessTokens)).map((row) => row.hash),
+      },
+      close: () => database.close(),
+    };
+  });
 });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock } from '@chief-of-staff/core';
 import { DocumentService, LanceFactVectorIndex, VectorDatabase, type Embedder } from '@chief-of-staff/documents';
@@ -16,6 +16,7 @@ import { testDatabases } from '../__tests__/test-databases.js';
 import { openPostgres } from '../open-postgres.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { copyDataDirectoryToPostgres, type CopyDataDirectoryReport } from './copy-data-directory.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 /** 512 dimensions like the bundled model, derived from the text's hash: fast, and equal texts get equal vectors. */
 const hashed: Embedder = {
@@ -84,7 +85,7 @@ afterAll(async () => {
   await source?.cleanup();
 });
 
-describe('copying a data directory into PostgreSQL', () => {
+describeWithPostgres('copying a data directory into PostgreSQL', () => {
   it('copies every row and vector, verifies the counts, and leaves the source as it was', async () => {
     const url = await newDatabase();
     const before = fileHash(join(source.dataDir, 'cos.db'));

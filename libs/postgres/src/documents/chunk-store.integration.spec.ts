@@ -3,12 +3,13 @@
  * back short, the bounded keyword search on common words, text holding U+0000, and the fixed vector
  * dimension of the schema. Synthetic vectors, one throw-away server for the file.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
 import { chunkTextHash, type ChunkRecord, type Embedder } from '@chief-of-staff/documents';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { FIND_MAX_ROWS, PostgresChunkStore } from './chunk-store.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const DIMS = 512;
 const embedder: Embedder = { id: 'synthetic@1', dims: DIMS, embed: async (texts) => texts.map(() => new Float32Array(DIMS)) };
@@ -56,7 +57,7 @@ async function insertDocuments(database: PostgresDatabase, count: number, pathOf
   );
 }
 
-describe('PostgresChunkStore', () => {
+describeWithPostgres('PostgresChunkStore', () => {
   it('a filtered vector search returns every row asked for, nearest first, when most nearest rows fail the filter', async () => {
     const { database, chunks } = await openStore();
     try {

@@ -7,14 +7,17 @@ import { describeFactVectorIndexContract } from '@chief-of-staff/documents/testi
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { PostgresFactVectorIndex } from './fact-vector-index.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('fact_vectors');
 
-describeFactVectorIndexContract('PostgreSQL', async () => {
-  const database = await databases.open();
-  return {
-    facts: createPostgresFactsRepository(database, new FakeClock()),
-    index: (embedder) => new PostgresFactVectorIndex(database, { embedder }),
-    close: () => database.close(),
-  };
+describeWithPostgres('on PostgreSQL', () => {
+  describeFactVectorIndexContract('PostgreSQL', async () => {
+    const database = await databases.open();
+    return {
+      facts: createPostgresFactsRepository(database, new FakeClock()),
+      index: (embedder) => new PostgresFactVectorIndex(database, { embedder }),
+      close: () => database.close(),
+    };
+  });
 });

@@ -3,7 +3,7 @@
  * server for the file, a fresh database per test. Also what only PostgreSQL has: several writers updating or
  * creating the same row at once, and texts holding U+0000.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import {
   describeAlertRulesRepositoryContract,
@@ -15,6 +15,7 @@ import { createPostgresAlertRulesRepository } from './alert-rules-repository.js'
 import { createPostgresDecisionsRepository, decisionCandidates } from './decisions-repository.js';
 import { decisions } from '../schema/lifecycle.js';
 import { createPostgresDelegationsRepository } from './delegations-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('lifecycle');
 
@@ -29,13 +30,15 @@ async function open(clock: FakeClock) {
   };
 }
 
-describeDecisionsRepositoryContract('PostgreSQL', open);
-describeDelegationsRepositoryContract('PostgreSQL', open);
-describeAlertRulesRepositoryContract('PostgreSQL', open);
+describeWithPostgres('on PostgreSQL', () => {
+  describeDecisionsRepositoryContract('PostgreSQL', open);
+  describeDelegationsRepositoryContract('PostgreSQL', open);
+  describeAlertRulesRepositoryContract('PostgreSQL', open);
+});
 
 const many = <T>(count: number, write: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => write(i)));
 
-describe('lifecycle repositories on PostgreSQL only', () => {
+describeWithPostgres('lifecycle repositories on PostgreSQL only', () => {
   it('keep every note when several writers append to the same decision or delegation at once', async () => {
     const opened = await open(new FakeClock('2026-01-15T09:00:00.000Z'));
     try {

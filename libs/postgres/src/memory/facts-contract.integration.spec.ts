@@ -2,13 +2,14 @@
  * The facts repository contract (ADR 0060) against the PostgreSQL adapter: one throw-away server for the file, a
  * fresh database per test. Also what only PostgreSQL has: a row lock held by another writer.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import { describeFactsRepositoryContract } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { openPostgres } from '../open-postgres.js';
 import { createPostgresFactsRepository } from './facts-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('facts');
 
@@ -18,9 +19,11 @@ async function openFacts(clock: FakeClock) {
   return { url, database, facts: createPostgresFactsRepository(database, clock), close: () => database.close() };
 }
 
-describeFactsRepositoryContract('PostgreSQL', openFacts);
+describeWithPostgres('on PostgreSQL', () => {
+  describeFactsRepositoryContract('PostgreSQL', openFacts);
+});
 
-describe('FactsRepository on PostgreSQL only', () => {
+describeWithPostgres('FactsRepository on PostgreSQL only', () => {
   it('refuses a NUL character in a stored text, naming the field, and finds nothing for one', async () => {
     const opened = await openFacts(new FakeClock());
     try {

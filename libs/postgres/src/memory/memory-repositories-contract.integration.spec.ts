@@ -3,7 +3,7 @@
  * throw-away server for the file, a fresh database per test. Also what only PostgreSQL has: many writers of the same
  * new row at once, and texts holding U+0000.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import {
   describeAgentMemoryRepositoryContract,
@@ -16,6 +16,7 @@ import { createPostgresAgentMemoryRepository } from './agent-memory-repository.j
 import { createPostgresIdentitiesRepository } from './identities-repository.js';
 import { createPostgresLocationsRepository } from './locations-repository.js';
 import { createPostgresSharedMemoryRepository } from './shared-memory-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('memory');
 
@@ -30,10 +31,12 @@ async function open(clock: FakeClock) {
   };
 }
 
-describeIdentitiesRepositoryContract('PostgreSQL', open);
-describeLocationsRepositoryContract('PostgreSQL', open);
-describeAgentMemoryRepositoryContract('PostgreSQL', open);
-describeSharedMemoryRepositoryContract('PostgreSQL', open);
+describeWithPostgres('on PostgreSQL', () => {
+  describeIdentitiesRepositoryContract('PostgreSQL', open);
+  describeLocationsRepositoryContract('PostgreSQL', open);
+  describeAgentMemoryRepositoryContract('PostgreSQL', open);
+  describeSharedMemoryRepositoryContract('PostgreSQL', open);
+});
 
 async function rejection(work: Promise<unknown>): Promise<unknown> {
   return work.then(
@@ -42,7 +45,7 @@ async function rejection(work: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe('memory repositories on PostgreSQL only', () => {
+describeWithPostgres('memory repositories on PostgreSQL only', () => {
   it('keep one row when several writers create the same identity, location or memory at once', async () => {
     const opened = await open(new FakeClock());
     try {

@@ -3,18 +3,21 @@
  * fresh database per test, sorting text by language (so a missing `COLLATE "C"` shows). Also what only PostgreSQL
  * has: text that cannot hold U+0000.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import type { CalendarRepository } from '@chief-of-staff/stores';
 import { describeCalendarRepositoryContract, toolErrorOf } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresCalendarRepository } from './calendar-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('calendar', { languageSorted: true });
 
-describeCalendarRepositoryContract('PostgreSQL', databases.opener(createPostgresCalendarRepository));
+describeWithPostgres('on PostgreSQL', () => {
+  describeCalendarRepositoryContract('PostgreSQL', databases.opener(createPostgresCalendarRepository));
+});
 
-describe('the calendar repository on PostgreSQL only', () => {
+describeWithPostgres('the calendar repository on PostgreSQL only', () => {
   it('lets several writers import the same file at once: every row once, each counted new by exactly one of them', async () => {
     const clock = new FakeClock('2026-03-02T08:00:00.000Z');
     const database = await databases.open(8);

@@ -3,17 +3,20 @@
  * database per test (sorting text by language, so a missing `COLLATE "C"` shows). Also what only PostgreSQL has:
  * texts holding U+0000, and several writers creating the same mailbox at once.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import { createTestMemoryStore, describeMailRepositoryContract } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresMailRepository, mailSearchQuery } from './mail-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('mail', { languageSorted: true });
 
-describeMailRepositoryContract('PostgreSQL', databases.opener(createPostgresMailRepository));
+describeWithPostgres('on PostgreSQL', () => {
+  describeMailRepositoryContract('PostgreSQL', databases.opener(createPostgresMailRepository));
+});
 
-describe('mail repository on PostgreSQL only', () => {
+describeWithPostgres('mail repository on PostgreSQL only', () => {
   const message = (id: string, text: string) => ({
     messageId: `<${id}@mail.example>`,
     threadId: null,

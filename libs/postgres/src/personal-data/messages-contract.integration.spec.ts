@@ -2,17 +2,20 @@
  * The messages repository contract (ADR 0073) against the PostgreSQL adapter: one throw-away server for the file, a
  * fresh database per test. Also what only PostgreSQL has: text that cannot hold U+0000, and several importers at once.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import type { ImportMessageInput } from '@chief-of-staff/stores';
 import { describeMessagesRepositoryContract, toolErrorOf } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresMessagesRepository } from './messages-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('messages');
 const opener = databases.opener;
 
-describeMessagesRepositoryContract('PostgreSQL', opener(createPostgresMessagesRepository));
+describeWithPostgres('on PostgreSQL', () => {
+  describeMessagesRepositoryContract('PostgreSQL', opener(createPostgresMessagesRepository));
+});
 
 function message(externalId: string, fields: Partial<ImportMessageInput> = {}): ImportMessageInput {
   return {
@@ -30,7 +33,7 @@ function message(externalId: string, fields: Partial<ImportMessageInput> = {}): 
   };
 }
 
-describe('messages repository on PostgreSQL only', () => {
+describeWithPostgres('messages repository on PostgreSQL only', () => {
   it('refuses a NUL character in an imported message, naming the field, and finds nothing by one', async () => {
     const opened = await opener(createPostgresMessagesRepository)(new FakeClock('2026-03-10T12:00:00.000Z'));
     const store = opened.repository;

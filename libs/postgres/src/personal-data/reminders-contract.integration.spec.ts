@@ -3,18 +3,21 @@
  * fresh database per test, sorting text by language (so code point orders are checked). Also what only PostgreSQL
  * has: text that cannot hold U+0000.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { describeRemindersRepositoryContract, toolErrorOf } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresRemindersRepository } from './reminders-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('reminders', { languageSorted: true });
 const opener = databases.opener;
 
-describeRemindersRepositoryContract('PostgreSQL', opener(createPostgresRemindersRepository));
+describeWithPostgres('on PostgreSQL', () => {
+  describeRemindersRepositoryContract('PostgreSQL', opener(createPostgresRemindersRepository));
+});
 
-describe('reminders repository on PostgreSQL only', () => {
+describeWithPostgres('reminders repository on PostgreSQL only', () => {
   it('refuses a NUL character in a list name or a to-do, naming the field, and finds nothing by one', async () => {
     const opened = await opener(createPostgresRemindersRepository)(new FakeClock('2026-03-02T08:00:00.000Z'));
     try {

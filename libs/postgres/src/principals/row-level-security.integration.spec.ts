@@ -3,7 +3,7 @@
  * database has users) row-level security holds the same rule in the database, so a session that forgets the scope
  * reads nothing and a write that names another person is refused. A single-person database is left as it was.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createSystemClock, isCosError, runInPrincipalScope, runInSystemScope } from '@chief-of-staff/core';
 import { testDatabases } from '../__tests__/test-databases.js';
@@ -11,6 +11,7 @@ import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { PrincipalScopedPool, SCOPED_ROLE } from '../principal-scoped-pool.js';
 import { createPostgresAgentRunStepsRepository } from '../telemetry/run-steps-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('rls');
 const clock = createSystemClock('UTC');
@@ -41,7 +42,7 @@ async function withDatabase(url: string, work: (database: PostgresDatabase) => P
   }
 }
 
-describe('principal scope on PostgreSQL', () => {
+describeWithPostgres('principal scope on PostgreSQL', () => {
   it('keeps two people\'s rows apart in team mode, even under the same category and key', async () => {
     await withDatabase(await teamDatabase(), async (database) => {
       expect(database.rowSecurity).toBe('scoped-role');

@@ -4,7 +4,7 @@
  * its login owns when it opens the database. What the login cannot do itself is named, as the exact SQL, by the
  * doctor's finding and by the refusal every signed-in person gets (`TEAM_MODE_UNBOUND`), never as an extension problem.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createSystemClock, isCosError, isToolError, runInPrincipalScope } from '@chief-of-staff/core';
 import { testDatabases } from '../__tests__/test-databases.js';
@@ -12,6 +12,7 @@ import { checkPostgres } from '../check-postgres.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
 import { describePostgresFailure, openPostgres } from '../open-postgres.js';
 import { PrincipalScopedPool } from '../principal-scoped-pool.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('roles');
 const clock = createSystemClock('UTC');
@@ -57,7 +58,7 @@ async function startTeamMode(login: string): Promise<void> {
   await first.close();
 }
 
-describe('cos_scoped for a login that may not create roles', () => {
+describeWithPostgres('cos_scoped for a login that may not create roles', () => {
   it('is granted the tables by the login that owns them, so team mode binds and reads its schema version', async () => {
     const { login } = await deployment({ member: true });
     await startTeamMode(login);
@@ -145,7 +146,7 @@ describe('cos_scoped for a login that may not create roles', () => {
   });
 });
 
-describe('a permission error that is not about extensions', () => {
+describeWithPostgres('a permission error that is not about extensions', () => {
   it('is named as the privilege it is', () => {
     const url = 'postgres://cos:secret@db.internal:5432/chief_of_staff';
     expect(describePostgresFailure(url, { code: '42501', message: 'permission denied for schema drizzle' })).toMatchObject({
@@ -157,7 +158,7 @@ describe('a permission error that is not about extensions', () => {
   });
 });
 
-describe('a server that is down', () => {
+describeWithPostgres('a server that is down', () => {
   it('fails a query with UNAVAILABLE naming host and port, never the password', async () => {
     const url = new URL(await databases.freshUrl());
     const database = await openPostgres({ url: url.toString(), poolSize: 1 });

@@ -5,7 +5,7 @@
  * same query on a bound session cannot), a person with 5% of the vectors still gets the k asked for, and a
  * single-person database keeps its queries.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import type pg from 'pg';
 import { createSystemClock, runInPrincipalScope, runInSystemScope } from '@chief-of-staff/core';
 import type { ChunkRecord, Embedder } from '@chief-of-staff/documents';
@@ -19,6 +19,7 @@ import { createPostgresMailRepository } from '../personal-data/mail-repository.j
 import { createPostgresMessagesRepository } from '../personal-data/messages-repository.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { EMBEDDING_DIMENSIONS } from '../schema/documents.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('team_search');
 const clock = createSystemClock('UTC');
@@ -120,7 +121,7 @@ const SEARCHES = [
   { name: 'Hebrew word', run: (facts: FactsRepository) => facts.hebrewWordCandidates('תקציב', { limit: 20 }), index: 'trgm_idx' },
 ] as const;
 
-describe('searches in team mode', () => {
+describeWithPostgres('searches in team mode', () => {
   it('finds each person\'s facts only, through their own candidate queries, and searchFacts returns their records', async () => {
     await withDatabase(await teamDatabase(), async (database) => {
       expect(database.rowSecurity).toBe('scoped-role');

@@ -3,20 +3,23 @@
  * for the file, a fresh database per test, sorting text by language
  * (so code point orders are checked). Also what only PostgreSQL has: text that cannot hold U+0000.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { describeNotificationsRepositoryContract, describeSuggestionStateRepositoryContract, toolErrorOf } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresNotificationsRepository } from './notifications-repository.js';
 import { createPostgresSuggestionStateRepository } from './suggestion-state-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('proactive', { languageSorted: true });
 const opener = databases.opener;
 
-describeNotificationsRepositoryContract('PostgreSQL', opener(createPostgresNotificationsRepository));
-describeSuggestionStateRepositoryContract('PostgreSQL', opener(createPostgresSuggestionStateRepository));
+describeWithPostgres('on PostgreSQL', () => {
+  describeNotificationsRepositoryContract('PostgreSQL', opener(createPostgresNotificationsRepository));
+  describeSuggestionStateRepositoryContract('PostgreSQL', opener(createPostgresSuggestionStateRepository));
+});
 
-describe('proactive repositories on PostgreSQL only', () => {
+describeWithPostgres('proactive repositories on PostgreSQL only', () => {
   it('refuses a NUL character in a notification or a suggestion key, naming the field, and finds nothing by one', async () => {
     const clock = new FakeClock('2026-04-01T08:00:00.000Z');
     const log = await opener(createPostgresNotificationsRepository)(clock);

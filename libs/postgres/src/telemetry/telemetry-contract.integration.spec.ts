@@ -3,7 +3,7 @@
  * the file, a fresh database per test, sorting text by language
  * (so code point orders are checked). Also what only PostgreSQL has: a table lock held by another session, and text that cannot hold U+0000.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock } from '@chief-of-staff/core';
 import {
@@ -25,6 +25,7 @@ import {
 import { createPostgresAgentRunStepsRepository } from './run-steps-repository.js';
 import { createPostgresSkillSuggestionsRepository } from './skill-suggestions-repository.js';
 import { createPostgresToolUsageRepository } from './tool-usage-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('telemetry', { languageSorted: true });
 const opener = databases.opener;
@@ -34,14 +35,16 @@ async function openDatabase(): Promise<{ url: string; database: PostgresDatabase
   return { url, database: await openPostgres({ url, poolSize: 4 }) };
 }
 
-describeToolUsageRepositoryContract('PostgreSQL', opener(createPostgresToolUsageRepository));
-describeSkillSuggestionsRepositoryContract('PostgreSQL', opener(createPostgresSkillSuggestionsRepository));
-describeAgentRunsRepositoryContract('PostgreSQL', opener(createPostgresAgentRunsRepository));
-describeModelCallsRepositoryContract('PostgreSQL', opener(createPostgresModelCallsRepository));
-describeAgentRunStepsRepositoryContract('PostgreSQL', opener(createPostgresAgentRunStepsRepository));
-describeFallbackEventsRepositoryContract('PostgreSQL', opener(createPostgresFallbackEventsRepository));
+describeWithPostgres('on PostgreSQL', () => {
+  describeToolUsageRepositoryContract('PostgreSQL', opener(createPostgresToolUsageRepository));
+  describeSkillSuggestionsRepositoryContract('PostgreSQL', opener(createPostgresSkillSuggestionsRepository));
+  describeAgentRunsRepositoryContract('PostgreSQL', opener(createPostgresAgentRunsRepository));
+  describeModelCallsRepositoryContract('PostgreSQL', opener(createPostgresModelCallsRepository));
+  describeAgentRunStepsRepositoryContract('PostgreSQL', opener(createPostgresAgentRunStepsRepository));
+  describeFallbackEventsRepositoryContract('PostgreSQL', opener(createPostgresFallbackEventsRepository));
+});
 
-describe('ToolUsageRepository on PostgreSQL only', () => {
+describeWithPostgres('ToolUsageRepository on PostgreSQL only', () => {
   it('keeps a batch for later, at once and with nothing written, while another session holds the table', async () => {
     const { url, database } = await openDatabase();
     const usage = createPostgresToolUsageRepository(database, new FakeClock('2026-04-01T08:00:00.000Z'));

@@ -1,4 +1,5 @@
 /** @chief-of-staff/postgres/testing — a throw-away PostgreSQL server for this and other libraries' tests. */
+export { describeWithLocalPostgres, describeWithPostgres } from './describe-with-postgres.js';
 export {
   assertTestPostgresInstalled,
   DEFAULT_PG_BIN,

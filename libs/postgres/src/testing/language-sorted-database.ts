@@ -3,18 +3,8 @@
  * as a server initialised with a language locale does. The throw-away server itself sorts by code point (C.UTF-8),
  * so a repository that forgets `COLLATE "C"` where SQLite sorts by BINARY passes there and fails here.
  */
-import pg from 'pg';
 import type { TestPostgres } from './test-postgres.js';
 
-export async function createLanguageSortedDatabase(server: TestPostgres, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: server.url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}" TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(server.url);
-  url.pathname = `/${encodeURIComponent(name)}`;
-  return url.toString();
+export function createLanguageSortedDatabase(server: TestPostgres, name: string): Promise<string> {
+  return server.createDatabase(name, { clauses: "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'" });
 }

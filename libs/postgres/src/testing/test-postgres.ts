@@ -3,8 +3,9 @@
  * `@chief-of-staff/providers/testing`): `initdb` into a temporary directory with trust authentication, the server on
  * a free 127.0.0.1 port with its unix socket in that directory, one database created, and everything removed by
  * `stop()`. PostgreSQL refuses to run as root, so under root the cluster belongs to the `postgres` user and every
- * server program runs through `runuser`. Without the server binaries or pgvector it throws an error naming the
- * install script: a PostgreSQL suite never skips silently. Nothing here depends on Jest.
+ * server program runs through `runuser`. With `COS_TEST_DATABASE_URL` set, the databases are created on that server
+ * instead (any PostgreSQL with pgvector, e.g. a container) and no cluster is started. Without either it throws an
+ * error naming both ways: a PostgreSQL suite never skips silently. Nothing here depends on Jest.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startOnExistingServer, TEST_DATABASE_URL_VARIABLE } from './existing-server.js';
 
 /** Where Debian's postgresql-15 package puts the server programs; `COS_TEST_PG_BIN` overrides it. */
 export const DEFAULT_PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -23,11 +25,20 @@ export interface TestPostgres {
   readonly port: number;
   /** How long `initdb` plus the server start took, in milliseconds. */
   readonly startMs: number;
-  /** Creates another empty database on the same server and returns its URL (one cluster, many databases). */
-  createDatabase(name: string): Promise<string>;
-  /** Stops the server (immediately: test data needs no clean shutdown) and removes its directory. */
+  /**
+   * Creates another empty database on the same server and returns its URL (one cluster, many databases). On a
+   * `COS_TEST_DATABASE_URL` server the name gets a suffix unique to this run, as other runs share that server.
+   */
+  createDatabase(name: string, options?: CreateTestDatabaseOptions): Promise<string>;
+  /**
+   * Stops the server (immediately: test data needs no clean shutdown) and removes its directory; on a
+   * `COS_TEST_DATABASE_URL` server, drops the databases created here instead.
+   */
   stop(): Promise<void>;
-  /** Stops the server but keeps its data, as a database outage does; `resume()` starts it again on the same port. */
+  /**
+   * Stops the server but keeps its data, as a database outage does; `resume()` starts it again on the same port.
+   * Only the local test cluster can do this: on a `COS_TEST_DATABASE_URL` server both throw.
+   */
   pause(): Promise<void>;
   resume(): Promise<void>;
 }
@@ -37,19 +48,57 @@ export interface TestPostgresOptions {
   database?: string;
 }
 
+export interface CreateTestDatabaseOptions {
+  /** SQL after `CREATE DATABASE <name>`, e.g. a template and locale. */
+  clauses?: string;
+}
+
+/** The two ways to run the PostgreSQL suites, as one line for messages. */
+export const HOW_TO_RUN_POSTGRES_TESTS =
+  `point ${TEST_DATABASE_URL_VARIABLE} at any PostgreSQL with pgvector that trusts logins from here (e.g. a ` +
+  `pgvector/pgvector:pg15 container run with POSTGRES_HOST_AUTH_METHOD=trust: ` +
+  `${TEST_DATABASE_URL_VARIABLE}=postgres://postgres@127.0.0.1:5432/postgres npm test), or install PostgreSQL 15 and ` +
+  `pgvector with: sudo ${TEST_SERVERS_INSTALL_COMMAND} (see tools/test-servers/README.md)`;
+
 /** Thrown when this machine cannot run the server; its message says how to install what is missing. */
 export class TestPostgresUnavailableError extends Error {
   constructor(missing: string) {
-    super(
-      `PostgreSQL tests cannot run: ${missing}. Install PostgreSQL 15 and pgvector (as root, or with sudo) with: ` +
-        `${TEST_SERVERS_INSTALL_COMMAND} (see tools/test-servers/README.md).`,
-    );
+    super(`PostgreSQL tests cannot run: ${missing}. To run them, ${HOW_TO_RUN_POSTGRES_TESTS}.`);
     this.name = 'TestPostgresUnavailableError';
+    this.missing = missing;
   }
+
+  /** What is missing, e.g. `/usr/lib/postgresql/15/bin/initdb is missing`. */
+  readonly missing: string;
 }
 
 function pgBin(): string {
   return process.env['COS_TEST_PG_BIN'] ?? DEFAULT_PG_BIN;
+}
+
+/**
+ * Why the PostgreSQL suites cannot run here (neither `COS_TEST_DATABASE_URL` nor the local server programs with
+ * pgvector), or undefined when they can. Only looks at files and the environment: no server is contacted.
+ */
+export function testPostgresMissing(): string | undefined {
+  if (existingServerUrl() !== undefined) return undefined;
+  try {
+    assertTestPostgresInstalled();
+    return undefined;
+  } catch (error) {
+    if (error instanceof TestPostgresUnavailableError) return error.missing;
+    throw error;
+  }
+}
+
+/** True when the suites use the local test cluster (the only one `pause()`/`resume()` work on). */
+export function usesLocalTestPostgres(): boolean {
+  return existingServerUrl() === undefined && testPostgresMissing() === undefined;
+}
+
+function existingServerUrl(): string | undefined {
+  const url = process.env[TEST_DATABASE_URL_VARIABLE];
+  return url === undefined || url.trim() === '' ? undefined : url.trim();
 }
 
 /** Checks the programs and the pgvector extension are installed; throws the install instructions otherwise. */
@@ -125,8 +174,13 @@ function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** Starts a fresh cluster and creates one database in it. Share one per test file: each start runs `initdb`. */
+/**
+ * Starts a fresh cluster and creates one database in it (or, with `COS_TEST_DATABASE_URL`, creates the database on
+ * that server). Share one per test file: each start runs `initdb`.
+ */
 export async function startTestPostgres(options: TestPostgresOptions = {}): Promise<TestPostgres> {
+  const existing = existingServerUrl();
+  if (existing !== undefined) return startOnExistingServer(existing, options.database ?? 'cos_test');
   assertTestPostgresInstalled();
   const bin = pgBin();
   const user = serverUser();
@@ -158,11 +212,11 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
       run(user, join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', `-p ${port} -h 127.0.0.1 -k ${root}`, 'start']);
     startServer();
     const base = `postgres://postgres@127.0.0.1:${port}`;
-    const createDatabase = async (name: string): Promise<string> => {
+    const createDatabase = async (name: string, createOptions: CreateTestDatabaseOptions = {}): Promise<string> => {
       const client = new pg.Client({ connectionString: `${base}/postgres` });
       await client.connect();
       try {
-        await client.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
+        await client.query(`CREATE DATABASE ${quoteIdentifier(name)} ${createOptions.clauses ?? ''}`.trim());
       } finally {
         await client.end();
       }

@@ -3,21 +3,24 @@
  * the file, a fresh database per test, sorting text by language
  * (so code point orders are checked). Also what only PostgreSQL has: text that cannot hold U+0000.
  */
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { toolErrorOf } from '@chief-of-staff/stores/testing';
 import { describeEventRulesRepositoryContract, describeWebhookEventsRepositoryContract } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresEventRulesRepository } from './event-rules-repository.js';
 import { createPostgresWebhookEventsRepository } from './webhook-events-repository.js';
+import { describeWithPostgres } from '../testing/index.js';
 
 const databases = testDatabases('webhooks', { languageSorted: true });
 const opener = databases.opener;
 
-describeWebhookEventsRepositoryContract('PostgreSQL', opener(createPostgresWebhookEventsRepository));
-describeEventRulesRepositoryContract('PostgreSQL', opener(createPostgresEventRulesRepository));
+describeWithPostgres('on PostgreSQL', () => {
+  describeWebhookEventsRepositoryContract('PostgreSQL', opener(createPostgresWebhookEventsRepository));
+  describeEventRulesRepositoryContract('PostgreSQL', opener(createPostgresEventRulesRepository));
+});
 
-describe('webhook repositories on PostgreSQL only', () => {
+describeWithPostgres('webhook repositories on PostgreSQL only', () => {
   it('refuses a NUL character in a received event or a rule, naming the field, and finds nothing by one', async () => {
     const clock = new FakeClock('2026-04-01T08:00:00.000Z');
     const events = await opener(createPostgresWebhookEventsRepository)(clock);

@@ -6,8 +6,8 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestPostgres, type TestPostgres } from '../../testing/index.js';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeWithPostgres, startTestPostgres, type TestPostgres } from '../../testing/index.js';
 import { openPostgres, type PostgresDatabase } from '../../open-postgres.js';
 
 const WORKER = fileURLToPath(new URL('./fixtures/scheduler-worker.ts', import.meta.url));
@@ -87,7 +87,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('the scheduler on PostgreSQL across processes', () => {
+describeWithPostgres('the scheduler on PostgreSQL across processes', () => {
   it('runs every occurrence of 1,000 tasks exactly once with three workers, one killed mid-run', async () => {
     const start = Date.now();
     // Three occurrences of each task are due now (the last 5 min ago); the fourth is 5 min ahead, out of the test's reach.

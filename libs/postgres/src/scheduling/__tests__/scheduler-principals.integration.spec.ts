@@ -3,15 +3,16 @@
  * scope sees and claims every principal's due tasks, and no row written there is left to the column default (`*`, a
  * row nobody owns): a run names its task's principal, and a task cannot be created without a principal.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { FakeClock, runInPrincipalScope, runInSystemScope } from '@chief-of-staff/core';
 import { testDatabases } from '../../__tests__/test-databases.js';
 import { openPostgres, type PostgresDatabase } from '../../open-postgres.js';
 import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduler-storage.js';
+import { describeWithPostgres } from '../../testing/index.js';
 
 const databases = testDatabases('scheduling_principals');
 
-describe('scheduled tasks of several principals on PostgreSQL', () => {
+describeWithPostgres('scheduled tasks of several principals on PostgreSQL', () => {
   let clock: FakeClock;
   let database: PostgresDatabase;
   let store: PostgresSchedulerStorage;

@@ -3,16 +3,17 @@
  * database per test): the cases of the SQLite scheduling tests of `@chief-of-staff/stores`, the same occurrence
  * claimed by many connections at once, and the `scheduler_wake` notifications.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import { testDatabases } from '../../__tests__/test-databases.js';
 import type { PostgresDatabase } from '../../open-postgres.js';
 import { createPostgresSchedulerStorage, type PostgresSchedulerStorage } from '../scheduler-storage.js';
 import type { SchedulerWake } from '../scheduler-wake.js';
+import { describeWithPostgres } from '../../testing/index.js';
 
 const databases = testDatabases('scheduling');
 
-describe('scheduled tasks, runs and heartbeat on PostgreSQL', () => {
+describeWithPostgres('scheduled tasks, runs and heartbeat on PostgreSQL', () => {
   let clock: FakeClock;
   let database: PostgresDatabase;
   let store: PostgresSchedulerStorage;
