@@ -1,7 +1,8 @@
 /**
- * Writes the screenshots of docs/console.md (docs/images/console-<page>.png): the console on a data directory seeded
- * with a small, believable day — facts, people, delegations, decisions, meetings, scheduled tasks, documents, tool
- * calls over a week and an agent run with its trace — each page opened in headless Chromium.
+ * Writes the screenshots of docs/console.md (docs/images/console-<page>.png, and the Facts page at a phone's 390 px):
+ * the console on a data directory seeded with a small, believable day — facts, people, delegations, decisions,
+ * meetings, scheduled tasks, documents, tool calls over a week and an agent run with its trace — each page opened in
+ * headless Chromium.
  *
  *     npx tsx --conditions=@chief-of-staff/source apps/console/src/__tests__/screenshots/take-console-screenshots.ts
  */
@@ -80,7 +81,10 @@ async function seed(cos: ChiefOfStaff): Promise<void> {
   await call(cos, 'ingest_documents', { path: folder });
 }
 
-/** What the tools do not write for themselves: a week of tool calls and one agent run with its trace. */
+/**
+ * What the tools do not write for themselves: a week of tool calls (each with a learned estimate near the calls'
+ * median) and one agent run with its trace.
+ */
 async function seedTelemetry(dataDir: string): Promise<void> {
   const clock = new FakeClock(new Date(now.getTime() - 7 * DAY_MS), 'UTC');
   const store = openMemoryStore({ dataDir, clock });
@@ -89,7 +93,7 @@ async function seedTelemetry(dataDir: string): Promise<void> {
     for (let i = 0; i < 1_400; i += 1) {
       clock.set(new Date(now.getTime() - 7 * DAY_MS + Math.floor((i / 1_400) * 7 * DAY_MS)));
       const tool = tools[i % tools.length] ?? 'query_memory';
-      await store.toolUsage.record({ toolName: tool, callerKind: 'host', queryPattern: 'q', success: i % 37 !== 0, errorCode: i % 37 === 0 ? 'TIMEOUT' : null, durationMs: 30 + ((i * 7) % 400), estimatedMs: 150, truncated: i % 90 === 0 });
+      await store.toolUsage.record({ toolName: tool, callerKind: 'host', queryPattern: 'q', success: i % 37 !== 0, errorCode: i % 37 === 0 ? 'TIMEOUT' : null, durationMs: 30 + ((i * 7) % 400), estimatedMs: 230, truncated: i % 90 === 0 });
     }
     clock.set(new Date(now.getTime() - 2 * 3_600_000));
     const run = await store.agentRuns.start({ agentName: 'researcher', trigger: 'console', instruction: 'What did Acme send about the contract renewal?', model: 'claude-sonnet-4-6' });
@@ -137,6 +141,14 @@ try {
     await page.screenshot({ path: join(IMAGES, `console-${name}.png`), fullPage: name !== 'agents' });
     process.stdout.write(`console-${name}.png\n`);
   }
+  // A phone's width: tables become one card per row, each value under its column's name.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(consoleApp.signInLink());
+  await phonePage.goto(`${consoleApp.url}/memory/facts`);
+  await phonePage.waitForLoadState('networkidle');
+  await phonePage.screenshot({ path: join(IMAGES, 'console-memory-phone.png') });
+  process.stdout.write('console-memory-phone.png\n');
 } finally {
   await browser.close();
   await consoleApp.close();
