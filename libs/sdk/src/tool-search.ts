@@ -2,14 +2,16 @@
  * `tool_search`: finds tools for a request with the same scorer as the shortlist, without its cut-off. An agent
  * sees only the tools its capabilities permit (found tools join its offered set for the next round); the host sees
  * every tool of this server. Each hit carries its input schema, so the model can call it straight away, and a
- * confidence. When not even the best tool fits (under the scorer's cut-off, or under its firm score with only one kind
- * of evidence) the answer is empty with a note: an off-topic request gets no tools rather than the nearest unrelated ones. Below the best hit, weaker ones are still listed
- * (marked low) so a request that fits is not cut short.
+ * confidence. When no tool near the top fits (`fittingTools`: under the scorer's cut-off, under its firm score with
+ * only one kind of evidence, or pointed to only by the topic of a request that asks for something no tool does) the
+ * answer is empty with a note: an off-topic request gets no tools rather than the nearest unrelated ones. A tool just
+ * below the best that fits where the best does not is listed first. Below it, weaker ones are still listed (marked
+ * low) so a request that fits is not cut short.
  */
 import { z } from 'zod';
 import { defineTool, toolInputJsonSchema, type AnyToolDefinition, type ToolContext } from '@chief-of-staff/core';
 import { agentToolNames, type ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
-import { fitsRequest, scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
+import { fittingTools, scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import type { SemanticSimilarity } from './tool-vectors.js';
 
 export interface ToolSearchDeps {
@@ -71,7 +73,10 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
         if (ranked.length >= args.limit) break;
         if (score.matchedSignals.length > 0) ranked.push(score);
       }
-      if (!fitsRequest(ranked[0])) {
+      // The best tool decides, or one just below it that fits where it does not (a joined server's tool that stands
+      // out behind a built-in one that merely shares a word).
+      const offered = fittingTools(ranked);
+      if (offered.length === 0) {
         const joining = deps.joining?.() ?? [];
         return {
           items: [],
@@ -83,7 +88,7 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
               : 'No tool fits this request well enough. Answer it directly, or rephrase it with what you want done (e.g. "list my meetings tomorrow").',
         };
       }
-      const items = ranked.map((score) => {
+      const items = offered.map((score) => {
         const tool = byName.get(score.tool) as AnyToolDefinition;
         return {
           name: tool.name,

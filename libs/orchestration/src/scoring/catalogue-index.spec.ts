@@ -37,6 +37,15 @@ describe('catalogue index', () => {
     expect(groups.find((group) => group.word === 'הקובצ' || group.word === 'הקובץ')?.translated).toEqual(expect.arrayContaining(['file']));
   });
 
+  it('tells which request words no tool uses, in order, with fillers known and near spellings counted as known', () => {
+    expect(index().requestWords('tell me a joke about my calender')).toEqual([
+      { word: 'tell', known: true },
+      { word: 'joke', known: false },
+      { word: 'calender', known: true },
+    ]);
+    expect(index().requestWords('מה יש ביומן').map((word) => word.known)).toEqual([true]);
+  });
+
   it('gives a request with nothing in common low coverage and words it shares full coverage', () => {
     expect(index().search('how do I bake sourdough bread')).toEqual([]);
     const [match] = index().search('webhook deliveries');

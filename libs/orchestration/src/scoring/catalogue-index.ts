@@ -48,6 +48,12 @@ export interface CatalogueIndex {
    * word the catalogue knows, a short word or one with nothing near it.
    */
   corrections(word: string): string[];
+  /**
+   * The request's words as the index reads them (function words and numbers left
+   * out; fillers kept, as known), in order, each with whether the catalogue knows it: some tool's text holds one of
+   * its terms, a translation of it, or a word one edit away.
+   */
+  requestWords(query: string): Array<{ word: string; known: boolean }>;
 }
 
 type Field = 'name' | 'title' | 'description' | 'parameters' | 'examples';
@@ -174,12 +180,12 @@ interface QueryGroup {
   translated: string[];
 }
 
-export function queryGroupsOf(query: string, lexicon: BilingualLexicon): QueryGroup[] {
+export function queryGroupsOf(query: string, lexicon: BilingualLexicon, keepFillers = false): QueryGroup[] {
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
   for (const word of foldedWords(query)) {
     // Numbers in a request are values (times, amounts, codes), not what a tool is for.
-    if (seen.has(word) || HEBREW_STOP_WORDS.has(word) || REQUEST_FILLER.has(word) || /^\d+$/.test(word)) continue;
+    if (seen.has(word) || HEBREW_STOP_WORDS.has(word) || (!keepFillers && REQUEST_FILLER.has(word)) || /^\d+$/.test(word)) continue;
     seen.add(word);
     const direct = wordTerms(word);
     // An English stop word ("about", "what") is a way of saying some action too, but says nothing about the tool.
@@ -317,6 +323,13 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
       return folded === undefined ? [] : correctedWords(folded, wordTerms(folded));
     },
     names: () => [...documents.keys()],
+    requestWords(query) {
+      return queryGroupsOf(query, lexicon, true).map((group) => ({
+        word: group.word,
+        // A filler ("tell", "show", "give") is how any request is put, known whatever the catalogue.
+        known: REQUEST_FILLER.has(group.word) || group.direct.some((term) => postings.has(term)) || group.translated.some((term) => postings.has(term)) || correctedWords(group.word, group.direct).length > 0,
+      }));
+    },
     get size() {
       return documents.size;
     },

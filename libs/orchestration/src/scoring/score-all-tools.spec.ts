@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createToolIntelligenceRegistry, type CatalogueToolInfo, type ToolIntelligenceOverride } from '../registry/tool-intelligence-registry.js';
-import { fitsRequest, scoreAllTools } from './score-all-tools.js';
+import { fitsRequest, fittingTools, scoreAllTools } from './score-all-tools.js';
 
 const tools: CatalogueToolInfo[] = [
   { name: 'get_calendar_events', title: 'Calendar events', description: 'Events in a date range.', latency: 'fast' },
@@ -213,6 +213,39 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
     expect(offered('מי זאת דנה רייד')[0]).toBe('enrich_person');
   });
 
+  describe('a request that asks for something no tool names', () => {
+    // The calendar tools' meaning agrees a little (as a joke about calendars does), short of vouching for them.
+    const calendarish = (tool: string) => (tool.includes('calendar') ? 0.44 : 0.25);
+
+    it('offers nothing when only its topic points to a tool ("tell me a joke about calendars")', () => {
+      const ranked = scoreAllTools('tell me a joke about calendars', names, { registry, eligibility: false, semanticSimilarity: calendarish });
+      expect(ranked[0]?.tool).toMatch(/calendar/);
+      expect(ranked[0]?.foreignAsk).toBe(true);
+      expect(fittingTools(ranked)).toEqual([]);
+      expect(scoreAllTools('tell me a joke about calendars', names, { registry, semanticSimilarity: calendarish })).toEqual([]);
+    });
+
+    it('still offers the tool when what is asked for is the tool’s, or its meaning vouches for it', () => {
+      expect(fittingTools(scoreAllTools('tell me what is on my calendar', names, { registry, eligibility: false, semanticSimilarity: calendarish }))[0]?.tool).toBe('get_calendar_events');
+      // A request that opens with a word no tool uses opens with a name or an aside, not with what it asks for.
+      expect(fittingTools(scoreAllTools('Yoav: what is on my calendar tomorrow', names, { registry, eligibility: false, semanticSimilarity: calendarish }))[0]?.tool).toBe('get_calendar_events');
+      const agreeing = (tool: string) => (tool === 'get_calendar_events' ? 0.6 : 0.25);
+      expect(fittingTools(scoreAllTools('tell me a joke about calendars', names, { registry, eligibility: false, semanticSimilarity: agreeing }))[0]?.tool).toBe('get_calendar_events');
+    });
+
+    it('offers the next tool when the best is pointed to only by the topic and the next by what is asked', () => {
+      // "look up … online" is a web search; "Tel Aviv" is what the calendar tool's words would also match.
+      const ranked = [
+        { tool: 'get_calendar_events', score: 0.35, corroborated: true, foreignAsk: true },
+        { tool: 'web__search', score: 0.22, corroborated: true, foreignAsk: false },
+        { tool: 'send_email', score: 0.2, corroborated: false, foreignAsk: false },
+      ];
+      expect(fittingTools(ranked).map((score) => score.tool)).toEqual(['web__search', 'get_calendar_events', 'send_email']);
+      // Without that reason, a lower tool that merely fits is not offered in the best one's place.
+      expect(fittingTools(ranked.map((score, place) => (place === 0 ? { ...score, corroborated: false, foreignAsk: false } : score)))).toEqual([]);
+    });
+  });
+
   describe('tools known only by their description (a joined server of 40 plugins)', () => {
     const plugins: CatalogueToolInfo[] = Array.from({ length: 40 }, (_, i) => ({
       name: `plugins__tool_${i}`,
@@ -246,6 +279,15 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
       const ranked = scoreAllTools('what should I name my goldfish', all, { registry: pluginRegistry, eligibility: false, semanticSimilarity: flat });
       expect(ranked[0]?.distinct ?? false).toBe(false);
       expect(fitsRequest(ranked[0])).toBe(false);
+    });
+
+    it('offers a tool that stands out just below a best tool that does not fit, at the head of the answer', () => {
+      const ranked = [
+        { tool: 'get_calendar_events', score: 0.33, corroborated: false, distinct: false },
+        { tool: 'plugins__space_photos', score: 0.29, corroborated: false, distinct: true },
+      ];
+      expect(fittingTools(ranked).map((score) => score.tool)).toEqual(['plugins__space_photos', 'get_calendar_events']);
+      expect(fittingTools([ranked[0] as (typeof ranked)[number]])).toEqual([]);
     });
 
     it('does not read standing-out into tools with keyword signals or examples', () => {

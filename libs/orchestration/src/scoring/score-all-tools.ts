@@ -37,6 +37,12 @@ export interface ToolScore {
    * and the semantic ranking. Such a best tool fits whatever its score (docs/adr/0094).
    */
   distinct?: boolean;
+  /**
+   * The request's first two words ask for something no tool of the catalogue names ("tell me a joke about calendars":
+   * "joke", and "calendars" only after it), and the tool's meaning does not vouch for it: it does not fit, whatever its
+   * score, unless it is `distinct` (docs/adr/0094).
+   */
+  foreignAsk?: boolean;
   /** Why it ranked where it did, for debugging and `tool_search`. */
   explain: string;
 }
@@ -297,9 +303,71 @@ const byName = new Intl.Collator().compare;
 const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
 
 /** Whether a request's best tool fits it well enough to be offered at all: over the cut-off, and firm or corroborated. */
-export function fitsRequest(best: Pick<ToolScore, 'score' | 'corroborated' | 'distinct'> | undefined, minScore = DEFAULT_MIN_SCORE): boolean {
+export function fitsRequest(best: Pick<ToolScore, 'score' | 'corroborated' | 'distinct' | 'foreignAsk'> | undefined, minScore = DEFAULT_MIN_SCORE): boolean {
   if (best === undefined) return false;
-  return best.distinct === true || (best.score >= minScore && (best.score >= FUSION.firm || best.corroborated));
+  return best.distinct === true || (best.foreignAsk !== true && best.score >= minScore && (best.score >= FUSION.firm || best.corroborated));
+}
+
+/** Where the request first says something no tool of the catalogue knows: the words before it, and its place. */
+interface UnknownLead {
+  before: ReadonlySet<string>;
+  /** Its place among the request's tokens (keyword hits are placed by token). */
+  position: number;
+}
+
+/**
+ * The first word of the request (as the catalogue index reads it, fillers such as "tell" kept) that no tool's text,
+ * translation or near spelling holds and that is not a name (a Latin word written capitalised), with the words before
+ * it; undefined when the catalogue knows every word.
+ */
+function unknownLeadOf(query: string, shape: QueryShape, index: CatalogueIndex | undefined, hits: Iterable<{ hits: readonly KeywordHit[] }>): UnknownLead | undefined {
+  if (!index) return undefined;
+  const vouched = new Set((query.match(/\p{Lu}[\p{L}']*/gu) ?? []).map((word) => word.toLowerCase()));
+  // A word some tool's keyword matched is known too ("inflation" names the official-data tools' domain).
+  for (const { hits: found } of hits) for (const hit of found) for (const token of shape.tokens.slice(hit.start, hit.end)) vouched.add(token);
+  const words = index.requestWords(query);
+  const at = words.findIndex(({ word, known }) => !known && !vouched.has(word));
+  // A request that starts with a word nobody's tools use starts with a name, a value or an aside ("ugh", "Yoav
+  // finished the deck"); what it asks for follows a word the catalogue knows (its verb: "tell me a joke").
+  if (at < 1) return undefined;
+  const position = shape.tokens.indexOf((words[at] as { word: string }).word);
+  return { before: new Set(words.slice(0, at).map(({ word }) => word)), position: position < 0 ? Number.POSITIVE_INFINITY : position };
+}
+
+/**
+ * How far down `fittingTools` looks when the best tool does not fit. A tool known by its description alone that stands
+ * out of the catalogue (`distinct`) is offered from within `distinctDepth`. When the best was turned down for pointing
+ * only at the request's topic and not at what it asks (`foreignAsk`), the next tool within `depth` that the ask does
+ * point to (not foreign itself, and fitting or corroborated) is offered: "look up the population of Tel Aviv online"
+ * is not for the saved-places tool its place names match, but it is for the web search that "look up … online" names.
+ * Looking further for any fit answered off-topic requests whose next tools share their topic (docs/adr/0094).
+ */
+export const FIT_SEARCH = { depth: 2, distinctDepth: 3 };
+
+/**
+ * What tool_search offers from its ranking (best first): the ranking with the first tool that fits at its head, or
+ * nothing when none near the top fits (`FIT_SEARCH`). A joined server's tool that stands out behind a built-in tool
+ * that merely shares a word ("the current local time in Los Angeles") is offered rather than lost with it.
+ */
+export function fittingTools<T extends Pick<ToolScore, 'score' | 'corroborated' | 'distinct' | 'foreignAsk'>>(ranked: readonly T[], minScore = DEFAULT_MIN_SCORE): T[] {
+  const best = ranked[0];
+  if (best === undefined) return [];
+  if (fitsRequest(best, minScore)) return [...ranked];
+  const at = ranked.findIndex((tool, place) => (place < FIT_SEARCH.distinctDepth && tool.distinct === true) || (place < FIT_SEARCH.depth && best.foreignAsk === true && tool.foreignAsk !== true && (fitsRequest(tool, minScore) || tool.corroborated)));
+  return at < 0 ? [] : [ranked[at] as T, ...ranked.slice(0, at), ...ranked.slice(at + 1)];
+}
+
+/**
+ * Whether the request asks for something no tool of the catalogue does, as far as this tool is concerned: what it
+ * asks for comes first and is unknown to every tool, and everything that points to this tool (its words, its
+ * keywords) comes after it, no action of the tool is asked for, and its meaning does not vouch for it — "tell me a
+ * joke about calendars" asks for a joke, and only its topic is ours. Evidence from the catalogue itself, so it means
+ * the same for any catalogue (docs/adr/0094).
+ */
+function foreignAskOf(lead: UnknownLead | undefined, words: LexicalEvidence | undefined, keywords: readonly KeywordHit[], actions: readonly string[], semantic: number | undefined): boolean {
+  if (!lead || actions.length > 0 || (semantic ?? 0) >= FUSION.minSemantic) return false;
+  if ((words?.words ?? []).some((word) => lead.before.has(word))) return false;
+  return !keywords.some((hit) => hit.start < lead.position);
 }
 
 /**
@@ -432,6 +500,8 @@ interface Evidence {
   unsignalled: boolean;
   /** A tool with example requests, whose similarity to a request that fits it is reliably high. */
   exampled: boolean;
+  /** The request asks for something no tool names, and this tool's meaning does not vouch for it (see ToolScore). */
+  foreignAsk: boolean;
   /** Known only by its description; then how far its similarity stands out (z) and its semantic and lexical places. */
   descriptionOnly: boolean;
   standing: number | undefined;
@@ -488,6 +558,10 @@ class ScoredTool implements ToolScore {
     return distinctionOf(this.#evidence);
   }
 
+  get foreignAsk(): boolean {
+    return this.#evidence.foreignAsk;
+  }
+
   get matchedSignals(): string[] {
     return (this.#signals ??= signalsOf(this.#evidence));
   }
@@ -498,7 +572,7 @@ class ScoredTool implements ToolScore {
 
   /** Serialised (logs, JSON output) with its explanation and signals, as a plain score would be. */
   toJSON(): ToolScore {
-    return { tool: this.tool, score: this.score, matchedSignals: this.matchedSignals, latencyTier: this.latencyTier, confidenceLevel: this.confidenceLevel, corroborated: this.corroborated, distinct: this.distinct, explain: this.explain };
+    return { tool: this.tool, score: this.score, matchedSignals: this.matchedSignals, latencyTier: this.latencyTier, confidenceLevel: this.confidenceLevel, corroborated: this.corroborated, distinct: this.distinct, foreignAsk: this.foreignAsk, explain: this.explain };
   }
 }
 
@@ -512,6 +586,7 @@ interface Candidate {
 }
 
 const NO_HITS: readonly string[] = [];
+const NO_KEYWORD_HITS: readonly KeywordHit[] = [];
 
 export function scoreAllTools(query: string, availableTools: readonly string[], options: ScoreOptions): ToolScore[] {
   const { registry, semanticSimilarity } = options;
@@ -545,6 +620,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   };
   const actionResults = new Map<readonly string[], readonly string[]>();
   const lexical = lexicalEvidence(shape, query, available, registry);
+  const lead = unknownLeadOf(query, shape, registry.catalogueIndex?.(), hitsBySignals.values());
   // The request's similarity to every tool, read once: its spread over the catalogue is what a description-only
   // tool's similarity is measured against.
   const cosines = new Map<string, number>();
@@ -613,6 +689,9 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
         priority: intelligence.priority,
         unsignalled,
         exampled,
+        // Only meaning can vouch for a tool when the request asks for something no tool names.
+        // Tools with examples or keywords only: a description's few words leave most requests' words unknown.
+        foreignAsk: !descriptionOnly && foreignAskOf(lead, words, lead && signal.matched.length > 0 ? (hitsBySignals.get(intelligence.intentSignals)?.hits ?? NO_KEYWORD_HITS).filter((hit) => signal.matched.includes(hit.keyword)) : NO_KEYWORD_HITS, actions, semantic),
         descriptionOnly,
         standing,
         semanticRank: distribution && cosine !== undefined ? placeOf(distribution.sorted, cosine) : Number.POSITIVE_INFINITY,
@@ -677,7 +756,7 @@ export function scoreAllTools(query: string, availableTools: readonly string[], 
   const crowdedOut = new Set<string>();
   // Nothing is offered when the best tool does not fit (tool_search decides that from its own first hit).
   const best = kept[0];
-  if (eligibility && best && !fitsRequest({ score: best.score, corroborated: corroborationOf(best.evidence), distinct: distinctionOf(best.evidence) }, minScore)) return [];
+  if (eligibility && best && !fitsRequest({ score: best.score, corroborated: corroborationOf(best.evidence), distinct: distinctionOf(best.evidence), foreignAsk: best.evidence.foreignAsk }, minScore)) return [];
   for (const candidate of kept) {
     // tool_search lists everything a request could use; conflicts and the cut-off matter only for what is offered.
     if (eligibility) {

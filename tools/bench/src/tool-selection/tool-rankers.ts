@@ -8,7 +8,7 @@ import lunr from 'lunr';
 import MiniSearch from 'minisearch';
 import {
   createToolIntelligenceRegistry,
-  fitsRequest,
+  fittingTools,
   scoreAllTools,
 } from '@chief-of-staff/orchestration';
 import type { SemanticSource, ToolSimilarity } from './semantic-similarity.js';
@@ -56,10 +56,7 @@ export function ourRankers(catalogue: SelectionCatalogue, semantic?: SemanticSou
       name: 'ours',
       abstainsItself: true,
       rank: (query) => {
-        const ranked = scoreAllTools(query, names, optionsFor(query, false)).slice(0, PEER_DEPTH);
-        return !fitsRequest(ranked[0])
-          ? []
-          : ranked.map((score) => ({ tool: score.tool, score: score.score }));
+        return fittingTools(scoreAllTools(query, names, optionsFor(query, false)).slice(0, PEER_DEPTH)).map((score) => ({ tool: score.tool, score: score.score }));
       },
     },
     {
