@@ -3,13 +3,16 @@
  * PostgreSQL server; the process killed with SIGKILL halfway, then run again: the copy completes, verifies, and holds
  * every fact exactly once. Bad targets get a usage error before anything is opened.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { openMemoryStore } from '@chief-of-staff/stores';
 import { insertSyntheticFacts, syntheticFacts } from '@chief-of-staff/stores/testing';
 import { CLI_MAIN, createCliSandbox, type CliSandbox } from './run-cli.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 const FACTS = 20_000;
 let server: TestPostgres;
@@ -78,7 +81,7 @@ async function doctorStorage(env: Record<string, string>): Promise<DoctorCheck[]
   return checks.filter((check) => check.name === 'storage' || check.name.startsWith('postgres: '));
 }
 
-describe('cos doctor with PostgreSQL storage', () => {
+describeWithPostgres('cos doctor with PostgreSQL storage', () => {
   it('shows the server without its password, and each server check', async () => {
     const url = await server.createDatabase('doctor_ok');
     const withPassword = url.replace('postgres://postgres@', 'postgres://postgres:s3cret-pw@');
@@ -102,7 +105,7 @@ describe('cos doctor with PostgreSQL storage', () => {
   });
 });
 
-describe('cos migrate --to', () => {
+describeWithPostgres('cos migrate --to', () => {
   it('refuses a target that is not a PostgreSQL URL, and one that is missing', async () => {
     const wrong = await sandbox.run(['migrate', '--to', 'mysql://localhost/cos']);
     expect(wrong.code).toBe(1);

@@ -4,9 +4,12 @@
  * counted — as text or JSON, and never a word of what they stored.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { createCliSandbox } from './run-cli.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 const sandbox = createCliSandbox('stats-user');
 let server: TestPostgres;
@@ -29,7 +32,7 @@ interface Usage {
   tool_errors: number;
 }
 
-describe('cos stats --user', () => {
+describeWithPostgres('cos stats --user', () => {
   it('shows one user\'s counts on the embedded store, and names an unknown email', async () => {
     expect((await sandbox.run(['users', 'add', 'noa@example.com'])).code).toBe(0);
     expect((await sandbox.run(['memory', 'add', 'work', 'launch', 'the secret launch date is May 3'])).code).toBe(0);

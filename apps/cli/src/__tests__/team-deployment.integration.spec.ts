@@ -11,9 +11,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { CLI_MAIN, createCliSandbox, type CliRun, type CliSandbox } from './run-cli.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 const DEPLOYMENT_DOC = resolve(import.meta.dirname, '..', '..', '..', '..', 'docs', 'deployment.md');
 const PSQL = join(process.env['COS_TEST_PG_BIN'] ?? '/usr/lib/postgresql/15/bin', 'psql');
@@ -218,7 +221,7 @@ function databaseUrl(database = 'chief_of_staff'): string {
   return url.toString();
 }
 
-describe('docs/deployment.md, followed as written', () => {
+describeWithPostgres('docs/deployment.md, followed as written', () => {
   it('has the blocks this test runs', () => {
     const setup = only(blocksOf(doc, 1, 'sql').filter((block) => block.text.includes('CREATE ROLE cos LOGIN')), 'superuser SQL block in §1');
     expect(setup.text).toMatch(/^CREATE ROLE cos_scoped NOLOGIN/m);

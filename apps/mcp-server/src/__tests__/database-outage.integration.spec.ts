@@ -7,13 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createSilentLogger, createSystemClock, loadConfig } from '@chief-of-staff/core';
 import { openStorage } from '@chief-of-staff/sdk';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { startBuiltHttpServer, type BuiltHttpServer } from './start-built-http-server.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithLocalPostgres } = await import('@chief-of-staff/postgres/testing');
 
 const SERVER_TOKEN = 'database-outage-server-token-0123456789abcdef';
 /** In the URL the server is given; the throw-away server trusts every login, so any password works. */
@@ -78,7 +81,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the HTTP server while PostgreSQL is down', () => {
+describeWithLocalPostgres('the HTTP server while PostgreSQL is down', () => {
   it('says the database is unreachable, where and why, and works again once it is back', async () => {
     expect(await readyz()).toEqual({ status: 200, body: { ready: true } });
     expect((await callText(userToken, 'store_fact', { category: 'work', key: 'launch', value: 'the launch moves to May 3' })).isError).toBe(false);

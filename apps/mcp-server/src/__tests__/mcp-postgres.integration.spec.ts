@@ -6,10 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { connectBuiltServer } from './connect-built-server.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 let server: TestPostgres;
 const dirs: string[] = [];
@@ -93,7 +96,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('the MCP server on PostgreSQL', () => {
+describeWithPostgres('the MCP server on PostgreSQL', () => {
   it('answers a script of calls as it does on the data directory', async () => {
     const url = await server.createDatabase('same_answers');
     const onPostgres = await connect({ COS_DATABASE_URL: url });

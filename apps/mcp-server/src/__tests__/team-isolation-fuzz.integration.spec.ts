@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -18,6 +18,9 @@ import { createSilentLogger, createSystemClock, loadConfig } from '@chief-of-sta
 import { openStorage } from '@chief-of-staff/sdk';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { startBuiltHttpServer, type BuiltHttpServer } from './start-built-http-server.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 const SERVER_TOKEN = 'team-isolation-fuzz-server-token-0123456789';
 
@@ -376,7 +379,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('team mode isolation through the whole catalogue', () => {
+describeWithPostgres('team mode isolation through the whole catalogue', () => {
   it('lets neither person read or change the other\'s data through any tool', async () => {
     const [alpha, bravo] = people as [Person, Person];
     for (const person of people) {

@@ -11,7 +11,7 @@ import { createServer as createTcpServer, type Server as TcpServer } from 'node:
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createSilentLogger, createSystemClock, loadConfig } from '@chief-of-staff/core';
@@ -19,6 +19,9 @@ import { openStorage } from '@chief-of-staff/sdk';
 import { scriptedServerEntry } from '@chief-of-staff/orchestration/testing';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { startBuiltHttpServer, type BuiltHttpServer } from './start-built-http-server.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 const SERVER_TOKEN = 'team-owner-resources-server-token-0123456789';
 const SECRETS = { ANTHROPIC_API_KEY: 'sk-ant-owner-secret-key', OWNER_HOOK_TOKEN: 'owner-hook-token-42', OWNER_IMAP_PASSWORD: 'owner-imap-password' };
@@ -145,7 +148,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the server environment and its secrets', () => {
+describeWithPostgres('the server environment and its secrets', () => {
   it('refuses a user\'s delivery that refers to the environment, in headers or secret_env, and sends her nothing', async () => {
     const headers = { 'X-Info': '${COS_DATABASE_URL}', 'X-Api-Key': 'env:ANTHROPIC_API_KEY', 'X-Auth-Owner': 'env:COS_MCP_HTTP_TOKEN' };
     const refused = await call(alice, 'create_scheduled_task', hookTask('exfiltrate', 'alert_eval', { url: `${receiverUrl}/alice`, headers }));
@@ -177,7 +180,7 @@ describe('the server environment and its secrets', () => {
   });
 });
 
-describe('handlers that work on the owner\'s resources', () => {
+describeWithPostgres('handlers that work on the owner\'s resources', () => {
   it('are neither listed to a user nor schedulable by her, and the owner\'s inbox stays untouched', async () => {
     const status = await must(alice, 'get_scheduler_status', {});
     expect(status['handlers']).toEqual(expect.arrayContaining(['alert_eval', 'run_agent', 'morning_brief', 'digest']));
@@ -192,7 +195,7 @@ describe('handlers that work on the owner\'s resources', () => {
   });
 });
 
-describe('the accounts of the config file', () => {
+describeWithPostgres('the accounts of the config file', () => {
   it('serves a user her own mail from her rows and never logs in to the owner\'s mailbox', async () => {
     const before = imapConnections;
     const search = await call(alice, 'search_mail', { query: 'invoice' });
@@ -220,7 +223,7 @@ describe('the accounts of the config file', () => {
   });
 });
 
-describe('external MCP servers', () => {
+describeWithPostgres('external MCP servers', () => {
   it('offers a user only the servers marked shared: not listed, found or callable otherwise', async () => {
     // Both servers join in the background; the owner's calls wait for them.
     let ownerTools: string[] = [];

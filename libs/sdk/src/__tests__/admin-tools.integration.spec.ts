@@ -6,10 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { createSilentLogger, type ToolPrincipal } from '@chief-of-staff/core';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 let server: TestPostgres;
 const dirs: string[] = [];
@@ -46,7 +49,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('admin tools', () => {
+describeWithPostgres('admin tools', () => {
   it('show the owner every user\'s counts on PostgreSQL in team mode, with none of anybody\'s content', async () => {
     const url = await server.createDatabase('admin_tools');
     const setup = await machine({ COS_DATABASE_URL: url });

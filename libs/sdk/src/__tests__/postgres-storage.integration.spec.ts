@@ -7,11 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { openDatabase } from '@chief-of-staff/stores';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 let server: TestPostgres;
 const dirs: string[] = [];
@@ -41,7 +44,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('PostgreSQL storage', () => {
+describeWithPostgres('PostgreSQL storage', () => {
   it('shares facts, decisions and people between instances with different data directories', async () => {
     const url = await server.createDatabase('shared');
     const laptop = await machine(url);
@@ -110,7 +113,7 @@ describe('PostgreSQL storage', () => {
   }, 40_000);
 });
 
-describe('PostgreSQL storage: imported messages', () => {
+describeWithPostgres('PostgreSQL storage: imported messages', () => {
   it('imports messages on one instance into PostgreSQL (not the data directory) and searches them on another', async () => {
     const url = await server.createDatabase('messages');
     const files = mkdtempSync(join(tmpdir(), 'cos-pg-chat-'));
@@ -142,7 +145,7 @@ describe('PostgreSQL storage: imported messages', () => {
   });
 });
 
-describe('PostgreSQL storage: reminders', () => {
+describeWithPostgres('PostgreSQL storage: reminders', () => {
   it('keeps reminder lists and to-dos in PostgreSQL, not in the data directory, and shows them to another instance', async () => {
     const url = await server.createDatabase('reminders');
     const laptop = await machine(url);
@@ -172,7 +175,7 @@ describe('PostgreSQL storage: reminders', () => {
   });
 });
 
-describe('PostgreSQL storage: the local calendar', () => {
+describeWithPostgres('PostgreSQL storage: the local calendar', () => {
   it('keeps an event created through a tool in PostgreSQL, where another instance with another data directory reads it back', async () => {
     const url = await server.createDatabase('calendar');
     const laptop = await machine(url, { timezone: 'Europe/Paris' });
@@ -202,7 +205,7 @@ describe('PostgreSQL storage: the local calendar', () => {
   });
 });
 
-describe('PostgreSQL storage: mail', () => {
+describeWithPostgres('PostgreSQL storage: mail', () => {
   it('keeps imported mail and drafts in PostgreSQL, not in the data directory, and another instance reads them', async () => {
     const url = await server.createDatabase('mail');
     const files = mkdtempSync(join(tmpdir(), 'cos-pg-mail-'));

@@ -7,11 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { createSilentLogger, type ToolPrincipal } from '@chief-of-staff/core';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
 import { startFakeMessagesServer, type FakeMessagesServer, type FakeTurn, type RecordedRequest } from '@chief-of-staff/agents/testing';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
+
+// Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).
+const { describeWithPostgres } = await import('@chief-of-staff/postgres/testing');
 
 let server: TestPostgres;
 let model: FakeMessagesServer;
@@ -63,7 +66,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('the scheduler in team mode', () => {
+describeWithPostgres('the scheduler in team mode', () => {
   it('runs every principal\'s due tasks exactly once, each in its owner\'s scope', async () => {
     const url = await server.createDatabase('team_scheduler');
     // Team mode begins with the first user; a process opened after it binds its sessions by row-level security.
