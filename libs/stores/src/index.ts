@@ -75,6 +75,7 @@ export { refreshFactVector, removeFactVector } from './memory/fact-embedding.js'
 
 export { gatherFactCandidates, QUERY_MEMORY_LIMITS, searchFacts } from './memory/fact-search.js';
 export { DEFAULT_FACT_RELEVANCE, factRelevance } from './memory/fact-relevance.js';
+export { queryDaySpans } from './memory/query-time.js';
 export type { FactCandidates, FactRelevanceParameters } from './memory/fact-relevance.js';
 
 // What another adapter of the facts repository needs to behave exactly like the SQLite one: the same validation,

@@ -63,6 +63,18 @@ describe('fact relevance', () => {
     expect(relevance.has(3)).toBe(false);
   });
 
+  it('prefers the fact said on the date a question names, and leaves questions without a date as they were', () => {
+    const records = [
+      fact(1, 'Melanie: I painted a lake sunset with the kids.', { observedAt: '2023-07-02' }),
+      fact(2, 'Melanie: My kids and I painted a lake sunset.', { observedAt: '2023-10-13T18:00:00.000Z' }),
+    ];
+    const parameters = { ...DEFAULT_FACT_RELEVANCE, neighbourWeight: 0, dateWeight: 1 };
+    const dated = factRelevance(candidates('What did Melanie paint on October 13, 2023?', [1, 2], records), parameters);
+    expect(dated.get(2) as number).toBeGreaterThan(dated.get(1) as number);
+    const undated = factRelevance(candidates('What did Melanie paint?', [1, 2], records), parameters);
+    expect(undated).toEqual(factRelevance(candidates('What did Melanie paint?', [1, 2], records), { ...parameters, dateWeight: 0 }));
+  });
+
   it('weighs the vector list by its weight: at 0 only the lexical lists count', () => {
     const records = [fact(1, 'a'), fact(2, 'b')];
     const relevance = factRelevance(candidates('q', [1], records, [2]), { ...DEFAULT_FACT_RELEVANCE, vectorWeight: 0, neighbourWeight: 0 });

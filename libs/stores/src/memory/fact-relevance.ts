@@ -10,6 +10,8 @@ import { isStopWord } from '@chief-of-staff/core';
 import { foldCase } from '../db/fold-case.js';
 import type { FactRecord } from './facts-repository.js';
 import type { FactVectorMatch } from './fact-vector-index.js';
+import { observedTime } from './observed-time.js';
+import { queryDaySpans, withinDaySpans } from './query-time.js';
 
 export interface FactRelevanceParameters {
   /** RRF constant: smaller values let the first ranks of a list count more against the tenth. */
@@ -28,12 +30,18 @@ export interface FactRelevanceParameters {
    * often follows the turn that matched the question (ADR 0095).
    */
   neighbourWeight: number;
+  /**
+   * How much more a fact observed on a date the question names counts ("on October 13, 2023", "in July 2023"):
+   * relevance × (1 + dateWeight), renormalised like the names.
+   */
+  dateWeight: number;
 }
 
 /**
  * Chosen leaving one LoCoMo conversation out (ADR 0095): every left-out conversation chose k 3, names 2 and
  * neighbours 0.5; the vector weight split between 0.5 and 1 (0.5 is best on all five); the floor did not matter
- * there and stays where ADR 0019 put it against unrelated queries.
+ * there and stays where ADR 0019 put it against unrelated queries. Every left-out conversation chose dates 2 once
+ * facts carried when they were said (ADR 0095, temporal memory).
  */
 export const DEFAULT_FACT_RELEVANCE: FactRelevanceParameters = {
   rrfK: 3,
@@ -41,6 +49,7 @@ export const DEFAULT_FACT_RELEVANCE: FactRelevanceParameters = {
   vectorFloor: 0.32,
   nameWeight: 2,
   neighbourWeight: 0.5,
+  dateWeight: 2,
 };
 
 export interface FactCandidateLists {
@@ -152,6 +161,16 @@ export function factRelevance(candidates: FactCandidates, parameters: FactReleva
       const words = wordsOf(fact);
       const mentioned = names.filter((name) => words.has(name)).length / names.length;
       relevance.set(id, (value * (1 + parameters.nameWeight * mentioned)) / (1 + parameters.nameWeight));
+    }
+  }
+
+  const spans = parameters.dateWeight > 0 ? queryDaySpans(candidates.query) : [];
+  if (spans.length > 0) {
+    for (const [id, value] of relevance) {
+      const fact = candidates.records.get(id);
+      if (!fact) continue;
+      const onDate = withinDaySpans(observedTime(fact), spans) ? 1 : 0;
+      relevance.set(id, (value * (1 + parameters.dateWeight * onDate)) / (1 + parameters.dateWeight));
     }
   }
   return relevance;

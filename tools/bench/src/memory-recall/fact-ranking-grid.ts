@@ -27,10 +27,11 @@ export interface RelevanceGrid {
   vectorFloor: readonly number[];
   nameWeight: readonly number[];
   neighbourWeight: readonly number[];
+  dateWeight: readonly number[];
 }
 
 /**
- * Small on purpose: a few values around the shipped ones (128 combinations, about a minute). The vector floor is
+ * Small on purpose: a few values around the shipped ones (512 combinations, a few minutes). The vector floor is
  * searched only when changed: 0.2 and 0.32 scored within 0.001 of each other on every conversation.
  */
 export const RELEVANCE_GRID: RelevanceGrid = {
@@ -39,6 +40,7 @@ export const RELEVANCE_GRID: RelevanceGrid = {
   vectorFloor: [0.32],
   nameWeight: [0, 1, 2, 4],
   neighbourWeight: [0, 0.25, 0.5, 1],
+  dateWeight: [0, 1, 2, 4],
 };
 
 export interface ConversationCandidates {
@@ -86,7 +88,8 @@ export function* gridPoints(grid: RelevanceGrid = RELEVANCE_GRID): Generator<Fac
     for (const vectorWeight of grid.vectorWeight)
       for (const vectorFloor of grid.vectorFloor)
         for (const nameWeight of grid.nameWeight)
-          for (const neighbourWeight of grid.neighbourWeight) yield { ...DEFAULT_FACT_RELEVANCE, rrfK, vectorWeight, vectorFloor, nameWeight, neighbourWeight };
+          for (const neighbourWeight of grid.neighbourWeight)
+            for (const dateWeight of grid.dateWeight) yield { ...DEFAULT_FACT_RELEVANCE, rrfK, vectorWeight, vectorFloor, nameWeight, neighbourWeight, dateWeight };
 }
 
 export interface ScoredPoint {
@@ -140,6 +143,6 @@ export function leaveOneOut(points: readonly ScoredPoint[], names: readonly stri
 }
 
 export function describeRelevance(parameters: FactRelevanceParameters): string {
-  const { rrfK, vectorWeight, vectorFloor, nameWeight, neighbourWeight } = parameters;
-  return `k ${rrfK}, vector weight ${vectorWeight}, floor ${vectorFloor}, names ${nameWeight}, neighbours ${neighbourWeight}`;
+  const { rrfK, vectorWeight, vectorFloor, nameWeight, neighbourWeight, dateWeight } = parameters;
+  return `k ${rrfK}, vector weight ${vectorWeight}, floor ${vectorFloor}, names ${nameWeight}, neighbours ${neighbourWeight}, dates ${dateWeight}`;
 }

@@ -60,6 +60,8 @@ export async function runConversationOverMcp(conversation: Conversation): Promis
         key: turn.id,
         value: turnFactValue(turn),
         source_ref: { provider: 'message', thread_id: sessionThread(conversation.name, turn.session), timestamp: turn.date, from_identity: turn.speaker },
+        // When the session took place: what a "when" question is answered from, and what a date in a question matches.
+        observed_at: turn.date,
       });
     }
     const storeMs = performance.now() - storing;

@@ -10,6 +10,8 @@ export interface ScoredQuestion {
   kind: string;
   system: string;
   figures: RecallFigures;
+  /** The question names a calendar date ("on October 13, 2023", "in July 2023"). */
+  dated?: boolean;
 }
 
 export const PEER_SYSTEMS = ['lunr', 'minisearch'] as const;

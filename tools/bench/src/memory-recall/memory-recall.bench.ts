@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { WorkerPoolEmbedder } from '@chief-of-staff/documents';
-import { DEFAULT_FACT_RELEVANCE } from '@chief-of-staff/stores';
+import { DEFAULT_FACT_RELEVANCE, queryDaySpans } from '@chief-of-staff/stores';
 import { bestPoint, collectCandidates, describeRelevance, gridPoints, leaveOneOut, rankedTurns, scorePoint, type ConversationCandidates } from './fact-ranking-grid.js';
 import { lunrIndex, miniSearchIndex } from '../retrieval/bm25-peers.js';
 import { loadConversations, turnFactValue, type Conversation } from './locomo-conversations.js';
@@ -30,7 +30,13 @@ function peerRankings(conversation: Conversation): Record<string, string[][]> {
 
 function score(conversation: Conversation, system: string, ranked: readonly string[][]): void {
   conversation.questions.forEach((question, index) => {
-    rows.push({ conversation: conversation.name, kind: question.kind, system, figures: recallFigures(ranked[index] ?? [], question.evidence) });
+    rows.push({
+      conversation: conversation.name,
+      kind: question.kind,
+      system,
+      figures: recallFigures(ranked[index] ?? [], question.evidence),
+      dated: queryDaySpans(question.text).length > 0,
+    });
   });
 }
 
@@ -62,8 +68,17 @@ export const benchmarks = [
         score(entry.conversation, 'left_out', entry.conversation.questions.map((_, index) => rankedTurns(entry, index, chosen)));
         console.log(`${conversation} left out: chosen on the others ${describeRelevance(chosen)}`);
       }
+      // The same choice with the date evidence off (date weight 0 only): what a date in the question adds, same run.
+      for (const { conversation, chosen } of leaveOneOut(points.filter((point) => point.parameters.dateWeight === 0), names)) {
+        const entry = collected.find((c) => c.conversation.name === conversation) as ConversationCandidates;
+        score(entry.conversation, 'left_out_no_dates', entry.conversation.questions.map((_, index) => rankedTurns(entry, index, chosen)));
+      }
       console.log(`\nLeave one conversation out (${points.length} parameter combinations, each conversation ranked with those chosen on the others):`);
       console.log(formatRecallTable(rows, ['left_out', ...PEER_SYSTEMS]));
+      console.log('\nLeft out, with and without the date evidence (date weight 0 only), all questions:');
+      console.log(formatRecallTable(rows, ['left_out_no_dates', 'left_out']));
+      console.log('\nThe same, only the questions that name a date:');
+      console.log(formatRecallTable(rows.filter((row) => row.dated === true), ['left_out_no_dates', 'left_out', ...PEER_SYSTEMS]));
       console.log(`Chosen on all conversations: ${describeRelevance(bestPoint(points, names).parameters)}`);
       console.log(`Shipped:                     ${describeRelevance(DEFAULT_FACT_RELEVANCE)}`);
       printWorstMisses();

@@ -82,6 +82,10 @@ describe('memory tools', () => {
       ]),
     );
 
+    // A question naming a date prefers what was said that day over better word matches said on other days.
+    const onMay8 = await ok(queryMemoryTool, { query: 'What did Caroline say about the support group on May 8, 2023?' });
+    expect(onMay8.items[0]?.key).toBe('D1:3');
+
     const may = await ok(queryMemoryTool, { query: 'support group', since: '2023-05-01', until: '2023-05-31' });
     expect(may.items.map((item: { key: string }) => item.key)).toEqual(['D1:3']);
     // Without observed_at a fact counts at its creation (the clock's 2026-02-01); a day-only until keeps the whole day.
