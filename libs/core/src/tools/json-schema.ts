@@ -21,7 +21,9 @@ function declaredSchema(declared: Readonly<Record<string, unknown>>): JsonSchema
 // Converting a zod schema costs about a millisecond; the tool list, the intelligence registry and validation errors
 // all ask for the same definitions, so each is converted once. Callers must not mutate what they get.
 const inputSchemas = new WeakMap<AnyToolDefinition, JsonSchema>();
-const outputSchemas = new WeakMap<AnyToolDefinition, JsonSchema>();
+// By schema, not by tool: every external tool shares one result schema, and a server of 2,000 tools converted it
+// 2,000 times on the first listing.
+const outputSchemas = new WeakMap<z.ZodType, JsonSchema>();
 
 /** The schema a caller's arguments must match (defaults optional, as a caller writes them). */
 export function toolInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
@@ -37,10 +39,10 @@ export function toolInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
 
 /** The schema of a successful result. */
 export function toolOutputJsonSchema(tool: AnyToolDefinition): JsonSchema {
-  let schema = outputSchemas.get(tool);
+  let schema = outputSchemas.get(tool.output);
   if (!schema) {
     schema = toJsonSchema(tool.output, 'output');
-    outputSchemas.set(tool, schema);
+    outputSchemas.set(tool.output, schema);
   }
   return schema;
 }

@@ -144,8 +144,9 @@ function textOf(tool: IndexedToolText): Record<Field, string> {
   };
 }
 
-function documentOf(tool: IndexedToolText): Document {
-  const text = textOf(tool);
+const signatureOf = (text: Record<Field, string>): string => FIELDS.map((field) => text[field]).join('\u0000');
+
+function documentOf(tool: IndexedToolText, text = textOf(tool)): Document {
   const terms = {} as Record<Field, Map<string, number>>;
   const lengths = {} as Record<Field, number>;
   const words = new Map<string, string>();
@@ -164,7 +165,7 @@ function documentOf(tool: IndexedToolText): Document {
   }
   return {
     name: tool.name,
-    signature: FIELDS.map((field) => text[field]).join('\u0000'),
+    signature: signatureOf(text),
     terms,
     words,
     lengths,
@@ -224,9 +225,11 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
   };
 
   const add = (tool: IndexedToolText) => {
-    const document = documentOf(tool);
+    // Every change of the catalogue offers the whole catalogue again: an unchanged tool costs its text, not its analysis.
+    const text = textOf(tool);
     const known = documents.get(tool.name);
-    if (known?.signature === document.signature) return;
+    if (known?.signature === signatureOf(text)) return;
+    const document = documentOf(tool, text);
     if (known) removeDocument(known);
     documents.set(tool.name, document);
     for (const field of FIELDS) {

@@ -4,6 +4,8 @@
  * whose servers file joins the 200-tool server of `large-tool-server.ts` (re-exported, so the search ranks its tools)
  * against the same setup with no server, alternated in one run, 9 rounds, medians compared. Goal: with / without
  * ≤ 1.1 — embedding the new tool descriptions happens in the background, after the first answer.
+ * The 2,000-tool server of `huge-tool-server.ts` joins in a fourth variant (`*_huge_call_ms`, `*_huge_call_ratio`):
+ * reported, so a change shows what it does to the first answer at that scale.
  * Beside them, the same server serving one tool: 200 tools / one tool tells what the size of the catalogue costs from
  * what starting any external server costs. Each variant twice: on fresh directories (every spawn its own: the first
  * start after configuring the server) and on used ones (the same directory every time, as every later start).
@@ -17,16 +19,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { percentile } from '../percentile.js';
 import { measureFirstAnswer, type FirstAnswer } from './cold-start.js';
+import { HUGE_SERVER_TOOLS, prepareHugeServerDataDir } from './huge-tool-server.js';
 import { LARGE_SERVER_NAME, LARGE_SERVER_TOOLS, prepareLargeServerDataDir } from './large-tool-server.js';
 
 const ROUNDS = 9;
 const ourServer = resolve(import.meta.dirname, '..', '..', '..', '..', 'apps', 'mcp-server', 'dist', 'main.js');
 /** A request one of the large server's tools answers by its own words, so a first answer that ranked them shows it. */
 const FIRST_CALL = { name: 'tool_search', arguments: { query: 'create a merge request in a GitLab project', limit: 5 } };
-/** External tools per variant: the 200-tool server, the same server with one tool, none. */
-const VARIANTS = { large: LARGE_SERVER_TOOLS, one: 1, none: 0 } as const;
+/** External tools per variant: the 200-tool server, the same server with one tool, none, the 2,000-tool server. */
+const VARIANTS = { large: LARGE_SERVER_TOOLS, one: 1, none: 0, huge: HUGE_SERVER_TOOLS } as const;
 type Variant = keyof typeof VARIANTS;
-const ORDER: readonly Variant[] = ['large', 'one', 'none'];
+const ORDER: readonly Variant[] = ['large', 'one', 'none', 'huge'];
 
 const figures: Record<string, number[]> = {};
 const record = (name: string, value: number) => (figures[name] ??= []).push(value);
@@ -40,7 +43,8 @@ let round = 0;
 function dataDir(variant: Variant): string {
   const dir = mkdtempSync(join(tmpdir(), `cos-bench-first-call-${variant}-`));
   scratch.push(dir);
-  prepareLargeServerDataDir(dir, VARIANTS[variant]);
+  if (variant === 'huge') prepareHugeServerDataDir(dir);
+  else prepareLargeServerDataDir(dir, VARIANTS[variant]);
   return dir;
 }
 
@@ -94,6 +98,7 @@ export const benchmarks = [
         out[`${state}_call_ratio`] = median(`${state}_large_call_ms`) / median(`${state}_none_call_ms`);
         out[`${state}_list_ratio`] = median(`${state}_large_list_ms`) / median(`${state}_none_list_ms`);
         out[`${state}_call_ratio_vs_one_tool`] = median(`${state}_large_call_ms`) / median(`${state}_one_call_ms`);
+        out[`${state}_huge_call_ratio`] = median(`${state}_huge_call_ms`) / median(`${state}_none_call_ms`);
       }
       out['first_answer_external_share'] = largeAnswers.used === 0 ? Number.NaN : externalAnswers.used / largeAnswers.used;
       out['fresh_first_answer_external_share'] = largeAnswers.fresh === 0 ? Number.NaN : externalAnswers.fresh / largeAnswers.fresh;

@@ -9,11 +9,12 @@
  * recall@5 to the better peer's (goal ≥ 1.15, no tool for ≤ 5 % of requests; docs/adr/0094). Writes
  * tools/bench/results/tool-selection-metatool-mcp.json with the misses, worst first.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectSourceServer } from '../mcp/source-server-client.js';
+import { waitForToolVectors } from '../mcp/tool-vectors-settled.js';
 import { loadMetaTool, METATOOL_DIR, type SelectionRequest } from './selection-fixtures.js';
 import { selectionFigures, firstHitRank, type SelectionFigures } from './selection-metrics.js';
 import { METATOOL_SERVER, thirdPartyToolName, type SelectionCatalogue, type SelectionCatalogueTool } from './tool-selection-catalogue.js';
@@ -40,22 +41,6 @@ interface Run {
 let run: Run | undefined;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** How many texts the data directory's vector file holds (tool descriptions and the built-in tools' examples). */
-function embeddedTexts(dataDir: string): number {
-  const folder = join(dataDir, 'tool-vectors');
-  if (!existsSync(folder)) return 0;
-  let most = 0;
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
-    try {
-      const json = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { vectors?: Record<string, unknown> };
-      most = Math.max(most, Object.keys(json.vectors ?? {}).length);
-    } catch {
-      // Being replaced right now: read again on the next poll.
-    }
-  }
-  return most;
-}
 
 interface Answer {
   items?: Array<{ name: string }>;
@@ -90,18 +75,8 @@ async function measure(): Promise<Run> {
     await search(client, 'warm up');
     const served = listed.filter((tool) => tool.name !== 'tool_search');
     // Idle until the background pass is done, as on a server that has been running a while (it works only between
-    // calls). The vector file also holds the built-in tools' example requests, so its count passes the number of tools
-    // long before the joined server's descriptions are in; the pass writes every 64 vectors, and on a busy machine a
-    // write can take several seconds: it is over when the count has not grown for SETTLED_AFTER_MS.
-    let count = embeddedTexts(dataDir);
-    let stableSince = Date.now();
-    while (count < served.length || Date.now() - stableSince < SETTLED_AFTER_MS) {
-      if (Date.now() > deadline) throw new Error(`only ${count} tool texts were embedded (${served.length} tools served); is the embedding model installed?`);
-      await sleep(500);
-      const now = embeddedTexts(dataDir);
-      if (now !== count) stableSince = Date.now();
-      count = now;
-    }
+    // calls).
+    await waitForToolVectors(dataDir, served.length, { deadline, settledAfterMs: SETTLED_AFTER_MS });
     const catalogue: SelectionCatalogue = {
       tools: served.map(
         (tool): SelectionCatalogueTool => ({

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The MetaTool catalogue as a stdio MCP server, so the host joins it through `mcp-servers.json` as it would any
- * third-party server: each plugin of `plugin_des.json` (path in METATOOL_CATALOGUE) is a tool named after the plugin
+ * The MetaTool catalogue (or any name → description file: the 2,000-tool server of the speed benchmarks) as a stdio
+ * MCP server, so the host joins it through `mcp-servers.json` as it would any third-party server: each plugin of `plugin_des.json` (path in METATOOL_CATALOGUE) is a tool named after the plugin
  * with every character outside [A-Za-z0-9_-] replaced by `_`, described as the catalogue describes it, with one string
  * parameter (the catalogue says what plugins do, not what they take). A call answers with a line naming the plugin.
  */
