@@ -213,8 +213,9 @@ export const TRACKED_SET_FLOORS: Readonly<Record<string, Partial<Record<keyof Se
   // Written from docs/mcp.md alone, with off-topic requests chosen to share the domain's words ("tell me a joke about
   // calendars"): its development half reaches recall@4 0.925, Hebrew 0.941, recall@1 0.825 and abstains on 7 of 11
   // off-topic requests (docs/adr/0091). The floors are a request under that.
-  // Without the copies it reaches recall@1 0.750 (docs/adr/0094).
-  'fresh-requests': { recallAt4: 0.9, hebrewRecallAt4: 0.88, abstainRate: 0.54, recallAt1: 0.725 },
+  // Without the copies it reaches recall@1 0.750 (docs/adr/0094). Declining a request that asks for something no tool
+  // names ("tell me a joke about calendars") raised its abstention to 9 of 11; the floor is a request under.
+  'fresh-requests': { recallAt4: 0.9, hebrewRecallAt4: 0.88, abstainRate: 0.72, recallAt1: 0.725 },
 };
 /**
  * Test halves that were read while the scorer was changed, so they are development data, whatever their `split` says
