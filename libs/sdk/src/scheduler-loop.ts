@@ -34,8 +34,15 @@ export async function startSchedulerLoop(cos: SchedulerLoopDeps, options: Schedu
   const id = `${options.mode}-${process.pid}-${newUuid().slice(0, 8)}`;
   const startedAt = cos.clock.now().toISOString();
   const tickMs = cos.config.scheduler.tickSeconds * 1_000;
-  const created = await seedDefaultTasks({ memory, clock: cos.clock, timezone: cos.config.timezone, handlers: cos.scheduler.handlers });
-  if (created.length > 0) cos.logger.info({ tasks: created }, 'seeded default scheduled tasks');
+  let seeded = false;
+  const seed = async (): Promise<void> => {
+    const created = await seedDefaultTasks({ memory, clock: cos.clock, timezone: cos.config.timezone, handlers: cos.scheduler.handlers });
+    seeded = true;
+    if (created.length > 0) cos.logger.info({ tasks: created }, 'seeded default scheduled tasks');
+  };
+  // Seeded now when the storage answers; a database that is down (or goes down during start-up) is tried again on
+  // each tick, so the process that runs the loop keeps serving and catches up once it is back.
+  await seed().catch((error: unknown) => cos.logger.error({ err: error }, 'could not seed the default scheduled tasks; trying again on the next tick'));
   let last: string | null = null;
   let stopped = false;
 
@@ -47,6 +54,7 @@ export async function startSchedulerLoop(cos: SchedulerLoopDeps, options: Schedu
   const tick = async (): Promise<void> => {
     if (stopped) return;
     try {
+      if (!seeded) await seed();
       if (options.mode === 'auto' && await workerAlive()) return;
       await memory.workerHeartbeat.beat({ id, pid: process.pid, version: options.version ?? '0.1.0', startedAt });
       const summary = await cos.scheduler.tick();
@@ -62,7 +70,7 @@ export async function startSchedulerLoop(cos: SchedulerLoopDeps, options: Schedu
   // Where the storage announces tasks made due sooner (PostgreSQL), tick when one falls due rather than up to a whole
   // tick later; the engine's claims keep an occurrence from running twice whatever wakes it.
   const early = new Set<NodeJS.Timeout>();
-  const wake = await memory.onSchedulerWake?.((due) => {
+  const listen = memory.onSchedulerWake?.((due) => {
     const delay = Date.parse(due.nextRunAt) - cos.clock.now().getTime();
     if (!(delay < tickMs)) return;
     const timeout = setTimeout(() => {
@@ -71,6 +79,11 @@ export async function startSchedulerLoop(cos: SchedulerLoopDeps, options: Schedu
     }, Math.max(0, delay));
     timeout.unref();
     early.add(timeout);
+  });
+  // Without the notifications (the database is down at start) the loop still ticks on its interval.
+  const wake = await listen?.catch((error: unknown) => {
+    cos.logger.warn({ err: error }, 'could not listen for tasks made due sooner; ticking on the interval only');
+    return undefined;
   });
 
   return {
