@@ -1,6 +1,7 @@
 /**
  * The page around every section's content: skip link, the section navigation (the current one marked with
- * `aria-current`), the flash message in a `role="status"` region, the sign-out form. No inline script or style (the
+ * `aria-current`), the sign-out form. The flash banner is part of the body (flash-banner.ts): green `role="status"`
+ * for what was done, red `role="alert"` for what was not. No inline script or style (the
  * Content-Security-Policy forbids both); `<html lang="en">`, and user text carries `dir="auto"` where it is rendered.
  * Table cells get their column's heading as `data-label` (see table-cell-labels.ts) for the stacked narrow layout.
  */
@@ -9,7 +10,6 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ConsoleAssets } from '../server/console-assets.js';
 import { csrfField } from './csrf-field.js';
 import { labelTableCells } from './table-cell-labels.js';
-import type { FlashAction } from './types.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -25,15 +25,6 @@ export interface LayoutOptions {
   readonly assets: ConsoleAssets;
   /** Absent on the sign-in page: no navigation, no sign-out. */
   readonly session?: { readonly csrfToken: string; readonly sections: readonly LayoutSection[]; readonly currentSection?: string };
-  readonly flash?: string;
-  /** A form shown inside the flash (e.g. Undo), posted with the session's CSRF token. */
-  readonly flashAction?: FlashAction;
-}
-
-function flashForm(action: FlashAction, session: { readonly csrfToken: string }): Html {
-  return html` <form method="post" action="${action.action}" class="flash-form">${csrfField(session)}${Object.entries(action.fields).map(
-    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
-  )}<button type="submit">${action.label}</button></form>`;
 }
 
 function withTableCellLabels(body: Html): Html {
@@ -68,7 +59,6 @@ ${session
 </header>
 <main id="main" tabindex="-1">
 <h1 dir="auto">${options.title}</h1>
-<div class="flash" role="status" aria-live="polite">${options.flash ? html`<p dir="auto" data-island="flash">${options.flash}${options.flashAction && session ? flashForm(options.flashAction, session) : ''}</p>` : ''}</div>
 ${withTableCellLabels(options.body)}
 </main>
 </body>
