@@ -52,8 +52,20 @@ async function connectAs(token: string): Promise<Client> {
   return client;
 }
 
+/** A request sent on a kept-alive connection the server is just closing never reached it: it is sent once more. */
+async function once<T>(send: () => Promise<T>): Promise<T> {
+  return send().catch((error: unknown) => {
+    if (/other side closed|ECONNRESET/.test(String((error as { cause?: unknown }).cause ?? error))) return send();
+    throw error;
+  });
+}
+
+async function listed(client: Client): Promise<string[]> {
+  return (await once(() => client.listTools())).tools.map((tool) => tool.name);
+}
+
 async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Answer> {
-  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content?: unknown; structuredContent?: Record<string, unknown> };
+  const result = (await once(() => client.callTool({ name, arguments: args }))) as { isError?: boolean; content?: unknown; structuredContent?: Record<string, unknown> };
   return { isError: result.isError === true, structured: result.structuredContent ?? {}, text: JSON.stringify({ content: result.content, structured: result.structuredContent }) };
 }
 
@@ -228,11 +240,11 @@ describeWithPostgres('external MCP servers', () => {
     // Both servers join in the background; the owner's calls wait for them.
     let ownerTools: string[] = [];
     for (let attempt = 0; attempt < 100 && !(ownerTools.includes('ownercrm__crm_lookup') && ownerTools.includes('publicwiki__wiki_lookup')); attempt += 1) {
-      ownerTools = (await owner.listTools()).tools.map((tool) => tool.name);
+      ownerTools = await listed(owner);
       await new Promise((done) => setTimeout(done, 100));
     }
     expect(ownerTools).toEqual(expect.arrayContaining(['ownercrm__crm_lookup', 'publicwiki__wiki_lookup']));
-    const aliceTools = (await alice.listTools()).tools.map((tool) => tool.name);
+    const aliceTools = await listed(alice);
     expect(aliceTools).toContain('publicwiki__wiki_lookup');
     expect(aliceTools).not.toContain('ownercrm__crm_lookup');
 
