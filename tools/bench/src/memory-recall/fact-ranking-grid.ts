@@ -20,6 +20,7 @@ import {
 } from '@chief-of-staff/stores';
 import type { Conversation } from './locomo-conversations.js';
 import { meanRecall, recallFigures, type RecallFigures } from './recall-metrics.js';
+import { firstBest } from '../grid-best.js';
 
 export interface RelevanceGrid {
   rrfK: readonly number[];
@@ -119,17 +120,7 @@ export function objective(point: ScoredPoint, names: readonly string[]): number 
 }
 
 export function bestPoint(points: readonly ScoredPoint[], names: readonly string[]): ScoredPoint {
-  let best = points[0] as ScoredPoint;
-  let bestValue = Number.NEGATIVE_INFINITY;
-  for (const point of points) {
-    const value = objective(point, names);
-    // Strictly better only: among equals the earliest (simpler values come first in the grid) stays.
-    if (value > bestValue + 1e-9) {
-      best = point;
-      bestValue = value;
-    }
-  }
-  return best;
+  return firstBest(points, (point) => objective(point, names), 1e-9);
 }
 
 export interface LeftOutConversation {

@@ -28,6 +28,7 @@ import { lunrIndex, miniSearchIndex } from './bm25-peers.js';
 import type { IndexedCollection } from './evaluate-retrieval.js';
 import { CUTOFF, rankingFigures } from './ranking-metrics.js';
 import type { TestQuery } from './test-collections.js';
+import { firstBest } from '../grid-best.js';
 
 export interface ParameterGrid {
   titleWeight: readonly number[];
@@ -258,17 +259,7 @@ export function objective(point: GridPoint, names: readonly string[]): number {
 }
 
 export function bestPoint(points: readonly GridPoint[], names: readonly string[]): GridPoint {
-  let best = points[0] as GridPoint;
-  let bestValue = Number.NEGATIVE_INFINITY;
-  for (const point of points) {
-    const value = objective(point, names);
-    // Strictly better only: among equals the earliest (the grid lists smaller, simpler values first) stays.
-    if (value > bestValue + 1e-12) {
-      best = point;
-      bestValue = value;
-    }
-  }
-  return best;
+  return firstBest(points, (point) => objective(point, names));
 }
 
 export interface LeftOutRow {
