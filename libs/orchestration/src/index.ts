@@ -17,7 +17,7 @@ export type {
   ToolIntelligenceRegistry,
 } from './registry/tool-intelligence-registry.js';
 
-export { DEFAULT_MIN_SCORE, fitsRequest, fittingTools, scoreAllTools } from './scoring/score-all-tools.js';
+export { DEFAULT_MIN_SCORE, fittingTools, scoreAllTools } from './scoring/score-all-tools.js';
 export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-all-tools.js';
 export { createCatalogueIndex } from './scoring/catalogue-index.js';
 export type { CatalogueIndex, IndexedToolText, LexicalMatch } from './scoring/catalogue-index.js';

@@ -81,7 +81,7 @@ export type { FactCandidates, FactRelevanceParameters } from './memory/fact-rele
 // What another adapter of the facts repository needs to behave exactly like the SQLite one: the same validation,
 // query tokens and common-term rule (ADR 0060).
 export { COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, observedAtOf } from './memory/facts-repository.js';
-export type { CandidateOptions, ListFactsFilters, ObservedFactsFilters, StoreFactInput } from './memory/facts-repository.js';
+export type { CandidateOptions, ListFactsFilters, StoreFactInput } from './memory/facts-repository.js';
 export type { ObservedWindow } from './memory/observed-time.js';
 export { assertConfidence, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';
 export { escapeLike } from './db/like.js';
