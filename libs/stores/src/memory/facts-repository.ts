@@ -185,11 +185,16 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     ...window.params,
   ];
 
-  const getManyStatement = db
-    .select()
-    .from(facts)
-    .where(sql`${facts.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
-    .prepare();
+  // Prepared on first use, not when the store opens: a store opened on an older schema (a migration test's "before")
+  // must not fail on a column a later migration adds.
+  const prepareGetMany = () =>
+    db
+      .select()
+      .from(facts)
+      .where(sql`${facts.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
+      .prepare();
+  let getManyPrepared: ReturnType<typeof prepareGetMany> | undefined;
+  const getManyStatement = { all: (values: { ids: string }) => (getManyPrepared ??= prepareGetMany()).all(values) };
 
   const get = (category: FactCategory, key: string) =>
     db.select().from(facts).where(and(eq(facts.category, category), eq(facts.key, key))).get();
