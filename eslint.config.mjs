@@ -19,14 +19,17 @@ export const dependencyRules = [
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
   // Benchmarks measure every layer; nothing depends on them.
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:data', 'type:util'] },
-  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'documents', 'providers', 'stores', 'core'),
+  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'sqlite', 'lancedb', 'documents', 'providers', 'stores', 'core'),
   allow('agents', 'orchestration', 'capabilities', 'stores', 'core'),
   allow('enrichment', 'documents', 'providers', 'stores', 'core'),
   allow('capabilities', 'documents', 'providers', 'stores', 'core'),
   allow('scheduler', 'stores', 'core'),
   allow('orchestration', 'core'),
-  // The PostgreSQL adapter implements the stores' and documents' ports; only the sdk loads it.
+  // Storage adapters (ADR 0098) implement the ports of stores (relational) and documents (chunks, vectors). Only the
+  // sdk loads them; an adapter never imports another adapter, and the ports import none.
   allow('postgres', 'stores', 'documents', 'core'),
+  allow('sqlite', 'stores', 'core'),
+  allow('lancedb', 'documents', 'stores', 'core'),
   allow('documents', 'stores', 'core'),
   allow('providers', 'stores', 'core'),
   allow('stores', 'core'),
@@ -34,8 +37,21 @@ export const dependencyRules = [
   // The reliability suite talks to the built server over MCP only; it scripts the model with the fake Messages API
   // of `@chief-of-staff/agents/testing` and runs a throw-away PostgreSQL from `@chief-of-staff/postgres/testing`.
   allow('reliability', 'agents', 'postgres'),
-  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'documents', 'providers', 'stores', 'core'),
+  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'sqlite', 'lancedb', 'documents', 'providers', 'stores', 'core'),
 ];
+
+/**
+ * Tests of the libraries above the ports run on the embedded adapters (`@chief-of-staff/sqlite/testing`,
+ * `@chief-of-staff/lancedb/testing`); their product code never imports an adapter. The ports' own tests cannot (that
+ * would be a circle): an adapter runs the port's contract suites against itself.
+ */
+const embeddedAdapters = ['sqlite', 'lancedb'];
+const abovePorts = ['sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'providers', 'postgres'];
+export const testDependencyRules = dependencyRules.map((rule) =>
+  abovePorts.some((scope) => rule.sourceTag === `scope:${scope}`)
+    ? { ...rule, onlyDependOnLibsWithTags: [...rule.onlyDependOnLibsWithTags, ...embeddedAdapters.map((name) => `scope:${name}`)] }
+    : rule,
+);
 
 /**
  * Projects on the storage port (ADR 0051) are linted with type information for promises nobody awaits: a forgotten
@@ -80,6 +96,15 @@ export default [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports (house rule).' },
         { selector: 'ExportAllDeclaration', message: 'Name what is public instead of `export *` (house rule).' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/__tests__/**/*.ts', '**/*.bench.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: true, allow: [], checkDynamicDependenciesExceptions: ['@chief-of-staff/sdk'], depConstraints: testDependencyRules },
       ],
     },
   },

@@ -1,0 +1,2 @@
+/** Test helpers of the adapter (ADR 0098). */
+export {};
