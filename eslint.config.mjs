@@ -109,6 +109,17 @@ export default [
     },
   },
   {
+    // Small files and functions (DESIGN §9, ADR 0098): a file holds one responsibility; a longer function
+    // says why in an eslint-disable comment.
+    files: ['**/src/**/*.ts'],
+    rules: { 'max-lines': ['warn', { max: 500 }] },
+  },
+  {
+    files: ['**/src/**/*.ts'],
+    ignores: ['tools/**', '**/*.spec.ts', '**/__tests__/**', '**/*.bench.ts', '**/testing/**'],
+    rules: { 'max-lines-per-function': ['warn', { max: 80 }] },
+  },
+  {
     // Code that must load without a build step: the embedder runtime (worker threads), the apps' entry template.
     files: ['libs/*/src/**/*.cjs', 'tools/scripts/app-loader.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
