@@ -36,6 +36,25 @@ const probes = [
   { file: 'libs/capabilities/src/probe.ts', imports: '@chief-of-staff/providers', allowed: true },
   { file: 'libs/sdk/src/probe.ts', imports: '@chief-of-staff/enrichment', allowed: true },
   { file: 'apps/worker/src/probe.ts', imports: '@chief-of-staff/sdk', allowed: true },
+  // Storage adapters are siblings (ADR 0098): each implements a port, none imports another, and no port imports one.
+  { file: 'libs/sqlite/src/probe.ts', imports: '@chief-of-staff/stores', allowed: true },
+  { file: 'libs/lancedb/src/probe.ts', imports: '@chief-of-staff/documents', allowed: true },
+  { file: 'libs/sqlite/src/probe.ts', imports: '@chief-of-staff/postgres', allowed: false },
+  { file: 'libs/sqlite/src/probe.ts', imports: '@chief-of-staff/lancedb', allowed: false },
+  { file: 'libs/sqlite/src/probe.ts', imports: '@chief-of-staff/documents', allowed: false },
+  { file: 'libs/lancedb/src/probe.ts', imports: '@chief-of-staff/sqlite', allowed: false },
+  { file: 'libs/lancedb/src/probe.ts', imports: '@chief-of-staff/postgres', allowed: false },
+  { file: 'libs/postgres/src/probe.ts', imports: '@chief-of-staff/sqlite', allowed: false },
+  { file: 'libs/postgres/src/probe.ts', imports: '@chief-of-staff/lancedb', allowed: false },
+  { file: 'libs/stores/src/probe.ts', imports: '@chief-of-staff/sqlite', allowed: false },
+  { file: 'libs/documents/src/probe.ts', imports: '@chief-of-staff/lancedb', allowed: false },
+  { file: 'libs/capabilities/src/probe.ts', imports: '@chief-of-staff/sqlite', allowed: false },
+  // Tests above the ports run on the embedded adapters; the ports' own tests cannot (a project circle).
+  { file: 'libs/capabilities/src/probe.spec.ts', imports: '@chief-of-staff/sqlite', allowed: true },
+  { file: 'libs/postgres/src/probe.spec.ts', imports: '@chief-of-staff/sqlite', allowed: true },
+  { file: 'libs/stores/src/probe.spec.ts', imports: '@chief-of-staff/sqlite', allowed: false },
+  { file: 'libs/documents/src/probe.spec.ts', imports: '@chief-of-staff/lancedb', allowed: false },
+  { file: 'libs/sdk/src/probe.ts', imports: '@chief-of-staff/sqlite', allowed: true },
 ];
 
 const eslint = new ESLint({ cwd: process.cwd() });
