@@ -13,7 +13,21 @@ import { closePage, openPage, type Page, type PageRequest } from '../db/paginati
 import { assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
 import { normalizeAlertType, parseAlertCondition } from './alert-conditions.js';
 
-export type AlertRuleRecord = typeof alertRules.$inferSelect;
+export interface AlertRuleRecord {
+  id: number;
+  name: string;
+  description: string;
+  alertType: AlertType;
+  condition: Record<string, unknown>;
+  enabled: boolean;
+  cooldownHours: number;
+  deliveryChannel: DeliveryChannel | null;
+  deliveryConfig: Record<string, unknown> | null;
+  lastTriggeredAt: string | null;
+  lastFingerprint: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface CreateAlertRuleInput {
   name: string;

@@ -23,7 +23,23 @@ import {
   nowIso,
 } from '../db/validation.js';
 
-export type DecisionRecord = typeof decisions.$inferSelect;
+export interface DecisionRecord {
+  id: number;
+  title: string;
+  description: string;
+  context: string;
+  alternativesConsidered: string;
+  decidedBy: string;
+  owner: string;
+  status: DecisionStatus;
+  /** `YYYY-MM-DD`. */
+  followUpDate: string | null;
+  tags: string[];
+  source: string;
+  sourceRef: SourceRef | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface CreateDecisionInput {
   title: string;

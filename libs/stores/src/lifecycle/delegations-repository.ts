@@ -27,7 +27,25 @@ import {
   nowIso,
 } from '../db/validation.js';
 
-export type DelegationRecord = typeof delegations.$inferSelect;
+export interface DelegationRecord {
+  id: number;
+  task: string;
+  description: string;
+  delegatedTo: string;
+  /** Case-folded `delegated_to` for case-insensitive equality (docs/reference/conventions.md#validation). */
+  delegatedToFolded: string;
+  delegatedBy: string;
+  /** `YYYY-MM-DD`. */
+  dueDate: string | null;
+  priority: DelegationPriority;
+  status: DelegationStatus;
+  notes: string;
+  source: string;
+  sourceRef: SourceRef | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface CreateDelegationInput {
   task: string;

@@ -12,7 +12,16 @@ import { containsPattern } from '../db/like.js';
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertConfidence, assertEnum, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
 
-export type AgentMemoryRecord = typeof agentMemory.$inferSelect;
+export interface AgentMemoryRecord {
+  id: number;
+  agentName: string;
+  memoryType: AgentMemoryType;
+  key: string;
+  value: string;
+  confidence: number;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface StoreAgentMemoryInput {
   agentName: string;

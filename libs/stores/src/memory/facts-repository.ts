@@ -25,7 +25,24 @@ import {
 } from '../db/validation.js';
 import { normaliseObservedTime, type ObservedWindow } from './observed-time.js';
 
-export type FactRecord = typeof facts.$inferSelect;
+export interface FactRecord {
+  id: number;
+  category: FactCategory;
+  key: string;
+  value: string;
+  confidence: number;
+  pinned: boolean;
+  source: string;
+  sourceRef: SourceRef | null;
+  embeddingStatus: EmbeddingStatus;
+  /**
+   * When the fact was said or observed: a day (`YYYY-MM-DD`) or a UTC moment like `created_at`; NULL when the source
+   * gave none (every fact stored before the column existed), never guessed.
+   */
+  observedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface StoreFactInput {
   category: FactCategory;

@@ -21,7 +21,18 @@ import {
   nowIso,
 } from '../db/validation.js';
 
-export type IdentityRecord = typeof identities.$inferSelect;
+export interface IdentityRecord {
+  id: number;
+  canonicalName: string;
+  provider: IdentityProvider;
+  /** Normalised: emails lower-case, phones digits with a leading +. */
+  providerId: string;
+  displayName: string | null;
+  email: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface LinkIdentityInput {
   canonicalName: string;

@@ -11,7 +11,19 @@ import { containsPattern } from '../db/like.js';
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
 
-export type LocationRecord = typeof locations.$inferSelect;
+export interface LocationRecord {
+  id: number;
+  name: string;
+  /** Case-folded name (docs/reference/conventions.md#validation); uniqueness is enforced on it. */
+  nameFolded: string;
+  address: string | null;
+  /** NULL when unknown, never 0. */
+  latitude: number | null;
+  longitude: number | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface StoreLocationInput {
   name: string;

@@ -11,7 +11,15 @@ import { containsPattern } from '../db/like.js';
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
 
-export type SharedMemoryRecord = typeof sharedMemory.$inferSelect;
+export interface SharedMemoryRecord {
+  id: number;
+  namespace: string;
+  key: string;
+  value: string;
+  writtenBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const SHARED_MEMORY_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };

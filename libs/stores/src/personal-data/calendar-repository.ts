@@ -12,11 +12,65 @@ import { foldCase } from '../db/fold-case.js';
 import { calendars, events } from '../db/schema/calendar.js';
 import { nowIso } from '../db/validation.js';
 import { statementCache } from '../db/statement-cache.js';
+import type { CalendarKind, EventAttendee, EventShowAs, EventStatus } from '../db/schema/enums.js';
 
 /** A stored calendar. */
-export type CalendarRow = typeof calendars.$inferSelect;
+export interface CalendarRow {
+  id: number;
+  name: string;
+  provider: string;
+  kind: CalendarKind;
+  ownerEmail: string | null;
+  feedUrl: string | null;
+  /**
+   * Validators of the remote copy: a feed's ETag and Last-Modified (an unchanged feed answers 304), or a CalDAV
+   * collection's ctag in `feed_etag` (an unchanged collection is not listed again). `feed_url` is the feed address
+   * or the CalDAV collection URL.
+   */
+  feedEtag: string | null;
+  feedLastModified: string | null;
+  readOnly: boolean;
+  color: string | null;
+  lastSyncedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 /** A stored event: a single event, a series master (`rrule` set, `recurrenceId` `''`) or an overriding instance. */
-export type EventRow = typeof events.$inferSelect;
+export interface EventRow {
+  id: number;
+  calendarId: number;
+  uid: string;
+  /**
+   * The original start instant of an overridden occurrence of a recurring series; `''` for the series
+   * master or a single event (not NULL, so the unique key below also holds for masters: SQLite treats NULLs
+   * as distinct).
+   */
+  recurrenceId: string;
+  title: string;
+  startAt: string;
+  endAt: string;
+  allDay: boolean;
+  /** All-day events only: `YYYY-MM-DD`. */
+  startDate: string | null;
+  /** All-day events only: `YYYY-MM-DD`, exclusive. */
+  endDate: string | null;
+  timezone: string | null;
+  rrule: string | null;
+  exdates: string[];
+  showAs: EventShowAs;
+  status: EventStatus;
+  location: string | null;
+  notes: string | null;
+  organizerEmail: string | null;
+  attendees: EventAttendee[];
+  /** Minutes before start. */
+  alarms: number[];
+  /** CalDAV calendars: the URL and ETag of the server object holding this event (shared by a series' rows). */
+  remoteHref: string | null;
+  remoteEtag: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** A new calendar; the unset fields take their defaults (an own, writable calendar). */
 export interface NewCalendarRow {

@@ -4,9 +4,9 @@
  * parsing, mapping to the providers' types and provider errors stay in `@chief-of-staff/providers` (ADR 0072).
  */
 import type { MailboxRole, MailOutboxStatus } from '../db/schema/enums.js';
-import type { MailAddress, MailAttachmentMeta } from '../db/schema/mail.js';
+import type { MailAddress, MailAttachmentMeta } from '../db/schema/enums.js';
 
-export type { MailAddress, MailAttachmentMeta } from '../db/schema/mail.js';
+export type { MailAddress, MailAttachmentMeta } from '../db/schema/enums.js';
 
 export interface MailboxRow {
   id: number;

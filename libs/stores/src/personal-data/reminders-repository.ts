@@ -12,9 +12,39 @@ import { foldCase } from '../db/fold-case.js';
 import { containsPattern } from '../db/like.js';
 import { nowIso } from '../db/validation.js';
 import { statementCache } from '../db/statement-cache.js';
+import type { ReminderPriority } from '../db/schema/enums.js';
 
-export type ReminderListRecord = typeof reminderLists.$inferSelect;
-export type ReminderRecord = typeof reminders.$inferSelect;
+export interface ReminderListRecord {
+  id: number;
+  name: string;
+  color: string | null;
+  isDefault: boolean;
+  /** CalDAV lists: the collection mirrored, its ctag at the last sync, and when that was. */
+  remoteUrl: string | null;
+  remoteCtag: string | null;
+  lastSyncedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface ReminderRecord {
+  id: number;
+  listId: number;
+  uid: string;
+  title: string;
+  notes: string | null;
+  /** `YYYY-MM-DD`. */
+  dueDate: string | null;
+  /** UTC instant when the reminder has a time. */
+  dueAt: string | null;
+  priority: ReminderPriority;
+  completed: boolean;
+  completedAt: string | null;
+  /** CalDAV lists: the URL and ETag of the server object holding this to-do. */
+  remoteHref: string | null;
+  remoteEtag: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** What a to-do holds, as stored (instants as ISO strings): a new reminder, or one to-do of an import or a sync. */
 export interface ReminderValues {

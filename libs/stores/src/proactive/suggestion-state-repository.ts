@@ -10,7 +10,15 @@ import { suggestionState } from '../db/schema/proactive.js';
 import { SUGGESTION_CATEGORIES, type SuggestionCategory } from '../db/schema/enums.js';
 import { assertEnum, assertText, nowIso } from '../db/validation.js';
 
-export type SuggestionStateRecord = typeof suggestionState.$inferSelect;
+export interface SuggestionStateRecord {
+  key: string;
+  category: SuggestionCategory;
+  dismissedAt: string | null;
+  snoozeUntil: string | null;
+  lastPushedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface SuggestionStateRepository {
   /** States of these keys (absent keys have none). */

@@ -28,7 +28,30 @@ import { createTaskRunWrites, type FinishTaskRunInput, type TaskRunWrites } from
  * occurrence in that principal's scope (ADR 0080). The embedded store holds one person's data, so its tasks are all
  * the owner's.
  */
-export type ScheduledTaskRecord = typeof scheduledTasks.$inferSelect & { principal: string };
+export interface ScheduledTaskRecord {
+  id: number;
+  name: string;
+  description: string;
+  scheduleType: ScheduleType;
+  scheduleConfig: Record<string, unknown>;
+  timezone: string | null;
+  handlerType: HandlerType;
+  handlerConfig: Record<string, unknown>;
+  deliveryChannel: DeliveryChannel | null;
+  deliveryConfig: Record<string, unknown> | null;
+  enabled: boolean;
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  lastStatus: TaskRunStatus | null;
+  lastError: string | null;
+  consecutiveFailures: number;
+  leaseOwner: string | null;
+  leaseExpiresAt: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  principal: string;
+}
 
 type TaskRow = typeof scheduledTasks.$inferSelect;
 

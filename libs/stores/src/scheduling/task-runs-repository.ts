@@ -12,8 +12,26 @@ import { TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, type TaskRunStatus, type TaskRunT
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertEnum, nowIso } from '../db/validation.js';
 
-export type TaskRunRecord = typeof taskRuns.$inferSelect;
-export type WorkerHeartbeatRecord = typeof workerHeartbeat.$inferSelect;
+export interface TaskRunRecord {
+  id: number;
+  taskId: number;
+  trigger: TaskRunTrigger;
+  startedAt: string;
+  endedAt: string | null;
+  status: TaskRunStatus;
+  result: unknown;
+  error: string | null;
+  delivery: unknown;
+  createdAt: string;
+}
+export interface WorkerHeartbeatRecord {
+  id: string;
+  pid: number;
+  version: string;
+  startedAt: string;
+  lastHeartbeatAt: string;
+  createdAt: string;
+}
 
 export const TASK_RUN_LIST_LIMITS = { defaultLimit: 25, maxLimit: 200 };
 

@@ -18,7 +18,20 @@ import {
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, nowIso } from '../db/validation.js';
 
-export type NotificationRecord = typeof notifications.$inferSelect;
+export interface NotificationRecord {
+  id: number;
+  title: string;
+  subtitle: string | null;
+  body: string;
+  urgency: NotificationUrgency;
+  /** Channels that carried the notification, e.g. `["desktop","webhook"]`. */
+  channels: string[];
+  status: NotificationStatus;
+  origin: NotificationOrigin;
+  /** Agent run that sent it, when any (used for the per-run cap). */
+  runId: string | null;
+  createdAt: string;
+}
 
 export interface RecordNotificationInput {
   title: string;

@@ -21,9 +21,54 @@ import {
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
 
-export type AgentRunRecord = typeof agentRuns.$inferSelect;
-export type ModelCallRecord = typeof modelCalls.$inferSelect;
-export type FallbackEventRecord = typeof fallbackEvents.$inferSelect;
+export interface AgentRunRecord {
+  /** UUID. */
+  id: string;
+  agentName: string;
+  trigger: RunTrigger;
+  parentRunId: string | null;
+  /** First 200 characters of the instruction. */
+  instructionPreview: string;
+  status: AgentRunStatus;
+  stopReason: string | null;
+  rounds: number;
+  toolCallCount: number;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+  startedAt: string;
+  endedAt: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface ModelCallRecord {
+  id: number;
+  runId: string | null;
+  caller: ModelCallCaller;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+  durationMs: number;
+  /** e.g. `ok`, `error:<code>`, `retried`; free text so new outcomes need no migration. */
+  outcome: string;
+  createdAt: string;
+}
+export interface FallbackEventRecord {
+  id: number;
+  chainId: string;
+  primaryTool: string;
+  tool: string;
+  attempt: number;
+  outcome: FallbackOutcome;
+  errorCode: string | null;
+  durationMs: number;
+  createdAt: string;
+}
 
 export interface TokenCounts {
   inputTokens?: number;

@@ -10,7 +10,30 @@ import { AGENT_RUN_STEP_KINDS, type AgentRunStepKind } from '../db/schema/enums.
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
 
-export type AgentRunStepRecord = typeof agentRunSteps.$inferSelect;
+export interface AgentRunStepRecord {
+  id: number;
+  runId: string;
+  /** 0, 1, 2, … in run order; tool calls of one turn follow their model turn. */
+  seq: number;
+  /** The model round the step belongs to (1-based). */
+  round: number;
+  kind: AgentRunStepKind;
+  /** The model id of a model turn, the tool name of a tool call. */
+  name: string;
+  ok: boolean;
+  errorCode: string | null;
+  stopReason: string | null;
+  durationMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** The tool's result was third-party content (`untrusted_content`), passed to the model as data. */
+  untrusted: boolean;
+  truncated: boolean;
+  argumentsPreview: string | null;
+  /** A tool call's result, or the text a model turn wrote. */
+  resultPreview: string | null;
+  createdAt: string;
+}
 
 /** The longest argument or result preview a step keeps, in characters; longer ones are cut with a marker. */
 export const RUN_STEP_PREVIEW_MAX_CHARS = 2_048;

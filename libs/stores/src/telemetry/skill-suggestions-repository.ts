@@ -12,7 +12,22 @@ import { SKILL_SUGGESTION_STATUSES, type SkillSuggestionStatus } from '../db/sch
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertConfidence, assertEnum, assertMaxLength, nowIso } from '../db/validation.js';
 
-export type SkillSuggestionRecord = typeof skillSuggestions.$inferSelect;
+export interface SkillSuggestionRecord {
+  id: number;
+  signature: string;
+  toolName: string;
+  patterns: string[];
+  description: string;
+  suggestedName: string;
+  suggestedCapabilities: string[];
+  occurrences: number;
+  confidence: number;
+  status: SkillSuggestionStatus;
+  agentName: string | null;
+  rejectReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface UpsertSkillSuggestionInput {
   signature: string;

@@ -12,7 +12,22 @@ import { CALLER_KINDS } from '../db/schema/enums.js';
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
 
-export type ToolUsageRecord = typeof toolUsageLog.$inferSelect;
+export interface ToolUsageRecord {
+  id: number;
+  toolName: string;
+  callerKind: "webhook" | "scheduler" | "host" | "cli" | "agent" | "console";
+  agentName: string | null;
+  runId: string | null;
+  queryPattern: string;
+  success: boolean;
+  errorCode: string | null;
+  durationMs: number | null;
+  estimatedMs: number | null;
+  responseBytes: number | null;
+  truncated: boolean;
+  servedBy: string | null;
+  createdAt: string;
+}
 export type CallerKindValue = (typeof CALLER_KINDS)[number];
 
 export interface RecordToolUsageInput {

@@ -13,7 +13,23 @@ import { DELIVERY_CHANNELS, type DeliveryChannel } from '../db/schema/enums.js';
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
 
-export type EventRuleRecord = typeof eventRules.$inferSelect;
+export interface EventRuleRecord {
+  id: number;
+  name: string;
+  description: string;
+  eventSource: string;
+  /** Glob over event types, e.g. `issue.*`. */
+  eventTypePattern: string;
+  agentName: string;
+  instructionTemplate: string;
+  priority: number;
+  enabled: boolean;
+  deliveryChannel: DeliveryChannel | null;
+  deliveryConfig: Record<string, unknown> | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface CreateEventRuleInput {
   name: string;

@@ -13,7 +13,29 @@ import { WEBHOOK_RECEIVED_VIA, WEBHOOK_STATUSES, type WebhookReceivedVia, type W
 import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
 
-export type WebhookEventRecord = typeof webhookEvents.$inferSelect;
+export interface WebhookEventRecord {
+  id: number;
+  source: string;
+  eventType: string;
+  deliveryId: string;
+  /**
+   * SHA-256 of what the sender signed (`<timestamp>.<body>`, or the body when unsigned by time), for deliveries
+   * verified over HTTP: a second copy with the same signed content is a replay whatever its headers say.
+   */
+  contentDigest: string | null;
+  payload: string;
+  payloadBytes: number;
+  receivedVia: WebhookReceivedVia;
+  signatureVerified: boolean;
+  status: WebhookStatus;
+  attempts: number;
+  lastError: string | null;
+  matchedRules: unknown[] | null;
+  receivedAt: string;
+  processedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export const WEBHOOK_SOURCE_PATTERN = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
 export const WEBHOOK_EVENT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 500 };

@@ -5,14 +5,7 @@
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { ATTENDEE_RESPONSES, CALENDAR_KINDS, EVENT_SHOW_AS, EVENT_STATUSES } from './enums.js';
-
-export interface EventAttendee {
-  email: string;
-  name?: string;
-  response: (typeof ATTENDEE_RESPONSES)[number];
-  is_self: boolean;
-}
+import { CALENDAR_KINDS, EVENT_SHOW_AS, EVENT_STATUSES, type EventAttendee } from './enums.js';
 
 export const calendars = sqliteTable(
   'calendars',

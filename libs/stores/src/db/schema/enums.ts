@@ -189,3 +189,23 @@ export interface SourceRef {
 /** A disabled user keeps their rows and tokens but cannot sign in (ADR 0074). */
 export const USER_STATUSES = ['active', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** An attendee of a calendar event, as the `attendees` JSON column holds them. */
+export interface EventAttendee {
+  email: string;
+  name?: string;
+  response: (typeof ATTENDEE_RESPONSES)[number];
+  is_self: boolean;
+}
+
+/** The JSON shapes of a mail message's address and attachment columns. */
+export interface MailAddress {
+  name?: string;
+  address: string;
+}
+
+export interface MailAttachmentMeta {
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+}

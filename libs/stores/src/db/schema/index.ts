@@ -4,11 +4,11 @@
  */
 export { agentMemory, agentRuns, agentRunSteps, modelCalls, sharedMemory } from './agents.js';
 export { calendars, events } from './calendar.js';
-export type { EventAttendee } from './calendar.js';
+export type { EventAttendee } from './enums.js';
 export { documents } from './documents.js';
 export { alertRules, decisions, delegations } from './lifecycle.js';
 export { mailboxes, mailMessages, mailOutbox, mailSyncState } from './mail.js';
-export type { MailAddress, MailAttachmentMeta } from './mail.js';
+export type { MailAddress, MailAttachmentMeta } from './enums.js';
 export { facts, identities, locations } from './memory.js';
 export { conversations, messages } from './messages.js';
 export { notifications, suggestionState } from './proactive.js';

@@ -5,18 +5,7 @@
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { MAIL_OUTBOX_STATUSES, MAILBOX_ROLES } from './enums.js';
-
-export interface MailAddress {
-  name?: string;
-  address: string;
-}
-
-export interface MailAttachmentMeta {
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-}
+import { MAIL_OUTBOX_STATUSES, MAILBOX_ROLES, type MailAddress, type MailAttachmentMeta } from './enums.js';
 
 export const mailboxes = sqliteTable(
   'mailboxes',
