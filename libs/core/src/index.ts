@@ -53,6 +53,7 @@ export type {
   ToolCaller,
   ToolContext,
   ToolDefinition,
+  ToolExamples,
 } from './tools/tool-definition.js';
 export type { ToolPrincipal } from './tools/tool-definition.js';
 export {

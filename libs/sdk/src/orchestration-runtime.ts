@@ -119,6 +119,7 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
         title: tool.title,
         description: tool.description,
         latency: tool.latency,
+        examples: tool.examples,
         // A getter: the registry builds a tool's entry (and so its JSON schema) only when that tool is looked at.
         get inputSchema() {
           return toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] };

@@ -22,7 +22,7 @@ interface IntentFixture {
 }
 
 const fixture = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'intents.json'), 'utf8')) as IntentFixture;
-const internal: CatalogueToolInfo[] = builtInToolGroups().flatMap((group) => group.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, latency: tool.latency })));
+const internal: CatalogueToolInfo[] = builtInToolGroups().flatMap((group) => group.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, latency: tool.latency, examples: tool.examples })));
 const external: CatalogueToolInfo[] = Object.keys(fixture.external).map((name) => ({ name, title: name.replace('__', ' '), description: `External tool ${name}.` }));
 const overrides: Record<string, ToolIntelligenceOverride> = Object.fromEntries(
   Object.entries(fixture.external).map(([name, tool]) => [

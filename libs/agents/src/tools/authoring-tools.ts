@@ -17,6 +17,7 @@ import {
   UPSERT,
   type AgentToolServices,
 } from './tool-support.js';
+import { CREATE_AGENT_EXAMPLES, UPDATE_AGENT_EXAMPLES, DELETE_AGENT_EXAMPLES } from './authoring-tools.examples.js';
 
 const namespaceList = z
   .array(z.string().regex(NAMESPACE_PATTERN, { message: 'must match ^[a-z0-9][a-z0-9_-]{0,63}$' }))
@@ -24,6 +25,7 @@ const namespaceList = z
 
 export const createAgentTool = defineTool({
   name: 'create_agent',
+  examples: CREATE_AGENT_EXAMPLES,
   title: 'Create agent',
   description:
     'Creates a new specialist agent. Give system_prompt and capabilities (and name) to define it exactly; give only ' +
@@ -94,6 +96,7 @@ export const createAgentTool = defineTool({
 
 export const updateAgentTool = defineTool({
   name: 'update_agent',
+  examples: UPDATE_AGENT_EXAMPLES,
   title: 'Update agent',
   description:
     "Changes some fields of an existing agent; everything is validated again and written atomically. A built-in agent " +
@@ -133,6 +136,7 @@ export const updateAgentTool = defineTool({
 
 export const deleteAgentTool = defineTool({
   name: 'delete_agent',
+  examples: DELETE_AGENT_EXAMPLES,
   title: 'Delete agent',
   description:
     'Deletes a user agent, or removes an override so the built-in comes back. Built-in agents cannot be deleted. ' +

@@ -9,6 +9,7 @@ import { defineTool, didYouMean, ToolError, type CosConfig, type ToolContext } f
 import { DELIVERY_CHANNELS, EVENT_RULE_LIST_LIMITS, WEBHOOK_SOURCE_PATTERN, WEBHOOK_STATUSES, type EventRuleRecord, type MemoryStore } from '@chief-of-staff/stores';
 import { dispatchWebhookEvent } from '../webhooks/dispatch-webhook-event.js';
 import { assertCallerHolds, createdBy, DELETE, OPEN_WORLD_ACTION, READ_ONLY, UPSERT, type AgentToolServices } from './tool-support.js';
+import { LIST_EVENT_RULES_EXAMPLES, CREATE_EVENT_RULE_EXAMPLES, DELETE_EVENT_RULE_EXAMPLES, PROCESS_WEBHOOK_EVENT_EXAMPLES } from './event-rule-tools.examples.js';
 
 /** Event tools also reach the store's webhook tables. */
 export interface EventRuleToolServices extends AgentToolServices {
@@ -68,6 +69,7 @@ function toRule(rule: EventRuleRecord): z.input<typeof ruleSchema> {
 
 export const listEventRulesTool = defineTool({
   name: 'list_event_rules',
+  examples: LIST_EVENT_RULES_EXAMPLES,
   title: 'List event rules',
   description: 'Lists the rules that route webhook events to agents, in the order they apply (priority, then name). Example: {"source": "github"}.',
   input: z
@@ -89,6 +91,7 @@ export const listEventRulesTool = defineTool({
 
 export const createEventRuleTool = defineTool({
   name: 'create_event_rule',
+  examples: CREATE_EVENT_RULE_EXAMPLES,
   title: 'Create event rule',
   description:
     'Routes webhook events of a source whose type matches a glob ("issue.*") to an agent, with an instruction ({{source}}, {{event_type}}, ' +
@@ -139,6 +142,7 @@ export const createEventRuleTool = defineTool({
 
 export const deleteEventRuleTool = defineTool({
   name: 'delete_event_rule',
+  examples: DELETE_EVENT_RULE_EXAMPLES,
   title: 'Delete event rule',
   description: 'Deletes an event rule; events already routed keep their history. Example: {"rule_id": 3}.',
   input: z.object({ rule_id: z.number().int().positive().describe('The rule id (list_event_rules).') }).strict(),
@@ -162,6 +166,7 @@ const dispatchSchema = z.object({
 
 export const processWebhookEventTool = defineTool({
   name: 'process_webhook_event',
+  examples: PROCESS_WEBHOOK_EVENT_EXAMPLES,
   title: 'Process webhook event',
   description:
     'Routes a webhook event through the event rules now (each matching rule runs its agent), or marks it processed or ignored by hand. ' +

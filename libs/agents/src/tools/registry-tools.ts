@@ -16,9 +16,11 @@ import {
   READ_ONLY,
   type AgentToolServices,
 } from './tool-support.js';
+import { LIST_AGENTS_EXAMPLES, GET_AGENT_EXAMPLES } from './registry-tools.examples.js';
 
 export const listAgentsTool = defineTool({
   name: 'list_agents',
+  examples: LIST_AGENTS_EXAMPLES,
   title: 'List agents',
   description:
     'Lists the specialist agents (built-in, user-defined and overrides), ordered by name, with their capabilities, ' +
@@ -88,6 +90,7 @@ export const listAgentsTool = defineTool({
 
 export const getAgentTool = defineTool({
   name: 'get_agent',
+  examples: GET_AGENT_EXAMPLES,
   title: 'Get agent',
   description:
     "Returns one agent's full configuration, its origin, the model id it runs on and the tools it is offered. " +

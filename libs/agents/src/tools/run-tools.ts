@@ -7,6 +7,7 @@ import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { dispatchAgents } from '../dispatch/dispatch-agents.js';
 import { runAgentByName } from '../dispatch/run-agent.js';
 import { OPEN_WORLD_ACTION, type AgentToolServices } from './tool-support.js';
+import { RUN_AGENT_EXAMPLES, DISPATCH_AGENTS_EXAMPLES } from './run-tools.examples.js';
 
 const runStatus = z.enum(['completed', 'max_rounds', 'loop_detected', 'timeout', 'error']);
 
@@ -43,6 +44,7 @@ export const runResultSchema = z.object({
 
 export const runAgentTool = defineTool({
   name: 'run_agent',
+  examples: RUN_AGENT_EXAMPLES,
   title: 'Run agent',
   description:
     'Runs one specialist agent on an instruction and returns its answer, status, rounds and tool calls. Attach ' +
@@ -73,6 +75,7 @@ export const runAgentTool = defineTool({
 
 export const dispatchAgentsTool = defineTool({
   name: 'dispatch_agents',
+  examples: DISPATCH_AGENTS_EXAMPLES,
   title: 'Dispatch agents',
   description:
     'Gives one task to several agents at once — named ones, or every agent holding all listed capabilities — and ' +

@@ -8,9 +8,11 @@ import { defineTool, type ToolContext } from '@chief-of-staff/core';
 import { validateCapabilities } from '@chief-of-staff/capabilities';
 import { analyzeSkillPatterns, autoCreateSkill } from '../skills/skill-actions.js';
 import { agentView, agentViewSchema, assertCallerHolds, OPEN_WORLD_ACTION, UPSERT, type AgentToolServices } from './tool-support.js';
+import { ANALYZE_SKILL_PATTERNS_EXAMPLES, AUTO_CREATE_SKILL_EXAMPLES } from './skill-tools.examples.js';
 
 export const analyzeSkillPatternsTool = defineTool({
   name: 'analyze_skill_patterns',
+  examples: ANALYZE_SKILL_PATTERNS_EXAMPLES,
   title: 'Analyze skill patterns',
   description:
     'Looks for recurring ways tools are used (similar queries to the same tool) and records them as skill ' +
@@ -61,6 +63,7 @@ export const analyzeSkillPatternsTool = defineTool({
 
 export const autoCreateSkillTool = defineTool({
   name: 'auto_create_skill',
+  examples: AUTO_CREATE_SKILL_EXAMPLES,
   title: 'Create agent from skill suggestion',
   description:
     'Turns a pending skill suggestion into a specialist agent designed for that recurring work, and marks the ' +

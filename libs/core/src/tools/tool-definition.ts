@@ -18,6 +18,16 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
+/**
+ * Requests people make of a tool, in their own words, in English and in Hebrew. Tool selection matches a request
+ * against them (its index and, for the English ones, sentence vectors); a tool without them (an external server's)
+ * is found by its name, title, description and parameters alone.
+ */
+export interface ToolExamples {
+  readonly en: readonly string[];
+  readonly he: readonly string[];
+}
+
 /** How long a tool usually takes; orchestration uses it for budgets and shortlists. */
 export type LatencyTier = 'fast' | 'medium' | 'slow' | 'very_slow';
 
@@ -84,6 +94,8 @@ export interface ToolDefinition<
   readonly output: TOutput;
   readonly annotations: ToolAnnotations;
   readonly latency: LatencyTier;
+  /** How people ask for the tool (a built-in tool's, kept in `<tool file>.examples.ts` beside it). */
+  readonly examples?: ToolExamples;
   /** Method syntax on purpose: it lets definitions with different service needs share one catalogue type. */
   handler(input: z.output<TInput>, ctx: ToolContext<TServices>): Promise<z.input<TOutput>>;
 }

@@ -9,6 +9,7 @@ import { allowedSections } from '../enrich-person/allowed-sections.js';
 import { enrichPersonInputSchema, enrichPersonResultSchema } from '../enrich-person/enrich-person-schemas.js';
 import { ENRICHMENT_SECTIONS } from '../enrich-person/sections.js';
 import type { EnrichmentService } from '../service/enrichment-service.js';
+import { ENRICH_PERSON_EXAMPLES } from './enrich-person-tool.examples.js';
 
 export interface EnrichPersonToolServices {
   enrichment: EnrichmentService;
@@ -16,6 +17,7 @@ export interface EnrichPersonToolServices {
 
 export const enrichPersonTool = defineTool({
   name: 'enrich_person',
+  examples: ENRICH_PERSON_EXAMPLES,
   title: 'Enrich person',
   description:
     'Builds a profile of one person in a single call: linked identities, ranked facts, delegations to them, ' +

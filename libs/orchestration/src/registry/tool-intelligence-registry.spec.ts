@@ -69,16 +69,17 @@ describe('tool intelligence registry: learned figures', () => {
 });
 
 describe('tool intelligence registry: example requests', () => {
-  it("answers a tool's examples (an override's, else the built-in ones) and indexes them, without reading any tool's figures", () => {
+  it("answers a tool's examples (an override's, else its definition's) and indexes them, without reading any tool's figures", () => {
     const statistics = recordingSource({});
     const external: CatalogueToolInfo = { name: 'rota__lookup', title: 'Lookup', description: 'Returns the rota entry for a slot.' };
+    const memory: CatalogueToolInfo = { ...(tools[0] as CatalogueToolInfo), examples: { en: ['what do you remember about my allergies?'], he: ['מה אמרתי לך פעם על הדיאטה שלי?'] } };
     const registry = createToolIntelligenceRegistry({
-      tools: [...tools, external],
+      tools: [memory, ...tools.slice(1), external],
       statistics,
       overrides: { rota__lookup: { examples: ['who is on call this weekend'] } },
     });
     expect(registry.examples?.('rota__lookup')).toEqual(['who is on call this weekend']);
-    expect(registry.examples?.('query_memory')?.length).toBeGreaterThan(0);
+    expect(registry.examples?.('query_memory')).toEqual(['what do you remember about my allergies?', 'מה אמרתי לך פעם על הדיאטה שלי?']);
     expect(registry.catalogueIndex?.().search('who is on call this weekend')[0]?.tool).toBe('rota__lookup');
     expect(statistics.asked).toEqual([]);
     // The entry says the same.

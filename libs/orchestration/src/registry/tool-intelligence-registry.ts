@@ -5,12 +5,11 @@
  * people say them, title, description, keywords). External tools start from the external defaults. Overrides from
  * configuration win, and learned statistics refine typical latency and size once there are enough samples.
  */
-import type { LatencyTier } from '@chief-of-staff/core';
+import type { LatencyTier, ToolExamples } from '@chief-of-staff/core';
 import { createCatalogueIndex, type CatalogueIndex, type IndexedToolText } from '../scoring/catalogue-index.js';
 import { formsOf } from '../scoring/normalize-text.js';
 import { ACTION_WORDS, domainOfTool, domainProfile, TOOL_SIGNALS } from './domain-signals.js';
 import { parameterHintsOf } from './parameter-hints.js';
-import { TOOL_EXAMPLES } from './tool-examples.js';
 import {
   EXTERNAL_TOOL_DEFAULTS,
   INTERNAL_TOOL_DEFAULTS,
@@ -27,6 +26,8 @@ export interface CatalogueToolInfo {
   latency?: LatencyTier;
   /** The input JSON schema, for the required and optional parameter hints and the parameters the index reads. */
   inputSchema?: { properties?: Record<string, unknown>; required?: readonly string[] };
+  /** The definition's example requests: a built-in tool's; an external tool has none. */
+  examples?: ToolExamples;
 }
 
 export type ToolIntelligenceOverride = Partial<Omit<ToolIntelligence, 'name'>>;
@@ -50,7 +51,7 @@ export interface ToolIntelligenceRegistry extends ToolIntelligenceLookup {
   /** The tools whose vocabulary holds a word form (the inverted vocabulary, so a request is matched once, not per tool). */
   toolsWithForm?(form: string): readonly string[] | undefined;
   /**
-   * The tool's example requests (its override's, else the built-in ones), read without building its whole entry,
+   * The tool's example requests (its override's, else its definition's), read without building its whole entry,
    * which would also read its learned statistics.
    */
   examples?(name: string): readonly string[];
@@ -71,9 +72,20 @@ function basePriority(name: string): number {
   return INTERNAL_TOOL_DEFAULTS.priority;
 }
 
-/** Built-in tools ship example requests; an external tool has only those its server's overrides give it. */
-function defaultExamplesOf(name: string): readonly string[] {
-  return name.includes('__') ? [] : (TOOL_EXAMPLES[name] ?? []);
+const NO_EXAMPLES: readonly string[] = [];
+// A definition's lists are constants: joined once, whichever registry of the catalogue reads them.
+const joinedExamples = new WeakMap<ToolExamples, readonly string[]>();
+
+/**
+ * A definition's example requests, English first: built-in tools declare theirs; an external tool has only those its
+ * server's overrides give it.
+ */
+function defaultExamplesOf(tool: CatalogueToolInfo | undefined): readonly string[] {
+  const examples = tool?.examples;
+  if (!examples) return NO_EXAMPLES;
+  let joined = joinedExamples.get(examples);
+  if (!joined) joinedExamples.set(examples, (joined = [...examples.en, ...examples.he]));
+  return joined;
 }
 
 function defaultsFor(tool: CatalogueToolInfo): ToolIntelligence {
@@ -92,7 +104,7 @@ function defaultsFor(tool: CatalogueToolInfo): ToolIntelligence {
     latency: { ...defaults.latency, ...(tool.latency && !external ? { typicalMs: TYPICAL_MS[tool.latency], timeoutMs: tool.latency === 'fast' ? 30_000 : tool.latency === 'medium' ? 60_000 : 300_000 } : {}) },
     response: { ...defaults.response },
     intentSignals: [...(profile?.signals ?? []), ...(TOOL_SIGNALS[tool.name] ?? [])],
-    examples: defaultExamplesOf(tool.name),
+    examples: defaultExamplesOf(tool),
     parameterHints: parameterHintsOf(tool.description, tool.inputSchema),
     progressVerb: profile?.progressVerb ?? 'Working',
   };
@@ -177,7 +189,7 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
     }
     return inverted;
   };
-  const examplesOf = (name: string): readonly string[] => options.overrides?.[name]?.examples ?? defaultExamplesOf(name);
+  const examplesOf = (name: string): readonly string[] => options.overrides?.[name]?.examples ?? defaultExamplesOf(toolsByName.get(name));
   let index: CatalogueIndex | undefined;
   const catalogueIndex = (): CatalogueIndex => {
     if (index) return index;

@@ -11,6 +11,7 @@ import type { DeliveryAuthor } from '../delivery/delivery-secrets.js';
 import { createTaskDefinition, handlersFor, updateTaskDefinition, usableHandler, type TaskDefinitionDeps } from '../tasks/task-definitions.js';
 import type { SchedulerServices } from './scheduler-services.js';
 import { runOutput, runSchema, taskOutput, taskSchema } from './task-output.js';
+import { LIST_SCHEDULED_TASKS_EXAMPLES, GET_SCHEDULER_STATUS_EXAMPLES, LIST_TASK_RUNS_EXAMPLES, CREATE_SCHEDULED_TASK_EXAMPLES, UPDATE_SCHEDULED_TASK_EXAMPLES, DELETE_SCHEDULED_TASK_EXAMPLES, RUN_SCHEDULED_TASK_EXAMPLES } from './scheduler-tools.examples.js';
 
 const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const CREATE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
@@ -64,6 +65,7 @@ function assertMayManage(ctx: Ctx, handlerType: string): void {
 
 export const listScheduledTasksTool = defineTool({
   name: 'list_scheduled_tasks',
+  examples: LIST_SCHEDULED_TASKS_EXAMPLES,
   title: 'List scheduled tasks',
   description: 'Lists the tasks the worker runs on its own (briefings, alert checks, maintenance), soonest next run first; task_id gives one task. Example: {"enabled_only": true}.',
   input: z
@@ -95,6 +97,7 @@ export const listScheduledTasksTool = defineTool({
 
 export const getSchedulerStatusTool = defineTool({
   name: 'get_scheduler_status',
+  examples: GET_SCHEDULER_STATUS_EXAMPLES,
   title: 'Scheduler status',
   description: 'Whether a worker is running the schedule (its heartbeat), how many tasks are due or running, and tasks that are failing or were disabled with their errors. Example: {}.',
   input: z.object({}).strict(),
@@ -131,6 +134,7 @@ export const getSchedulerStatusTool = defineTool({
 
 export const listTaskRunsTool = defineTool({
   name: 'list_task_runs',
+  examples: LIST_TASK_RUNS_EXAMPLES,
   title: 'List task runs',
   description: 'The run history of scheduled tasks, newest first: status, duration, result, error and delivery. Example: {"task_id": 3, "status": "failed"}.',
   input: z
@@ -153,6 +157,7 @@ export const listTaskRunsTool = defineTool({
 
 export const createScheduledTaskTool = defineTool({
   name: 'create_scheduled_task',
+  examples: CREATE_SCHEDULED_TASK_EXAMPLES,
   title: 'Create scheduled task',
   description:
     'Schedules work the worker does on its own: an agent run, a briefing, an alert check, maintenance. The result can be delivered as a ' +
@@ -205,6 +210,7 @@ export const createScheduledTaskTool = defineTool({
 
 export const updateScheduledTaskTool = defineTool({
   name: 'update_scheduled_task',
+  examples: UPDATE_SCHEDULED_TASK_EXAMPLES,
   title: 'Update scheduled task',
   description: 'Changes a scheduled task: its schedule, settings, delivery, or switches it on and off (a disabled broken task is repaired by fixing its schedule). Example: {"task_id": 4, "enabled": true}.',
   input: z
@@ -247,6 +253,7 @@ export const updateScheduledTaskTool = defineTool({
 
 export const deleteScheduledTaskTool = defineTool({
   name: 'delete_scheduled_task',
+  examples: DELETE_SCHEDULED_TASK_EXAMPLES,
   title: 'Delete scheduled task',
   description: 'Deletes a scheduled task and its run history. Example: {"task_id": 4}.',
   input: z.object({ task_id: taskIdSchema }).strict(),
@@ -263,6 +270,7 @@ export const deleteScheduledTaskTool = defineTool({
 
 export const runScheduledTaskTool = defineTool({
   name: 'run_scheduled_task',
+  examples: RUN_SCHEDULED_TASK_EXAMPLES,
   title: 'Run scheduled task now',
   description: 'Runs a scheduled task now, outside its schedule, and returns the run (its schedule is unchanged). It never overlaps a run of the same task in a worker. Example: {"task_id": 4}.',
   input: z.object({ task_id: taskIdSchema }).strict(),

@@ -6,7 +6,7 @@
  * name, title, description and schema. Also the text the lexical peers index for each tool.
  */
 import { createHash } from 'node:crypto';
-import { toolInputJsonSchema, type LatencyTier } from '@chief-of-staff/core';
+import { toolInputJsonSchema, type LatencyTier, type ToolExamples } from '@chief-of-staff/core';
 import type { CatalogueToolInfo, ToolIntelligenceOverride } from '@chief-of-staff/orchestration';
 import { builtInToolGroups, createOrchestrationStatsTool } from '@chief-of-staff/sdk';
 import type { IntentSet, MetaToolPlugin, RecordedServer } from './selection-fixtures.js';
@@ -19,6 +19,7 @@ export interface SelectionCatalogueTool {
   description: string;
   latency?: LatencyTier;
   inputSchema?: { properties?: Record<string, unknown>; required?: readonly string[] };
+  examples?: ToolExamples;
   source: ToolSource;
 }
 
@@ -56,6 +57,7 @@ export function builtInCatalogueTools(): SelectionCatalogueTool[] {
       description: tool.description,
       latency: tool.latency,
       inputSchema: toolInputJsonSchema(tool) as SelectionCatalogueTool['inputSchema'],
+      ...(tool.examples ? { examples: tool.examples } : {}),
       source: 'built-in' as const,
     })),
   );
@@ -163,6 +165,7 @@ export function catalogueToolInfo(tool: SelectionCatalogueTool): CatalogueToolIn
     description: tool.description,
     ...(tool.latency ? { latency: tool.latency } : {}),
     ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
+    ...(tool.examples ? { examples: tool.examples } : {}),
   };
 }
 

@@ -80,7 +80,7 @@ describe('tool-selection data', () => {
     }
     expect(unmarked).toEqual([]);
     const registry = createToolIntelligenceRegistry({
-      tools: builtInToolGroups().flatMap((group) => group.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description }))),
+      tools: builtInToolGroups().flatMap((group) => group.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, examples: tool.examples }))),
     });
     const repeated = [...builtIn].flatMap((tool) =>
       (registry.get(tool)?.examples ?? []).filter((example) => seen.has(sameRequest(example))).map((example) => `${tool}: "${example}"`),

@@ -17,6 +17,7 @@ import { LOCAL_DELETE, LOCAL_READ, LOCAL_UPSERT } from '../memory-common/annotat
 import { cursorSchema, limitSchema, listOutputSchema, nameSchema, withWarnings } from '../memory-common/memory-schemas.js';
 import { callerName, type MemoryServices } from '../memory-common/memory-services.js';
 import { assertNamespaceAccess, resolveAgentScope } from './memory-scope.js';
+import { GET_AGENT_MEMORY_EXAMPLES, STORE_AGENT_MEMORY_EXAMPLES, CLEAR_AGENT_MEMORY_EXAMPLES, STORE_SHARED_MEMORY_EXAMPLES, GET_SHARED_MEMORY_EXAMPLES } from './agent-memory-tools.examples.js';
 
 const memoryTypeSchema = z.enum(AGENT_MEMORY_TYPES);
 const agentNameSchema = z
@@ -80,6 +81,7 @@ function toEntry(entry: SharedMemoryRecord): z.input<typeof entrySchema> {
 
 export const getAgentMemoryTool = defineTool({
   name: 'get_agent_memory',
+  examples: GET_AGENT_MEMORY_EXAMPLES,
   title: 'Get agent memory',
   description:
     "Reads an agent's remembered insights, preferences and context, most recently updated first, optionally filtered by type or " +
@@ -118,6 +120,7 @@ export const getAgentMemoryTool = defineTool({
 
 export const storeAgentMemoryTool = defineTool({
   name: 'store_agent_memory',
+  examples: STORE_AGENT_MEMORY_EXAMPLES,
   title: 'Store agent memory',
   description:
     "Saves something an agent should remember in future runs (it is added to that agent's prompts), replacing the entry with " +
@@ -149,6 +152,7 @@ export const storeAgentMemoryTool = defineTool({
 
 export const clearAgentMemoryTool = defineTool({
   name: 'clear_agent_memory',
+  examples: CLEAR_AGENT_MEMORY_EXAMPLES,
   title: 'Clear agent memory',
   description:
     "Deletes an agent's memory: everything, one type, or one key. Same access rules as get_agent_memory. " +
@@ -172,6 +176,7 @@ export const clearAgentMemoryTool = defineTool({
 
 export const storeSharedMemoryTool = defineTool({
   name: 'store_shared_memory',
+  examples: STORE_SHARED_MEMORY_EXAMPLES,
   title: 'Store shared memory',
   description:
     'Writes a key/value entry into a shared namespace that several agents can read, replacing the entry with the same key. ' +
@@ -200,6 +205,7 @@ export const storeSharedMemoryTool = defineTool({
 
 export const getSharedMemoryTool = defineTool({
   name: 'get_shared_memory',
+  examples: GET_SHARED_MEMORY_EXAMPLES,
   title: 'Get shared memory',
   description:
     'Reads the entries of a shared namespace ordered by key, optionally only those whose key or value contains the query. ' +

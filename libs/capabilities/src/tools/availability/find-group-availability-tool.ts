@@ -22,6 +22,7 @@ import { requireProvider, type ProviderToolContext } from '../provider-common/pr
 import { parseDateRange } from '../provider-common/time-input.js';
 import { checkWorkingHours, durationSchema, fetchMyEvents, MAX_AVAILABILITY_DAYS, openSlotsWindow, selfIdentity, workingHoursSchema } from './availability-inputs.js';
 import { resolveParticipant } from './resolve-participants.js';
+import { FIND_GROUP_AVAILABILITY_EXAMPLES } from './find-group-availability-tool.examples.js';
 
 const MAX_SUGGESTIONS = 20;
 
@@ -43,6 +44,7 @@ const scorePartsSchema = z.object({
 
 export const findGroupAvailabilityTool = defineTool({
   name: 'find_group_availability',
+  examples: FIND_GROUP_AVAILABILITY_EXAMPLES,
   title: 'Find group availability',
   description:
     'Suggests meeting times that suit you and other people: your open slots minus their busy time (from their calendars or ICS feeds ' +

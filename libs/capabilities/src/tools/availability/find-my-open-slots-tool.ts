@@ -10,6 +10,7 @@ import { textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseDateRange } from '../provider-common/time-input.js';
 import { checkWorkingHours, durationSchema, fetchMyEvents, MAX_AVAILABILITY_DAYS, openSlotsWindow, selfIdentity, workingHoursSchema } from './availability-inputs.js';
+import { FIND_MY_OPEN_SLOTS_EXAMPLES } from './find-my-open-slots-tool.examples.js';
 
 const slotOutputSchema = z.object({
   start: z.string(),
@@ -24,6 +25,7 @@ const slotOutputSchema = z.object({
 
 export const findMyOpenSlotsTool = defineTool({
   name: 'find_my_open_slots',
+  examples: FIND_MY_OPEN_SLOTS_EXAMPLES,
   title: 'Find my open slots',
   description:
     'Finds free time in your calendars within working hours, day by day (end_date inclusive, at most 62 days). Cancelled, declined, free ' +

@@ -11,6 +11,7 @@ import { openListPage, pageOfList } from '../provider-common/paging.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { defaultDates, parseDateRange } from '../provider-common/time-input.js';
 import { eventOutputSchema, toEventOutput } from './event-output.js';
+import { GET_CALENDAR_EVENTS_EXAMPLES, SEARCH_CALENDAR_EVENTS_EXAMPLES, LIST_CALENDARS_EXAMPLES } from './calendar-read-tools.examples.js';
 
 const MAX_RANGE_DAYS = 366;
 
@@ -25,6 +26,7 @@ export async function calendarIdsFor(calendar: CalendarProvider, ref: string | u
 
 export const listCalendarsTool = defineTool({
   name: 'list_calendars',
+  examples: LIST_CALENDARS_EXAMPLES,
   title: 'List calendars',
   description:
     'Lists every calendar with its provider, kind (own, person = someone else’s calendar, feed = subscribed ICS), owner and whether it is read-only. ' +
@@ -61,6 +63,7 @@ export const listCalendarsTool = defineTool({
 
 export const getCalendarEventsTool = defineTool({
   name: 'get_calendar_events',
+  examples: GET_CALENDAR_EVENTS_EXAMPLES,
   title: 'Get calendar events',
   description:
     'Returns the events between two dates, recurring events expanded into their occurrences, ordered by start. Dates are YYYY-MM-DD ' +
@@ -101,6 +104,7 @@ export const getCalendarEventsTool = defineTool({
 
 export const searchCalendarEventsTool = defineTool({
   name: 'search_calendar_events',
+  examples: SEARCH_CALENDAR_EVENTS_EXAMPLES,
   title: 'Search calendar events',
   description:
     'Finds events whose title, location, notes or attendee names/emails contain the query (case-insensitive), by default from 30 days ago ' +

@@ -12,6 +12,7 @@ import { deletedOutputSchema, textSchema, timeSchema } from '../provider-common/
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseTimeInput } from '../provider-common/time-input.js';
 import { eventOutputSchema, toEventOutput } from './event-output.js';
+import { CREATE_CALENDAR_EVENT_EXAMPLES, UPDATE_CALENDAR_EVENT_EXAMPLES, DELETE_CALENDAR_EVENT_EXAMPLES } from './calendar-write-tools.examples.js';
 
 const attendeeInputSchema = z
   .object({
@@ -68,6 +69,7 @@ function timing(args: { start: string; end?: string | undefined; all_day: boolea
 
 export const createCalendarEventTool = defineTool({
   name: 'create_calendar_event',
+  examples: CREATE_CALENDAR_EVENT_EXAMPLES,
   title: 'Create calendar event',
   description:
     'Adds an event to one of your calendars (never sends invitations). Timed events need start and end datetimes; all-day events take ' +
@@ -118,6 +120,7 @@ export const createCalendarEventTool = defineTool({
 
 export const updateCalendarEventTool = defineTool({
   name: 'update_calendar_event',
+  examples: UPDATE_CALENDAR_EVENT_EXAMPLES,
   title: 'Update calendar event',
   description:
     'Changes an event; for a recurring event the whole series. Give only the fields to change; attendees replaces the whole list; ' +
@@ -178,6 +181,7 @@ export const updateCalendarEventTool = defineTool({
 
 export const deleteCalendarEventTool = defineTool({
   name: 'delete_calendar_event',
+  examples: DELETE_CALENDAR_EVENT_EXAMPLES,
   title: 'Delete calendar event',
   description:
     'Deletes an event, or a whole recurring series. With occurrence_start (the occurrence_start of one occurrence from get_calendar_events) ' +

@@ -10,6 +10,7 @@ import { LOCAL_READ } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema } from '../memory-common/memory-schemas.js';
 import { decodeOffsetCursor, nextOffsetCursor } from '../shared/offset-cursor.js';
 import { gatherInboundEvents, INBOUND_CHANNELS } from './inbound-events.js';
+import { LIST_INBOUND_EVENTS_EXAMPLES, GET_EVENT_SUMMARY_EXAMPLES } from './channel-tools.examples.js';
 
 export interface ChannelServices {
   memory: Pick<MemoryStore, 'webhookEvents'>;
@@ -33,6 +34,7 @@ const sourcesSchema = z.record(z.string(), z.string());
 
 export const listInboundEventsTool = defineTool({
   name: 'list_inbound_events',
+  examples: LIST_INBOUND_EVENTS_EXAMPLES,
   title: 'List inbound events',
   description:
     'What came in across mail, chat messages and webhooks, newest first, as one list: sender, kind, a 200-character preview and when. ' +
@@ -63,6 +65,7 @@ export const listInboundEventsTool = defineTool({
 
 export const getEventSummaryTool = defineTool({
   name: 'get_event_summary',
+  examples: GET_EVENT_SUMMARY_EXAMPLES,
   title: 'Inbound summary',
   description:
     'How much came in over the last hours: counts of mail, messages and webhook events, the total, and who sent the most. ' +

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
 import { documentIdSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
+import { DELETE_DOCUMENT_EXAMPLES } from './delete-document-tool.examples.js';
 
 const input = z
   .object({
@@ -22,6 +23,7 @@ const output = z.object({
 
 export const deleteDocumentTool = defineTool({
   name: 'delete_document',
+  examples: DELETE_DOCUMENT_EXAMPLES,
   title: 'Delete document',
   description:
     'Removes one document from the search index (its entry and all its chunks). The file on disk is not touched; ingesting it again brings it back. ' +

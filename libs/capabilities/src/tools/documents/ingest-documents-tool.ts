@@ -12,6 +12,7 @@ import type { IngestProgress } from '@chief-of-staff/documents';
 import { documentIdSchema, skippedFileSchema } from './document-schemas.js';
 import { assertInPrincipalRoots } from '../provider-common/principal-roots.js';
 import type { DocumentsServices } from './documents-services.js';
+import { INGEST_DOCUMENTS_EXAMPLES } from './ingest-documents-tool.examples.js';
 
 /** At most 500 new or changed files per call (docs/reference/tool-catalogue.md#documents); the rest wait. */
 export const MAX_FILES_PER_CALL = 500;
@@ -65,6 +66,7 @@ function progressMessage(progress: IngestProgress): string {
 
 export const ingestDocumentsTool = defineTool({
   name: 'ingest_documents',
+  examples: INGEST_DOCUMENTS_EXAMPLES,
   title: 'Ingest documents',
   description:
     'Adds a file or a folder of documents to the searchable document index (txt, md, pdf, docx, html, csv, json, yaml and source code). ' +

@@ -9,6 +9,7 @@ import { docTypeSchema, documentIdSchema, pathPrefixSchema } from './document-sc
 import type { DocumentsServices } from './documents-services.js';
 import { clampLimit, decodePathCursor, encodePathCursor } from './list-cursor.js';
 import { normalizePathPrefix } from './normalize-path-prefix.js';
+import { LIST_DOCUMENTS_EXAMPLES } from './list-documents-tool.examples.js';
 
 export const LIST_DOCUMENTS_DEFAULT_LIMIT = 50;
 export const LIST_DOCUMENTS_MAX_LIMIT = 200;
@@ -60,6 +61,7 @@ const output = z.object({
 
 export const listDocumentsTool = defineTool({
   name: 'list_documents',
+  examples: LIST_DOCUMENTS_EXAMPLES,
   title: 'List documents',
   description:
     'Lists the documents in the index with their type, size, chunk count, dates and status (indexed, or pending while an ingest has not completed), ordered by path; filter by path prefix or type. ' +

@@ -9,6 +9,7 @@ import { docTypeSchema, pathPrefixSchema } from './document-schemas.js';
 import type { DocumentsServices } from './documents-services.js';
 import { clampLimit } from './list-cursor.js';
 import { normalizePathPrefix } from './normalize-path-prefix.js';
+import { SEARCH_DOCUMENTS_EXAMPLES } from './search-documents-tool.examples.js';
 
 const hitSchema = z.object({
   document_id: z.number().int(),
@@ -83,6 +84,7 @@ function toHit(hit: DocumentSearchHit): z.input<typeof hitSchema> {
 
 export const searchDocumentsTool = defineTool({
   name: 'search_documents',
+  examples: SEARCH_DOCUMENTS_EXAMPLES,
   title: 'Search documents',
   description:
     "Searches the user's ingested documents (notes, PDFs, Word files, web pages, data and code) and returns the best-matching passages with their file paths. " +

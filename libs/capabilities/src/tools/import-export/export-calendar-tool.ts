@@ -13,6 +13,7 @@ import { textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseDateRange } from '../provider-common/time-input.js';
 import { allowedRoots, assertHostCaller } from './host-only.js';
+import { EXPORT_CALENDAR_EXAMPLES } from './export-calendar-tool.examples.js';
 
 /** Inline ICS above this many characters must go to a file (keeps results inside the response cap). */
 export const MAX_INLINE_ICS_CHARS = 90_000;
@@ -50,6 +51,7 @@ async function writeExport(target: string, ics: string, roots: readonly string[]
 
 export const exportCalendarTool = defineTool({
   name: 'export_calendar',
+  examples: EXPORT_CALENDAR_EXAMPLES,
   title: 'Export calendar',
   description:
     'Exports one calendar of the local store as iCalendar (.ics), optionally only series and events touching a date range. Without path ' +

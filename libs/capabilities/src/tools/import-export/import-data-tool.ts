@@ -11,9 +11,11 @@ import { LOCAL_IMPORT } from '../provider-common/provider-annotations.js';
 import { textSchema } from '../provider-common/provider-schemas.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
 import { allowedRoots, assertHostCaller } from './host-only.js';
+import { IMPORT_DATA_EXAMPLES } from './import-data-tool.examples.js';
 
 export const importDataTool = defineTool({
   name: 'import_data',
+  examples: IMPORT_DATA_EXAMPLES,
   title: 'Import data',
   description:
     'Imports your data from a file inside the allowed document roots into the local stores: ics (calendar events and to-dos), mbox, ' +

@@ -19,6 +19,7 @@ import {
 import { LOCAL_CREATE, LOCAL_DELETE, LOCAL_READ, LOCAL_UPSERT } from '../memory-common/annotations.js';
 import { cursorSchema, deletedOutputSchema, idSchema, limitSchema, listOutputSchema, nameSchema, withWarnings } from '../memory-common/memory-schemas.js';
 import type { MemoryServices } from '../memory-common/memory-services.js';
+import { CREATE_ALERT_RULE_EXAMPLES, LIST_ALERT_RULES_EXAMPLES, CHECK_ALERTS_EXAMPLES, DISMISS_ALERT_EXAMPLES, DELETE_ALERT_RULE_EXAMPLES } from './alert-tools.examples.js';
 
 const ruleSchema = z.object({
   id: z.number().int(),
@@ -77,6 +78,7 @@ const matchSchema = z.discriminatedUnion('entity', [delegationMatch, decisionMat
 
 export const createAlertRuleTool = defineTool({
   name: 'create_alert_rule',
+  examples: CREATE_ALERT_RULE_EXAMPLES,
   title: 'Create alert rule',
   description:
     'Creates a named alert rule the worker checks on schedule and check_alerts reports. Types and their condition keys: ' +
@@ -119,6 +121,7 @@ export const createAlertRuleTool = defineTool({
 
 export const listAlertRulesTool = defineTool({
   name: 'list_alert_rules',
+  examples: LIST_ALERT_RULES_EXAMPLES,
   title: 'List alert rules',
   description: 'Lists alert rules ordered by name, with their conditions and when each last notified. Example: {"enabled_only": true}.',
   input: z
@@ -139,6 +142,7 @@ export const listAlertRulesTool = defineTool({
 
 export const checkAlertsTool = defineTool({
   name: 'check_alerts',
+  examples: CHECK_ALERTS_EXAMPLES,
   title: 'Check alerts',
   description:
     'Reports what needs attention now: overdue delegations, deadlines in the next 3 days, decisions pending over 7 days, ' +
@@ -181,6 +185,7 @@ export const checkAlertsTool = defineTool({
 
 export const dismissAlertTool = defineTool({
   name: 'dismiss_alert',
+  examples: DISMISS_ALERT_EXAMPLES,
   title: 'Dismiss alert',
   description: 'Silences an alert rule by disabling it (create it again with upsert, or re-enable it, to resume). Example: {"rule_id": 3}.',
   input: z.object({ rule_id: idSchema('alert rule') }).strict(),
@@ -196,6 +201,7 @@ export const dismissAlertTool = defineTool({
 
 export const deleteAlertRuleTool = defineTool({
   name: 'delete_alert_rule',
+  examples: DELETE_ALERT_RULE_EXAMPLES,
   title: 'Delete alert rule',
   description: 'Deletes an alert rule permanently. Example: {"rule_id": 3}.',
   input: z.object({ rule_id: idSchema('alert rule') }).strict(),

@@ -20,6 +20,7 @@ import {
   withWarnings,
 } from '../memory-common/memory-schemas.js';
 import { callerName, type MemoryServices } from '../memory-common/memory-services.js';
+import { CREATE_DECISION_EXAMPLES, SEARCH_DECISIONS_EXAMPLES, UPDATE_DECISION_EXAMPLES, LIST_PENDING_DECISIONS_EXAMPLES, DELETE_DECISION_EXAMPLES } from './decision-tools.examples.js';
 
 const statusSchema = z.enum(DECISION_STATUSES);
 const longText = (description: string) => z.string().trim().max(10_000).optional().describe(description);
@@ -86,6 +87,7 @@ function toSummary(decision: DecisionRecord): z.input<typeof summarySchema> {
 
 export const createDecisionTool = defineTool({
   name: 'create_decision',
+  examples: CREATE_DECISION_EXAMPLES,
   title: 'Create decision',
   description:
     'Records a decision: what was decided, why, the alternatives, who decided and who owns carrying it out, with an optional ' +
@@ -129,6 +131,7 @@ export const createDecisionTool = defineTool({
 
 export const searchDecisionsTool = defineTool({
   name: 'search_decisions',
+  examples: SEARCH_DECISIONS_EXAMPLES,
   title: 'Search decisions',
   description:
     'Finds decisions whose title, description, context, tags, owner or decider contain the query (case-insensitive), newest ' +
@@ -156,6 +159,7 @@ export const searchDecisionsTool = defineTool({
 
 export const updateDecisionTool = defineTool({
   name: 'update_decision',
+  examples: UPDATE_DECISION_EXAMPLES,
   title: 'Update decision',
   description:
     'Changes fields of a decision (at least one). `notes` are appended to the description as "[Update YYYY-MM-DD] …"; ' +
@@ -209,6 +213,7 @@ function formatPending(items: readonly DecisionRecord[], total: number | undefin
 
 export const listPendingDecisionsTool = defineTool({
   name: 'list_pending_decisions',
+  examples: LIST_PENDING_DECISIONS_EXAMPLES,
   title: 'List pending decisions',
   description:
     'Lists decisions still waiting to be carried out, soonest follow-up first (no date last), with a plain-text table in ' +
@@ -238,6 +243,7 @@ export const listPendingDecisionsTool = defineTool({
 
 export const deleteDecisionTool = defineTool({
   name: 'delete_decision',
+  examples: DELETE_DECISION_EXAMPLES,
   title: 'Delete decision',
   description: 'Deletes a decision permanently. Prefer update_decision with status "reversed" to keep history. Example: {"decision_id": 12}.',
   input: z.object({ decision_id: idSchema('decision') }).strict(),

@@ -26,6 +26,7 @@ import {
   withWarnings,
 } from '../memory-common/memory-schemas.js';
 import { callerName, type MemoryServices } from '../memory-common/memory-services.js';
+import { CREATE_DELEGATION_EXAMPLES, LIST_DELEGATIONS_EXAMPLES, UPDATE_DELEGATION_EXAMPLES, CHECK_OVERDUE_DELEGATIONS_EXAMPLES, DELETE_DELEGATION_EXAMPLES } from './delegation-tools.examples.js';
 
 const statusSchema = z.enum(DELEGATION_STATUSES);
 const prioritySchema = z.enum(['low', 'medium', 'high', 'critical']);
@@ -94,6 +95,7 @@ function toDelegationOutput(delegation: DelegationRecord): z.input<typeof delega
 
 export const createDelegationTool = defineTool({
   name: 'create_delegation',
+  examples: CREATE_DELEGATION_EXAMPLES,
   title: 'Create delegation',
   description:
     'Records a task handed to someone, with an optional due date and priority, so it can be tracked and chased when overdue. ' +
@@ -142,6 +144,7 @@ function formatDelegations(items: readonly z.input<typeof listItemSchema>[], tot
 
 export const listDelegationsTool = defineTool({
   name: 'list_delegations',
+  examples: LIST_DELEGATIONS_EXAMPLES,
   title: 'List delegations',
   description:
     'Lists delegated tasks ordered by due date (no date last), then priority (critical first), with days_overdue on late active ' +
@@ -192,6 +195,7 @@ export const listDelegationsTool = defineTool({
 
 export const updateDelegationTool = defineTool({
   name: 'update_delegation',
+  examples: UPDATE_DELEGATION_EXAMPLES,
   title: 'Update delegation',
   description:
     'Changes a delegation (at least one field): reassign, reschedule (due_date null clears it), reprioritise, or set the status; ' +
@@ -231,6 +235,7 @@ export const updateDelegationTool = defineTool({
 
 export const checkOverdueDelegationsTool = defineTool({
   name: 'check_overdue_delegations',
+  examples: CHECK_OVERDUE_DELEGATIONS_EXAMPLES,
   title: 'Check overdue delegations',
   description:
     'Lists active delegations past their due date (in the user\'s time zone), most overdue first, with days_overdue. ' +
@@ -265,6 +270,7 @@ export const checkOverdueDelegationsTool = defineTool({
 
 export const deleteDelegationTool = defineTool({
   name: 'delete_delegation',
+  examples: DELETE_DELEGATION_EXAMPLES,
   title: 'Delete delegation',
   description: 'Deletes a delegation permanently. Prefer update_delegation with status "cancelled" to keep history. Example: {"delegation_id": 7}.',
   input: z.object({ delegation_id: idSchema('delegation') }).strict(),

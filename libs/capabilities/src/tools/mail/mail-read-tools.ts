@@ -11,6 +11,7 @@ import { openListPage, pageOfResult } from '../provider-common/paging.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseTimeInput } from '../provider-common/time-input.js';
 import { addressOutputSchema, mailHeaderOutputSchema, toAddressOutput, toHeaderOutput } from './mail-output.js';
+import { GET_MAIL_MESSAGES_EXAMPLES, GET_MAIL_MESSAGE_EXAMPLES, SEARCH_MAIL_EXAMPLES, GET_UNREAD_COUNT_EXAMPLES, LIST_MAILBOXES_EXAMPLES } from './mail-read-tools.examples.js';
 
 export const BODY_TEXT_MAX_CHARS = 20_000;
 
@@ -24,6 +25,7 @@ export const messageIdSchema = z
 
 export const listMailboxesTool = defineTool({
   name: 'list_mailboxes',
+  examples: LIST_MAILBOXES_EXAMPLES,
   title: 'List mailboxes',
   description: 'Lists mailboxes (folders) with their role and unread/total counts, per account. Example: {} or {"account": "work"}.',
   input: z.object({ account: accountSchema.optional() }).strict(),
@@ -45,6 +47,7 @@ export const listMailboxesTool = defineTool({
 
 export const getMailMessagesTool = defineTool({
   name: 'get_mail_messages',
+  examples: GET_MAIL_MESSAGES_EXAMPLES,
   title: 'Get mail messages',
   description:
     'Lists message headers in a mailbox (default INBOX of every account), newest first, optionally only unread or since a date. ' +
@@ -76,6 +79,7 @@ export const getMailMessagesTool = defineTool({
 
 export const getMailMessageTool = defineTool({
   name: 'get_mail_message',
+  examples: GET_MAIL_MESSAGE_EXAMPLES,
   title: 'Get mail message',
   description:
     'Returns one message in full: recipients, text body (at most 20,000 characters; body_truncated says when cut) and attachment names and ' +
@@ -130,6 +134,7 @@ export const getMailMessageTool = defineTool({
 
 export const searchMailTool = defineTool({
   name: 'search_mail',
+  examples: SEARCH_MAIL_EXAMPLES,
   title: 'Search mail',
   description:
     'Full-text search over subject, sender, recipients and body, newest first; every word must match and "quoted phrases" match as ' +
@@ -172,6 +177,7 @@ export const searchMailTool = defineTool({
 
 export const getUnreadCountTool = defineTool({
   name: 'get_unread_count',
+  examples: GET_UNREAD_COUNT_EXAMPLES,
   title: 'Get unread count',
   description: 'Counts unread messages in a mailbox (default INBOX of every account). An unknown mailbox is NOT_FOUND, never 0. Example: {}.',
   input: z

@@ -12,6 +12,7 @@ import { requireProvider, type ProviderToolContext } from '../provider-common/pr
 import { deliverMail } from './deliver-mail.js';
 import { sendResultSchema } from './mail-output.js';
 import { messageIdSchema } from './mail-read-tools.js';
+import { SEND_EMAIL_EXAMPLES, REPLY_TO_EMAIL_EXAMPLES, MARK_MAIL_READ_EXAMPLES, MARK_MAIL_FLAGGED_EXAMPLES, MOVE_MAIL_MESSAGE_EXAMPLES } from './mail-write-tools.examples.js';
 
 const MAX_BODY = 100_000;
 
@@ -36,6 +37,7 @@ const confirmSendSchema = z
 
 export const sendEmailTool = defineTool({
   name: 'send_email',
+  examples: SEND_EMAIL_EXAMPLES,
   title: 'Send email',
   description:
     'Sends an email. Without confirm_send=true a host call sends nothing and returns a preview to show the user; agents follow ' +
@@ -70,6 +72,7 @@ export const sendEmailTool = defineTool({
 
 export const replyToEmailTool = defineTool({
   name: 'reply_to_email',
+  examples: REPLY_TO_EMAIL_EXAMPLES,
   title: 'Reply to email',
   description:
     'Replies to a message: to its sender (reply_all adds the other recipients, never you), subject "Re: …", threaded with ' +
@@ -117,6 +120,7 @@ export const replyToEmailTool = defineTool({
 
 export const markMailReadTool = defineTool({
   name: 'mark_mail_read',
+  examples: MARK_MAIL_READ_EXAMPLES,
   title: 'Mark mail read',
   description: 'Marks a message read, or unread with read=false. Example: {"message_id": "1042"}.',
   input: z.object({ message_id: messageIdSchema, read: z.boolean().default(true).describe('true = read, false = unread.') }).strict(),
@@ -132,6 +136,7 @@ export const markMailReadTool = defineTool({
 
 export const markMailFlaggedTool = defineTool({
   name: 'mark_mail_flagged',
+  examples: MARK_MAIL_FLAGGED_EXAMPLES,
   title: 'Mark mail flagged',
   description: 'Flags a message, or clears the flag with flagged=false. Example: {"message_id": "1042"}.',
   input: z.object({ message_id: messageIdSchema, flagged: z.boolean().default(true).describe('true = flagged, false = not.') }).strict(),
@@ -147,6 +152,7 @@ export const markMailFlaggedTool = defineTool({
 
 export const moveMailMessageTool = defineTool({
   name: 'move_mail_message',
+  examples: MOVE_MAIL_MESSAGE_EXAMPLES,
   title: 'Move mail message',
   description: 'Moves a message to another mailbox (of the same account unless target_account is given). An unknown mailbox is NOT_FOUND. Example: {"message_id": "1042", "target_mailbox": "Archive"}.',
   input: z

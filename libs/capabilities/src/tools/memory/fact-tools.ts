@@ -20,6 +20,7 @@ import {
   withWarnings,
 } from '../memory-common/memory-schemas.js';
 import { callerName, type MemoryServices } from '../memory-common/memory-services.js';
+import { STORE_MEMORY_EXAMPLES, STORE_FACT_EXAMPLES, DELETE_FACT_EXAMPLES, LIST_FACTS_EXAMPLES } from './fact-tools.examples.js';
 
 const storeInput = z
   .object({
@@ -60,6 +61,7 @@ const storeDescription = (name: string, other: string) =>
 
 export const storeMemoryTool = defineTool({
   name: 'store_memory',
+  examples: STORE_MEMORY_EXAMPLES,
   title: 'Store memory',
   description: storeDescription('store_memory', 'store_fact'),
   input: storeInput,
@@ -71,6 +73,7 @@ export const storeMemoryTool = defineTool({
 
 export const storeFactTool = defineTool({
   name: 'store_fact',
+  examples: STORE_FACT_EXAMPLES,
   title: 'Store fact',
   description: storeDescription('store_fact', 'store_memory'),
   input: storeInput,
@@ -82,6 +85,7 @@ export const storeFactTool = defineTool({
 
 export const deleteFactTool = defineTool({
   name: 'delete_fact',
+  examples: DELETE_FACT_EXAMPLES,
   title: 'Delete fact',
   description:
     'Forgets one fact (and its search entries) by category and key. Use it when the user says something is no longer true or ' +
@@ -106,6 +110,7 @@ export const deleteFactTool = defineTool({
 
 export const listFactsTool = defineTool({
   name: 'list_facts',
+  examples: LIST_FACTS_EXAMPLES,
   title: 'List facts',
   description:
     'Lists stored facts in a stable order (category, then key), optionally only one category, a literal key prefix or pinned ones. ' +

@@ -15,6 +15,7 @@ import {
   withWarnings,
 } from '../memory-common/memory-schemas.js';
 import type { MemoryServices } from '../memory-common/memory-services.js';
+import { LIST_PEOPLE_EXAMPLES, SEARCH_IDENTITY_EXAMPLES, LINK_IDENTITY_EXAMPLES, UNLINK_IDENTITY_EXAMPLES } from './identity-tools.examples.js';
 
 const providerSchema = z.enum(IDENTITY_PROVIDERS);
 
@@ -46,6 +47,7 @@ function toIdentity(identity: IdentityRecord): z.input<typeof identitySchema> {
 
 export const searchIdentityTool = defineTool({
   name: 'search_identity',
+  examples: SEARCH_IDENTITY_EXAMPLES,
   title: 'Search identities',
   description:
     "Finds people's linked handles (email addresses, phone numbers, Slack or GitHub ids…) by a case-insensitive piece of their name, " +
@@ -78,6 +80,7 @@ const personSchema = z.object({
 
 export const listPeopleTool = defineTool({
   name: 'list_people',
+  examples: LIST_PEOPLE_EXAMPLES,
   title: 'List people',
   description:
     'Lists the people you have linked handles for, one entry per person (canonical name, case-insensitive) with all ' +
@@ -112,6 +115,7 @@ export const listPeopleTool = defineTool({
 
 export const linkIdentityTool = defineTool({
   name: 'link_identity',
+  examples: LINK_IDENTITY_EXAMPLES,
   title: 'Link identity',
   description:
     "Links a handle on some provider (email, phone, Slack, GitHub…) to a person's canonical name, or updates that link. " +
@@ -145,6 +149,7 @@ export const linkIdentityTool = defineTool({
 
 export const unlinkIdentityTool = defineTool({
   name: 'unlink_identity',
+  examples: UNLINK_IDENTITY_EXAMPLES,
   title: 'Unlink identity',
   description:
     'Removes the link between a handle and a person. NOT_FOUND when no such link exists. ' +

@@ -8,6 +8,7 @@ import { LOCATION_LIST_LIMITS, type LocationRecord } from '@chief-of-staff/store
 import { LOCAL_READ, LOCAL_UPSERT } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema, listOutputSchema, nameSchema, withWarnings } from '../memory-common/memory-schemas.js';
 import type { MemoryServices } from '../memory-common/memory-services.js';
+import { STORE_LOCATION_EXAMPLES, LIST_LOCATIONS_EXAMPLES } from './location-tools.examples.js';
 
 const locationSchema = z.object({
   id: z.number().int(),
@@ -33,6 +34,7 @@ function toLocation(location: LocationRecord) {
 
 export const storeLocationTool = defineTool({
   name: 'store_location',
+  examples: STORE_LOCATION_EXAMPLES,
   title: 'Store location',
   description:
     'Saves a named place (home, office, a client site) with an optional address, coordinates and notes, or updates the place ' +
@@ -58,6 +60,7 @@ export const storeLocationTool = defineTool({
 
 export const listLocationsTool = defineTool({
   name: 'list_locations',
+  examples: LIST_LOCATIONS_EXAMPLES,
   title: 'List locations',
   description:
     'Lists saved places ordered by name, optionally only those whose name or address contains the query (case-insensitive). ' +

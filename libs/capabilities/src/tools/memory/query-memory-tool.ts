@@ -8,6 +8,7 @@ import { FACT_CATEGORIES, QUERY_MEMORY_LIMITS, searchFacts } from '@chief-of-sta
 import { LOCAL_READ } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema, withWarnings } from '../memory-common/memory-schemas.js';
 import type { MemoryServices } from '../memory-common/memory-services.js';
+import { QUERY_MEMORY_EXAMPLES } from './query-memory-tool.examples.js';
 
 const { defaultLimit, maxLimit } = QUERY_MEMORY_LIMITS;
 
@@ -67,6 +68,7 @@ const output = z.object({
 
 export const queryMemoryTool = defineTool({
   name: 'query_memory',
+  examples: QUERY_MEMORY_EXAMPLES,
   title: 'Query memory',
   description:
     "Searches the user's long-term memory (facts about people, preferences, work and backlog) and returns the best matches, " +

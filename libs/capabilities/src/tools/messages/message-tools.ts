@@ -10,6 +10,7 @@ import { cursorSchema, limitSchema, listOutputSchema, textSchema, timeSchema } f
 import { openListPage, pageOfResult } from '../provider-common/paging.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseTimeInput } from '../provider-common/time-input.js';
+import { GET_MESSAGES_EXAMPLES, SEARCH_MESSAGES_EXAMPLES } from './message-tools.examples.js';
 
 const HOUR = 3_600_000;
 
@@ -47,6 +48,7 @@ function bounds(ctx: ProviderToolContext, since: string | undefined, until: stri
 
 export const getMessagesTool = defineTool({
   name: 'get_messages',
+  examples: GET_MESSAGES_EXAMPLES,
   title: 'Get messages',
   description:
     'Lists chat messages (iMessage, SMS, WhatsApp exports…), newest first, by default from the last 24 hours; filter by conversation, ' +
@@ -90,6 +92,7 @@ export const getMessagesTool = defineTool({
 
 export const searchMessagesTool = defineTool({
   name: 'search_messages',
+  examples: SEARCH_MESSAGES_EXAMPLES,
   title: 'Search messages',
   description:
     'Full-text search over message text and sender handles/names, newest first, by default over the last 7 days. ' +

@@ -8,6 +8,7 @@ import { NOTIFICATION_LIST_LIMITS, NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, 
 import { LOCAL_READ } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema, listOutputSchema, withWarnings } from '../memory-common/memory-schemas.js';
 import type { MemoryServices } from '../memory-common/memory-services.js';
+import { LIST_NOTIFICATIONS_EXAMPLES } from './list-notifications-tool.examples.js';
 
 const notificationSchema = z.object({
   id: z.number().int(),
@@ -39,6 +40,7 @@ export function toNotificationOutput(record: NotificationRecord): z.input<typeof
 
 export const listNotificationsTool = defineTool({
   name: 'list_notifications',
+  examples: LIST_NOTIFICATIONS_EXAMPLES,
   title: 'List notifications',
   description:
     'Lists notifications already sent to the user (alerts, scheduled results, send_notification), newest first, with how each was ' +

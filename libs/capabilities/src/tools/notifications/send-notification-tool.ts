@@ -8,6 +8,7 @@ import { withProviderErrors, type NotificationOrigin } from '@chief-of-staff/pro
 import { PROVIDER_CREATE } from '../provider-common/provider-annotations.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { listNotificationsTool } from './list-notifications-tool.js';
+import { SEND_NOTIFICATION_EXAMPLES } from './send-notification-tool.examples.js';
 
 export const MAX_NOTIFICATIONS_PER_RUN = 5;
 
@@ -19,6 +20,7 @@ function originOf(kind: ProviderToolContext['caller']['kind']): NotificationOrig
 
 export const sendNotificationTool = defineTool({
   name: 'send_notification',
+  examples: SEND_NOTIFICATION_EXAMPLES,
   title: 'Send notification',
   description:
     'Notifies the user: a desktop notification where the machine offers one, the configured webhook (e.g. ntfy) if any, and always the ' +

@@ -12,6 +12,7 @@ import { computeSuggestions, type Suggestion, type SuggestionPriority } from '..
 import { LOCAL_READ, LOCAL_UPSERT } from '../memory-common/annotations.js';
 import { cursorSchema, limitSchema } from '../memory-common/memory-schemas.js';
 import { decodeOffsetCursor, nextOffsetCursor } from '../shared/offset-cursor.js';
+import { GET_PROACTIVE_SUGGESTIONS_EXAMPLES, DISMISS_SUGGESTION_EXAMPLES } from './proactive-tools.examples.js';
 
 export interface ProactiveServices {
   memory: MemoryStore;
@@ -47,6 +48,7 @@ export async function currentSuggestions(ctx: Pick<ToolContext<ProactiveServices
 
 export const getProactiveSuggestionsTool = defineTool({
   name: 'get_proactive_suggestions',
+  examples: GET_PROACTIVE_SUGGESTIONS_EXAMPLES,
   title: 'What needs attention',
   description:
     'Suggests what needs attention now, most urgent first: overdue or nearly due delegations, decisions waiting too long or due for ' +
@@ -83,6 +85,7 @@ export const getProactiveSuggestionsTool = defineTool({
 
 export const dismissSuggestionTool = defineTool({
   name: 'dismiss_suggestion',
+  examples: DISMISS_SUGGESTION_EXAMPLES,
   title: 'Dismiss suggestion',
   description:
     'Sets a suggestion aside: for good, or for snooze_days days. The key is stable, so it does not come back when its title changes. ' +

@@ -12,12 +12,14 @@ import { openListPage, pageOfList } from '../provider-common/paging.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseTimeInput } from '../provider-common/time-input.js';
 import { reminderOutputSchema, toReminderOutput } from './reminder-output.js';
+import { LIST_REMINDERS_EXAMPLES, SEARCH_REMINDERS_EXAMPLES, LIST_REMINDER_LISTS_EXAMPLES, CREATE_REMINDER_EXAMPLES, COMPLETE_REMINDER_EXAMPLES, DELETE_REMINDER_EXAMPLES } from './reminder-tools.examples.js';
 
 const reminderIdSchema = z.number().int().positive().describe('Id of the reminder (from list_reminders).');
 const listRefSchema = textSchema('Reminder list name (case-insensitive) or id.');
 
 export const listReminderListsTool = defineTool({
   name: 'list_reminder_lists',
+  examples: LIST_REMINDER_LISTS_EXAMPLES,
   title: 'List reminder lists',
   description: 'Lists your reminder lists with how many open reminders each holds and which is the default. Example: {}.',
   input: z.object({ limit: limitSchema(50, 200, 'lists'), cursor: cursorSchema }).strict(),
@@ -39,6 +41,7 @@ export const listReminderListsTool = defineTool({
 
 export const listRemindersTool = defineTool({
   name: 'list_reminders',
+  examples: LIST_REMINDERS_EXAMPLES,
   title: 'List reminders',
   description:
     'Lists reminders, by default the open ones of every list, ordered by due date (undated last), then priority high→none, then age. ' +
@@ -74,6 +77,7 @@ export const listRemindersTool = defineTool({
 
 export const searchRemindersTool = defineTool({
   name: 'search_reminders',
+  examples: SEARCH_REMINDERS_EXAMPLES,
   title: 'Search reminders',
   description: 'Finds reminders whose title or notes contain the query (case-insensitive); open ones unless include_completed. Example: {"query": "passport"}.',
   input: z
@@ -97,6 +101,7 @@ export const searchRemindersTool = defineTool({
 
 export const createReminderTool = defineTool({
   name: 'create_reminder',
+  examples: CREATE_REMINDER_EXAMPLES,
   title: 'Create reminder',
   description:
     'Adds a reminder to a list (default: your default list). `due` is a date (YYYY-MM-DD) or a datetime. An unknown list is NOT_FOUND and ' +
@@ -133,6 +138,7 @@ export const createReminderTool = defineTool({
 
 export const completeReminderTool = defineTool({
   name: 'complete_reminder',
+  examples: COMPLETE_REMINDER_EXAMPLES,
   title: 'Complete reminder',
   description: 'Marks a reminder completed, or open again with completed=false. Example: {"reminder_id": 7}.',
   input: z
@@ -153,6 +159,7 @@ export const completeReminderTool = defineTool({
 
 export const deleteReminderTool = defineTool({
   name: 'delete_reminder',
+  examples: DELETE_REMINDER_EXAMPLES,
   title: 'Delete reminder',
   description: 'Deletes a reminder. Example: {"reminder_id": 7}.',
   input: z.object({ reminder_id: reminderIdSchema }).strict(),

@@ -17,6 +17,7 @@ import {
 import { LOCAL_CREATE, LOCAL_READ, LOCAL_UPSERT } from '../memory-common/annotations.js';
 import { cursorSchema, idSchema, limitSchema, listOutputSchema, nameSchema, withWarnings } from '../memory-common/memory-schemas.js';
 import type { MemoryServices } from '../memory-common/memory-services.js';
+import { RECORD_TOOL_USAGE_EXAMPLES, LIST_SKILL_SUGGESTIONS_EXAMPLES, REJECT_SKILL_SUGGESTION_EXAMPLES, GET_TOOL_STATISTICS_EXAMPLES } from './skill-usage-tools.examples.js';
 
 const statusSchema = z.enum(SKILL_SUGGESTION_STATUSES);
 
@@ -90,6 +91,7 @@ function toStats(s: ToolStatistics): z.input<typeof statsSchema> {
 
 export const recordToolUsageTool = defineTool({
   name: 'record_tool_usage',
+  examples: RECORD_TOOL_USAGE_EXAMPLES,
   title: 'Record tool usage',
   description:
     'Adds a usage-log entry for a tool and a short query pattern, counted by skill pattern detection as a successful call. ' +
@@ -118,6 +120,7 @@ export const recordToolUsageTool = defineTool({
 
 export const listSkillSuggestionsTool = defineTool({
   name: 'list_skill_suggestions',
+  examples: LIST_SKILL_SUGGESTIONS_EXAMPLES,
   title: 'List skill suggestions',
   description:
     'Lists suggested new agents ("skills") found in repeated tool usage, most confident first. Accept one with auto_create_skill ' +
@@ -140,6 +143,7 @@ export const listSkillSuggestionsTool = defineTool({
 
 export const rejectSkillSuggestionTool = defineTool({
   name: 'reject_skill_suggestion',
+  examples: REJECT_SKILL_SUGGESTION_EXAMPLES,
   title: 'Reject skill suggestion',
   description:
     'Rejects a skill suggestion; later analysis never suggests the same pattern again. Example: {"suggestion_id": 4, "reason": "I do this by hand on purpose"}.',
@@ -161,6 +165,7 @@ export const rejectSkillSuggestionTool = defineTool({
 
 export const getToolStatisticsTool = defineTool({
   name: 'get_tool_statistics',
+  examples: GET_TOOL_STATISTICS_EXAMPLES,
   title: 'Get tool statistics',
   description:
     'Summarises tool usage over the last days: calls, failures, error rate, p50/p95 duration, response sizes, truncations and ' +
