@@ -1,50 +1,34 @@
 /**
- * The `MemoryStore` facade (docs/reference/architecture.md#data-layer): one database connection and every repository
- * over it. Tools receive it as the `memory` service; the worker and the CLI open their own in the same data dir.
+ * The `MemoryStore` facade (docs/reference/architecture.md#data-layer): every repository of one storage
+ * adapter. Tools receive it as the `memory` service; the worker and the CLI open their own in the same data dir.
  */
-import { createSuggestionStateRepository, type SuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
-import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase, type OpenDatabaseOptions } from '../db/open-database.js';
-import { createAlertRulesRepository, type AlertRulesRepository } from '../lifecycle/alert-rules-repository.js';
-import { createDecisionsRepository, type DecisionsRepository } from '../lifecycle/decisions-repository.js';
-import { createDelegationsRepository, type DelegationsRepository } from '../lifecycle/delegations-repository.js';
-import { createScheduledTasksRepository, type ScheduledTasksRepository } from '../scheduling/scheduled-tasks-repository.js';
-import {
-  createTaskRunsRepository,
-  createTaskRunWrites,
-  createWorkerHeartbeatRepository,
-  type TaskRunsRepository,
-  type WorkerHeartbeatRepository,
-} from '../scheduling/task-runs-repository.js';
-import { createNotificationsRepository, type NotificationsRepository } from '../telemetry/notifications-repository.js';
-import {
-  createAgentRunsRepository,
-  createFallbackEventsRepository,
-  createModelCallsRepository,
-  type AgentRunsRepository,
-  type FallbackEventsRepository,
-  type ModelCallsRepository,
-} from '../telemetry/run-log-repositories.js';
-import { createAgentRunStepsRepository, type AgentRunStepsRepository } from '../telemetry/run-steps-repository.js';
-import { createSkillSuggestionsRepository, type SkillSuggestionsRepository } from '../telemetry/skill-suggestions-repository.js';
-import { createToolUsageRepository, type ToolUsageRepository } from '../telemetry/tool-usage-repository.js';
-import { createEventRulesRepository, type EventRulesRepository } from '../webhooks/event-rules-repository.js';
-import { createWebhookEventsRepository, type WebhookEventsRepository } from '../webhooks/webhook-events-repository.js';
-import { createAgentMemoryRepository, type AgentMemoryRepository } from './agent-memory-repository.js';
-import { createFactsRepository, type FactsRepository } from './facts-repository.js';
-import type { FactVectorIndex } from './fact-vector-index.js';
-import { createAccessTokensRepository } from '../auth/access-tokens-repository.js';
+
+import type { Clock, Logger } from '@chief-of-staff/core';
 import type { AccessTokensRepository, UsersRepository } from '../auth/sign-in-rules.js';
-import { createUsersRepository } from '../auth/users-repository.js';
-import { createPrincipalUsageRepository, type PrincipalUsageRepository } from '../auth/principal-usage.js';
-import { createIdentitiesRepository, type IdentitiesRepository } from './identities-repository.js';
-import { createLocationsRepository, type LocationsRepository } from './locations-repository.js';
-import { createSharedMemoryRepository, type SharedMemoryRepository } from './shared-memory-repository.js';
-import { createSqliteMessagesRepository, type MessagesRepository } from '../personal-data/messages-repository.js';
-import { createSqliteRemindersRepository, type RemindersRepository } from '../personal-data/reminders-repository.js';
-import { createSqliteCalendarRepository, type CalendarRepository } from '../personal-data/calendar-repository.js';
+import type { PrincipalUsageRepository } from '../auth/principal-usage.js';
+import type { AlertRulesRepository } from '../lifecycle/alert-rules-repository.js';
+import type { DecisionsRepository } from '../lifecycle/decisions-repository.js';
+import type { DelegationsRepository } from '../lifecycle/delegations-repository.js';
+import type { CalendarRepository } from '../personal-data/calendar-repository.js';
 import type { MailRepository } from '../personal-data/mail-repository.js';
-import { createSqliteMailRepository } from '../personal-data/sqlite-mail-repository.js';
+import type { MessagesRepository } from '../personal-data/messages-repository.js';
+import type { RemindersRepository } from '../personal-data/reminders-repository.js';
+import type { SuggestionStateRepository } from '../proactive/suggestion-state-repository.js';
+import type { ScheduledTasksRepository } from '../scheduling/scheduled-tasks-repository.js';
+import type { TaskRunsRepository, WorkerHeartbeatRepository } from '../scheduling/task-runs-repository.js';
+import type { NotificationsRepository } from '../telemetry/notifications-repository.js';
+import type { AgentRunsRepository, FallbackEventsRepository, ModelCallsRepository } from '../telemetry/run-log-repositories.js';
+import type { AgentRunStepsRepository } from '../telemetry/run-steps-repository.js';
+import type { SkillSuggestionsRepository } from '../telemetry/skill-suggestions-repository.js';
+import type { ToolUsageRepository } from '../telemetry/tool-usage-repository.js';
+import type { EventRulesRepository } from '../webhooks/event-rules-repository.js';
+import type { WebhookEventsRepository } from '../webhooks/webhook-events-repository.js';
+import type { AgentMemoryRepository } from './agent-memory-repository.js';
+import type { FactsRepository } from './facts-repository.js';
+import type { FactVectorIndex } from './fact-vector-index.js';
+import type { IdentitiesRepository } from './identities-repository.js';
+import type { LocationsRepository } from './locations-repository.js';
+import type { SharedMemoryRepository } from './shared-memory-repository.js';
 
 /** Where the store keeps its data, for health checks (`cos doctor`). */
 export interface StorageDescription {
@@ -62,11 +46,6 @@ export interface StorageDescription {
  * method (for example `scheduledTasks.claimDue`), never a transaction opened by the caller.
  */
 export interface MemoryStore {
-  /**
-   * The SQLite connection of the embedded adapter (the data directory's database). Code above the data libraries
-   * goes through the repositories; the embedded documents catalogue is the one reader of it outside this library.
-   */
-  readonly database: CosDatabase;
   /** Source of timestamps for every write. */
   readonly clock: Clock;
   readonly logger: Logger | undefined;
@@ -118,61 +97,4 @@ export interface MemoryStore {
    */
   onSchedulerWake?(listener: (wake: { taskId: number; nextRunAt: string }) => void): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
-}
-
-export interface OpenMemoryStoreOptions extends OpenDatabaseOptions {
-  /** An already open database to use instead of opening one; `close()` then still closes it. */
-  database?: CosDatabase;
-  clock?: Clock;
-  logger?: Logger;
-  factVectors?: FactVectorIndex;
-}
-
-export function openMemoryStore(options: OpenMemoryStoreOptions): MemoryStore {
-  const database = options.database ?? openDatabase(options);
-  const clock = options.clock ?? createSystemClock(systemTimeZone());
-  let factVectors = options.factVectors;
-  // One set of run writes for both repositories: a claim and its run row commit in one transaction.
-  const runWrites = createTaskRunWrites(database, clock);
-  return {
-    database,
-    clock,
-    logger: options.logger,
-    facts: createFactsRepository(database, clock),
-    locations: createLocationsRepository(database, clock),
-    identities: createIdentitiesRepository(database, clock),
-    decisions: createDecisionsRepository(database, clock),
-    delegations: createDelegationsRepository(database, clock),
-    alertRules: createAlertRulesRepository(database, clock),
-    agentMemory: createAgentMemoryRepository(database, clock),
-    sharedMemory: createSharedMemoryRepository(database, clock),
-    toolUsage: createToolUsageRepository(database, clock),
-    skillSuggestions: createSkillSuggestionsRepository(database, clock),
-    webhookEvents: createWebhookEventsRepository(database, clock),
-    eventRules: createEventRulesRepository(database, clock),
-    agentRuns: createAgentRunsRepository(database, clock),
-    agentRunSteps: createAgentRunStepsRepository(database, clock),
-    modelCalls: createModelCallsRepository(database, clock),
-    fallbackEvents: createFallbackEventsRepository(database, clock),
-    scheduledTasks: createScheduledTasksRepository(database, clock, runWrites),
-    taskRuns: createTaskRunsRepository(database, clock, runWrites),
-    workerHeartbeat: createWorkerHeartbeatRepository(database, clock),
-    notifications: createNotificationsRepository(database, clock),
-    suggestionState: createSuggestionStateRepository(database, clock),
-    messages: createSqliteMessagesRepository(database, clock),
-    reminders: createSqliteRemindersRepository(database, clock),
-    calendar: createSqliteCalendarRepository(database, clock),
-    mail: createSqliteMailRepository(database, clock),
-    users: createUsersRepository(database, clock),
-    accessTokens: createAccessTokensRepository(database, clock),
-    principalUsage: createPrincipalUsageRepository(database),
-    get factVectors() {
-      return factVectors;
-    },
-    attachFactVectorIndex(index) {
-      factVectors = index;
-    },
-    describeStorage: async () => ({ kind: 'sqlite', location: database.file, migrations: { known: database.migrations.known, applied: database.migrations.applied } }),
-    close: async () => database.close(),
-  };
 }

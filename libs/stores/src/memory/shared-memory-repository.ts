@@ -3,13 +3,9 @@
  * key/value entries in named namespaces that several agents read and write. Namespace permissions are checked by the
  * tools from the caller; this repository validates and stores.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { ToolError, type Clock } from '@chief-of-staff/core';
-import type { CosDatabase } from '../db/open-database.js';
-import { sharedMemory } from '../db/schema/agents.js';
-import { containsPattern } from '../db/like.js';
-import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
-import { assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from '../db/validation.js';
+import { ToolError } from '@chief-of-staff/core';
+import type { Page, PageRequest } from '../db/pagination.js';
+import { assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH } from '../db/validation.js';
 
 export interface SharedMemoryRecord {
   id: number;
@@ -58,59 +54,4 @@ export interface SharedMemoryRepository {
   }>;
   /** Ordered by key. `query` is a case-folded substring over key and value. */
   list(filters: { namespace: string; query?: string }, page: PageRequest): Promise<Page<SharedMemoryRecord>>;
-}
-
-export function createSharedMemoryRepository(database: CosDatabase, clock: Clock): SharedMemoryRepository {
-  const { db } = database;
-  return {
-    async upsert(input) {
-      const { namespace, key, value, writtenBy } = sharedMemoryEntry(input);
-      return database.writeTransaction(() => {
-        const now = nowIso(clock);
-        const existing = db
-          .select()
-          .from(sharedMemory)
-          .where(and(eq(sharedMemory.namespace, namespace), eq(sharedMemory.key, key)))
-          .get();
-        if (existing) {
-          const entry = db
-            .update(sharedMemory)
-            .set({ value, writtenBy, updatedAt: now })
-            .where(eq(sharedMemory.id, existing.id))
-            .returning()
-            .get();
-          return { entry, created: false };
-        }
-        const entry = db
-          .insert(sharedMemory)
-          .values({ namespace, key, value, writtenBy, createdAt: now, updatedAt: now })
-          .returning()
-          .get();
-        return { entry, created: true };
-      });
-    },
-
-    async list(filters, request) {
-      const namespace = assertNamespace(filters.namespace);
-      const query = filters.query?.trim() || undefined;
-      const window = openPage(request, SHARED_MEMORY_LIST_LIMITS, 'shared_memory', { namespace, query });
-      const pattern = query === undefined ? undefined : containsPattern(query);
-      const where = and(
-        eq(sharedMemory.namespace, namespace),
-        pattern === undefined
-          ? undefined
-          : sql`(cos_fold(${sharedMemory.key}) LIKE ${pattern} ESCAPE '\\' OR cos_fold(${sharedMemory.value}) LIKE ${pattern} ESCAPE '\\')`,
-      );
-      const rows = db
-        .select()
-        .from(sharedMemory)
-        .where(where)
-        .orderBy(asc(sharedMemory.key), asc(sharedMemory.id))
-        .limit(window.limit + 1)
-        .offset(window.offset)
-        .all();
-      const total = db.select({ n: sql<number>`count(*)` }).from(sharedMemory).where(where).get()?.n ?? 0;
-      return closePage(rows, window, { total });
-    },
-  };
 }

@@ -2,13 +2,9 @@
  * Storage of agent run traces (ADR 0087): one row per model turn and per tool call of a run, with bounded previews of
  * the call's arguments and result, read back in run order for `get_agent_run`.
  */
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Clock } from '@chief-of-staff/core';
-import type { CosDatabase } from '../db/open-database.js';
-import { agentRunSteps } from '../db/schema/agents.js';
 import { AGENT_RUN_STEP_KINDS, type AgentRunStepKind } from '../db/schema/enums.js';
-import { closePage, openPage, type Page, type PageRequest } from '../db/pagination.js';
-import { assertEnum, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
+import type { Page, PageRequest } from '../db/pagination.js';
+import { assertEnum, assertText, MAX_NAME_LENGTH } from '../db/validation.js';
 
 export interface AgentRunStepRecord {
   id: number;
@@ -96,31 +92,5 @@ export function agentRunStepValues(input: RecordAgentRunStepInput, now: string) 
     argumentsPreview: boundRunStepPreview(input.argumentsPreview),
     resultPreview: boundRunStepPreview(input.resultPreview),
     createdAt: now,
-  };
-}
-
-export function createAgentRunStepsRepository(database: CosDatabase, clock: Clock): AgentRunStepsRepository {
-  const { db } = database;
-  return {
-    async record(input) {
-      db.insert(agentRunSteps).values(agentRunStepValues(input, nowIso(clock))).run();
-    },
-
-    async listForRun(runId, request) {
-      const window = openPage(request, AGENT_RUN_STEP_LIST_LIMITS, 'agent_run_steps', { runId });
-      const where = eq(agentRunSteps.runId, runId);
-      const rows = db
-        .select()
-        .from(agentRunSteps)
-        .where(where)
-        .orderBy(asc(agentRunSteps.seq), asc(agentRunSteps.id))
-        .limit(window.limit + 1)
-        .offset(window.offset)
-        .all();
-      const total = db.select({ n: sql<number>`count(*)` }).from(agentRunSteps).where(and(where)).get()?.n ?? 0;
-      return closePage(rows, window, { total });
-    },
-
-    purgeOlderThan: async (cutoff) => db.delete(agentRunSteps).where(lt(agentRunSteps.createdAt, cutoff)).run().changes,
   };
 }
