@@ -5,7 +5,7 @@
 import type { CosConfig, Logger } from '@chief-of-staff/core';
 import { createMcpServerPool } from '@chief-of-staff/orchestration';
 import { configuredServers } from './configured-servers.js';
-import type { HealthCheck } from './health-check.js';
+import type { HealthCheck } from './health-status.js';
 
 export async function externalServerChecks(config: CosConfig, logger: Logger): Promise<HealthCheck[]> {
   const file = configuredServers(config);

@@ -21,22 +21,12 @@ import {
 } from '@chief-of-staff/core';
 import { AgentRegistry, resolveAnthropicSettings } from '@chief-of-staff/agents';
 import { VECTORS_DIR_NAME } from '@chief-of-staff/documents';
-import { openCoreServices, type CoreServices } from './services.js';
-
 import { externalServerChecks } from './external-servers-check.js';
+import type { HealthCheck } from './health-status.js';
+import { openCoreServices, type CoreServices } from './services.js';
 import { storageChecks } from './storage-checks.js';
 
-export type HealthStatus = 'ok' | 'warn' | 'fail';
-
-export interface HealthCheck {
-  /** What was checked, e.g. `database` or `provider: mail`. */
-  name: string;
-  status: HealthStatus;
-  /** One line for people: what was found, or what to do about it. */
-  detail: string;
-  /** Figures for scripts (counts, paths, timings); JSON-safe. */
-  data?: Record<string, unknown>;
-}
+export type { HealthCheck, HealthStatus } from './health-status.js';
 
 export interface CheckHealthOptions {
   /** Also load the embedder and time one embedding. */

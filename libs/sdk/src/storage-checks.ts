@@ -5,7 +5,7 @@
  */
 import { isCosError, type CosConfig } from '@chief-of-staff/core';
 import type { PostgresCheckName } from '@chief-of-staff/postgres';
-import type { HealthCheck } from './health-check.js';
+import type { HealthCheck } from './health-status.js';
 import { storageChoice } from './storage-choice.js';
 
 const CHECK_LABELS: Record<PostgresCheckName, string> = {

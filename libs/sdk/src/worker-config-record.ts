@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CosConfig } from '@chief-of-staff/core';
-import type { HealthCheck } from './health-check.js';
+import type { HealthCheck } from './health-status.js';
 
 export interface WorkerConfigRecord {
   pid: number;

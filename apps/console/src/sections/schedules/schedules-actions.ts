@@ -6,7 +6,7 @@ import { ConsoleToolError } from '../../page-kit/console-tool-error.js';
 import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ActionContext, ConsoleRoutes } from '../../page-kit/types.js';
 import { formatDuration } from './schedule-format.js';
-import type { ScheduledTask } from './schedules-section.js';
+import type { ScheduledTask } from './scheduler-results.js';
 
 interface Run {
   status: string;

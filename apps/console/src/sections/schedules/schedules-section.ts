@@ -14,6 +14,7 @@ import { formatLocalTime } from '../../page-kit/format-local-time.js';
 import type { ConsoleSection, PageContext } from '../../page-kit/types.js';
 import { describeSchedule, formatDuration, resultPreview } from './schedule-format.js';
 import { schedulesActions } from './schedules-actions.js';
+import type { ScheduledTask, SchedulerStatus, TaskRun } from './scheduler-results.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -21,47 +22,6 @@ interface Page<T> {
   items: T[];
   total?: number;
   next_cursor?: string | null;
-}
-
-export interface ScheduledTask {
-  id: number;
-  name: string;
-  description: string;
-  schedule_type: string;
-  schedule_config: Record<string, unknown>;
-  timezone: string | null;
-  handler_type: string;
-  delivery_channel: string | null;
-  enabled: boolean;
-  next_run_at: string | null;
-  last_run_at: string | null;
-  last_status: string | null;
-  last_error: string | null;
-  consecutive_failures: number;
-  running: boolean;
-  created_by: string;
-}
-
-interface TaskRun {
-  id: number;
-  task_id: number;
-  trigger: string;
-  status: string;
-  started_at: string;
-  ended_at: string | null;
-  duration_ms: number | null;
-  result?: unknown;
-  error: string | null;
-  delivery?: unknown;
-}
-
-interface SchedulerStatus {
-  worker: { running: boolean; pid: number | null; last_heartbeat_at: string | null };
-  tasks: number;
-  enabled: number;
-  due_now: number;
-  running: number;
-  problems: { id: number; name: string; enabled: boolean; last_status: string | null; last_error: string | null; consecutive_failures: number }[];
 }
 
 /** Tasks per page of the overview; runs per page of a task's history; latest runs on the overview. */
