@@ -1,8 +1,9 @@
 /**
  * `DocumentService`: the document memory behind the `documents` service key. It ties together a document catalogue
- * and a chunk store (the ports of store/; by default the SQLite `documents` table and the LanceDB `document_chunks`
- * table), the embedder and the ingestion limits from config. Nothing heavy happens at construction: LanceDB opens on
- * the first vector operation and the embedder loads on the first embedding.
+ * and a chunk store (the ports of store/; by default the SQLite `documents` table, and the chunk store the composition
+ * root gives, such as `@chief-of-staff/lancedb`'s), the embedder and the ingestion limits from config. Nothing heavy
+ * happens at construction: the vector store opens on the first vector operation and the embedder loads on the first
+ * embedding.
  */
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -26,13 +27,10 @@ import { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 import { isInsideRoot, resolveAllowedRoots } from './fs/allowed-roots.js';
 import { ingestFiles, pruneMissing, runIngest, type IngestDependencies } from './ingest/ingest-run.js';
 import type { DocumentSummarizer, IngestOptions, IngestReport, PrunedDocument } from './ingest/ingest-types.js';
-import type { BackgroundOptimizerOptions } from './lance/background-optimizer.js';
-import { DocumentChunkTable } from './lance/document-chunk-table.js';
-import { VectorDatabase } from './lance/vector-table.js';
-import { vectorSpaceOf, type VectorSpace } from './lance/vector-space.js';
+import { vectorSpaceOf, type VectorSpace } from './store/vector-space.js';
 import { searchDocuments } from './search/search-documents.js';
 import type { DocumentSearchOptions, DocumentSearchResult } from './search/search-types.js';
-import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkStore } from './store/chunk-store.js';
+import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkStore, type ChunkStoreFactory } from './store/chunk-store.js';
 import type { DocumentCatalogStore, DocumentListFilter, DocumentRow } from './store/document-catalog-store.js';
 
 /** `documents.ingestTimeBudgetMs` by default: well inside the 300 s limit of a very_slow tool. */
@@ -41,21 +39,17 @@ export const DEFAULT_INGEST_TIME_BUDGET_MS = 240_000;
 export interface DocumentServiceOptions {
   /** The SQLite database of the default catalogue; not needed when `catalog` is given. */
   database?: CosDatabase;
-  /** LanceDB directory of the default chunk store, normally `<dataDir>/vectors`; not needed when `chunks` is given. */
-  vectorsDir?: string;
   /** Where documents are listed (default: the SQLite `documents` table of `database`). */
   catalog?: DocumentCatalogStore;
   /**
-   * Where chunks and their vectors live (default: the LanceDB `document_chunks` table in `vectorsDir`). It must have
-   * been made for the same embedder as `embedder`.
+   * Where chunks and their vectors live: a store made for the same embedder as `embedder`, or a factory the service
+   * calls with its embedder (the service then closes the store with itself).
    */
-  chunks?: ChunkStore;
+  chunks: ChunkStore | ChunkStoreFactory;
   /** `documents.allowedRoots`: ingestion reads files only inside these folders. */
   allowedRoots: readonly string[];
   /** Default: USE-lite in two worker threads (`WorkerPoolEmbedder`). */
   embedder?: Embedder;
-  /** Share one LanceDB connection with the fact vectors; created from `vectorsDir` when omitted (and `chunks` is not given). */
-  vectorDatabase?: VectorDatabase;
   maxFileBytes?: number;
   /** `documents.followHardLinks`: read files that have more than one hard link (default false). */
   followHardLinks?: boolean;
@@ -66,8 +60,6 @@ export interface DocumentServiceOptions {
    * `IngestOptions.timeBudgetMs`); the tool reads it here. Default 240,000.
    */
   ingestTimeBudgetMs?: number;
-  /** When ingests trigger a background optimize (default: after 1,000 chunks, 5 s after the last write). */
-  maintenance?: Pick<BackgroundOptimizerOptions, 'afterRows' | 'delayMs'>;
   clock?: Clock;
   logger?: Logger;
   summarizer?: DocumentSummarizer;
@@ -77,7 +69,7 @@ export interface DocumentServiceOptions {
 export function documentServiceOptionsFromConfig(
   config: CosConfig,
   database: CosDatabase,
-): DocumentServiceOptions & { database: CosDatabase; vectorsDir: string } {
+): Omit<DocumentServiceOptions, 'chunks'> & { database: CosDatabase; vectorsDir: string } {
   return {
     database,
     vectorsDir: join(config.dataDir, VECTORS_DIR_NAME),
@@ -92,7 +84,7 @@ export function documentServiceOptionsFromConfig(
 
 /** A constructor option the default store needs, or the error that says which option to pass. */
 function requiredOption<T>(value: T | undefined, name: string, instead: string): T {
-  if (value === undefined) throw new TypeError(`DocumentService needs either \`${instead}\` or \`${name}\` (for the default ${instead === 'catalog' ? 'SQLite catalogue' : 'LanceDB chunk store'}).`);
+  if (value === undefined) throw new TypeError(`DocumentService needs either \`${instead}\` or \`${name}\` (for the default SQLite catalogue).`);
   return value;
 }
 
@@ -117,8 +109,8 @@ export class DocumentService {
   readonly chunks: ChunkStore;
   readonly embedder: Embedder;
   readonly #options: DocumentServiceOptions;
-  /** The LanceDB connection this service opened for its default chunk store, closed with it. */
-  readonly #ownedVectors: VectorDatabase | undefined;
+  /** True when the service made its chunk store (from a factory), so it closes it too. */
+  readonly #ownsChunks: boolean;
   readonly #ownsEmbedder: boolean;
   readonly #queries: QueryEmbeddingCache;
   readonly #clock: Clock;
@@ -129,16 +121,14 @@ export class DocumentService {
     this.embedder = options.embedder ?? new WorkerPoolEmbedder();
     this.#ownsEmbedder = options.embedder === undefined;
     this.catalog = options.catalog ?? new DocumentCatalog(requiredOption(options.database, 'database', 'catalog'));
-    if (options.chunks) {
-      this.chunks = options.chunks;
-    } else {
-      const vectors = options.vectorDatabase ?? new VectorDatabase(requiredOption(options.vectorsDir, 'vectorsDir', 'chunks'));
-      if (!options.vectorDatabase) this.#ownedVectors = vectors;
-      this.chunks = new DocumentChunkTable(vectors, this.embedder, {
-        ...options.maintenance,
-        onError: (error) => this.#logger.warn({ err: error }, 'background optimize of document vectors failed'),
-      });
-    }
+    this.#ownsChunks = typeof options.chunks === 'function';
+    this.chunks =
+      typeof options.chunks === 'function'
+        ? options.chunks({
+            embedder: this.embedder,
+            onMaintenanceError: (error) => this.#logger.warn({ err: error }, 'background optimize of document vectors failed'),
+          })
+        : options.chunks;
     this.#queries = new QueryEmbeddingCache(this.embedder);
     this.#clock = options.clock ?? createSystemClock(systemTimeZone());
     this.#logger = options.logger ?? createSilentLogger();
@@ -254,11 +244,11 @@ export class DocumentService {
     return { status: state.status, configured };
   }
 
-  /** Stops embedder workers and closes LanceDB when this service created them. The SQLite handle stays open. */
+  /** Stops embedder workers and closes the chunk store when this service created them. The SQLite handle stays open. */
   async close(): Promise<void> {
     await this.chunks.stopMaintenance?.();
     if (this.#ownsEmbedder) await this.embedder.close?.();
-    await this.#ownedVectors?.close();
+    if (this.#ownsChunks) await this.chunks.close?.();
   }
 
   #ingestDependencies(): IngestDependencies {

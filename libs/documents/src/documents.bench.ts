@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import { type CosDatabase, type FactToEmbed, openDatabase, searchFacts } from '@chief-of-staff/stores';
 import { bulkLoad, createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS, chunkBlocks } from './chunking/chunker.js';
-import { DocumentService, type DocumentServiceOptions } from './document-service.js';
+import { DocumentService } from './document-service.js';
 import type { Embedder } from './embedding/embedder.js';
 import { USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './embedding/use-lite-embedder.js';
 import { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 import { extractBlocks } from './extract/extract-document.js';
 import { LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
 import type { ChunkRecord } from './lance/document-chunk-table.js';
+import { lanceChunkStore } from './lance/lance-chunk-store.js';
 import { VectorDatabase } from './lance/vector-table.js';
 
 const LARGE = process.env['COS_BENCH_LARGE'] === '1';
@@ -102,16 +103,15 @@ interface DocumentsFixture {
   service: DocumentService;
 }
 
-function openFixture(prefix: string, embedder?: Embedder, maintenance?: DocumentServiceOptions['maintenance']): DocumentsFixture {
+function openFixture(prefix: string, embedder?: Embedder, maintenance?: Parameters<typeof lanceChunkStore>[1]): DocumentsFixture {
   const base = mkdtempSync(join(tmpdir(), prefix));
   mkdirSync(join(base, 'documents'));
   const database = openDatabase({ dataDir: base });
   const service = new DocumentService({
     database,
-    vectorsDir: join(base, 'vectors'),
+    chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }, maintenance),
     allowedRoots: [join(base, 'documents')],
     ...(embedder ? { embedder } : {}),
-    ...(maintenance ? { maintenance } : {}),
   });
   return { base, database, service };
 }
@@ -255,7 +255,7 @@ async function openSearchFixture(prefix: string, chunks: number): Promise<Docume
   await loader.service.close();
   const service = new DocumentService({
     database: loader.database,
-    vectorsDir: join(loader.base, 'vectors'),
+    chunks: lanceChunkStore({ vectorsDir: join(loader.base, 'vectors') }),
     allowedRoots: [join(loader.base, 'documents')],
     embedder: new WorkerPoolEmbedder(),
   });

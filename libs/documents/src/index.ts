@@ -20,6 +20,7 @@ export { PENDING_CONTENT_HASH } from './store/document-catalog-store.js';
 export type { DocumentCatalogStore, DocumentFileFacts, DocumentListFilter, DocumentRow } from './store/document-catalog-store.js';
 export { DocumentCatalog } from './catalog/document-catalog.js';
 export { DocumentChunkTable } from './lance/document-chunk-table.js';
+export { lanceChunkStore } from './lance/lance-chunk-store.js';
 
 // Search.
 
@@ -46,8 +47,8 @@ export {
   REINDEX_HINT,
   sameVectorSpace,
   vectorSpaceOf,
-} from './lance/vector-space.js';
-export type { VectorSpace } from './lance/vector-space.js';
+} from './store/vector-space.js';
+export type { VectorSpace } from './store/vector-space.js';
 
 export { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
 export { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
@@ -59,7 +60,7 @@ export { factEmbeddingText, LanceFactVectorIndex } from './facts/lance-fact-vect
 // LanceDB plumbing shared with other vector tables.
 export { VectorDatabase } from './lance/vector-table.js';
 // What a copy of the vectors into another store needs to know about a table (`cos migrate --to`).
-export { readSchemaVersion, readVectorSpace } from './lance/vector-space.js';
+export { readSchemaVersion, readVectorSpace } from './lance/vector-space-metadata.js';
 
 // Formats and file access.
 

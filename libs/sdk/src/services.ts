@@ -14,8 +14,10 @@ import {
   DocumentService,
   documentServiceOptionsFromConfig,
   LanceFactVectorIndex,
+  lanceChunkStore,
   VectorDatabase,
   WorkerPoolEmbedder,
+  type DocumentServiceOptions,
 } from '@chief-of-staff/documents';
 import { hasVectorTables } from '@chief-of-staff/documents/early-embedder';
 import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff/enrichment';
@@ -79,6 +81,16 @@ export async function openStorage(config: CosConfig, options: { clock: Clock; lo
   return { memory: postgres, postgres };
 }
 
+/** The documents' stores: in PostgreSQL beside the relational data, else LanceDB on a connection the fact vectors share. */
+function documentStoresFor(
+  onPostgres: ReturnType<PostgresMemoryStore['documentStores']> | undefined,
+  vectorsDir: string,
+): { vectorDatabase?: VectorDatabase; documentStores: Pick<DocumentServiceOptions, 'catalog' | 'chunks'> } {
+  if (onPostgres) return { documentStores: { catalog: onPostgres.catalog, chunks: onPostgres.chunks } };
+  const vectorDatabase = new VectorDatabase(vectorsDir);
+  return { vectorDatabase, documentStores: { chunks: lanceChunkStore({ vectors: vectorDatabase }) } };
+}
+
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
   const { config, logger, clock } = options;
   const { memory, postgres } = await openStorage(config, { clock, logger, env: options.env });
@@ -88,7 +100,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   // On PostgreSQL the documents and fact vectors live in the database too; on the data directory one LanceDB
   // connection serves both.
   const onPostgres = postgres?.documentStores(embedder);
-  const vectorDatabase = onPostgres ? undefined : new VectorDatabase(documentOptions.vectorsDir);
+  const { vectorDatabase, documentStores } = documentStoresFor(onPostgres, documentOptions.vectorsDir);
   // Summaries need a model key; without one the option answers NOT_CONFIGURED with what to set.
   const settings = resolveAnthropicSettings(config, options.env);
   const summarizer =
@@ -97,7 +109,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       : createModelDocumentSummarizer({ model: lazyAnthropicModel(config, options.env), modelId: config.models.tiers.haiku });
   const documents = new DocumentService({
     ...documentOptions,
-    ...(onPostgres ? { catalog: onPostgres.catalog, chunks: onPostgres.chunks } : { vectorDatabase }),
+    ...documentStores,
     embedder,
     clock,
     logger,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService } from '../document-service.js';
+import { lanceChunkStore } from '../lance/lance-chunk-store.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import type { IngestReport } from '../ingest/ingest-types.js';
 import { makeDocx, makePdf } from './fixture-files.js';
@@ -53,7 +54,7 @@ beforeAll(async () => {
   database = openDatabase({ dataDir: base });
   service = new DocumentService({
     database,
-    vectorsDir: join(base, 'vectors'),
+    chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }),
     allowedRoots: [root],
     embedder,
     maxFileBytes: 20_000,
@@ -227,7 +228,7 @@ describe('links and special files inside a root', () => {
     ]);
     expect((await service.search('HARDLINKMARK', { mode: 'fts' })).items).toEqual([]);
 
-    const permissive = new DocumentService({ database, vectorsDir: join(base, 'vectors'), allowedRoots: [root], embedder, clock, followHardLinks: true });
+    const permissive = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder, clock, followHardLinks: true });
     try {
       expect((await permissive.ingest(join(root, 'linked'))).ingested).toHaveLength(1);
     } finally {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService, type DocumentServiceOptions } from '../document-service.js';
+import { lanceChunkStore } from '../lance/lance-chunk-store.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import { EMPTY_INDEX_HINT } from '../search/search-documents.js';
@@ -29,7 +30,7 @@ const smaller: Embedder = {
 };
 
 function serviceWith(embedder: Embedder, extra: Partial<DocumentServiceOptions> = {}): DocumentService {
-  return new DocumentService({ database, vectorsDir: join(base, 'vectors'), allowedRoots: [root], embedder, ...extra });
+  return new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder, ...extra });
 }
 
 async function toolError(promise: Promise<unknown>) {

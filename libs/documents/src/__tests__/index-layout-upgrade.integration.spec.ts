@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService } from '../document-service.js';
+import { lanceChunkStore } from '../lance/lance-chunk-store.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import { DOCUMENT_CHUNKS_TABLE } from '../lance/document-chunk-table.js';
 import { loadLance } from '../lance/load-lance.js';
-import { SCHEMA_VERSION_KEY } from '../lance/vector-space.js';
+import { SCHEMA_VERSION_KEY } from '../lance/vector-space-metadata.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-layout-'));
 const root = join(base, 'documents');
@@ -45,7 +46,7 @@ beforeAll(async () => {
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'budget.md'), '# Budget\n\nThe marketing budget for the third quarter is 120k euros.');
   database = openDatabase({ dataDir: base });
-  const service = new DocumentService({ database, vectorsDir, allowedRoots: [root], embedder });
+  const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
   await service.ingest(root);
   await service.close();
   await downgradeToLayout1();
@@ -59,7 +60,7 @@ afterAll(async () => {
 
 describe('an index in an older layout', () => {
   it('is still searched, with a warning that says to re-index', async () => {
-    const service = new DocumentService({ database, vectorsDir, allowedRoots: [root], embedder });
+    const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
     try {
       expect(await service.vectorStatus()).toMatchObject({ status: 'outdated' });
       const result = await service.search('marketing budget');
@@ -72,7 +73,7 @@ describe('an index in an older layout', () => {
 
   it('refuses new documents with the re-index error, and reindex() brings it to the current layout', async () => {
     writeFileSync(join(root, 'travel.md'), '# Travel\n\nThe offsite is in Lisbon in May.');
-    const service = new DocumentService({ database, vectorsDir, allowedRoots: [root], embedder });
+    const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
     try {
       const error = await service.ingest(root).catch((caught: unknown) => caught);
       expect(isToolError(error) && error.code).toBe('CONFLICT');

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService } from '../document-service.js';
+import { lanceChunkStore } from '../lance/lance-chunk-store.js';
 import type { Embedder } from '../embedding/embedder.js';
 import type { IngestProgress } from '../ingest/ingest-types.js';
 import type { ChunkRecord } from '../lance/document-chunk-table.js';
@@ -68,7 +69,7 @@ function folderOf(name: string, files: number): string {
 }
 
 function openService(embedder: Embedder): DocumentService {
-  return new DocumentService({ database, vectorsDir: join(base, 'vectors'), allowedRoots: [root], embedder });
+  return new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
 }
 
 beforeAll(() => {

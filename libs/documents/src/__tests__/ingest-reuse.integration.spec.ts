@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { DocumentService } from '../document-service.js';
+import { lanceChunkStore } from '../lance/lance-chunk-store.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import { DOCUMENT_CHUNKS_TABLE } from '../lance/document-chunk-table.js';
@@ -66,7 +67,7 @@ async function storedVectors(documentId: number): Promise<Map<string, number[]>>
 beforeAll(() => {
   mkdirSync(root, { recursive: true });
   database = openDatabase({ dataDir: base });
-  service = new DocumentService({ database, vectorsDir, allowedRoots: [root], embedder: countingEmbedder });
+  service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder: countingEmbedder });
 });
 
 beforeEach(() => {
@@ -132,7 +133,7 @@ describe('ingest embeds each chunk text once', () => {
     const table = await connection.openTable(DOCUMENT_CHUNKS_TABLE);
     await table.dropColumns(['text_hash']);
     connection.close();
-    const reopened = new DocumentService({ database, vectorsDir, allowedRoots: [root], embedder: countingEmbedder });
+    const reopened = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder: countingEmbedder });
     try {
       expect(await reopened.vectorStatus()).toMatchObject({ status: 'ok' });
       write('plans/q3.md', note('the third quarter', [5]));

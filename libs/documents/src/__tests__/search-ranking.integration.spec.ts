@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
 import { queryTermGroups } from '@chief-of-staff/core';
 import { DocumentService } from '../document-service.js';
+import { lanceChunkStore } from '../lance/lance-chunk-store.js';
 import { TITLE_WEIGHT } from '../lance/document-chunk-table.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'vendor-meeting.md'), '# סיכום הפגישה עם הספק\n\nבפגישה סיכמנו שהחוזה מתחדש בספטמבר והמחיר עולה בחמישה אחוזים.');
   writeFileSync(join(root, 'leave-policy.md'), '# נוהל חופשות\n\nכל עובד זכאי לעשרים ימי חופשה בשנה, ואת הימים שלא נוצלו אפשר להעביר לשנה הבאה.');
   database = openDatabase({ dataDir: base });
-  service = new DocumentService({ database, vectorsDir: join(base, 'vectors'), allowedRoots: [root], embedder });
+  service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
   await service.ingest(root);
 }, 60_000);
 

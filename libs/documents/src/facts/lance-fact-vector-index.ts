@@ -15,7 +15,7 @@ import type { BackgroundOptimizerOptions } from '../lance/background-optimizer.j
 import { loadLance, type ArrowModule } from '../lance/load-lance.js';
 import { ReadLimit, VECTOR_SEARCHES_AT_ONCE } from '../lance/read-limit.js';
 import { sqlInteger, sqlIntegerList, sqlString } from '../lance/sql-literal.js';
-import { embedderMismatchError, REINDEX_HINT, vectorSpaceOf } from '../lance/vector-space.js';
+import { embedderMismatchError, REINDEX_HINT, vectorSpaceOf } from '../store/vector-space.js';
 import { VECTOR_REFINE_FACTOR, VectorTable, type VectorDatabase, type VectorTableState } from '../lance/vector-table.js';
 
 export const FACT_VECTORS_TABLE = 'fact_vectors';

@@ -24,7 +24,7 @@ import { collectFiles } from '../fs/collect-files.js';
 import { resolvePathInsideRoots } from '../fs/allowed-roots.js';
 import { openRegularFile, UnsafeFileError } from '@chief-of-staff/stores';
 import { SUMMARY_CHUNK_INDEX, type ChunkRecord, type ChunkStore } from '../store/chunk-store.js';
-import { embedderMismatchError, vectorSpaceOf } from '../lance/vector-space.js';
+import { embedderMismatchError, vectorSpaceOf } from '../store/vector-space.js';
 import type {
   DocumentSummarizer,
   IngestedDocument,

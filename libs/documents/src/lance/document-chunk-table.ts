@@ -149,8 +149,11 @@ export class DocumentChunkTable implements ChunkStore {
    * schema again (search calls `state()` first, as it did when it passed the table in).
    */
   #seen: { table: Table; schemaVersion: number } | undefined;
+  /** The connection `close()` closes: one opened for this table alone (see lance-chunk-store.ts). */
+  readonly #ownedConnection: VectorDatabase | undefined;
 
-  constructor(db: VectorDatabase, embedder: Embedder, maintenance?: BackgroundOptimizerOptions) {
+  constructor(db: VectorDatabase, embedder: Embedder, maintenance?: BackgroundOptimizerOptions, options: { ownsConnection?: boolean } = {}) {
+    this.#ownedConnection = options.ownsConnection ? db : undefined;
     this.#table = new VectorTable(db, embedder, {
       name: DOCUMENT_CHUNKS_TABLE,
       label: 'document vectors',
@@ -351,6 +354,11 @@ export class DocumentChunkTable implements ChunkStore {
   /** Cancels background maintenance and waits for a running optimize (before the connection closes). */
   stopMaintenance(): Promise<void> {
     return this.#table.maintenance.stop();
+  }
+
+  /** Closes the connection when the table owns it; a shared one stays open for its other users. */
+  async close(): Promise<void> {
+    await this.#ownedConnection?.close();
   }
 }
 

@@ -12,16 +12,8 @@ import { BackgroundOptimizer, type BackgroundOptimizerOptions } from './backgrou
 import { loadLance, type ArrowModule } from './load-lance.js';
 import { optimizeTable } from './optimize-table.js';
 import { SerialWriter } from './serial-writer.js';
-import {
-  embedderMismatchError,
-  outdatedLayoutError,
-  readSchemaVersion,
-  readVectorSpace,
-  sameVectorSpace,
-  vectorSpaceMetadata,
-  vectorSpaceOf,
-  type VectorSpace,
-} from './vector-space.js';
+import { embedderMismatchError, outdatedLayoutError, sameVectorSpace, vectorSpaceOf, type VectorSpace } from '../store/vector-space.js';
+import { readSchemaVersion, readVectorSpace, vectorSpaceMetadata } from './vector-space-metadata.js';
 
 /**
  * LanceDB's caches default to 6 GB for indexes and 1 GB for metadata. Every version a read opens adds index and

@@ -2,12 +2,13 @@
  * The chunk store port: where document chunks, their vectors and their search terms live. Ingestion writes through
  * it, search asks it for the two candidate lists that rank-candidates.ts ranks (keyword candidates with BM25-like
  * scores, semantic candidates with cosine similarities), and `cos reindex` rebuilds it. The embedded adapter is the
- * LanceDB `document_chunks` table (lance/document-chunk-table.ts); `@chief-of-staff/postgres` implements the same port
+ * LanceDB `document_chunks` table (`@chief-of-staff/lancedb`); `@chief-of-staff/postgres` implements the same port
  * over pgvector. Ranking, floors and fusion stay above the port, shared by every adapter (ADR 0067).
  */
 import { createHash } from 'node:crypto';
+import type { Embedder } from '../embedding/embedder.js';
 import type { DocType } from '../extract/doc-types.js';
-import type { VectorSpace } from '../lance/vector-space.js';
+import type { VectorSpace } from './vector-space.js';
 
 /** The chunk index of a document's summary row. */
 export const SUMMARY_CHUNK_INDEX = -1;
@@ -139,7 +140,18 @@ export interface ChunkStore {
   optimize?(): Promise<void>;
   /** Cancels background maintenance before the connection closes. */
   stopMaintenance?(): Promise<void>;
+  /** Releases what the store opened for itself (a connection); called by the service that made it. */
+  close?(): Promise<void>;
 }
+
+/** What a service gives the chunk store it makes: its embedder, and where background maintenance reports failures. */
+export interface ChunkStoreContext {
+  embedder: Embedder;
+  onMaintenanceError(error: unknown): void;
+}
+
+/** Makes a service's chunk store once the service has its embedder (which it may have created itself). */
+export type ChunkStoreFactory = (context: ChunkStoreContext) => ChunkStore;
 
 /** The hash of a chunk's text that stores keep beside its vector: 128 bits of SHA-256, in hex. */
 export function chunkTextHash(text: string): string {

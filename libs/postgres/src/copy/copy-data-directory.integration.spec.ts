@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock } from '@chief-of-staff/core';
-import { DocumentService, LanceFactVectorIndex, VectorDatabase, type Embedder } from '@chief-of-staff/documents';
+import { DocumentService, LanceFactVectorIndex, lanceChunkStore, VectorDatabase, type Embedder } from '@chief-of-staff/documents';
 import { refreshFactVector } from '@chief-of-staff/stores';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
@@ -75,7 +75,7 @@ beforeAll(async () => {
   mkdirSync(documentsDir, { recursive: true });
   writeFileSync(join(documentsDir, 'billing.md'), '# Billing\n\nThe billing migration moves invoices to the new ledger.\n');
   writeFileSync(join(documentsDir, 'hiring.md'), '# Hiring\n\nTwo engineers join the payments team in March.\n');
-  const documents = new DocumentService({ database: source.database, vectorsDir: join(source.dataDir, 'vectors'), vectorDatabase: vectors, allowedRoots: [documentsDir], embedder: hashed });
+  const documents = new DocumentService({ database: source.database, chunks: lanceChunkStore({ vectors }), allowedRoots: [documentsDir], embedder: hashed });
   await documents.ingest(documentsDir);
   await documents.close();
   await vectors.close();

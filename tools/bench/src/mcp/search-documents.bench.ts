@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DocumentService, VECTORS_DIR_NAME, WorkerPoolEmbedder, type Embedder } from '@chief-of-staff/documents';
+import { DocumentService, lanceChunkStore, VECTORS_DIR_NAME, WorkerPoolEmbedder, type Embedder } from '@chief-of-staff/documents';
 import { openDatabase } from '@chief-of-staff/stores';
 import { loadCacm, loadJsonCollection } from '../retrieval/test-collections.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -63,7 +63,7 @@ async function buildDataDirectory(): Promise<void> {
   // Stored vectors are made here, so the table is written with the model's id and width but without the model.
   const prepared: Embedder = { id: model.id, dims: model.dims, embed: async () => [] };
   const database = openDatabase({ dataDir });
-  const service = new DocumentService({ database, vectorsDir: join(dataDir, VECTORS_DIR_NAME), allowedRoots: [dataDir], embedder: prepared });
+  const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(dataDir, VECTORS_DIR_NAME) }), allowedRoots: [dataDir], embedder: prepared });
   const now = Date.now();
   for (let start = 0; start < TARGET_CHUNKS; start += 2_000) {
     const rows = Array.from({ length: Math.min(2_000, TARGET_CHUNKS - start) }, (_, offset) => {

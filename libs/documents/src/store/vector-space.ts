@@ -1,15 +1,10 @@
 /**
- * Which embedder built a vector table. The id and dimension are written into the table's schema metadata
- * when the table is created; opening it with a different embedder disables vector search for that table
- * (full-text search keeps working) until `cos reindex` rebuilds it, so vectors from two models are never mixed
- * or compared.
+ * Which embedder built a store's vectors. Every adapter records the id and dimension when it creates its vectors;
+ * opening them with a different embedder disables vector search for that store (full-text search keeps working)
+ * until `cos reindex` rebuilds it, so vectors from two models are never mixed or compared.
  */
 import { ToolError } from '@chief-of-staff/core';
 import type { Embedder } from '../embedding/embedder.js';
-
-export const EMBEDDER_ID_KEY = 'cos.embedder_id';
-export const EMBEDDER_DIMS_KEY = 'cos.embedder_dims';
-export const SCHEMA_VERSION_KEY = 'cos.schema_version';
 
 export interface VectorSpace {
   embedderId: string;
@@ -18,28 +13,6 @@ export interface VectorSpace {
 
 export function vectorSpaceOf(embedder: Embedder): VectorSpace {
   return { embedderId: embedder.id, dims: embedder.dims };
-}
-
-export function vectorSpaceMetadata(space: VectorSpace, schemaVersion: number): Map<string, string> {
-  return new Map([
-    [EMBEDDER_ID_KEY, space.embedderId],
-    [EMBEDDER_DIMS_KEY, String(space.dims)],
-    [SCHEMA_VERSION_KEY, String(schemaVersion)],
-  ]);
-}
-
-/** The recorded vector space, or undefined when the metadata is missing (a table we did not create). */
-export function readVectorSpace(metadata: Map<string, string>): VectorSpace | undefined {
-  const embedderId = metadata.get(EMBEDDER_ID_KEY);
-  const dims = Number(metadata.get(EMBEDDER_DIMS_KEY));
-  if (!embedderId || !Number.isInteger(dims) || dims <= 0) return undefined;
-  return { embedderId, dims };
-}
-
-/** The table layout version recorded at creation; tables from before it was recorded count as version 1. */
-export function readSchemaVersion(metadata: Map<string, string>): number {
-  const version = Number(metadata.get(SCHEMA_VERSION_KEY));
-  return Number.isInteger(version) && version > 0 ? version : 1;
 }
 
 export function sameVectorSpace(a: VectorSpace, b: VectorSpace): boolean {
