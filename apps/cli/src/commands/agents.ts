@@ -91,6 +91,15 @@ async function runAndReport(cos: ChiefOfStaff, name: string, instruction: string
 export function registerAgentsCommands(program: Command): void {
   const agents = program.command('agents').description('List, inspect, run, create and delete specialist agents.');
 
+  agentsListCommand(agents);
+  agentsShowCommand(agents);
+  agentsRunCommand(agents);
+  agentsCreateCommand(agents);
+  agentsDeleteCommand(agents);
+  askCommand(program);
+}
+
+function agentsListCommand(agents: Command): void {
   agents
     .command('list')
     .description('List every agent (built-in, yours and overrides) and any agent file that failed to load.')
@@ -116,7 +125,9 @@ export function registerAgentsCommands(program: Command): void {
         if (problems.length > 0) printLine(renderProblems(problems));
       }),
     );
+}
 
+function agentsShowCommand(agents: Command): void {
   agents
     .command('show')
     .description("Show one agent's configuration, model, tools and system prompt.")
@@ -128,7 +139,9 @@ export function registerAgentsCommands(program: Command): void {
         reportToolResult(result, options.json === true, (value) => renderAgent(value as unknown as AgentDetail));
       }),
     );
+}
 
+function agentsRunCommand(agents: Command): void {
   agents
     .command('run')
     .description('Run one agent on an instruction and print its answer (needs ANTHROPIC_API_KEY).')
@@ -140,7 +153,9 @@ export function registerAgentsCommands(program: Command): void {
     .action((name: string, instruction: string, options: { timeout?: number; json?: boolean }) =>
       withChiefOfStaff((cos) => runAndReport(cos, name, instruction, options)),
     );
+}
 
+function agentsCreateCommand(agents: Command): void {
   agents
     .command('create')
     .description('Create an agent: designed from a description by the model, or exactly as given with --prompt-file and --capabilities.')
@@ -190,7 +205,9 @@ export function registerAgentsCommands(program: Command): void {
           });
         }),
     );
+}
 
+function agentsDeleteCommand(agents: Command): void {
   agents
     .command('delete')
     .description('Delete one of your agents, or remove an override so the built-in comes back.')
@@ -204,7 +221,9 @@ export function registerAgentsCommands(program: Command): void {
         );
       }),
     );
+}
 
+function askCommand(program: Command): void {
   program
     .command('ask')
     .description('Ask your chief of staff anything; it uses the other agents and your data (needs ANTHROPIC_API_KEY).')

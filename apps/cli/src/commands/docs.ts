@@ -131,6 +131,12 @@ function humanSize(bytes: number): string {
 export function registerDocsCommands(program: Command): void {
   const docs = program.command('docs').description('Ingest, search and list your documents.');
 
+  docsIngestCommand(docs);
+  docsSearchCommand(docs);
+  docsListCommand(docs);
+}
+
+function docsIngestCommand(docs: Command): void {
   docs
     .command('ingest')
     .description('Index a file or folder inside documents.allowedRoots (unchanged files are skipped quickly).')
@@ -160,7 +166,9 @@ export function registerDocsCommands(program: Command): void {
         printLine(renderIngestSummary(outcome.summary));
       }),
     );
+}
 
+function docsSearchCommand(docs: Command): void {
   docs
     .command('search')
     .description('Find the passages that best answer a question, with their files.')
@@ -187,7 +195,9 @@ export function registerDocsCommands(program: Command): void {
         { warmUpSemanticSearch: options.mode !== 'fts' },
       );
     });
+}
 
+function docsListCommand(docs: Command): void {
   docs
     .command('list')
     .description('List the indexed documents, ordered by path.')

@@ -32,6 +32,12 @@ function factTable(items: readonly FactRow[], withScore: boolean): string {
 export function registerMemoryCommands(program: Command): void {
   const memory = program.command('memory').description('Search, add and list remembered facts.');
 
+  memorySearchCommand(memory);
+  memoryAddCommand(memory);
+  memoryListCommand(memory);
+}
+
+function memorySearchCommand(memory: Command): void {
   memory
     .command('search')
     .description('Find facts by words or meaning, best first.')
@@ -58,7 +64,9 @@ export function registerMemoryCommands(program: Command): void {
         }),
       );
     });
+}
 
+function memoryAddCommand(memory: Command): void {
   memory
     .command('add')
     .description('Remember a fact, or replace the fact with the same category and key.')
@@ -87,7 +95,9 @@ export function registerMemoryCommands(program: Command): void {
         });
       }, { semanticRecall: false }),
     );
+}
 
+function memoryListCommand(memory: Command): void {
   memory
     .command('list')
     .description('List stored facts by category and key.')

@@ -103,6 +103,17 @@ export function workerEntry(): string {
 }
 
 export function registerScheduleCommands(program: Command): void {
+  workerCommand(program);
+  const schedule = program.command('schedule').description('List, add, run and remove scheduled tasks.');
+
+  scheduleListCommand(schedule);
+  scheduleAddCommand(schedule);
+  scheduleRunCommand(schedule);
+  scheduleRemoveCommand(schedule);
+  scheduleRunsCommand(schedule);
+}
+
+function workerCommand(program: Command): void {
   program
     .command('worker')
     .description('Run the scheduler worker in the foreground: briefings, alert checks and maintenance on their schedules.')
@@ -122,9 +133,9 @@ export function registerScheduleCommands(program: Command): void {
         process.exitCode = code ?? (signal ? 1 : 0);
       });
     });
+}
 
-  const schedule = program.command('schedule').description('List, add, run and remove scheduled tasks.');
-
+function scheduleListCommand(schedule: Command): void {
   schedule
     .command('list')
     .description('Scheduled tasks, soonest next run first.')
@@ -150,7 +161,9 @@ export function registerScheduleCommands(program: Command): void {
         });
       }),
     );
+}
 
+function scheduleAddCommand(schedule: Command): void {
   schedule
     .command('add')
     .description('Schedule a task. Give exactly one of --every, --cron or --at.')
@@ -206,7 +219,9 @@ export function registerScheduleCommands(program: Command): void {
         });
       }),
     );
+}
 
+function scheduleRunCommand(schedule: Command): void {
   schedule
     .command('run')
     .description('Run a task now, outside its schedule.')
@@ -228,7 +243,9 @@ export function registerScheduleCommands(program: Command): void {
         if (result.ok && (result.value['run'] as RunRow).status !== 'succeeded') process.exitCode = EXIT_FAILED;
       }),
     );
+}
 
+function scheduleRemoveCommand(schedule: Command): void {
   schedule
     .command('remove')
     .description('Delete a task and its run history.')
@@ -242,7 +259,9 @@ export function registerScheduleCommands(program: Command): void {
         reportToolResult(result, options.json === true, () => `Deleted task ${task}.`);
       }),
     );
+}
 
+function scheduleRunsCommand(schedule: Command): void {
   schedule
     .command('runs')
     .description('Recent runs, newest first.')
