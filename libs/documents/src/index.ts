@@ -59,8 +59,9 @@ export { factEmbeddingText, LanceFactVectorIndex } from './facts/lance-fact-vect
 
 // LanceDB plumbing shared with other vector tables.
 export { VectorDatabase } from './lance/vector-table.js';
-// What a copy of the vectors into another store needs to know about a table (`cos migrate --to`).
-export { readSchemaVersion, readVectorSpace } from './lance/vector-space-metadata.js';
+// The vector tables as a copy into another store reads them (`cos migrate --to`).
+export type { StoredVectorRow, StoredVectorTable, StoredVectorTables } from './store/stored-vector-tables.js';
+export { openLanceVectorTables } from './lance/lance-stored-vector-tables.js';
 
 // Formats and file access.
 

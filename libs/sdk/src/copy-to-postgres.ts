@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { CosError, type CosConfig } from '@chief-of-staff/core';
-import { VECTORS_DIR_NAME } from '@chief-of-staff/documents';
+import { openLanceVectorTables, VECTORS_DIR_NAME } from '@chief-of-staff/documents';
 import { openDatabase } from '@chief-of-staff/stores';
 import type { CopyDataDirectoryReport, CopyProgress } from '@chief-of-staff/postgres';
 import { isPostgresUrl, storageChoice } from './storage-choice.js';
@@ -54,7 +54,7 @@ export async function copyToPostgres(config: CosConfig, options: CopyToPostgresO
   const { copyDataDirectoryToPostgres } = await import('@chief-of-staff/postgres');
   return copyDataDirectoryToPostgres({
     databaseFile: file,
-    vectorsDir: join(config.dataDir, VECTORS_DIR_NAME),
+    vectors: openLanceVectorTables(join(config.dataDir, VECTORS_DIR_NAME)),
     url: to,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock } from '@chief-of-staff/core';
-import { DocumentService, LanceFactVectorIndex, lanceChunkStore, VectorDatabase, type Embedder } from '@chief-of-staff/documents';
+import { DocumentService, LanceFactVectorIndex, lanceChunkStore, openLanceVectorTables, VectorDatabase, type Embedder } from '@chief-of-staff/documents';
 import { refreshFactVector } from '@chief-of-staff/stores';
 import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
@@ -53,7 +53,7 @@ async function count(url: string, table: string): Promise<number> {
 }
 
 function copy(url: string, extra: Partial<Parameters<typeof copyDataDirectoryToPostgres>[0]> = {}): Promise<CopyDataDirectoryReport> {
-  return copyDataDirectoryToPostgres({ databaseFile: join(source.dataDir, 'cos.db'), vectorsDir: join(source.dataDir, 'vectors'), url, ...extra });
+  return copyDataDirectoryToPostgres({ databaseFile: join(source.dataDir, 'cos.db'), vectors: openLanceVectorTables(join(source.dataDir, 'vectors')), url, ...extra });
 }
 
 beforeAll(async () => {

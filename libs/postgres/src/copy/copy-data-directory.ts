@@ -9,6 +9,7 @@ import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { CosError } from '@chief-of-staff/core';
+import type { StoredVectorTables } from '@chief-of-staff/documents';
 import { redactConnectionUrl } from '../connection-url.js';
 import { openPostgres } from '../open-postgres.js';
 import { advanceIdSequences, copyTableRows, type TableCopyResult } from './copy-rows.js';
@@ -33,8 +34,11 @@ export interface CopyProgress {
 export interface CopyDataDirectoryOptions {
   /** The data directory's SQLite database file (its schema already current: open it once with this version first). */
   databaseFile: string;
-  /** The data directory's LanceDB folder (`<dataDir>/vectors`); a missing folder copies no vectors. */
-  vectorsDir: string;
+  /**
+   * The data directory's vector tables (the LanceDB folder `<dataDir>/vectors`, opened by `@chief-of-staff/lancedb`);
+   * closed by the copy. Missing tables copy no vectors.
+   */
+  vectors: StoredVectorTables;
   /** `postgres://…` of the target database. */
   url: string;
   batchRows?: number;
@@ -116,8 +120,9 @@ export async function copyDataDirectoryToPostgres(options: CopyDataDirectoryOpti
   const sourcePath = realpathSync(options.databaseFile);
   const target = redactConnectionUrl(options.url);
   const source = new Database(sourcePath, { readonly: true, fileMustExist: true });
-  const database = await openPostgres({ url: options.url, poolSize: 3 }).catch((error: unknown) => {
+  const database = await openPostgres({ url: options.url, poolSize: 3 }).catch(async (error: unknown) => {
     source.close();
+    await options.vectors.close();
     throw error;
   });
   const client = await database.pool.connect();
@@ -142,7 +147,7 @@ export async function copyDataDirectoryToPostgres(options: CopyDataDirectoryOpti
       );
     }
     await advanceIdSequences(database.pool, plans);
-    const vectors = await copyVectorTables(options.vectorsDir, database.pool, {
+    const vectors = await copyVectorTables(options.vectors, database.pool, {
       batchSize: options.batchVectors ?? DEFAULT_COPY_BATCH_VECTORS,
       onBatch: (table, copied, total) => options.onProgress?.({ stage: 'vectors', table, copied, total }),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -178,6 +183,8 @@ export async function copyDataDirectoryToPostgres(options: CopyDataDirectoryOpti
   } finally {
     if (source.inTransaction) source.exec('COMMIT');
     source.close();
+    // Already closed when the copy reached the vectors; closing again does nothing.
+    await options.vectors.close();
     client.release();
     // Ending the pool also ends the session that holds the advisory lock.
     await database.close();

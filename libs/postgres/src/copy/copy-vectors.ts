@@ -1,12 +1,13 @@
 /**
- * Copies the LanceDB vector tables of a data directory (`document_chunks`, `fact_vectors`) into their pgvector twins,
+ * Copies the vector tables of a data directory (`document_chunks`, `fact_vectors`, read through the documents'
+ * `StoredVectorTables` port, which the LanceDB adapter provides) into their pgvector twins,
  * with the embedder each was built by (`vector_spaces`), so nothing is embedded again. Rows are inserted in batches
  * with `ON CONFLICT DO NOTHING`: a rerun after a kill skips what is already there. A vector whose document or fact is
  * gone from the SQLite side (left behind by a crash) is not copied and is counted.
  */
 import pg from 'pg';
 // Tables of LanceDB layout 1 lack `text_hash`; it is computed as newer layouts store it.
-import { chunkTextHash, readSchemaVersion, readVectorSpace, VectorDatabase } from '@chief-of-staff/documents';
+import { chunkTextHash, type StoredVectorRow, type StoredVectorTable, type StoredVectorTables } from '@chief-of-staff/documents';
 import { EMBEDDING_DIMENSIONS } from '../schema/documents.js';
 import { chunkSearchTerms } from '../search-terms.js';
 
@@ -27,7 +28,7 @@ export interface CopyVectorsOptions {
   signal?: AbortSignal;
 }
 
-type LanceRow = Record<string, unknown>;
+type LanceRow = StoredVectorRow;
 
 interface VectorTableSpec {
   name: 'document_chunks' | 'fact_vectors';
@@ -140,10 +141,6 @@ async function countPresent(target: pg.PoolClient, spec: VectorTableSpec, rows: 
   return Number(found[0]?.n ?? 0);
 }
 
-interface LanceTable {
-  query(): AsyncIterable<{ toArray(): unknown[] }>;
-}
-
 /**
  * Inserts one LanceDB table's rows. Into an empty table, the rows go in one transaction that drops the table's HNSW
  * indexes first and builds them again at the end: building a graph once over every vector is many times faster than
@@ -153,7 +150,7 @@ interface LanceTable {
 async function copyInto(
   client: pg.PoolClient,
   spec: VectorTableSpec,
-  table: LanceTable,
+  table: StoredVectorTable,
   total: number,
   options: CopyVectorsOptions,
 ): Promise<{ inserted: number; orphans: number }> {
@@ -187,9 +184,9 @@ async function copyInto(
       pending = [];
       options.onBatch?.(spec.name, seen, total);
     };
-    for await (const batch of table.query()) {
-      for (const row of batch.toArray() as { toJSON(): LanceRow }[]) {
-        pending.push(spec.row(row.toJSON()));
+    for await (const batch of table.batches()) {
+      for (const row of batch) {
+        pending.push(spec.row(row));
         if (pending.length >= options.batchSize) await flush();
       }
     }
@@ -204,28 +201,24 @@ async function copyInto(
   }
 }
 
-/** Copies both vector tables of `vectorsDir` (a missing directory or table copies nothing). */
-export async function copyVectorTables(vectorsDir: string, target: pg.Pool, options: CopyVectorsOptions): Promise<VectorTableCopyResult[]> {
-  const database = new VectorDatabase(vectorsDir);
+/** Copies both vector tables of `source` (a missing table copies nothing), then closes it. */
+export async function copyVectorTables(source: StoredVectorTables, target: pg.Pool, options: CopyVectorsOptions): Promise<VectorTableCopyResult[]> {
   const results: VectorTableCopyResult[] = [];
   try {
-    const connection = await database.connection();
-    const names = new Set(await connection.tableNames());
     for (const spec of SPECS) {
-      if (!names.has(spec.name)) {
+      const table = await source.open(spec.name);
+      if (!table) {
         results.push({ table: spec.name, source: 0, inserted: 0, orphans: 0, embedderId: undefined });
         continue;
       }
-      const table = await connection.openTable(spec.name);
-      const metadata = (await table.schema()).metadata;
-      const space = readVectorSpace(metadata);
-      const total = await table.countRows();
+      const space = table.vectorSpace;
+      const total = table.rowCount;
       if (space) {
         await target.query(
           `INSERT INTO vector_spaces (table_name, embedder_id, dims, schema_version) VALUES ($1, $2, $3, $4)
            ON CONFLICT (table_name) DO UPDATE SET embedder_id = EXCLUDED.embedder_id, dims = EXCLUDED.dims,
              schema_version = EXCLUDED.schema_version, updated_at = now()`,
-          [spec.name, space.embedderId, space.dims, readSchemaVersion(metadata)],
+          [spec.name, space.embedderId, space.dims, table.schemaVersion],
         );
       }
       const client = await target.connect();
@@ -237,7 +230,7 @@ export async function copyVectorTables(vectorsDir: string, target: pg.Pool, opti
       }
     }
   } finally {
-    await database.close();
+    await source.close();
   }
   return results;
 }
