@@ -19,7 +19,8 @@ function createJestConfig(name, projectDir) {
       '^.+\\.ts$': [
         '@swc/jest',
         {
-          jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+          // Import attributes are kept: Jest loads a JSON module only when it is imported `with { type: 'json' }`.
+          jsc: { parser: { syntax: 'typescript' }, target: 'es2022', experimental: { keepImportAttributes: true } },
           module: { type: 'es6' },
           sourceMaps: 'inline',
         },
