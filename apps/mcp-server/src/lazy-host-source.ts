@@ -84,118 +84,138 @@ export interface LazyHostSource extends McpHostSource {
 }
 
 export function createLazyHostSource(options: LazyHostSourceOptions): LazyHostSource {
-  const ownCache = readCachedToolList(options.cacheFile, options.version);
-  const cached = ownCache ?? (options.shippedFile === undefined ? undefined : readCachedToolList(options.shippedFile, options.version));
-  /** The list clients were last given, as JSON: a live list that differs from it is announced. */
-  let sent: string | undefined;
-  /** The list in the data directory's file, as JSON. */
-  let written = ownCache === undefined ? undefined : JSON.stringify(ownCache);
-  let current: McpHost | undefined;
-  let live: Tool[] | undefined;
-  let loading: Promise<McpHost> | undefined;
+  const source = new LazyHost(options);
+  return {
+    host: () => source.start(),
+    listTools: () => source.listTools(),
+    toolsChanged: () => source.toolsChanged(),
+    afterCall: () => source.describeSoon(),
+    loaded: () => source.current,
+    settled: () => source.settled(),
+  };
+}
 
+/** The state behind a lazy host source: the cached and live tool lists, the load, and the deferred description. */
+class LazyHost {
+  /** The list read at start: the data directory's own file, else the shipped one. */
+  private readonly cached: Tool[] | undefined;
+  /** The list clients were last given, as JSON: a live list that differs from it is announced. */
+  private sent: string | undefined;
+  /** The list in the data directory's file, as JSON. */
+  private written: string | undefined;
+  current: McpHost | undefined;
+  private live: Tool[] | undefined;
+  private loading: Promise<McpHost> | undefined;
   /**
    * Describes the live tools and brings the cached list up to date. Run right after a call has been answered (or
    * when a client asks for the list, or `describeAfterMs` after the load without a call), never in front of the
    * first call: describing 90-odd tools costs a hundred milliseconds or more the first answer need not wait for.
    */
-  let describing: Promise<Tool[]> | undefined;
+  private describing: Promise<Tool[]> | undefined;
   /** Settles once the deferred description has run; undefined until it is scheduled (for shutdown and tests). */
-  let described: Promise<void> | undefined;
-  const describeLive = (host: McpHost): Promise<Tool[]> =>
-    (describing ??= import('./static-host-source.js').then(({ describeTool }) => {
+  private described: Promise<void> | undefined;
+  private fallbackTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: LazyHostSourceOptions) {
+    const ownCache = readCachedToolList(options.cacheFile, options.version);
+    this.cached = ownCache ?? (options.shippedFile === undefined ? undefined : readCachedToolList(options.shippedFile, options.version));
+    this.written = ownCache === undefined ? undefined : JSON.stringify(ownCache);
+    const idleTimer = setTimeout(() => void this.start().catch(reportLoadFailure), options.idleStartMs ?? HANDSHAKE_GRACE_MS);
+    idleTimer.unref();
+  }
+
+  start(): Promise<McpHost> {
+    this.loading ??= this.options.load().then((host) => {
+      this.current = host;
+      // Normally after the first call is answered (`afterCall`); a client that only lists tools gets it anyway.
+      this.fallbackTimer = setTimeout(() => this.describeSoon(), this.options.describeAfterMs ?? DESCRIBE_AFTER_MS);
+      this.fallbackTimer.unref();
+      return host;
+    });
+    // A load that failed (a locked database at start, say) is not kept: the next call tries again.
+    this.loading.catch(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  /** Describes the live tools on the next turn of the event loop (once); a no-op until the host has loaded. */
+  describeSoon(): void {
+    const host = this.current;
+    if (host === undefined || this.described) return;
+    clearTimeout(this.fallbackTimer);
+    this.described = new Promise<void>((resolve) => {
+      setTimeout(() => {
+        this.describeLive(host)
+          .catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools'))
+          .finally(resolve);
+      }, 0);
+    });
+  }
+
+  private describeLive(host: McpHost): Promise<Tool[]> {
+    return (this.describing ??= import('./static-host-source.js').then(({ describeTool }) => {
       const tools = host.tools.map(describeTool);
       const json = JSON.stringify(tools);
-      live = tools;
+      this.live = tools;
       // The data directory gets its own copy even when the shipped list was right, so later starts need nothing else.
-      if (json !== written) {
+      if (json !== this.written) {
         try {
-          writeCachedToolList(options.cacheFile, options.version, tools);
-          written = json;
+          writeCachedToolList(this.options.cacheFile, this.options.version, tools);
+          this.written = json;
         } catch (error) {
           host.logger.warn({ err: error }, 'could not write the tool list cache');
         }
       }
-      if (sent !== undefined && json !== sent) options.onToolsChanged();
+      if (this.sent !== undefined && json !== this.sent) this.options.onToolsChanged();
       return tools;
     }));
+  }
 
-  /** Describes the live tools on the next turn of the event loop (once); a no-op until the host has loaded. */
-  let describeSoon = (): void => undefined;
-  let fallbackTimer: NodeJS.Timeout | undefined;
-  const start = (): Promise<McpHost> => {
-    loading ??= options.load().then((host) => {
-      current = host;
-      describeSoon = () => {
-        if (described) return;
-        clearTimeout(fallbackTimer);
-        described = new Promise<void>((resolve) => {
-          setTimeout(() => {
-            describeLive(host)
-              .catch((error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools'))
-              .finally(resolve);
-          }, 0);
-        });
-      };
-      // Normally after the first call is answered (`afterCall`); a client that only lists tools gets it anyway.
-      fallbackTimer = setTimeout(describeSoon, options.describeAfterMs ?? DESCRIBE_AFTER_MS);
-      fallbackTimer.unref();
-      return host;
-    });
-    // A load that failed (a locked database at start, say) is not kept: the next call tries again.
-    loading.catch(() => {
-      loading = undefined;
-    });
-    return loading;
-  };
-  const reportLoadFailure = (error: unknown) =>
-    process.stderr.write(`chief-of-staff: loading the libraries failed (${error instanceof Error ? error.message : String(error)}); the next call tries again.\n`);
-  const idleTimer = setTimeout(() => void start().catch(reportLoadFailure), options.idleStartMs ?? HANDSHAKE_GRACE_MS);
-  idleTimer.unref();
-
-  return {
-    host: start,
-    async listTools() {
-      const tools = live ?? cached;
-      if (tools) {
-        sent = JSON.stringify(tools);
-        // Load once the answer has been written out, so module loading does not delay it.
-        if (!current) {
-          setTimeout(() => {
-            void (options.outputFlushed?.() ?? Promise.resolve())
-              .then(start)
-              .catch(reportLoadFailure);
-          }, 0);
-        }
-        return tools;
+  async listTools(): Promise<Tool[]> {
+    const tools = this.live ?? this.cached;
+    if (tools) {
+      this.sent = JSON.stringify(tools);
+      // Load once the answer has been written out, so module loading does not delay it.
+      if (!this.current) {
+        setTimeout(() => {
+          void (this.options.outputFlushed?.() ?? Promise.resolve())
+            .then(() => this.start())
+            .catch(reportLoadFailure);
+        }, 0);
       }
-      const described = await describeLive(await start());
-      sent = JSON.stringify(described);
-      return described;
-    },
-    toolsChanged() {
-      // Described again (and announced when it differs from what clients have) once the host has loaded; before
-      // that, the first description reads the tools as they are by then.
-      if (!current || describing === undefined) return;
-      const host = current;
-      const warn = (error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools');
-      void describing
-        .catch(() => undefined)
-        .then(() => {
-          describing = undefined;
-          live = undefined;
-          return describeLive(host);
-        })
-        .catch(warn);
-    },
-    afterCall: () => describeSoon(),
-    loaded: () => current,
-    settled: async () => {
-      const host = loading ? await loading.catch(() => undefined) : undefined;
-      // A client that listed the tools and quit at once still leaves the data directory its own copy.
-      if (host) describeSoon();
-      await described;
-      return host;
-    },
-  };
+      return tools;
+    }
+    const described = await this.describeLive(await this.start());
+    this.sent = JSON.stringify(described);
+    return described;
+  }
+
+  toolsChanged(): void {
+    // Described again (and announced when it differs from what clients have) once the host has loaded; before
+    // that, the first description reads the tools as they are by then.
+    if (!this.current || this.describing === undefined) return;
+    const host = this.current;
+    const warn = (error: unknown) => host.logger.warn({ err: error }, 'could not describe the tools');
+    void this.describing
+      .catch(() => undefined)
+      .then(() => {
+        this.describing = undefined;
+        this.live = undefined;
+        return this.describeLive(host);
+      })
+      .catch(warn);
+  }
+
+  async settled(): Promise<McpHost | undefined> {
+    const host = this.loading ? await this.loading.catch(() => undefined) : undefined;
+    // A client that listed the tools and quit at once still leaves the data directory its own copy.
+    if (host) this.describeSoon();
+    await this.described;
+    return host;
+  }
+}
+
+function reportLoadFailure(error: unknown): void {
+  process.stderr.write(`chief-of-staff: loading the libraries failed (${error instanceof Error ? error.message : String(error)}); the next call tries again.\n`);
 }

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isAllowedHost, principalKeyOf, runInPrincipalScope, type Logger } from '@chief-of-staff/core';
+import { isAllowedHost, principalKeyOf, runInPrincipalScope, type Logger, type ToolPrincipal } from '@chief-of-staff/core';
 import { createMcpServer } from '../create-mcp-server.js';
 import type { McpHost } from '../host-source.js';
 import { staticHostSource } from '../static-host-source.js';
@@ -87,35 +87,8 @@ async function handleMcp(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!isAllowedHost(req.headers.host, options.host, options.allowedHosts ?? [])) {
-    jsonRpcError(res, 421, `Host ${String(req.headers.host ?? '(none)').slice(0, 100)} is not served here. Add it to mcp.http.allowedHosts to permit it.`);
-    return;
-  }
-  const origin = req.headers.origin;
-  if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
-    jsonRpcError(res, 403, `Origin ${origin} is not allowed. Add it to mcp.http.allowedOrigins to permit it.`);
-    return;
-  }
-  const authorization = req.headers.authorization ?? '';
-  const presented = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
-  let outcome;
-  try {
-    outcome = presented ? await signIn.authenticate(presented) : undefined;
-  } catch (error) {
-    if (!(error instanceof SignInUnavailableError)) throw error;
-    host.logger.warn({ err: error.cause }, error.message);
-    jsonRpcError(res, 503, `${error.message} Try again shortly.`, { 'retry-after': '5' });
-    return;
-  }
-  if (outcome === undefined || 'refused' in outcome) {
-    const base = resourceBaseUrl(req, options.publicUrl);
-    const why = outcome === undefined ? 'Missing bearer token.' : outcome.refused;
-    jsonRpcError(res, 401, `${why} Send "Authorization: Bearer <token>": the server token (see cos serve --http), a personal access token (cos tokens create), or an access token from the configured OpenID Connect provider.`, {
-      'www-authenticate': bearerChallenge(base, outcome?.refused),
-    });
-    return;
-  }
-  const { principal } = outcome;
+  const principal = await signedInPrincipal(host, options, signIn, req, res);
+  if (principal === undefined) return;
   if (req.method !== 'POST') {
     // Stateless server: no standalone SSE stream and no sessions to delete.
     jsonRpcError(res, 405, 'Method not allowed: this server is stateless; use POST /mcp.', { allow: 'POST' });
@@ -138,21 +111,7 @@ async function handleMcp(
   const caller = { principalKey: principalKeyOf(principal), sessionId: Array.isArray(sessionHeader) ? sessionHeader.join(',') : sessionHeader };
   inflight.cancelFrom(parsed, caller);
   const tracked = inflight.track(parsed, caller);
-  // Every call of this request carries who signed in, so a later change can scope rows by it.
-  const scopedHost: McpHost = {
-    ...host,
-    // What a person is offered depends on who they are (an external server not shared with users is the owner's).
-    get tools() {
-      return runInPrincipalScope(principalKeyOf(principal), () => host.tools);
-    },
-    callTool: (name, args, callOptions = {}) =>
-      host.callTool(name, args, {
-        ...callOptions,
-        caller: { ...(callOptions.caller ?? { kind: 'host' }), principal },
-        ...(tracked.signal ? { signal: callOptions.signal ? AbortSignal.any([callOptions.signal, tracked.signal]) : tracked.signal } : {}),
-      }),
-  };
-  const server = createMcpServer(staticHostSource(scopedHost));
+  const server = createMcpServer(staticHostSource(hostFor(host, principal, tracked.signal)));
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on('close', () => {
     tracked.release();
@@ -162,6 +121,65 @@ async function handleMcp(
   await server.connect(transport);
   // The whole request runs as the person who signed in: prompts and resources (their agents) as well as tool calls.
   await runInPrincipalScope(principalKeyOf(principal), () => transport.handleRequest(req, res, parsed));
+}
+
+/**
+ * Who sent the request, after the Host, Origin and bearer-token checks; undefined when one of them refused it (the
+ * answer has been sent then).
+ */
+async function signedInPrincipal(
+  host: McpHost,
+  options: McpHttpOptions,
+  signIn: HttpSignIn,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<ToolPrincipal | undefined> {
+  if (!isAllowedHost(req.headers.host, options.host, options.allowedHosts ?? [])) {
+    jsonRpcError(res, 421, `Host ${String(req.headers.host ?? '(none)').slice(0, 100)} is not served here. Add it to mcp.http.allowedHosts to permit it.`);
+    return undefined;
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
+    jsonRpcError(res, 403, `Origin ${origin} is not allowed. Add it to mcp.http.allowedOrigins to permit it.`);
+    return undefined;
+  }
+  const authorization = req.headers.authorization ?? '';
+  const presented = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
+  let outcome;
+  try {
+    outcome = presented ? await signIn.authenticate(presented) : undefined;
+  } catch (error) {
+    if (!(error instanceof SignInUnavailableError)) throw error;
+    host.logger.warn({ err: error.cause }, error.message);
+    jsonRpcError(res, 503, `${error.message} Try again shortly.`, { 'retry-after': '5' });
+    return undefined;
+  }
+  if (outcome === undefined || 'refused' in outcome) {
+    const base = resourceBaseUrl(req, options.publicUrl);
+    const why = outcome === undefined ? 'Missing bearer token.' : outcome.refused;
+    jsonRpcError(res, 401, `${why} Send "Authorization: Bearer <token>": the server token (see cos serve --http), a personal access token (cos tokens create), or an access token from the configured OpenID Connect provider.`, {
+      'www-authenticate': bearerChallenge(base, outcome?.refused),
+    });
+    return undefined;
+  }
+  return outcome.principal;
+}
+
+/** The host as one request's caller sees it: every call carries who signed in and the request's cancellation. */
+function hostFor(host: McpHost, principal: ToolPrincipal, cancelled: AbortSignal | undefined): McpHost {
+  return {
+    ...host,
+    // What a person is offered depends on who they are (an external server not shared with users is the owner's).
+    get tools() {
+      return runInPrincipalScope(principalKeyOf(principal), () => host.tools);
+    },
+    callTool: (name, args, callOptions = {}) =>
+      host.callTool(name, args, {
+        ...callOptions,
+        caller: { ...(callOptions.caller ?? { kind: 'host' }), principal },
+        ...(cancelled ? { signal: callOptions.signal ? AbortSignal.any([callOptions.signal, cancelled]) : cancelled } : {}),
+      }),
+  };
 }
 
 export async function startMcpHttpServer(host: McpHost, options: McpHttpOptions): Promise<RunningHttpServer> {
