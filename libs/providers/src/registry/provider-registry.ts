@@ -152,71 +152,26 @@ function personalProviders(settings: ProviderConfig['providers'], local: LocalSt
   };
 }
 
+/** What the config file sets up for the owner: the providers, the accounts behind them, and the accounts that failed. */
+interface OwnerSetup {
+  providers: ProviderByKindOrNull;
+  macos: MacosMessagesProvider | null;
+  desktop: DesktopChannel | null;
+  webhook: WebhookChannel | null;
+  caldav: CalDavCalendarProvider | null;
+  caldavReminders: CalDavReminderProvider | null;
+  imap: ImapMailProvider | null;
+  /** The accounts (CalDAV, IMAP) the config names but that could not be opened. */
+  problems: Partial<Record<ProviderKind, ProviderError>>;
+}
+
 export function createProviderRegistry(options: CreateProviderRegistryOptions): ProviderRegistry {
   const { config, memory, logger } = options;
   const env = options.env ?? process.env;
-  const selfAddress = config.user.email ?? null;
-  const local: LocalStores = {
-    // The zone is read when a calendar call needs it: resolving the system zone costs ~15–20 ms (see loadConfig).
-    calendar: new LocalCalendarProvider(memory.calendar, {
-      get timezone() {
-        return config.timezone;
-      },
-    }),
-    reminders: new LocalReminderProvider(memory.reminders),
-    mail: new LocalMailProvider(memory.mail, { selfAddress, selfName: config.user.name ?? null }),
-    messages: new LocalMessageProvider(memory.messages),
-  };
+  const local = localStores(config, memory);
   const settings = config.providers;
-  let macos: MacosMessagesProvider | null = null;
-  let messages: MessageProvider | null = null;
-  if (settings.messages === 'local') messages = local.messages;
-  else if (settings.messages === 'macos') {
-    macos = new MacosMessagesProvider({
-      path: config.messages.chatDbPath ? expandHome(config.messages.chatDbPath) : undefined,
-      selfHandle: config.user.email ?? config.user.handles[0],
-    });
-    messages = macos;
-  }
-  let notifier: Notifier | null = null;
-  let desktop: DesktopChannel | null = null;
-  const webhook = settings.notifications === 'none' ? null : webhookFrom(config, env, logger);
-  if (settings.notifications !== 'none') {
-    desktop =
-      settings.notifications === 'log' ? null : options.desktop !== undefined ? options.desktop : detectDesktopChannel({ path: env['PATH'] });
-    if (settings.notifications === 'desktop' && !desktop) {
-      logger?.warn('providers.notifications is "desktop" but no desktop notifier (notify-send/osascript) was found; notifications are logged only');
-    }
-    notifier = createNotifierChain({ log: memory.notifications, desktop, webhook, logger });
-  }
-  let caldav: CalDavCalendarProvider | null = null;
-  let calendarProblem: ProviderError | null = null;
-  if (settings.calendar === 'caldav') {
-    const account = calDavAccountFrom(config, env, local.calendar, logger);
-    if (account instanceof ProviderError) calendarProblem = account;
-    else caldav = account;
-  }
-  let caldavReminders: CalDavReminderProvider | null = null;
-  let remindersProblem: ProviderError | null = null;
-  if (settings.reminders === 'caldav') {
-    const account = calDavRemindersFrom(config, env, local.reminders, logger);
-    if (account instanceof ProviderError) remindersProblem = account;
-    else caldavReminders = account;
-  }
-  let imap: ImapMailProvider | null = null;
-  let mailProblem: ProviderError | null = null;
-  if (settings.mail === 'imap') {
-    const account = imapAccountFrom(config, env, local.mail, logger);
-    if (account instanceof ProviderError) mailProblem = account;
-    else imap = account;
-  }
-  const owners: ProviderByKindOrNull = {
-    calendar: settings.calendar === 'local' ? local.calendar : caldav,
-    reminders: settings.reminders === 'local' ? local.reminders : caldavReminders,
-    mail: settings.mail === 'local' ? local.mail : imap,
-    messages,
-    notifications: notifier,
-  };
+  const owner = ownerSetup(options, env, local);
+  const owners = owner.providers;
   const users = personalProviders(settings, local, memory, logger);
   /** The owner's providers, or a signed-in user's: nothing configured for the server serves a user. */
   const current = (): ProviderByKindOrNull => (actsAsOwner() ? owners : users);
@@ -243,10 +198,8 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
     require<K extends ProviderKind>(kind: K): ProviderByKind[K] {
       const providers = current();
       const provider = providers[kind] as ProviderByKind[K] | null;
-      const owner = providers === owners;
-      if (!provider && owner && kind === 'mail' && mailProblem) throw mailProblem;
-      if (!provider && owner && kind === 'calendar' && calendarProblem) throw calendarProblem;
-      if (!provider && owner && kind === 'reminders' && remindersProblem) throw remindersProblem;
+      const problem = providers === owners ? owner.problems[kind] : undefined;
+      if (!provider && problem) throw problem;
       if (!provider) throw notConfigured(kind, settings[kind]);
       return provider;
     },
@@ -255,25 +208,86 @@ export function createProviderRegistry(options: CreateProviderRegistryOptions): 
       if (providers === users) {
         return (Object.keys(users) as ProviderKind[]).map((kind) => ({ kind, setting: settings[kind], provider: users[kind]?.name ?? null, ...(users[kind] ? { detail: 'your own data on this server' } : {}) }));
       }
-      return (Object.keys(providers) as ProviderKind[]).map((kind) => {
-        const provider = providers[kind];
-        const status: ProviderStatus = { kind, setting: settings[kind], provider: provider?.name ?? null };
-        if (kind === 'notifications' && provider) {
-          status.detail = `log${desktop ? `, desktop (${desktop.command})` : ''}${webhook ? ', webhook' : ''}`;
-        }
-        if (kind === 'messages' && macos) status.detail = 'macOS Messages database, read-only';
-        if (kind === 'mail' && imap) status.detail = `${imap.account} (IMAP${imap.canSend ? ' + SMTP' : ', no SMTP: drafts only'})`;
-        if (kind === 'mail' && mailProblem) status.detail = `${mailProblem.message} ${mailProblem.hint ?? ''}`.trim();
-        if (kind === 'calendar' && caldav) status.detail = `CalDAV ${config.calendar?.caldav?.user ?? ''} at ${config.calendar?.caldav?.serverUrl ?? ''}`;
-        if (kind === 'calendar' && calendarProblem) status.detail = `${calendarProblem.message} ${calendarProblem.hint ?? ''}`.trim();
-        if (kind === 'reminders' && caldavReminders) status.detail = `CalDAV to-do lists of ${config.calendar?.caldav?.user ?? ''}`;
-        if (kind === 'reminders' && remindersProblem) status.detail = `${remindersProblem.message} ${remindersProblem.hint ?? ''}`.trim();
-        return status;
-      });
+      return (Object.keys(providers) as ProviderKind[]).map((kind) => ownerStatus(kind, config, owner));
     },
     close(): void {
-      macos?.close();
-      void imap?.close();
+      owner.macos?.close();
+      void owner.imap?.close();
     },
   };
+}
+
+function localStores(config: ProviderConfig, memory: MemoryStore): LocalStores {
+  return {
+    // The zone is read when a calendar call needs it: resolving the system zone costs ~15–20 ms (see loadConfig).
+    calendar: new LocalCalendarProvider(memory.calendar, {
+      get timezone() {
+        return config.timezone;
+      },
+    }),
+    reminders: new LocalReminderProvider(memory.reminders),
+    mail: new LocalMailProvider(memory.mail, { selfAddress: config.user.email ?? null, selfName: config.user.name ?? null }),
+    messages: new LocalMessageProvider(memory.messages),
+  };
+}
+
+/** The owner's providers as `providers.*` chooses them, in the order their accounts have always been opened. */
+function ownerSetup(options: CreateProviderRegistryOptions, env: NodeJS.ProcessEnv, local: LocalStores): OwnerSetup {
+  const { config, memory, logger } = options;
+  const settings = config.providers;
+  let macos: MacosMessagesProvider | null = null;
+  let messages: MessageProvider | null = null;
+  if (settings.messages === 'local') messages = local.messages;
+  else if (settings.messages === 'macos') {
+    macos = new MacosMessagesProvider({
+      path: config.messages.chatDbPath ? expandHome(config.messages.chatDbPath) : undefined,
+      selfHandle: config.user.email ?? config.user.handles[0],
+    });
+    messages = macos;
+  }
+  let notifier: Notifier | null = null;
+  let desktop: DesktopChannel | null = null;
+  const webhook = settings.notifications === 'none' ? null : webhookFrom(config, env, logger);
+  if (settings.notifications !== 'none') {
+    desktop =
+      settings.notifications === 'log' ? null : options.desktop !== undefined ? options.desktop : detectDesktopChannel({ path: env['PATH'] });
+    if (settings.notifications === 'desktop' && !desktop) {
+      logger?.warn('providers.notifications is "desktop" but no desktop notifier (notify-send/osascript) was found; notifications are logged only');
+    }
+    notifier = createNotifierChain({ log: memory.notifications, desktop, webhook, logger });
+  }
+  const problems: OwnerSetup['problems'] = {};
+  const opened = <T>(kind: ProviderKind, account: T | ProviderError): T | null => {
+    if (!(account instanceof ProviderError)) return account;
+    problems[kind] = account;
+    return null;
+  };
+  const caldav = settings.calendar === 'caldav' ? opened('calendar', calDavAccountFrom(config, env, local.calendar, logger)) : null;
+  const caldavReminders = settings.reminders === 'caldav' ? opened('reminders', calDavRemindersFrom(config, env, local.reminders, logger)) : null;
+  const imap = settings.mail === 'imap' ? opened('mail', imapAccountFrom(config, env, local.mail, logger)) : null;
+  const providers: ProviderByKindOrNull = {
+    calendar: settings.calendar === 'local' ? local.calendar : caldav,
+    reminders: settings.reminders === 'local' ? local.reminders : caldavReminders,
+    mail: settings.mail === 'local' ? local.mail : imap,
+    messages,
+    notifications: notifier,
+  };
+  return { providers, macos, desktop, webhook, caldav, caldavReminders, imap, problems };
+}
+
+function ownerStatus(kind: ProviderKind, config: ProviderConfig, owner: OwnerSetup): ProviderStatus {
+  const { desktop, webhook, macos, imap, caldav, caldavReminders, problems } = owner;
+  const provider = owner.providers[kind];
+  const status: ProviderStatus = { kind, setting: config.providers[kind], provider: provider?.name ?? null };
+  if (kind === 'notifications' && provider) {
+    status.detail = `log${desktop ? `, desktop (${desktop.command})` : ''}${webhook ? ', webhook' : ''}`;
+  }
+  if (kind === 'messages' && macos) status.detail = 'macOS Messages database, read-only';
+  if (kind === 'mail' && imap) status.detail = `${imap.account} (IMAP${imap.canSend ? ' + SMTP' : ', no SMTP: drafts only'})`;
+  if (kind === 'mail' && problems.mail) status.detail = `${problems.mail.message} ${problems.mail.hint ?? ''}`.trim();
+  if (kind === 'calendar' && caldav) status.detail = `CalDAV ${config.calendar?.caldav?.user ?? ''} at ${config.calendar?.caldav?.serverUrl ?? ''}`;
+  if (kind === 'calendar' && problems.calendar) status.detail = `${problems.calendar.message} ${problems.calendar.hint ?? ''}`.trim();
+  if (kind === 'reminders' && caldavReminders) status.detail = `CalDAV to-do lists of ${config.calendar?.caldav?.user ?? ''}`;
+  if (kind === 'reminders' && problems.reminders) status.detail = `${problems.reminders.message} ${problems.reminders.hint ?? ''}`.trim();
+  return status;
 }
