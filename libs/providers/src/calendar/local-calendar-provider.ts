@@ -4,11 +4,10 @@
  * overriding instances as separate rows keyed by RECURRENCE-ID, and expanded inside each query range; all-day events
  * are placed in the user's zone at read time. The rules live here; the repository only stores and reads rows.
  */
-import { addDaysToDate, newUuid } from '@chief-of-staff/core';
-import { foldCase, type CalendarRepository, type CalendarRow, type EventChanges, type EventRow, type EventUpsert, type FeedState, type UpsertOutcome } from '@chief-of-staff/stores';
+import { newUuid } from '@chief-of-staff/core';
+import { foldCase, type CalendarRepository, type CalendarRow, type EventChanges, type EventRow, type FeedState, type UpsertOutcome } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import type {
-  Attendee,
   BusyBlock,
   CalendarEvent,
   CalendarEventPatch,
@@ -20,14 +19,23 @@ import type {
   NewCalendar,
   NewCalendarEvent,
 } from '../types/calendar.js';
-import { expandSeries, validateRule } from './ics/recurrence.js';
+import { expandSeries } from './ics/recurrence.js';
 import { dateInZone, startOfDateInZone } from './ics/wall-clock.js';
 import type { IcsEventRecord } from './ics/write-ics.js';
+import {
+  checkRule,
+  eventTiming,
+  fromAttendees,
+  overrideKey,
+  placement,
+  PROVIDER,
+  toAttendees,
+  toCalendarInfo,
+  toEvent,
+  upsertRows,
+} from './local-calendar-rows.js';
 
-const PROVIDER = 'local-calendar';
 const DAY_MS = 86_400_000;
-
-type EventTiming = Pick<EventRow, 'startAt' | 'endAt' | 'allDay' | 'startDate' | 'endDate' | 'timezone'>;
 
 export interface LocalCalendarOptions {
   /** The user's zone: all-day events are placed in it. */
@@ -38,62 +46,6 @@ export interface LocalCalendarOptions {
 
 /** What an import did (the port's type, re-exported for the other local stores' imports). */
 export type { UpsertOutcome };
-
-/** A parsed iCalendar event as the row an import writes. */
-function upsertRow(record: IcsEventRecord): EventUpsert {
-  return {
-    uid: record.uid,
-    recurrenceId: record.recurrenceId ?? '',
-    title: record.title,
-    startAt: record.start.toISOString(),
-    endAt: record.end.toISOString(),
-    allDay: record.allDay,
-    startDate: record.startDate,
-    endDate: record.endDate,
-    timezone: record.timezone,
-    rrule: record.rrule,
-    exdates: record.exdates,
-    showAs: record.showAs,
-    status: record.status,
-    location: record.location,
-    notes: record.notes,
-    organizerEmail: record.organizerEmail,
-    attendees: fromAttendees(record.attendees),
-    alarms: record.alarms,
-  };
-}
-
-/** Parsed iCalendar events as the rows an import writes. */
-export function upsertRows(records: readonly IcsEventRecord[]): EventUpsert[] {
-  return records.map(upsertRow);
-}
-
-function toCalendarInfo(row: CalendarRow): CalendarInfo {
-  return {
-    id: row.id,
-    name: row.name,
-    provider: row.provider,
-    kind: row.kind,
-    ownerEmail: row.ownerEmail,
-    feedUrl: row.feedUrl,
-    readOnly: row.readOnly,
-    color: row.color,
-    lastSyncedAt: row.lastSyncedAt,
-  };
-}
-
-function toAttendees(row: EventRow): Attendee[] {
-  return row.attendees.map((a) => ({ email: a.email, name: a.name ?? null, response: a.response, isSelf: a.is_self }));
-}
-
-function fromAttendees(attendees: readonly Attendee[]): EventRow['attendees'] {
-  return attendees.map((a) => ({
-    email: a.email.trim().toLowerCase(),
-    ...(a.name ? { name: a.name } : {}),
-    response: a.response,
-    is_self: a.isSelf,
-  }));
-}
 
 export class LocalCalendarProvider implements CalendarProvider {
   readonly name = 'local';
@@ -199,56 +151,6 @@ export class LocalCalendarProvider implements CalendarProvider {
     return new Map((await this.store.listCalendars()).map((c) => [c.id, c.name]));
   }
 
-  /** Start/end of a row on the time line; all-day rows are placed in the user's zone now, not at import time. */
-  private placement(row: Pick<EventRow, 'allDay' | 'startDate' | 'endDate' | 'startAt' | 'endAt'>): { start: Date; end: Date } {
-    if (row.allDay && row.startDate) {
-      const endDate = row.endDate ?? addDaysToDate(row.startDate, 1);
-      return { start: startOfDateInZone(row.startDate, this.options.timezone), end: startOfDateInZone(endDate, this.options.timezone) };
-    }
-    return { start: new Date(row.startAt), end: new Date(row.endAt) };
-  }
-
-  private toEvent(row: EventRow, calendarName: string, occurrence?: { start: Date; end: Date; startDate: string | null; endDate: string | null; occurrenceStart: Date }): CalendarEvent {
-    const placed = occurrence ?? this.placement(row);
-    const isOverride = row.recurrenceId !== '';
-    return {
-      id: row.id,
-      uid: row.uid,
-      calendarId: row.calendarId,
-      calendar: calendarName,
-      title: row.title,
-      start: placed.start,
-      end: placed.end,
-      allDay: row.allDay,
-      startDate: occurrence ? occurrence.startDate : row.startDate,
-      endDate: occurrence ? occurrence.endDate : row.allDay ? (row.endDate ?? (row.startDate ? addDaysToDate(row.startDate, 1) : null)) : null,
-      timezone: row.timezone,
-      showAs: row.showAs,
-      status: row.status,
-      location: row.location,
-      notes: row.notes,
-      organizerEmail: row.organizerEmail,
-      attendees: toAttendees(row),
-      recurring: row.rrule !== null || isOverride,
-      rrule: row.rrule,
-      occurrenceStart: occurrence
-        ? occurrence.occurrenceStart
-        : isOverride
-          ? row.allDay
-            ? startOfDateInZone(row.recurrenceId.slice(0, 10), this.options.timezone)
-            : new Date(row.recurrenceId)
-          : null,
-      alarms: row.alarms,
-    };
-  }
-
-  private overrideKey(calendarId: number, uid: string, occurrence: Date | string, allDay: boolean): string {
-    const at = allDay
-      ? typeof occurrence === 'string' ? occurrence.slice(0, 10) : dateInZone(occurrence, this.options.timezone)
-      : new Date(occurrence).getTime();
-    return `${calendarId}\u0000${uid}\u0000${at}`;
-  }
-
   async listEvents(range: EventRange): Promise<CalendarEvent[]> {
     if (range.calendarIds && range.calendarIds.length === 0) return [];
     const names = await this.calendarNames();
@@ -262,13 +164,13 @@ export class LocalCalendarProvider implements CalendarProvider {
     });
     const result: CalendarEvent[] = [];
     for (const row of singles) {
-      const event = this.toEvent(row, names.get(row.calendarId) ?? '');
+      const event = toEvent(this.options.timezone, row, names.get(row.calendarId) ?? '');
       if (event.start.getTime() < rangeEnd && event.end.getTime() > rangeStart) result.push(event);
     }
     if (masters.length > 0) {
-      const overrides = new Set(overrideRows.map((o) => this.overrideKey(o.calendarId, o.uid, o.recurrenceId, o.allDay)));
+      const overrides = new Set(overrideRows.map((o) => overrideKey(this.options.timezone, o.calendarId, o.uid, o.recurrenceId, o.allDay)));
       for (const master of masters) {
-        const placed = this.placement(master);
+        const placed = placement(this.options.timezone, master);
         const occurrences = expandSeries(
           {
             rrule: master.rrule as string,
@@ -284,8 +186,8 @@ export class LocalCalendarProvider implements CalendarProvider {
           { displayZone: this.options.timezone },
         );
         for (const occurrence of occurrences) {
-          if (overrides.has(this.overrideKey(master.calendarId, master.uid, occurrence.occurrenceStart, master.allDay))) continue;
-          result.push(this.toEvent(master, names.get(master.calendarId) ?? '', occurrence));
+          if (overrides.has(overrideKey(this.options.timezone, master.calendarId, master.uid, occurrence.occurrenceStart, master.allDay))) continue;
+          result.push(toEvent(this.options.timezone, master, names.get(master.calendarId) ?? '', occurrence));
         }
       }
     }
@@ -312,7 +214,7 @@ export class LocalCalendarProvider implements CalendarProvider {
 
   async getEvent(id: number): Promise<CalendarEvent> {
     const row = await this.eventRow(id);
-    return this.toEvent(row, (await this.calendarRow(row.calendarId)).name);
+    return toEvent(this.options.timezone, row, (await this.calendarRow(row.calendarId)).name);
   }
 
   // ---- writing events --------------------------------------------------------------------------------------
@@ -329,52 +231,10 @@ export class LocalCalendarProvider implements CalendarProvider {
     return calendar;
   }
 
-  /** Validates and normalises times; all-day events get dates in the user's zone. */
-  private timing(input: { start: Date; end: Date; allDay: boolean; startDate?: string | null; endDate?: string | null; timezone?: string | null }): EventTiming {
-    if (input.allDay) {
-      const startDate = input.startDate ?? dateInZone(input.start, this.options.timezone);
-      let endDate = input.endDate ?? dateInZone(input.end, this.options.timezone);
-      if (endDate <= startDate) endDate = addDaysToDate(startDate, 1);
-      return {
-        allDay: true,
-        startDate,
-        endDate,
-        timezone: null,
-        startAt: startOfDateInZone(startDate, this.options.timezone).toISOString(),
-        endAt: startOfDateInZone(endDate, this.options.timezone).toISOString(),
-      };
-    }
-    if (input.end.getTime() <= input.start.getTime()) {
-      throw new ProviderError('invalid', 'end must be after start.', { provider: PROVIDER, details: { field: 'end' } });
-    }
-    return {
-      allDay: false,
-      startDate: null,
-      endDate: null,
-      timezone: input.timezone ?? this.options.timezone,
-      startAt: input.start.toISOString(),
-      endAt: input.end.toISOString(),
-    };
-  }
-
-  private checkRule(rrule: string | null | undefined): string | null {
-    if (!rrule) return null;
-    try {
-      validateRule(rrule);
-    } catch (error) {
-      throw new ProviderError('invalid', `recurrence: ${error instanceof Error ? error.message : 'not a valid RRULE'}.`, {
-        provider: PROVIDER,
-        hint: 'Use an RFC 5545 RRULE value such as "FREQ=WEEKLY;BYDAY=MO,WE" or "FREQ=DAILY;COUNT=5".',
-        details: { field: 'recurrence' },
-      });
-    }
-    return rrule.replace(/^RRULE:/i, '').trim();
-  }
-
   async createEvent(input: NewCalendarEvent): Promise<CalendarEvent> {
     const calendar = await this.writableCalendar(input.calendarId !== undefined ? input.calendarId : (await this.defaultCalendar()).id);
-    const timing = this.timing({ ...input, allDay: input.allDay ?? false });
-    const rrule = this.checkRule(input.rrule);
+    const timing = eventTiming(this.options.timezone, { ...input, allDay: input.allDay ?? false });
+    const rrule = checkRule(input.rrule);
     const row = await this.store.insertEvent({
       calendarId: calendar.id,
       uid: input.uid ?? `${newUuid()}@chief-of-staff`,
@@ -391,21 +251,21 @@ export class LocalCalendarProvider implements CalendarProvider {
       attendees: fromAttendees(input.attendees ?? []),
       alarms: input.alarms ?? [],
     });
-    return this.toEvent(row, calendar.name);
+    return toEvent(this.options.timezone, row, calendar.name);
   }
 
   async updateEvent(id: number, patch: CalendarEventPatch): Promise<CalendarEvent> {
     const row = await this.eventRow(id);
     await this.writableCalendar(row.calendarId);
     const target = patch.calendarId !== undefined ? await this.writableCalendar(patch.calendarId) : null;
-    const placed = this.placement(row);
+    const placed = placement(this.options.timezone, row);
     const allDay = patch.allDay ?? row.allDay;
     const timesChanged = patch.start !== undefined || patch.end !== undefined || patch.allDay !== undefined || patch.startDate !== undefined || patch.endDate !== undefined;
     const values: EventChanges = {};
     if (timesChanged) {
       Object.assign(
         values,
-        this.timing({
+        eventTiming(this.options.timezone, {
           start: patch.start ?? placed.start,
           end: patch.end ?? placed.end,
           allDay,
@@ -431,7 +291,7 @@ export class LocalCalendarProvider implements CalendarProvider {
     if (patch.notes !== undefined) values.notes = patch.notes;
     if (patch.attendees !== undefined) values.attendees = fromAttendees(patch.attendees);
     if (patch.organizerEmail !== undefined) values.organizerEmail = patch.organizerEmail;
-    if (patch.rrule !== undefined) values.rrule = row.recurrenceId === '' ? this.checkRule(patch.rrule) : null;
+    if (patch.rrule !== undefined) values.rrule = row.recurrenceId === '' ? checkRule(patch.rrule) : null;
     if (patch.exdates !== undefined) values.exdates = patch.exdates;
     if (patch.alarms !== undefined) values.alarms = patch.alarms;
     if (patch.showAs !== undefined) values.showAs = patch.showAs;
@@ -439,7 +299,7 @@ export class LocalCalendarProvider implements CalendarProvider {
     // Overriding instances travel with their series, in the same transaction as the master.
     const updated = await this.store.updateEvent(id, values, target && row.recurrenceId === '' ? { calendarId: row.calendarId, uid: row.uid } : undefined);
     if (!updated) throw ProviderError.notFound(PROVIDER, 'Event', id);
-    return this.toEvent(updated, (target ?? (await this.calendarRow(updated.calendarId))).name);
+    return toEvent(this.options.timezone, updated, (target ?? (await this.calendarRow(updated.calendarId))).name);
   }
 
   async deleteEvent(id: number, options: { occurrenceStart?: Date } = {}): Promise<void> {
@@ -464,15 +324,15 @@ export class LocalCalendarProvider implements CalendarProvider {
     }
     const key = master.allDay ? dateInZone(occurrence, this.options.timezone) : occurrence.toISOString();
     const overrideRow = (await this.store.overridesOf(master.calendarId, master.uid)).find(
-      (o) => this.overrideKey(o.calendarId, o.uid, o.recurrenceId, o.allDay) === this.overrideKey(master.calendarId, master.uid, key, master.allDay),
+      (o) => overrideKey(this.options.timezone, o.calendarId, o.uid, o.recurrenceId, o.allDay) === overrideKey(this.options.timezone, master.calendarId, master.uid, key, master.allDay),
     );
     if (!overrideRow) {
-      const placed = this.placement(master);
+      const placed = placement(this.options.timezone, master);
       const exists = expandSeries(
         { rrule: master.rrule, start: placed.start, end: placed.end, allDay: master.allDay, startDate: master.startDate, endDate: master.endDate, timezone: master.timezone, exdates: master.exdates },
         { start: new Date(occurrence.getTime() - 60_000), end: new Date(occurrence.getTime() + 60_000) },
         { displayZone: this.options.timezone },
-      ).some((o) => this.overrideKey(0, '', o.occurrenceStart, master.allDay) === this.overrideKey(0, '', key, master.allDay));
+      ).some((o) => overrideKey(this.options.timezone, 0, '', o.occurrenceStart, master.allDay) === overrideKey(this.options.timezone, 0, '', key, master.allDay));
       if (!exists) throw ProviderError.notFound(PROVIDER, 'Occurrence', `${occurrence.toISOString()} of event ${id}`);
     }
     // The overriding instance (if any) goes and the master's EXDATEs grow in one transaction.
@@ -532,7 +392,7 @@ export class LocalCalendarProvider implements CalendarProvider {
     return rows
       .filter((row) => keep === null || keep.has(row.uid))
       .map((row) => {
-        const placed = this.placement(row);
+        const placed = placement(this.options.timezone, row);
         return {
           uid: row.uid,
           recurrenceId: row.recurrenceId === '' ? null : row.recurrenceId,

@@ -25,7 +25,8 @@ import type {
 } from '../../types/calendar.js';
 import { parseIcs } from '../ics/parse-ics.js';
 import { writeIcs } from '../ics/write-ics.js';
-import { upsertRows, type LocalCalendarProvider } from '../local-calendar-provider.js';
+import type { LocalCalendarProvider } from '../local-calendar-provider.js';
+import { upsertRows } from '../local-calendar-rows.js';
 import { connectCalDav, describeCalDavError, listObjectEtags, PROVIDER, type CalDavSettings, type DavClient } from './caldav-connection.js';
 import { retryTransient } from '../../shared/transient-retry.js';
 import { CalDavFreeBusy, type FreeBusyMethod } from './caldav-free-busy.js';
