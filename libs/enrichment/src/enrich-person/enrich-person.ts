@@ -12,7 +12,7 @@ import { parseEnrichPersonInput, type EnrichPersonResult, type SourceReport } fr
 import { compareIdentities, resolvePerson, unresolvedPerson, type Ambiguity, type Resolution } from './resolve-person.js';
 import { runSource, type SourceOutcome } from './run-source.js';
 import { ENRICHMENT_SECTIONS, type EnrichmentSection } from './sections.js';
-import { factItemSchema, identityItemSchema } from './section-items.js';
+import { factItemSchema, identityItemSchema, type FactItem } from './section-items.js';
 import {
   keepWellFormed,
   shapeDecisions,
@@ -160,7 +160,16 @@ export async function enrichPerson(
   // The label looks at every fact the source returned, not only the ten shown: the role fact may rank lower.
   const factsRun = others.find((other) => other.section === 'facts')?.run;
   const facts = factsRun?.kind === 'ran' ? keepWellFormed(factItemSchema, factsRun.outcome.items).items : [];
-  const resolution = identities.task.resolution;
+  return personResult(name, identities.task.resolution, results, facts);
+}
+
+/** The answer from the sections' results: the candidates of an ambiguous name, or the person and what is known. */
+function personResult(
+  name: string,
+  resolution: Resolution | Ambiguity,
+  results: ReadonlyMap<EnrichmentSection, SectionResult>,
+  facts: readonly FactItem[],
+): EnrichPersonResult {
   if (resolution.kind === 'ambiguous') {
     const report = results.get('identities')?.report;
     if (report) Object.assign(report, { status: 'ok', message: ambiguityMessage(name, resolution) });
@@ -191,6 +200,7 @@ export async function enrichPerson(
   output.untrusted_content = true;
   return output as EnrichPersonResult;
 }
+
 
 /** What an ambiguous name says in place of the identities: who it fits, and how to ask for one of them. */
 function ambiguityMessage(name: string, ambiguity: Ambiguity): string {
