@@ -21,7 +21,7 @@ import { timeSchema } from '../provider-common/provider-schemas.js';
 import { requireProvider, type ProviderToolContext } from '../provider-common/provider-services.js';
 import { parseDateRange } from '../provider-common/time-input.js';
 import { checkWorkingHours, durationSchema, fetchMyEvents, MAX_AVAILABILITY_DAYS, openSlotsWindow, selfIdentity, workingHoursSchema } from './availability-inputs.js';
-import { resolveParticipant } from './resolve-participants.js';
+import { resolveParticipant, type ResolvedParticipant } from './resolve-participants.js';
 import { FIND_GROUP_AVAILABILITY_EXAMPLES } from './find-group-availability-tool.examples.js';
 
 const MAX_SUGGESTIONS = 20;
@@ -41,6 +41,37 @@ const scorePartsSchema = z.object({
   proximity: z.number(),
   buffer: z.number(),
 });
+
+/**
+ * Whose busy time is known: each participant's status and source, a warning for each one left out, and an
+ * UNAVAILABLE error when `require_all` asks for everyone.
+ */
+function checkedParticipants(
+  resolved: readonly ResolvedParticipant[],
+  selfEmails: ReadonlySet<string>,
+  busy: ReadonlyMap<string, FreeBusyResult>,
+  requireAll: boolean,
+  warnings: string[],
+): z.infer<typeof participantOutputSchema>[] {
+  const participants = resolved.map((p) => {
+    if (p.email === null) return { input: p.input, email: null, name: p.name, status: 'unresolved' as const, source: null };
+    if (selfEmails.has(p.email)) return { input: p.input, email: p.email, name: p.name, status: 'ok' as const, source: 'your calendars' };
+    const data = busy.get(p.email);
+    return { input: p.input, email: p.email, name: p.name, status: data ? ('ok' as const) : ('no_data' as const), source: data?.source ?? null };
+  });
+  for (const p of participants) {
+    if (p.status === 'unresolved') warnings.push(`"${p.input}" could not be resolved to an email address and was left out.`);
+    if (p.status === 'no_data') warnings.push(`No calendar data for ${p.email}; their busy time is unknown. Import their calendar (cos import ics <file> --owner ${p.email}), add their ICS feed, or, if their calendar is shared with you on your CalDAV server, list it under calendar.caldav.people.`);
+  }
+  const missing = participants.filter((p) => p.status !== 'ok');
+  if (requireAll && missing.length > 0) {
+    throw new ToolError('UNAVAILABLE', `No availability data for ${missing.map((p) => p.input).join(', ')}.`, {
+      hint: 'Import their calendars (cos import ics <file> --owner <email>), add their ICS feeds, list calendars shared on your CalDAV server under calendar.caldav.people, or call without require_all.',
+      details: { participants: missing.map((p) => p.input) },
+    });
+  }
+  return participants;
+}
 
 export const findGroupAvailabilityTool = defineTool({
   name: 'find_group_availability',
@@ -120,23 +151,7 @@ export const findGroupAvailabilityTool = defineTool({
     // A server account that could not be reached answered from its synced copy: say so.
     const stale = calendar.staleness?.();
     if (stale) warnings.push(stale);
-    const participants = resolved.map((p) => {
-      if (p.email === null) return { input: p.input, email: null, name: p.name, status: 'unresolved' as const, source: null };
-      if (selfEmails.has(p.email)) return { input: p.input, email: p.email, name: p.name, status: 'ok' as const, source: 'your calendars' };
-      const data = busy.get(p.email);
-      return { input: p.input, email: p.email, name: p.name, status: data ? ('ok' as const) : ('no_data' as const), source: data?.source ?? null };
-    });
-    for (const p of participants) {
-      if (p.status === 'unresolved') warnings.push(`"${p.input}" could not be resolved to an email address and was left out.`);
-      if (p.status === 'no_data') warnings.push(`No calendar data for ${p.email}; their busy time is unknown. Import their calendar (cos import ics <file> --owner ${p.email}), add their ICS feed, or, if their calendar is shared with you on your CalDAV server, list it under calendar.caldav.people.`);
-    }
-    const missing = participants.filter((p) => p.status !== 'ok');
-    if (args.require_all && missing.length > 0) {
-      throw new ToolError('UNAVAILABLE', `No availability data for ${missing.map((p) => p.input).join(', ')}.`, {
-        hint: 'Import their calendars (cos import ics <file> --owner <email>), add their ICS feeds, list calendars shared on your CalDAV server under calendar.caldav.people, or call without require_all.',
-        details: { participants: missing.map((p) => p.input) },
-      });
-    }
+    const participants = checkedParticipants(resolved, selfEmails, busy, args.require_all, warnings);
 
     const mine = await fetchMyEvents(ctx, range, undefined, false);
     const open = findOpenSlots({
