@@ -47,11 +47,14 @@ export const dependencyRules = [
  */
 const embeddedAdapters = ['sqlite', 'lancedb'];
 const abovePorts = ['sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'providers', 'postgres'];
-export const testDependencyRules = dependencyRules.map((rule) =>
-  abovePorts.some((scope) => rule.sourceTag === `scope:${scope}`)
-    ? { ...rule, onlyDependOnLibsWithTags: [...rule.onlyDependOnLibsWithTags, ...embeddedAdapters.map((name) => `scope:${name}`)] }
-    : rule,
-);
+// The LanceDB adapter's document-engine and fact-vector tests keep the catalogue and the facts in the other embedded
+// adapter, as the application does (SQLite does not depend on LanceDB, so this is no circle).
+const embeddedPartners = { lancedb: ['sqlite'] };
+export const testDependencyRules = dependencyRules.map((rule) => {
+  const partners = Object.entries(embeddedPartners).find(([scope]) => rule.sourceTag === `scope:${scope}`)?.[1] ?? [];
+  const extra = abovePorts.some((scope) => rule.sourceTag === `scope:${scope}`) ? embeddedAdapters : partners;
+  return extra.length > 0 ? { ...rule, onlyDependOnLibsWithTags: [...rule.onlyDependOnLibsWithTags, ...extra.map((name) => `scope:${name}`)] } : rule;
+});
 
 /**
  * Projects on the storage port (ADR 0051) are linted with type information for promises nobody awaits: a forgotten

@@ -24,7 +24,7 @@ import { build } from 'esbuild';
 
 const EXTERNAL = [
   // Native addons, and packages that load files relative to themselves. LanceDB's JavaScript and Apache Arrow are
-  // bundled (libs/documents, load-lance.ts); its native part is found at run time as before.
+  // bundled (libs/lancedb, load-lance.ts); its native part is found at run time as before.
   'better-sqlite3',
   '@lancedb/lancedb-*',
   '*.node',

@@ -5,8 +5,9 @@
  */
 import { join } from 'node:path';
 import { CosError, type CosConfig } from '@chief-of-staff/core';
-import { openLanceVectorTables, VECTORS_DIR_NAME } from '@chief-of-staff/documents';
-import { openDatabase } from '@chief-of-staff/stores';
+import { VECTORS_DIR_NAME } from '@chief-of-staff/documents';
+import { openLanceVectorTables } from '@chief-of-staff/lancedb';
+import { openDatabase } from '@chief-of-staff/sqlite';
 import type { CopyDataDirectoryReport, CopyProgress } from '@chief-of-staff/postgres';
 import { isPostgresUrl, storageChoice } from './storage-choice.js';
 

@@ -6,19 +6,18 @@
  * library), so start-up stays fast; `semanticRecall: false` leaves fact vectors out entirely (query_memory then ranks by full text and substring).
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
-import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import type { MemoryStore } from '@chief-of-staff/stores';
+import { openMemoryStore, SqliteDocumentCatalog, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
 import type { PostgresMemoryStore } from '@chief-of-staff/postgres';
 import { storageChoice } from './storage-choice.js';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import {
   DocumentService,
   documentServiceOptionsFromConfig,
-  LanceFactVectorIndex,
-  lanceChunkStore,
-  VectorDatabase,
   WorkerPoolEmbedder,
   type DocumentServiceOptions,
 } from '@chief-of-staff/documents';
+import { LanceFactVectorIndex, lanceChunkStore, VectorDatabase } from '@chief-of-staff/lancedb';
 import { hasVectorTables } from '@chief-of-staff/documents/early-embedder';
 import { createEnrichmentService, type EnrichmentService } from '@chief-of-staff/enrichment';
 import { createModelDocumentSummarizer, lazyAnthropicModel, resolveAnthropicSettings, type AgentsService } from '@chief-of-staff/agents';
@@ -63,10 +62,11 @@ export interface OpenCoreServicesOptions {
   embedder?: WorkerPoolEmbedder;
 }
 
-/** The storage the configuration selects: the port, and on PostgreSQL the adapter itself for the documents' stores. */
+/** The storage the configuration selects: the port, and the adapter itself for the documents' stores. */
 export interface OpenedStorage {
   memory: MemoryStore;
   postgres?: PostgresMemoryStore;
+  sqlite?: SqliteMemoryStore;
 }
 
 /**
@@ -75,9 +75,12 @@ export interface OpenedStorage {
  */
 export async function openStorage(config: CosConfig, options: { clock: Clock; logger: Logger; env?: NodeJS.ProcessEnv | undefined }): Promise<OpenedStorage> {
   const choice = storageChoice(config, options.env);
-  if (choice.kind === 'sqlite') return { memory: openMemoryStore({ dataDir: config.dataDir, clock: options.clock, logger: options.logger }) };
+  if (choice.kind === 'sqlite') {
+    const sqlite = openMemoryStore({ dataDir: config.dataDir, clock: options.clock, logger: options.logger });
+    return { memory: sqlite, sqlite };
+  }
   const { openPostgresMemoryStore } = await import('@chief-of-staff/postgres');
-  const postgres = await openPostgresMemoryStore({ url: choice.url, dataDir: config.dataDir, clock: options.clock, logger: options.logger });
+  const postgres = await openPostgresMemoryStore({ url: choice.url, clock: options.clock, logger: options.logger });
   return { memory: postgres, postgres };
 }
 
@@ -85,22 +88,24 @@ export async function openStorage(config: CosConfig, options: { clock: Clock; lo
 function documentStoresFor(
   onPostgres: ReturnType<PostgresMemoryStore['documentStores']> | undefined,
   vectorsDir: string,
+  sqlite: SqliteMemoryStore | undefined,
 ): { vectorDatabase?: VectorDatabase; documentStores: Pick<DocumentServiceOptions, 'catalog' | 'chunks'> } {
   if (onPostgres) return { documentStores: { catalog: onPostgres.catalog, chunks: onPostgres.chunks } };
+  if (!sqlite) throw new TypeError('Documents on the data directory need its SQLite store for their catalogue.');
   const vectorDatabase = new VectorDatabase(vectorsDir);
-  return { vectorDatabase, documentStores: { chunks: lanceChunkStore({ vectors: vectorDatabase }) } };
+  return { vectorDatabase, documentStores: { catalog: new SqliteDocumentCatalog(sqlite.database), chunks: lanceChunkStore({ vectors: vectorDatabase }) } };
 }
 
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
   const { config, logger, clock } = options;
-  const { memory, postgres } = await openStorage(config, { clock, logger, env: options.env });
+  const { memory, postgres, sqlite } = await openStorage(config, { clock, logger, env: options.env });
   const providers = createProviderRegistry({ config, memory, logger, env: options.env });
-  const documentOptions = documentServiceOptionsFromConfig(config, memory.database);
+  const documentOptions = documentServiceOptionsFromConfig(config);
   const embedder = options.embedder ?? new WorkerPoolEmbedder();
   // On PostgreSQL the documents and fact vectors live in the database too; on the data directory one LanceDB
   // connection serves both.
   const onPostgres = postgres?.documentStores(embedder);
-  const { vectorDatabase, documentStores } = documentStoresFor(onPostgres, documentOptions.vectorsDir);
+  const { vectorDatabase, documentStores } = documentStoresFor(onPostgres, documentOptions.vectorsDir, sqlite);
   // Summaries need a model key; without one the option answers NOT_CONFIGURED with what to set.
   const settings = resolveAnthropicSettings(config, options.env);
   const summarizer =

@@ -22,7 +22,7 @@ const meta = JSON.parse(readFileSync(resolve(dist, 'bundle-meta.json'), 'utf8'))
 const EARLY_START = meta.outputs['dist/early.cjs']?.entryPoint;
 
 /** Modules that `require` their heavy dependencies inside the named function, so the bundle bundles them lazily. */
-const REQUIRES_ON_FIRST_USE: Record<string, string> = { '../../libs/documents/dist/lance/load-lance.js': 'loadLance' };
+const REQUIRES_ON_FIRST_USE: Record<string, string> = { '../../libs/lancedb/dist/tables/load-lance.js': 'loadLance' };
 
 /** Every module that runs when `input` does (bundled modules and external packages), following static imports. */
 function staticallyLoaded(input: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { makeDocx, makePdf } from '../__tests__/fixture-files.js';
+import { makeDocx, makePdf } from '../testing/fixture-files.js';
 import { docTypeForPath } from './doc-types.js';
 import { ExtractionError, extractBlocks } from './extract-document.js';
 

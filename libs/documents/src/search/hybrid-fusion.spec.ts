@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ChunkHit } from '../lance/document-chunk-table.js';
+import type { ChunkHit } from '../store/chunk-store.js';
 import { queryTermGroups } from '../lexical/search-terms.js';
 import { bestChunkPerDocument, fuseHybrid, fusionEvidence, listAgreement, semanticShare, semanticWeight } from './hybrid-fusion.js';
 

@@ -3,15 +3,17 @@
  * facts are found by the PostgreSQL search, new rows get new ids, a stopped copy resumes without doubling anything,
  * the source does not change, and a database holding other data is refused.
  */
+import { SqliteDocumentCatalog } from '@chief-of-staff/sqlite';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { FakeClock } from '@chief-of-staff/core';
-import { DocumentService, LanceFactVectorIndex, lanceChunkStore, openLanceVectorTables, VectorDatabase, type Embedder } from '@chief-of-staff/documents';
+import { DocumentService, type Embedder } from '@chief-of-staff/documents';
+import { LanceFactVectorIndex, lanceChunkStore, openLanceVectorTables, VectorDatabase } from '@chief-of-staff/lancedb';
 import { refreshFactVector } from '@chief-of-staff/stores';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { openPostgres } from '../open-postgres.js';
 import { createPostgresFactsRepository } from '../memory/facts-repository.js';
@@ -75,7 +77,7 @@ beforeAll(async () => {
   mkdirSync(documentsDir, { recursive: true });
   writeFileSync(join(documentsDir, 'billing.md'), '# Billing\n\nThe billing migration moves invoices to the new ledger.\n');
   writeFileSync(join(documentsDir, 'hiring.md'), '# Hiring\n\nTwo engineers join the payments team in March.\n');
-  const documents = new DocumentService({ database: source.database, chunks: lanceChunkStore({ vectors }), allowedRoots: [documentsDir], embedder: hashed });
+  const documents = new DocumentService({ catalog: new SqliteDocumentCatalog(source.database), chunks: lanceChunkStore({ vectors }), allowedRoots: [documentsDir], embedder: hashed });
   await documents.ingest(documentsDir);
   await documents.close();
   await vectors.close();

@@ -11,15 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  DocumentCatalog,
-  DocumentChunkTable,
   DocumentService,
-  VectorDatabase,
   WorkerPoolEmbedder,
   type ChunkRecord,
   type Embedder,
 } from '@chief-of-staff/documents';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { DocumentChunkTable, VectorDatabase } from '@chief-of-staff/lancedb';
+import { openDatabase, type CosDatabase, SqliteDocumentCatalog } from '@chief-of-staff/sqlite';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { HNSW_EF_CONSTRUCTION, HNSW_M } from '../schema/documents.js';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
@@ -151,7 +149,7 @@ function lanceBenchmark() {
       const now = Date.now();
       for (let start = 0; start < CHUNKS; start += LOAD_SLICE) await chunks.insertNewDocuments(chunkRows(start, Math.min(CHUNKS, start + LOAD_SLICE), embedder().dims, now));
       await chunks.optimize();
-      service = new DocumentService({ catalog: new DocumentCatalog(database), chunks, embedder: embedder(), allowedRoots: [dir] });
+      service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks, embedder: embedder(), allowedRoots: [dir] });
     },
     fn: async (run?: { warmup?: boolean }) => search(service, next++, run?.warmup ? undefined : timings.lance),
     warmupIterations: QUERIES.length,

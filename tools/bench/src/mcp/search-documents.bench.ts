@@ -9,8 +9,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DocumentService, lanceChunkStore, VECTORS_DIR_NAME, WorkerPoolEmbedder, type Embedder } from '@chief-of-staff/documents';
-import { openDatabase } from '@chief-of-staff/stores';
+import { DocumentService, VECTORS_DIR_NAME, WorkerPoolEmbedder, type Embedder } from '@chief-of-staff/documents';
+import { lanceChunkStore } from '@chief-of-staff/lancedb';
+import { openDatabase, SqliteDocumentCatalog } from '@chief-of-staff/sqlite';
 import { loadCacm, loadJsonCollection } from '../retrieval/test-collections.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectSourceServer } from './source-server-client.js';
@@ -63,7 +64,7 @@ async function buildDataDirectory(): Promise<void> {
   // Stored vectors are made here, so the table is written with the model's id and width but without the model.
   const prepared: Embedder = { id: model.id, dims: model.dims, embed: async () => [] };
   const database = openDatabase({ dataDir });
-  const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(dataDir, VECTORS_DIR_NAME) }), allowedRoots: [dataDir], embedder: prepared });
+  const service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir: join(dataDir, VECTORS_DIR_NAME) }), allowedRoots: [dataDir], embedder: prepared });
   const now = Date.now();
   for (let start = 0; start < TARGET_CHUNKS; start += 2_000) {
     const rows = Array.from({ length: Math.min(2_000, TARGET_CHUNKS - start) }, (_, offset) => {

@@ -7,17 +7,10 @@
  */
 import { join } from 'node:path';
 import { createSystemClock } from '@chief-of-staff/core';
-import { LanceFactVectorIndex, VectorDatabase, VECTORS_DIR_NAME, type Embedder } from '@chief-of-staff/documents';
-import {
-  DEFAULT_FACT_RELEVANCE,
-  DEFAULT_HALF_LIFE_DAYS,
-  factRelevance,
-  gatherFactCandidates,
-  openMemoryStore,
-  scoreFacts,
-  type FactCandidates,
-  type FactRelevanceParameters,
-} from '@chief-of-staff/stores';
+import { VECTORS_DIR_NAME, type Embedder } from '@chief-of-staff/documents';
+import { LanceFactVectorIndex, VectorDatabase } from '@chief-of-staff/lancedb';
+import { DEFAULT_FACT_RELEVANCE, DEFAULT_HALF_LIFE_DAYS, factRelevance, gatherFactCandidates, scoreFacts, type FactCandidates, type FactRelevanceParameters } from '@chief-of-staff/stores';
+import { openMemoryStore } from '@chief-of-staff/sqlite';
 import type { Conversation } from './locomo-conversations.js';
 import { meanRecall, recallFigures, type RecallFigures } from './recall-metrics.js';
 import { firstBest } from '../grid-best.js';

@@ -10,9 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeClock } from '@chief-of-staff/core';
-import { LanceFactVectorIndex, VectorDatabase, VECTORS_DIR_NAME, WorkerPoolEmbedder, type Embedder } from '@chief-of-staff/documents';
-import { openMemoryStore, searchFacts, type FactCategory, type MemoryStore } from '@chief-of-staff/stores';
-import { insertSyntheticFacts, syntheticFacts } from '@chief-of-staff/stores/testing';
+import { VECTORS_DIR_NAME, WorkerPoolEmbedder, type Embedder } from '@chief-of-staff/documents';
+import { LanceFactVectorIndex, VectorDatabase } from '@chief-of-staff/lancedb';
+import { searchFacts, type FactCategory, type MemoryStore } from '@chief-of-staff/stores';
+import { openMemoryStore } from '@chief-of-staff/sqlite';
+import { syntheticFacts } from '@chief-of-staff/stores/testing';
+import { insertSyntheticFacts } from '@chief-of-staff/sqlite/testing';
 import { loadConversations, turnFactValue } from './locomo-conversations.js';
 
 const FACTS = 100_000;

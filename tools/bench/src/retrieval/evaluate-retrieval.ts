@@ -5,8 +5,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DocumentService, lanceChunkStore, type Embedder, type SearchMode } from '@chief-of-staff/documents';
-import { openDatabase } from '@chief-of-staff/stores';
+import { DocumentService, type Embedder, type SearchMode } from '@chief-of-staff/documents';
+import { lanceChunkStore } from '@chief-of-staff/lancedb';
+import { openDatabase, SqliteDocumentCatalog } from '@chief-of-staff/sqlite';
 import { lunrIndex, miniSearchIndex, type PeerIndex } from './bm25-peers.js';
 import { CUTOFF, meanFigures, rankingFigures, type QueryFigures } from './ranking-metrics.js';
 import { documentFileText, type TestCollection } from './test-collections.js';
@@ -49,7 +50,7 @@ export async function indexCollection(collection: TestCollection, embedder: Embe
     idByFile.set(doc.file, doc.id);
   }
   const database = openDatabase({ dataDir: base });
-  const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
+  const service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
   const started = performance.now();
   const report = await service.ingest(root);
   const ingestMs = performance.now() - started;

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createToolContext, FakeClock, runTool, type AnyToolDefinition, type ToolRunResult } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { DocumentService, lanceChunkStore, WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { openDatabase, type CosDatabase, SqliteDocumentCatalog } from '@chief-of-staff/sqlite';
+import { DocumentService, WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { lanceChunkStore } from '@chief-of-staff/lancedb';
 import { documentTools } from '../document-tools.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-doc-tools-'));
@@ -53,7 +54,7 @@ beforeAll(() => {
   utimesSync(join(root, 'holiday.txt'), new Date('2026-02-10T12:00:00Z'), new Date('2026-02-10T12:00:00Z'));
   utimesSync(join(root, 'a', 'invoice.md'), new Date('2026-02-12T12:00:00Z'), new Date('2026-02-12T12:00:00Z'));
   database = openDatabase({ dataDir: base });
-  service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
+  service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
 });
 
 afterAll(async () => {
@@ -193,7 +194,7 @@ describe('ingest_documents on a folder larger than one call can finish', () => {
     for (let i = 0; i < FILES; i += 1) writeFileSync(join(notes, `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n\nArchived note number ${i}.`);
     bigDatabase = openDatabase({ dataDir: bigBase });
     // A 1 ms budget: every call stops after its first new file or so, as a 240 s budget would on a big archive.
-    budgeted = new DocumentService({ database: bigDatabase, chunks: lanceChunkStore({ vectorsDir: join(bigBase, 'vectors') }), allowedRoots: [join(bigBase, 'documents')], embedder, ingestTimeBudgetMs: 1 });
+    budgeted = new DocumentService({ catalog: new SqliteDocumentCatalog(bigDatabase), chunks: lanceChunkStore({ vectorsDir: join(bigBase, 'vectors') }), allowedRoots: [join(bigBase, 'documents')], embedder, ingestTimeBudgetMs: 1 });
   });
 
   afterAll(async () => {

@@ -8,13 +8,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { DocumentService } from '../document-service.js';
-import { lanceChunkStore } from '../lance/lance-chunk-store.js';
-import type { Embedder } from '../embedding/embedder.js';
-import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
-import { DOCUMENT_CHUNKS_TABLE } from '../lance/document-chunk-table.js';
-import { loadLance } from '../lance/load-lance.js';
+import { openDatabase, SqliteDocumentCatalog, type CosDatabase } from '@chief-of-staff/sqlite';
+import { DocumentService, type Embedder, WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { lanceChunkStore } from '../chunks/lance-chunk-store.js';
+import { DOCUMENT_CHUNKS_TABLE } from '../chunks/document-chunk-table.js';
+import { loadLance } from '../tables/load-lance.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-reuse-'));
 const root = join(base, 'documents');
@@ -67,7 +65,7 @@ async function storedVectors(documentId: number): Promise<Map<string, number[]>>
 beforeAll(() => {
   mkdirSync(root, { recursive: true });
   database = openDatabase({ dataDir: base });
-  service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder: countingEmbedder });
+  service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder: countingEmbedder });
 });
 
 beforeEach(() => {
@@ -133,7 +131,7 @@ describe('ingest embeds each chunk text once', () => {
     const table = await connection.openTable(DOCUMENT_CHUNKS_TABLE);
     await table.dropColumns(['text_hash']);
     connection.close();
-    const reopened = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder: countingEmbedder });
+    const reopened = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder: countingEmbedder });
     try {
       expect(await reopened.vectorStatus()).toMatchObject({ status: 'ok' });
       write('plans/q3.md', note('the third quarter', [5]));

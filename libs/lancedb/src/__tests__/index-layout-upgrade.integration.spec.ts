@@ -9,13 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { DocumentService } from '../document-service.js';
-import { lanceChunkStore } from '../lance/lance-chunk-store.js';
-import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
-import { DOCUMENT_CHUNKS_TABLE } from '../lance/document-chunk-table.js';
-import { loadLance } from '../lance/load-lance.js';
-import { SCHEMA_VERSION_KEY } from '../lance/vector-space-metadata.js';
+import { openDatabase, SqliteDocumentCatalog, type CosDatabase } from '@chief-of-staff/sqlite';
+import { DocumentService, WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { lanceChunkStore } from '../chunks/lance-chunk-store.js';
+import { DOCUMENT_CHUNKS_TABLE } from '../chunks/document-chunk-table.js';
+import { loadLance } from '../tables/load-lance.js';
+import { SCHEMA_VERSION_KEY } from '../tables/vector-space-metadata.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-layout-'));
 const root = join(base, 'documents');
@@ -46,7 +45,7 @@ beforeAll(async () => {
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'budget.md'), '# Budget\n\nThe marketing budget for the third quarter is 120k euros.');
   database = openDatabase({ dataDir: base });
-  const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
+  const service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
   await service.ingest(root);
   await service.close();
   await downgradeToLayout1();
@@ -60,7 +59,7 @@ afterAll(async () => {
 
 describe('an index in an older layout', () => {
   it('is still searched, with a warning that says to re-index', async () => {
-    const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
+    const service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
     try {
       expect(await service.vectorStatus()).toMatchObject({ status: 'outdated' });
       const result = await service.search('marketing budget');
@@ -73,7 +72,7 @@ describe('an index in an older layout', () => {
 
   it('refuses new documents with the re-index error, and reindex() brings it to the current layout', async () => {
     writeFileSync(join(root, 'travel.md'), '# Travel\n\nThe offsite is in Lisbon in May.');
-    const service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
+    const service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir }), allowedRoots: [root], embedder });
     try {
       const error = await service.ingest(root).catch((caught: unknown) => caught);
       expect(isToolError(error) && error.code).toBe('CONFLICT');

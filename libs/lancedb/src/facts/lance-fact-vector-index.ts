@@ -9,25 +9,14 @@ import { createHash } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
 import { ToolError } from '@chief-of-staff/core';
 import { FactVectorIndexClosedError, type FactCategory, type FactToEmbed, type FactVectorIndex, type FactVectorMatch } from '@chief-of-staff/stores';
-import type { Embedder } from '../embedding/embedder.js';
-import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
-import type { BackgroundOptimizerOptions } from '../lance/background-optimizer.js';
-import { loadLance, type ArrowModule } from '../lance/load-lance.js';
-import { ReadLimit, VECTOR_SEARCHES_AT_ONCE } from '../lance/read-limit.js';
-import { sqlInteger, sqlIntegerList, sqlString } from '../lance/sql-literal.js';
-import { embedderMismatchError, REINDEX_HINT, vectorSpaceOf } from '../store/vector-space.js';
-import { VECTOR_REFINE_FACTOR, VectorTable, type VectorDatabase, type VectorTableState } from '../lance/vector-table.js';
+import { type Embedder, embedderMismatchError, factEmbeddingText, QueryEmbeddingCache, REINDEX_HINT, vectorSpaceOf } from '@chief-of-staff/documents';
+import type { BackgroundOptimizerOptions } from '../tables/background-optimizer.js';
+import { loadLance, type ArrowModule } from '../tables/load-lance.js';
+import { ReadLimit, VECTOR_SEARCHES_AT_ONCE } from '../tables/read-limit.js';
+import { sqlInteger, sqlIntegerList, sqlString } from '../tables/sql-literal.js';
+import { VECTOR_REFINE_FACTOR, VectorTable, type VectorDatabase, type VectorTableState } from '../tables/vector-table.js';
 
 export const FACT_VECTORS_TABLE = 'fact_vectors';
-/** Facts are short, but values may reach 10,000 characters; the embedding covers the start. */
-const MAX_EMBED_WORDS = 250;
-
-/** The text a fact is embedded as: its key in words, then its value. */
-export function factEmbeddingText(fact: Pick<FactToEmbed, 'key' | 'value'>): string {
-  const key = fact.key.replace(/[_\-.]+/g, ' ').trim();
-  const words = `${key}: ${fact.value}`.trim().split(/\s+/);
-  return words.slice(0, MAX_EMBED_WORDS).join(' ');
-}
 
 function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 32);

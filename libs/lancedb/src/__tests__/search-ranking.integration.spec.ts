@@ -7,16 +7,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, SqliteDocumentCatalog, type CosDatabase } from '@chief-of-staff/sqlite';
 import { queryTermGroups } from '@chief-of-staff/core';
-import { DocumentService } from '../document-service.js';
-import { lanceChunkStore } from '../lance/lance-chunk-store.js';
-import { TITLE_WEIGHT } from '../lance/document-chunk-table.js';
-import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
-import { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
-import { searchDocuments } from '../search/search-documents.js';
-import { DEFAULT_RANKING_PARAMETERS } from '../search/rank-candidates.js';
-import type { ChunkFilter, ChunkTextQuery, TitleCoverage } from '../store/chunk-store.js';
+import {
+  type ChunkFilter,
+  type ChunkTextQuery,
+  DEFAULT_RANKING_PARAMETERS,
+  DocumentService,
+  QueryEmbeddingCache,
+  searchDocuments,
+  type TitleCoverage,
+  WorkerPoolEmbedder,
+} from '@chief-of-staff/documents';
+import { lanceChunkStore } from '../chunks/lance-chunk-store.js';
+import { TITLE_WEIGHT } from '../chunks/document-chunk-table.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-ranking-'));
 const root = join(base, 'documents');
@@ -46,7 +50,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'vendor-meeting.md'), '# סיכום הפגישה עם הספק\n\nבפגישה סיכמנו שהחוזה מתחדש בספטמבר והמחיר עולה בחמישה אחוזים.');
   writeFileSync(join(root, 'leave-policy.md'), '# נוהל חופשות\n\nכל עובד זכאי לעשרים ימי חופשה בשנה, ואת הימים שלא נוצלו אפשר להעביר לשנה הבאה.');
   database = openDatabase({ dataDir: base });
-  service = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
+  service = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
   await service.ingest(root);
 }, 60_000);
 

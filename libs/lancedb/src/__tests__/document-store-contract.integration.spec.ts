@@ -5,17 +5,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@chief-of-staff/stores';
-import { DocumentCatalog } from '../catalog/document-catalog.js';
-import { DocumentChunkTable } from '../lance/document-chunk-table.js';
-import { VectorDatabase } from '../lance/vector-table.js';
-import { describeDocumentStoreContract } from '../testing/index.js';
+import { openDatabase, SqliteDocumentCatalog } from '@chief-of-staff/sqlite';
+import { DocumentChunkTable } from '../chunks/document-chunk-table.js';
+import { VectorDatabase } from '../tables/vector-table.js';
+import { describeDocumentStoreContract } from '@chief-of-staff/documents/testing';
 
 describeDocumentStoreContract('SQLite + LanceDB', async (embedder) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cos-docs-stores-'));
   const database = openDatabase({ dataDir });
   const vectors = new VectorDatabase(join(dataDir, 'vectors'));
-  const catalog = new DocumentCatalog(database);
+  const catalog = new SqliteDocumentCatalog(database);
   const chunksFor = (other: typeof embedder) => new DocumentChunkTable(vectors, other);
   const chunks = chunksFor(embedder);
   return {

@@ -2,10 +2,10 @@
  * The LanceDB chunk store as a `DocumentService` takes it (its `chunks` option): the `document_chunks` table on a
  * connection shared with the fact vectors, or on one of its own opened in `vectorsDir`, which closes with the service.
  */
-import type { ChunkStoreFactory } from '../store/chunk-store.js';
-import type { BackgroundOptimizerOptions } from './background-optimizer.js';
+import type { ChunkStoreFactory } from '@chief-of-staff/documents';
+import type { BackgroundOptimizerOptions } from '../tables/background-optimizer.js';
 import { DocumentChunkTable } from './document-chunk-table.js';
-import { VectorDatabase } from './vector-table.js';
+import { VectorDatabase } from '../tables/vector-table.js';
 
 /** Where the table lives: a shared connection, or the LanceDB directory (normally `<dataDir>/vectors`). */
 export type LanceChunkStoreLocation = { vectors: VectorDatabase } | { vectorsDir: string };

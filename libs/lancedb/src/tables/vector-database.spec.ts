@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from '@jest/globals';
-import type { Embedder } from '../embedding/embedder.js';
-import { DocumentChunkTable } from './document-chunk-table.js';
+import type { Embedder } from '@chief-of-staff/documents';
+import { DocumentChunkTable } from '../chunks/document-chunk-table.js';
 import { LANCE_INDEX_CACHE_BYTES, LANCE_METADATA_CACHE_BYTES, VectorDatabase } from './vector-table.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cos-vector-db-'));

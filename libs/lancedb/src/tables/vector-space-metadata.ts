@@ -2,7 +2,7 @@
  * How a LanceDB table records its vector space (store/vector-space.ts of the documents) and layout version: as keys of
  * its schema metadata, written when the table is created.
  */
-import type { VectorSpace } from '../store/vector-space.js';
+import type { VectorSpace } from '@chief-of-staff/documents';
 
 export const EMBEDDER_ID_KEY = 'cos.embedder_id';
 export const EMBEDDER_DIMS_KEY = 'cos.embedder_dims';

@@ -9,12 +9,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { DocumentService } from '../document-service.js';
-import { lanceChunkStore } from '../lance/lance-chunk-store.js';
-import type { Embedder } from '../embedding/embedder.js';
-import type { IngestProgress } from '../ingest/ingest-types.js';
-import type { ChunkRecord } from '../lance/document-chunk-table.js';
+import { openDatabase, SqliteDocumentCatalog, type CosDatabase } from '@chief-of-staff/sqlite';
+import { DocumentService, type Embedder, type IngestProgress } from '@chief-of-staff/documents';
+import { lanceChunkStore } from '../chunks/lance-chunk-store.js';
+import type { ChunkRecord } from '../chunks/document-chunk-table.js';
 
 const DIMS = 16;
 // Long enough that embedding stays the slow stage (as a real model is) even when the machine is loaded: with a
@@ -69,7 +67,7 @@ function folderOf(name: string, files: number): string {
 }
 
 function openService(embedder: Embedder): DocumentService {
-  return new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
+  return new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder });
 }
 
 beforeAll(() => {

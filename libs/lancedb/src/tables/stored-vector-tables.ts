@@ -2,7 +2,7 @@
  * The LanceDB tables of a vectors directory as `StoredVectorTables`, for the copy into PostgreSQL (`cos migrate
  * --to`). A missing directory or table reads as absent.
  */
-import type { StoredVectorRow, StoredVectorTables } from '../store/stored-vector-tables.js';
+import type { StoredVectorRow, StoredVectorTables } from '@chief-of-staff/documents';
 import { readSchemaVersion, readVectorSpace } from './vector-space-metadata.js';
 import { VectorDatabase } from './vector-table.js';
 

@@ -10,12 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { DocumentService } from '../document-service.js';
-import { lanceChunkStore } from '../lance/lance-chunk-store.js';
-import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
-import type { IngestReport } from '../ingest/ingest-types.js';
-import { makeDocx, makePdf } from './fixture-files.js';
+import { openDatabase, SqliteDocumentCatalog, type CosDatabase } from '@chief-of-staff/sqlite';
+import { DocumentService, type IngestReport, WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { lanceChunkStore } from '../chunks/lance-chunk-store.js';
+import { makeDocx, makePdf } from '@chief-of-staff/documents/testing';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-'));
 const root = join(base, 'documents');
@@ -53,7 +51,7 @@ beforeAll(async () => {
 
   database = openDatabase({ dataDir: base });
   service = new DocumentService({
-    database,
+    catalog: new SqliteDocumentCatalog(database),
     chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }),
     allowedRoots: [root],
     embedder,
@@ -228,7 +226,7 @@ describe('links and special files inside a root', () => {
     ]);
     expect((await service.search('HARDLINKMARK', { mode: 'fts' })).items).toEqual([]);
 
-    const permissive = new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder, clock, followHardLinks: true });
+    const permissive = new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder, clock, followHardLinks: true });
     try {
       expect((await permissive.ingest(join(root, 'linked'))).ingested).toHaveLength(1);
     } finally {

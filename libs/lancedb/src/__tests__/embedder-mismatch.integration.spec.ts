@@ -8,12 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
-import { openDatabase, type CosDatabase } from '@chief-of-staff/stores';
-import { DocumentService, type DocumentServiceOptions } from '../document-service.js';
-import { lanceChunkStore } from '../lance/lance-chunk-store.js';
-import type { Embedder } from '../embedding/embedder.js';
-import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
-import { EMPTY_INDEX_HINT } from '../search/search-documents.js';
+import { openDatabase, SqliteDocumentCatalog, type CosDatabase } from '@chief-of-staff/sqlite';
+import { DocumentService, type DocumentServiceOptions, type Embedder, EMPTY_INDEX_HINT, WorkerPoolEmbedder } from '@chief-of-staff/documents';
+import { lanceChunkStore } from '../chunks/lance-chunk-store.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cos-docs-mismatch-'));
 const root = join(base, 'documents');
@@ -30,7 +27,7 @@ const smaller: Embedder = {
 };
 
 function serviceWith(embedder: Embedder, extra: Partial<DocumentServiceOptions> = {}): DocumentService {
-  return new DocumentService({ database, chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder, ...extra });
+  return new DocumentService({ catalog: new SqliteDocumentCatalog(database), chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }), allowedRoots: [root], embedder, ...extra });
 }
 
 async function toolError(promise: Promise<unknown>) {

@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isToolError } from '@chief-of-staff/core';
 import { type FactCategory, type FactRecord, refreshFactVector, searchFacts } from '@chief-of-staff/stores';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
-import type { Embedder } from '../embedding/embedder.js';
-import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
+import { type Embedder, WorkerPoolEmbedder } from '@chief-of-staff/documents';
 import { LanceFactVectorIndex } from '../facts/lance-fact-vector-index.js';
-import { VectorDatabase } from '../lance/vector-table.js';
+import { VectorDatabase } from '../tables/vector-table.js';
 
 const model = new WorkerPoolEmbedder();
 const embedCalls: number[] = [];

@@ -8,18 +8,24 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CosDatabase, type FactToEmbed, openDatabase, searchFacts } from '@chief-of-staff/stores';
-import { bulkLoad, createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
-import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS, chunkBlocks } from './chunking/chunker.js';
-import { DocumentService } from './document-service.js';
-import type { Embedder } from './embedding/embedder.js';
-import { USE_LITE_DIMS, USE_LITE_EMBEDDER_ID } from './embedding/use-lite-embedder.js';
-import { WorkerPoolEmbedder } from './embedding/worker-pool-embedder.js';
-import { extractBlocks } from './extract/extract-document.js';
+import { type FactToEmbed, searchFacts } from '@chief-of-staff/stores';
+import { type CosDatabase, openDatabase, SqliteDocumentCatalog } from '@chief-of-staff/sqlite';
+import { bulkLoad, createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
+import {
+  chunkBlocks,
+  DEFAULT_CHUNK_WORDS,
+  DEFAULT_OVERLAP_WORDS,
+  DocumentService,
+  type Embedder,
+  extractBlocks,
+  USE_LITE_DIMS,
+  USE_LITE_EMBEDDER_ID,
+  WorkerPoolEmbedder,
+} from '@chief-of-staff/documents';
 import { LanceFactVectorIndex } from './facts/lance-fact-vector-index.js';
-import type { ChunkRecord } from './lance/document-chunk-table.js';
-import { lanceChunkStore } from './lance/lance-chunk-store.js';
-import { VectorDatabase } from './lance/vector-table.js';
+import type { ChunkRecord } from './chunks/document-chunk-table.js';
+import { lanceChunkStore } from './chunks/lance-chunk-store.js';
+import { VectorDatabase } from './tables/vector-table.js';
 
 const LARGE = process.env['COS_BENCH_LARGE'] === '1';
 const VOCABULARY = (
@@ -108,7 +114,7 @@ function openFixture(prefix: string, embedder?: Embedder, maintenance?: Paramete
   mkdirSync(join(base, 'documents'));
   const database = openDatabase({ dataDir: base });
   const service = new DocumentService({
-    database,
+    catalog: new SqliteDocumentCatalog(database),
     chunks: lanceChunkStore({ vectorsDir: join(base, 'vectors') }, maintenance),
     allowedRoots: [join(base, 'documents')],
     ...(embedder ? { embedder } : {}),
@@ -254,7 +260,7 @@ async function openSearchFixture(prefix: string, chunks: number): Promise<Docume
   await loadSyntheticChunks(loader.service, chunks);
   await loader.service.close();
   const service = new DocumentService({
-    database: loader.database,
+    catalog: new SqliteDocumentCatalog(loader.database),
     chunks: lanceChunkStore({ vectorsDir: join(loader.base, 'vectors') }),
     allowedRoots: [join(loader.base, 'documents')],
     embedder: new WorkerPoolEmbedder(),

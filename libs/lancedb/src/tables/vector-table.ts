@@ -7,12 +7,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connection, Session, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
-import type { Embedder } from '../embedding/embedder.js';
+import {
+  type Embedder,
+  embedderMismatchError,
+  outdatedLayoutError,
+  sameVectorSpace,
+  type VectorSpace,
+  vectorSpaceOf,
+} from '@chief-of-staff/documents';
 import { BackgroundOptimizer, type BackgroundOptimizerOptions } from './background-optimizer.js';
 import { loadLance, type ArrowModule } from './load-lance.js';
 import { optimizeTable } from './optimize-table.js';
 import { SerialWriter } from './serial-writer.js';
-import { embedderMismatchError, outdatedLayoutError, sameVectorSpace, vectorSpaceOf, type VectorSpace } from '../store/vector-space.js';
 import { readSchemaVersion, readVectorSpace, vectorSpaceMetadata } from './vector-space-metadata.js';
 
 /**

@@ -15,27 +15,27 @@
  */
 import type { Table } from '@lancedb/lancedb';
 import type { Table as ArrowTable } from 'apache-arrow';
-import type { DocType } from '../extract/doc-types.js';
-import type { Embedder } from '../embedding/embedder.js';
-import { lexicalText } from '../lexical/search-terms.js';
-import { loadLance, type ArrowModule } from './load-lance.js';
-import { andAll, sqlInteger, sqlIntegerList, sqlString } from './sql-literal.js';
-import type { BackgroundOptimizerOptions } from './background-optimizer.js';
-import { VECTOR_REFINE_FACTOR, VectorDatabase, VectorTable } from './vector-table.js';
+import { lexicalText } from '@chief-of-staff/core';
+import type { DocType } from '@chief-of-staff/stores';
 import {
   CHUNK_TABLE_SCHEMA_VERSION,
-  chunkId,
-  chunkTextHash,
-  SUMMARY_CHUNK_INDEX,
-  TITLE_WEIGHT,
   type ChunkFilter,
   type ChunkHit,
+  chunkId,
   type ChunkKind,
   type ChunkRecord,
   type ChunkStore,
   type ChunkStoreState,
+  chunkTextHash,
   type ChunkTextQuery,
-} from '../store/chunk-store.js';
+  type Embedder,
+  SUMMARY_CHUNK_INDEX,
+  TITLE_WEIGHT,
+} from '@chief-of-staff/documents';
+import { loadLance, type ArrowModule } from '../tables/load-lance.js';
+import { andAll, sqlInteger, sqlIntegerList, sqlString } from '../tables/sql-literal.js';
+import type { BackgroundOptimizerOptions } from '../tables/background-optimizer.js';
+import { VECTOR_REFINE_FACTOR, VectorDatabase, VectorTable } from '../tables/vector-table.js';
 
 export const DOCUMENT_CHUNKS_TABLE = 'document_chunks';
 // The port's records and constants, also importable from here (the table was their home before the port existed).

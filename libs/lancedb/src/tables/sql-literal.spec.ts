@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { chunkWhere } from './document-chunk-table.js';
+import { chunkWhere } from '../chunks/document-chunk-table.js';
 import { andAll, sqlInteger, sqlIntegerList, sqlString } from './sql-literal.js';
 
 describe('sql literals', () => {
