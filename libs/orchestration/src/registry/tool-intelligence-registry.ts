@@ -127,87 +127,94 @@ export function indexedTextOf(tool: CatalogueToolInfo, examples: readonly string
   return { name: tool.name, title: tool.title, description: tool.description, parameters, ...(examples.length > 0 ? { examples } : {}) };
 }
 
-export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
-  type Entry = { intelligence: ToolIntelligence; vocabulary: () => Set<string>; actions: readonly string[]; statisticsPending: boolean };
-  /** Learned figures refine the typical latency and size once there are enough samples. */
-  const applyLearned = (intelligence: ToolIntelligence): void => {
-    const stats = options.statistics?.learnedStatistics(intelligence.name);
-    if (stats && stats.samples >= MIN_LEARNED_SAMPLES) {
-      // Timeouts are never learned: a slow streak must not quietly widen the limit.
-      intelligence.latency = { ...intelligence.latency, typicalMs: stats.p50DurationMs };
-      intelligence.response = { ...intelligence.response, typicalTokens: Math.ceil(stats.p50ResponseBytes / 4) };
-    }
+type Entry = { intelligence: ToolIntelligence; vocabulary: () => Set<string>; actions: readonly string[]; statisticsPending: boolean };
+
+/** Learned figures refine the typical latency and size once there are enough samples. */
+function applyLearned(statistics: ToolStatisticsSource | undefined, intelligence: ToolIntelligence): void {
+  const stats = statistics?.learnedStatistics(intelligence.name);
+  if (stats && stats.samples >= MIN_LEARNED_SAMPLES) {
+    // Timeouts are never learned: a slow streak must not quietly widen the limit.
+    intelligence.latency = { ...intelligence.latency, typicalMs: stats.p50DurationMs };
+    intelligence.response = { ...intelligence.response, typicalTokens: Math.ceil(stats.p50ResponseBytes / 4) };
+  }
+}
+
+/** A tool's entry: its defaults under its override, its learned figures once its statistics are ready. */
+function buildEntry(tool: CatalogueToolInfo, options: ToolIntelligenceRegistryOptions): Entry {
+  const base = defaultsFor(tool);
+  const override = options.overrides?.[tool.name] ?? {};
+  // A tool placed in another domain (an external search tool, say) takes that domain's signals and verb.
+  const placed = override.domain !== undefined && override.domain !== base.domain ? domainProfile(override.domain) : undefined;
+  const intelligence: ToolIntelligence = {
+    ...base,
+    ...(placed ? { intentSignals: placed.signals, progressVerb: placed.progressVerb } : {}),
+    ...override,
+    latency: { ...base.latency, ...override.latency },
+    response: { ...base.response, ...override.response },
+    parameterHints: { ...base.parameterHints, ...override.parameterHints },
+    name: tool.name,
   };
+  const statisticsPending = options.statistics?.ready?.(tool.name) === false;
+  if (!statisticsPending) applyLearned(options.statistics, intelligence);
+  const action = tool.name.includes('__') ? undefined : tool.name.split('_')[0];
+  // The vocabulary is read only without a catalogue index (its inverted form, or a tool at a time): built when asked.
+  let vocabulary: Set<string> | undefined;
+  return { intelligence, vocabulary: () => (vocabulary ??= vocabularyOf(tool)), actions: (action && ACTION_WORDS[action]) || [], statisticsPending };
+}
+
+/** Word form → the tools whose vocabulary holds it. */
+function invertedVocabularyOf(entries: ReadonlyArray<[string, Entry]>): Map<string, string[]> {
+  const inverted = new Map<string, string[]>();
+  for (const [name, { vocabulary }] of entries) {
+    for (const form of vocabulary()) {
+      const tools = inverted.get(form);
+      if (tools) tools.push(name);
+      else inverted.set(form, [name]);
+    }
+  }
+  return inverted;
+}
+
+/** The catalogue's index: the kept one brought up to date (only the difference touches its postings), else a new one. */
+function catalogueIndexOf(options: ToolIntelligenceRegistryOptions, examplesOf: (name: string) => readonly string[]): CatalogueIndex {
+  const kept = options.catalogueIndex;
+  const texts = options.tools.map((tool) => indexedTextOf(tool, examplesOf(tool.name)));
+  if (!kept) return createCatalogueIndex(texts);
+  const names = new Set(options.tools.map((tool) => tool.name));
+  // add() skips tools whose text is unchanged.
+  for (const text of texts) kept.add(text);
+  for (const name of kept.names()) if (!names.has(name)) kept.remove(name);
+  return kept;
+}
+
+export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
   // Entries are built on first use: a direct call needs one tool's entry, not the input schemas of the whole catalogue.
   const built = new Map<string, Entry>();
-  const build = (tool: (typeof options.tools)[number]): Entry => {
-    const base = defaultsFor(tool);
-    const override = options.overrides?.[tool.name] ?? {};
-    // A tool placed in another domain (an external search tool, say) takes that domain's signals and verb.
-    const placed = override.domain !== undefined && override.domain !== base.domain ? domainProfile(override.domain) : undefined;
-    const intelligence: ToolIntelligence = {
-      ...base,
-      ...(placed ? { intentSignals: placed.signals, progressVerb: placed.progressVerb } : {}),
-      ...override,
-      latency: { ...base.latency, ...override.latency },
-      response: { ...base.response, ...override.response },
-      parameterHints: { ...base.parameterHints, ...override.parameterHints },
-      name: tool.name,
-    };
-    const statisticsPending = options.statistics?.ready?.(tool.name) === false;
-    if (!statisticsPending) applyLearned(intelligence);
-    const action = tool.name.includes('__') ? undefined : tool.name.split('_')[0];
-    // The vocabulary is read only without a catalogue index (its inverted form, or a tool at a time): built when asked.
-    let vocabulary: Set<string> | undefined;
-    return { intelligence, vocabulary: () => (vocabulary ??= vocabularyOf(tool)), actions: (action && ACTION_WORDS[action]) || [], statisticsPending };
-  };
   const entry = (name: string): Entry | undefined => {
     const known = built.get(name);
     if (known?.statisticsPending && options.statistics?.ready?.(name) !== false) {
       known.statisticsPending = false;
-      applyLearned(known.intelligence);
+      applyLearned(options.statistics, known.intelligence);
     }
     if (known) return known;
     const tool = toolsByName.get(name);
     if (!tool) return undefined;
-    const fresh = build(tool);
+    const fresh = buildEntry(tool, options);
     built.set(name, fresh);
     return fresh;
   };
   const allEntries = (): Array<[string, Entry]> => [...toolsByName.keys()].map((name) => [name, entry(name) as Entry]);
   let inverted: Map<string, string[]> | undefined;
-  const invertedVocabulary = (): Map<string, string[]> => {
-    if (inverted) return inverted;
-    inverted = new Map();
-    for (const [name, { vocabulary }] of allEntries()) {
-      for (const form of vocabulary()) {
-        const tools = inverted.get(form);
-        if (tools) tools.push(name);
-        else inverted.set(form, [name]);
-      }
-    }
-    return inverted;
-  };
   const examplesOf = (name: string): readonly string[] => options.overrides?.[name]?.examples ?? defaultExamplesOf(toolsByName.get(name));
   let index: CatalogueIndex | undefined;
-  const catalogueIndex = (): CatalogueIndex => {
-    if (index) return index;
-    const kept = options.catalogueIndex;
-    const texts = options.tools.map((tool) => indexedTextOf(tool, examplesOf(tool.name)));
-    if (!kept) return (index = createCatalogueIndex(texts));
-    // add() skips tools whose text is unchanged; only the difference touches the postings.
-    for (const text of texts) kept.add(text);
-    for (const name of kept.names()) if (!toolsByName.has(name)) kept.remove(name);
-    return (index = kept);
-  };
   return {
-    catalogueIndex,
+    catalogueIndex: () => (index ??= catalogueIndexOf(options, examplesOf)),
     examples: examplesOf,
     get: (name) => entry(name)?.intelligence,
     list: () => allEntries().map(([, built]) => built.intelligence),
     vocabulary: (name) => entry(name)?.vocabulary() ?? new Set(),
     actionKeywords: (name) => entry(name)?.actions ?? [],
-    toolsWithForm: (form) => invertedVocabulary().get(form),
+    toolsWithForm: (form) => (inverted ??= invertedVocabularyOf(allEntries())).get(form),
   };
 }
