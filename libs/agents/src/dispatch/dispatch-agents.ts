@@ -143,6 +143,74 @@ function logUnexpected(service: AgentsService, error: unknown, agent: string): s
   return ref;
 }
 
+/** The entry of an agent the batch's wall clock reached before it started. */
+function notStarted(service: AgentsService, config: AgentConfig): DispatchEntry {
+  return {
+    agent: config.name,
+    status: 'timeout',
+    text: '',
+    rounds: 0,
+    duration_ms: 0,
+    model: resolveModelId(config.model, service.runner.settings.models),
+    run_id: null,
+    error: 'The batch time limit was reached before this agent started.',
+  };
+}
+
+/** Runs one agent of the batch; its failure becomes its entry and never fails the batch. */
+async function dispatchOne(
+  service: AgentsService,
+  request: DispatchRequest,
+  config: AgentConfig,
+  signal: AbortSignal,
+  deadlineAt: number,
+): Promise<DispatchEntry> {
+  const runStarted = Date.now();
+  try {
+    const result = await runAgentByName(service, {
+      name: config.name,
+      instruction: request.task,
+      caller: request.caller,
+      signal,
+      trigger: 'dispatch',
+      deadlineAt,
+    });
+    return {
+      agent: config.name,
+      status: result.status,
+      text: cut(result.text, service.dispatch.resultMaxChars),
+      rounds: result.rounds,
+      duration_ms: result.duration_ms,
+      model: result.model,
+      run_id: result.run_id,
+      ...(result.error === undefined ? {} : { error: result.error }),
+    };
+  } catch (error) {
+    return {
+      agent: config.name,
+      status: 'error',
+      text: '',
+      rounds: 0,
+      duration_ms: Date.now() - runStarted,
+      model: resolveModelId(config.model, service.runner.settings.models),
+      run_id: null,
+      error: isToolError(error) ? `${error.code}: ${error.message}` : `Unexpected error while running ${config.name} (ref ${logUnexpected(service, error, config.name)}).`,
+    };
+  }
+}
+
+/** Adds the summary of the completed answers; when it cannot be made, the answers stand alone with a warning. */
+async function addSynthesis(service: AgentsService, request: DispatchRequest, result: DispatchResult): Promise<void> {
+  const completed = result.dispatches.filter((entry) => entry.status === 'completed' && entry.text.trim() !== '');
+  if (completed.length === 0) return;
+  try {
+    result.synthesized_summary = await synthesise(service, request.task, completed, request.signal ?? new AbortController().signal);
+  } catch (error) {
+    service.runner.logger.warn({ err: error, task: request.task.slice(0, 100) }, 'dispatch synthesis failed');
+    result.warnings = ['The summary of the agent answers could not be produced; the individual answers are complete.'];
+  }
+}
+
 export async function dispatchAgents(service: AgentsService, request: DispatchRequest): Promise<DispatchResult> {
   const started = Date.now();
   const { selected, skipped } = selectAgents(service, request);
@@ -163,51 +231,7 @@ export async function dispatchAgents(service: AgentsService, request: DispatchRe
     while (next < selected.length) {
       const index = next++;
       const config = selected[index] as AgentConfig;
-      if (batch.signal.aborted) {
-        entries[index] = {
-          agent: config.name,
-          status: 'timeout',
-          text: '',
-          rounds: 0,
-          duration_ms: 0,
-          model: resolveModelId(config.model, service.runner.settings.models),
-          run_id: null,
-          error: 'The batch time limit was reached before this agent started.',
-        };
-        continue;
-      }
-      const runStarted = Date.now();
-      try {
-        const result = await runAgentByName(service, {
-          name: config.name,
-          instruction: request.task,
-          caller: request.caller,
-          signal: batch.signal,
-          trigger: 'dispatch',
-          deadlineAt,
-        });
-        entries[index] = {
-          agent: config.name,
-          status: result.status,
-          text: cut(result.text, service.dispatch.resultMaxChars),
-          rounds: result.rounds,
-          duration_ms: result.duration_ms,
-          model: result.model,
-          run_id: result.run_id,
-          ...(result.error === undefined ? {} : { error: result.error }),
-        };
-      } catch (error) {
-        entries[index] = {
-          agent: config.name,
-          status: 'error',
-          text: '',
-          rounds: 0,
-          duration_ms: Date.now() - runStarted,
-          model: resolveModelId(config.model, service.runner.settings.models),
-          run_id: null,
-          error: isToolError(error) ? `${error.code}: ${error.message}` : `Unexpected error while running ${config.name} (ref ${logUnexpected(service, error, config.name)}).`,
-        };
-      }
+      entries[index] = batch.signal.aborted ? notStarted(service, config) : await dispatchOne(service, request, config, batch.signal, deadlineAt);
     }
   };
   try {
@@ -219,15 +243,7 @@ export async function dispatchAgents(service: AgentsService, request: DispatchRe
 
   const dispatches = entries.filter((entry): entry is DispatchEntry => entry !== undefined);
   const result: DispatchResult = { task: request.task, dispatches, skipped, total_duration_ms: 0 };
-  const completed = dispatches.filter((entry) => entry.status === 'completed' && entry.text.trim() !== '');
-  if (request.synthesize === true && completed.length > 0) {
-    try {
-      result.synthesized_summary = await synthesise(service, request.task, completed, request.signal ?? new AbortController().signal);
-    } catch (error) {
-      service.runner.logger.warn({ err: error, task: request.task.slice(0, 100) }, 'dispatch synthesis failed');
-      result.warnings = ['The summary of the agent answers could not be produced; the individual answers are complete.'];
-    }
-  }
+  if (request.synthesize === true) await addSynthesis(service, request, result);
   result.total_duration_ms = Date.now() - started;
   return result;
 }
