@@ -17,9 +17,7 @@ import {
   type CosConfig,
   type Logger,
 } from '@chief-of-staff/core';
-import type { CosDatabase } from '@chief-of-staff/stores';
 import { DEFAULT_CHUNK_WORDS, DEFAULT_OVERLAP_WORDS } from './chunking/chunker.js';
-import { DocumentCatalog } from './catalog/document-catalog.js';
 import type { Embedder } from './embedding/embedder.js';
 import { QueryEmbeddingCache } from './embedding/query-embedding-cache.js';
 import { VECTORS_DIR_NAME } from './embedding/early-embedder.js';
@@ -31,16 +29,14 @@ import { vectorSpaceOf, type VectorSpace } from './store/vector-space.js';
 import { searchDocuments } from './search/search-documents.js';
 import type { DocumentSearchOptions, DocumentSearchResult } from './search/search-types.js';
 import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkStore, type ChunkStoreFactory } from './store/chunk-store.js';
-import type { DocumentCatalogStore, DocumentListFilter, DocumentRow } from './store/document-catalog-store.js';
+import type { DocumentCatalogStore, DocumentListFilter, DocumentRow } from '@chief-of-staff/stores';
 
 /** `documents.ingestTimeBudgetMs` by default: well inside the 300 s limit of a very_slow tool. */
 export const DEFAULT_INGEST_TIME_BUDGET_MS = 240_000;
 
 export interface DocumentServiceOptions {
-  /** The SQLite database of the default catalogue; not needed when `catalog` is given. */
-  database?: CosDatabase;
-  /** Where documents are listed (default: the SQLite `documents` table of `database`). */
-  catalog?: DocumentCatalogStore;
+  /** Where documents are listed: the catalogue repository of the storage adapter in use. */
+  catalog: DocumentCatalogStore;
   /**
    * Where chunks and their vectors live: a store made for the same embedder as `embedder`, or a factory the service
    * calls with its embedder (the service then closes the store with itself).
@@ -66,12 +62,8 @@ export interface DocumentServiceOptions {
 }
 
 /** The options a composition root passes for a loaded configuration. */
-export function documentServiceOptionsFromConfig(
-  config: CosConfig,
-  database: CosDatabase,
-): Omit<DocumentServiceOptions, 'chunks'> & { database: CosDatabase; vectorsDir: string } {
+export function documentServiceOptionsFromConfig(config: CosConfig): Omit<DocumentServiceOptions, 'chunks' | 'catalog'> & { vectorsDir: string } {
   return {
-    database,
     vectorsDir: join(config.dataDir, VECTORS_DIR_NAME),
     allowedRoots: config.documents.allowedRoots,
     maxFileBytes: config.documents.maxFileBytes,
@@ -80,12 +72,6 @@ export function documentServiceOptionsFromConfig(
     overlapWords: config.documents.overlapWords,
     ingestTimeBudgetMs: config.documents.ingestTimeBudgetMs,
   };
-}
-
-/** A constructor option the default store needs, or the error that says which option to pass. */
-function requiredOption<T>(value: T | undefined, name: string, instead: string): T {
-  if (value === undefined) throw new TypeError(`DocumentService needs either \`${instead}\` or \`${name}\` (for the default SQLite catalogue).`);
-  return value;
 }
 
 export interface DeletedDocument {
@@ -120,7 +106,7 @@ export class DocumentService {
     this.#options = options;
     this.embedder = options.embedder ?? new WorkerPoolEmbedder();
     this.#ownsEmbedder = options.embedder === undefined;
-    this.catalog = options.catalog ?? new DocumentCatalog(requiredOption(options.database, 'database', 'catalog'));
+    this.catalog = options.catalog;
     this.#ownsChunks = typeof options.chunks === 'function';
     this.chunks =
       typeof options.chunks === 'function'

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema, FakeClock } from '@chief-of-staff/core';
-import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
-import { bulkLoad } from '@chief-of-staff/stores/testing';
+import { openMemoryStore, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
+import { bulkLoad } from '@chief-of-staff/sqlite/testing';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { communicationsWindow } from './enrich-person/enrich-person.js';
 import { resolvePerson, unresolvedPerson } from './enrich-person/resolve-person.js';
@@ -31,7 +31,7 @@ const WORDS = (
 ).split(' ');
 
 let dataDir = '';
-let memory: MemoryStore | undefined;
+let memory: SqliteMemoryStore | undefined;
 let providers: ProviderRegistry | undefined;
 let service: EnrichmentService | undefined;
 let sources: StoreSources | undefined;
@@ -49,7 +49,7 @@ function random(seed: number): () => number {
   };
 }
 
-async function seed(store: MemoryStore, registry: ProviderRegistry): Promise<void> {
+async function seed(store: SqliteMemoryStore, registry: ProviderRegistry): Promise<void> {
   const next = random(42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry, type ProviderRegistry } from './registry/provider-registry.js';
 import { importData } from './import/import-data.js';
 import type { ParsedMailRecord } from './mail/mime/parse-mime.js';

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSilentLogger, FakeClock, loadConfig } from '@chief-of-staff/core';
-import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
-import { bulkLoad } from '@chief-of-staff/stores/testing';
+import { openMemoryStore, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
+import { bulkLoad } from '@chief-of-staff/sqlite/testing';
 import { SchedulerEngine } from './engine/scheduler-engine.js';
 import type { AnyTaskHandler, TaskHandler } from './handlers/task-handler.js';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ const MINUTE = 60_000;
 interface Fixture {
   dir: string;
   clock: FakeClock;
-  stores: MemoryStore[];
+  stores: SqliteMemoryStore[];
   engines: SchedulerEngine[];
 }
 
@@ -29,7 +29,7 @@ async function open(tasks: number, engines: number, spreadMinutes: number): Prom
   const clock = new FakeClock('2026-03-02T08:00:00.000Z', 'UTC');
   const config = loadConfig({ env: { COS_DATA_DIR: dir, COS_TIMEZONE: 'UTC' } });
   const stores = Array.from({ length: engines }, () => openMemoryStore({ dataDir: dir, clock }));
-  const [first] = stores as [MemoryStore];
+  const [first] = stores as [SqliteMemoryStore];
   const base = clock.now().getTime();
   await bulkLoad(first, async () => {
     for (let i = 0; i < tasks; i += 1) {

@@ -4,7 +4,7 @@
  * reads, and what every first call used to read before the registry asked for one tool's figures).
  */
 import { FakeClock } from '@chief-of-staff/core';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { createLearnedStatistics } from './usage-statistics.js';
 
 const CALLS = 20_000;

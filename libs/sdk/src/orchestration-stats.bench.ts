@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { FakeClock, type ToolContext } from '@chief-of-staff/core';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { createOrchestrationStatsTool } from './orchestration-stats-tool.js';
 
 const CALLS = 1_000_000;

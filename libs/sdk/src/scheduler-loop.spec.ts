@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createSilentLogger, FakeClock, loadConfig } from '@chief-of-staff/core';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { SchedulerEngine } from '@chief-of-staff/scheduler';
 import { startSchedulerLoop } from './scheduler-loop.js';
 

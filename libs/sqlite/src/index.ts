@@ -1,2 +1,14 @@
-/** Filled in by the move of the adapter out of its port library (ADR 0098). */
-export {};
+/**
+ * @chief-of-staff/sqlite — the SQLite adapter of the stores port (ADR 0098), the embedded default: the data directory's
+ * database, its schema and migrations, and every repository over it. Public API is named explicitly below.
+ */
+export { openMemoryStore } from './memory/memory-store.js';
+export type { OpenMemoryStoreOptions, SqliteMemoryStore } from './memory/memory-store.js';
+export { openDatabase } from './db/open-database.js';
+export type { CosDatabase, OpenDatabaseOptions } from './db/open-database.js';
+export { createSqliteMailRepository } from './personal-data/mail-repository.js';
+export type { SqliteMailRepositoryOptions } from './personal-data/mail-repository.js';
+export { SqliteDocumentCatalog } from './documents/document-catalog.js';
+export { createSqliteMessagesRepository } from './personal-data/messages-repository.js';
+// The tables other code reads directly: the PostgreSQL copy and the tests that arrange rows by hand.
+export { calendars, documents, events, facts, reminders } from './db/schema/index.js';

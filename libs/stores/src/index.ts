@@ -3,11 +3,9 @@
  */
 
 // Database: connection, migrations, case folding.
-export { openDatabase } from './db/open-database.js';
-export type { CosDatabase } from './db/open-database.js';
 
 export { foldCase } from './db/fold-case.js';
-export { UNREADABLE_STORED_JSON } from './db/schema/columns.js';
+export { UNREADABLE_STORED_JSON } from './db/stored-json.js';
 
 // Shared helpers: pagination, LIKE escaping, FTS query building, validation.
 export { closePage, encodeCursor, openPage } from './db/pagination.js';
@@ -18,7 +16,6 @@ export { normalizeEmail } from './db/validation.js';
 
 // The storage port: the memory store facade and its repository interfaces (every method returns a promise), and its
 // SQLite adapter `openMemoryStore`. Another adapter implements these same interfaces.
-export { openMemoryStore } from './memory/memory-store.js';
 export type { MemoryStore, StorageDescription } from './memory/memory-store.js';
 export type { FactsRepository } from './memory/facts-repository.js';
 export type { LocationsRepository } from './memory/locations-repository.js';
@@ -28,7 +25,6 @@ export type { FallbackEventsRepository } from './telemetry/run-log-repositories.
 export type { NotificationsRepository } from './telemetry/notifications-repository.js';
 export type { SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
 // The local messages store (ADR 0073): its port, the rows it takes and gives, and the SQLite adapter's search tuning.
-export { createSqliteMessagesRepository } from './personal-data/messages-repository.js';
 export type { ImportMessageInput, ListMessagesFilters, MessageRangeFilters, MessageRow, MessagesPage, MessagesPageRequest, MessagesRepository } from './personal-data/messages-repository.js';
 // The reminders provider's local store (ADR 0071): the port, its rows and inputs, and the rules both adapters share.
 export { DEFAULT_REMINDER_LIST } from './personal-data/reminders-repository.js';
@@ -63,8 +59,8 @@ export type { TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling
 // What another adapter's scheduler repositories need to behave as these do: the scheduler's enumerations, the
 // input types of the ports, and the same validation (same errors; the validation helpers are exported below, with
 // the facts adapter's).
-export { HANDLER_TYPES, SCHEDULE_TYPES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS } from './db/schema/enums.js';
-export type { TaskRunStatus, TaskRunTrigger } from './db/schema/enums.js';
+export { HANDLER_TYPES, SCHEDULE_TYPES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS } from './db/enums.js';
+export type { TaskRunStatus, TaskRunTrigger } from './db/enums.js';
 export type { CreateScheduledTaskInput, RunOutcome, UpdateScheduledTaskInput } from './scheduling/scheduled-tasks-repository.js';
 export type { FinishTaskRunInput, WorkerHeartbeatRecord } from './scheduling/task-runs-repository.js';
 export { FACT_LIST_LIMITS } from './memory/facts-repository.js';
@@ -126,7 +122,7 @@ export { alertRuleDefinition, alertRuleNameTaken } from './lifecycle/alert-rules
 export type { AlertRuleDefinition, CreateAlertRuleInput } from './lifecycle/alert-rules-repository.js';
 export { PLAIN_CHARACTER_CLASS } from './lifecycle/decisions-text-search.js';
 export { MAX_QUERY_LENGTH } from './db/validation.js';
-export type { AgentMemoryType, DecisionStatus, DelegationPriority, IdentityProvider } from './db/schema/enums.js';
+export type { AgentMemoryType, DecisionStatus, DelegationPriority, IdentityProvider } from './db/enums.js';
 
 // Lifecycle: decisions, delegations, alert rules and alert evaluation.
 export { DECISION_SEARCH_LIMITS } from './lifecycle/decisions-repository.js';
@@ -177,7 +173,6 @@ export type { TaskRunRecord } from './scheduling/task-runs-repository.js';
 
 // Schema tables (docs/reference/data-model.md#tables): the ones other libraries query directly (documents, facts and
 // the provider stores).
-export { calendars, documents, events, facts, reminders } from './db/schema/index.js';
 
 // Enumerations (docs/reference/data-model.md#enumerations).
 export {
@@ -197,7 +192,7 @@ export {
   SOURCE_REF_PROVIDERS,
   SUGGESTION_CATEGORIES,
   WEBHOOK_STATUSES,
-} from './db/schema/enums.js';
+} from './db/enums.js';
 export type {
   AlertType,
   DelegationStatus,
@@ -208,7 +203,7 @@ export type {
   ScheduleType,
   SourceRef,
   SuggestionCategory,
-} from './db/schema/enums.js';
+} from './db/enums.js';
 
 // Safe file access inside the allowed roots: no links followed, no pipes opened, hard links refused by default.
 export {
@@ -236,12 +231,10 @@ export type { AgentRunStepRecord, AgentRunStepsRepository, RecordAgentRunStepInp
 export { notificationValues } from './telemetry/notifications-repository.js';
 export { assertSuggestionKey } from './proactive/suggestion-state-repository.js';
 export type { SuggestionStateRecord } from './proactive/suggestion-state-repository.js';
-export { AGENT_RUN_STATUSES } from './db/schema/enums.js';
-export type { AgentRunStatus, AgentRunStepKind } from './db/schema/enums.js';
+export { AGENT_RUN_STATUSES } from './db/enums.js';
+export type { AgentRunStatus, AgentRunStepKind } from './db/enums.js';
 
 // The mail repository of the providers' local mail store (imported mail, the IMAP cache), its rows and its SQLite adapter (ADR 0072).
-export { createSqliteMailRepository } from './personal-data/sqlite-mail-repository.js';
-export type { SqliteMailRepositoryOptions } from './personal-data/sqlite-mail-repository.js';
 export type {
   ListMailMessagesFilters,
   MailAddress,
@@ -259,7 +252,7 @@ export type {
   SearchMailMessagesFilters,
   SyncedMailMessageInput,
 } from './personal-data/mail-repository.js';
-export type { MailboxRole, MailOutboxStatus } from './db/schema/enums.js';
+export type { MailboxRole, MailOutboxStatus } from './db/enums.js';
 // Sign-in (ADR 0074): users and personal access tokens, and what another adapter needs to behave as SQLite's do.
 export type {
   AccessTokenRecord,
@@ -284,8 +277,11 @@ export {
   unknownUserError,
   userEmailKey,
 } from './auth/sign-in-rules.js';
-export { USER_STATUSES } from './db/schema/enums.js';
+export { USER_STATUSES } from './db/enums.js';
+// The documents' catalogue (ADR 0067): one row per ingested file, in the relational store of either adapter.
+export { PENDING_CONTENT_HASH } from './documents/document-catalog.js';
+export type { DocumentCatalogStore, DocumentFileFacts, DocumentListFilter, DocumentRow } from './documents/document-catalog.js';
 // Per-principal usage counts for the administrator (ADR 0080).
 export type { PrincipalUsageRecord, PrincipalUsageRepository } from './auth/principal-usage.js';
 export { emptyPrincipalUsage } from './auth/principal-usage.js';
-export type { UserStatus } from './db/schema/enums.js';
+export type { UserStatus } from './db/enums.js';

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
-import { openMemoryStore } from '@chief-of-staff/stores';
-import { insertSyntheticFacts, syntheticFacts } from '@chief-of-staff/stores/testing';
+import { openMemoryStore } from '@chief-of-staff/sqlite';
+import { syntheticFacts } from '@chief-of-staff/stores/testing';
+import { insertSyntheticFacts } from '@chief-of-staff/sqlite/testing';
 import { CLI_MAIN, createCliSandbox, type CliSandbox } from './run-cli.js';
 
 // Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).

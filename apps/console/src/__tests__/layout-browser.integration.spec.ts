@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
-import { openMemoryStore } from '@chief-of-staff/stores';
+import { openMemoryStore } from '@chief-of-staff/sqlite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestConsole, type TestConsole } from '../testing/console-harness.js';
 import { describeWithBrowser, openBrowser } from '../testing/open-browser.js';

@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { signPayload } from '@chief-of-staff/capabilities';
-import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import type { MemoryStore } from '@chief-of-staff/stores';
+import { openMemoryStore } from '@chief-of-staff/sqlite';
 import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
 
 const workerMain = resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');

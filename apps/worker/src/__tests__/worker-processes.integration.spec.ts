@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
-import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
-import { bulkLoad } from '@chief-of-staff/stores/testing';
+import { openMemoryStore, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
+import { bulkLoad } from '@chief-of-staff/sqlite/testing';
 import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '@chief-of-staff/agents/testing';
 import { callLocalServer } from '@chief-of-staff/sdk/local-calls';
 
@@ -61,7 +61,7 @@ function dataDirectory(): string {
   return dir;
 }
 
-function openStore(dataDir: string): MemoryStore {
+function openStore(dataDir: string): SqliteMemoryStore {
   const store = openMemoryStore({ dataDir, clock: new FakeClock(new Date(), 'UTC') });
   cleanups.push(async () => await store.close());
   return store;
@@ -77,7 +77,7 @@ async function waitFor<T>(what: string, probe: () => T | undefined | false | Pro
   }
 }
 
-async function dueTask(store: MemoryStore, name: string, handlerType: 'alert_eval' | 'run_agent' | 'morning_brief', extra: Record<string, unknown> = {}) {
+async function dueTask(store: SqliteMemoryStore, name: string, handlerType: 'alert_eval' | 'run_agent' | 'morning_brief', extra: Record<string, unknown> = {}) {
   return (await store.scheduledTasks.create({
     name,
     scheduleType: 'once',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToolContext, isToolError, loadConfig, runTool, type AnyToolDefinition } from '@chief-of-staff/core';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { resolveAnthropicSettings } from '../runtime/anthropic-model-client.js';
 import { createToolCatalogue } from '../runtime/tool-port.js';
 import { startFakeMessagesServer, textTurn, type FakeMessagesServer } from '../testing/fake-messages-server.js';

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema, createSilentLogger, createToolContext, FakeClock, runTool, type AnyToolDefinition } from '@chief-of-staff/core';
-import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
-import { bulkLoad } from '@chief-of-staff/stores/testing';
+import { openMemoryStore, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
+import { bulkLoad } from '@chief-of-staff/sqlite/testing';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { delegationTools } from '../tools/lifecycle/lifecycle-tools.js';
 import { getProactiveSuggestionsTool } from '../tools/proactive/proactive-tools.js';
@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 const clock = new FakeClock(new Date(NOW));
 const logger = createSilentLogger();
 let dir = '';
-let store: MemoryStore | undefined;
+let store: SqliteMemoryStore | undefined;
 let providers: ProviderRegistry | undefined;
 
 async function seed(): Promise<void> {

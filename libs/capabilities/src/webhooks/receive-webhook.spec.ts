@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { configSchema, FakeClock, type CosConfig } from '@chief-of-staff/core';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { createRateLimiter } from './rate-limiter.js';
 import { receiveWebhook } from './receive-webhook.js';
 import { signPayload } from './verify-signature.js';

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, sep } from 'node:path';
 import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
-import type { DocumentCatalogStore, DocumentFileFacts } from '../store/document-catalog-store.js';
+import type { DocumentCatalogStore, DocumentFileFacts } from '@chief-of-staff/stores';
 import { chunkBlocks } from '../chunking/chunker.js';
 import { documentTitle } from '../chunking/document-title.js';
 import type { Embedder } from '../embedding/embedder.js';

@@ -14,7 +14,7 @@ import type { Embedder } from '../embedding/embedder.js';
 import { WorkerPoolEmbedder } from '../embedding/worker-pool-embedder.js';
 import { EMPTY_INDEX_HINT } from '../search/search-documents.js';
 import type { ChunkStore } from '../store/chunk-store.js';
-import type { DocumentCatalogStore } from '../store/document-catalog-store.js';
+import type { DocumentCatalogStore } from '@chief-of-staff/stores';
 import { jestGlobals } from './jest-globals.js';
 
 /** A catalogue and chunk store over one storage, made for one embedder. */

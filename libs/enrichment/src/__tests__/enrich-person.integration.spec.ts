@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { configSchema, createToolContext, FakeClock, runTool, type ToolCaller } from '@chief-of-staff/core';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { enrichPerson } from '../enrich-person/enrich-person.js';
 import { enrichPersonResultSchema, type EnrichPersonResult } from '../enrich-person/enrich-person-schemas.js';
 import {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { cosineDistance, eq, sql } from 'drizzle-orm';
 import { isCosError } from '@chief-of-staff/core';
-import { openDatabase } from '@chief-of-staff/stores';
+import { openDatabase } from '@chief-of-staff/sqlite';
 import { describeWithPostgres, startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { calendars, documentChunks, documents, EMBEDDING_DIMENSIONS, events, facts, messages, conversations, scheduledTasks, taskRuns } from '../schema/index.js';

@@ -2,12 +2,10 @@
  * The storage port (`MemoryStore`) on PostgreSQL: every repository over one connection pool, and the documents'
  * stores and fact vectors on the same database, chosen by `createChiefOfStaff()` when `storage.url` (or
  * `COS_DATABASE_URL`) names a PostgreSQL database. The providers' local stores (the local calendar, reminders,
- * imported mail and messages, the CalDAV and IMAP caches) are repositories of the port too (ADRs 0070–0073). The data
- * directory's SQLite database is still opened as `database`, the embedded adapter's connection the port's interface
- * carries; on PostgreSQL storage nothing reads or writes it.
+ * imported mail and messages, the CalDAV and IMAP caches) are repositories of the port too (ADRs 0070–0073).
  */
 import { createSystemClock, systemTimeZone, type Clock, type Logger } from '@chief-of-staff/core';
-import { openDatabase, type FactVectorIndex, type MemoryStore } from '@chief-of-staff/stores';
+import type { FactVectorIndex, MemoryStore } from '@chief-of-staff/stores';
 import type { Embedder, QueryEmbeddingCache } from '@chief-of-staff/documents';
 import { createPostgresAccessTokensRepository } from '../auth/access-tokens-repository.js';
 import { createPostgresUsersRepository } from '../auth/users-repository.js';
@@ -45,8 +43,6 @@ import { createPostgresWebhookEventsRepository } from '../webhooks/webhook-event
 
 export interface OpenPostgresMemoryStoreOptions {
   url: string;
-  /** The data directory (its SQLite database is opened as `database`, and left empty). */
-  dataDir: string;
   poolSize?: number;
   clock?: Clock;
   logger?: Logger;
@@ -71,19 +67,11 @@ export interface PostgresMemoryStore extends MemoryStore {
 export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOptions): Promise<PostgresMemoryStore> {
   const clock = options.clock ?? createSystemClock(systemTimeZone());
   const postgres = await openPostgres({ url: options.url, ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) });
-  let local;
-  try {
-    local = openDatabase({ dataDir: options.dataDir });
-  } catch (error) {
-    await postgres.close();
-    throw error;
-  }
   const scheduler = createPostgresSchedulerStorage(postgres, clock);
   let factVectors = options.factVectors;
   return {
     postgres,
     scheduler,
-    database: local,
     clock,
     logger: options.logger,
     facts: createPostgresFactsRepository(postgres, clock),
@@ -131,9 +119,6 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
       chunks: new PostgresChunkStore(postgres, { embedder }),
       factVectors: new PostgresFactVectorIndex(postgres, { embedder, ...(stores.queries ? { queries: stores.queries } : {}) }),
     }),
-    close: async () => {
-      local.close();
-      await postgres.close();
-    },
+    close: async () => postgres.close(),
   };
 }

@@ -8,8 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeClock } from '@chief-of-staff/core';
-import { openMemoryStore, searchFacts, type FactsRepository, type MemoryStore } from '@chief-of-staff/stores';
-import { insertSyntheticFacts, syntheticFactQueries, syntheticFacts, type SyntheticFact } from '@chief-of-staff/stores/testing';
+import { searchFacts, type FactsRepository } from '@chief-of-staff/stores';
+import { openMemoryStore, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
+import { syntheticFactQueries, syntheticFacts, type SyntheticFact } from '@chief-of-staff/stores/testing';
+import { insertSyntheticFacts } from '@chief-of-staff/sqlite/testing';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { createPostgresFactsRepository } from './facts-repository.js';
@@ -41,7 +43,7 @@ async function runQuery(repository: FactsRepository, index: number, record: numb
 
 function sqliteBenchmark() {
   let dir: string | undefined;
-  let store: MemoryStore | undefined;
+  let store: SqliteMemoryStore | undefined;
   let next = 0;
   return {
     name: SQLITE_NAME,
@@ -50,7 +52,7 @@ function sqliteBenchmark() {
       store = openMemoryStore({ dataDir: dir, clock });
       insertSyntheticFacts(store, loadFacts());
     },
-    fn: async (run?: { warmup?: boolean }) => runQuery((store as MemoryStore).facts, next++, run?.warmup ? undefined : timings.sqlite),
+    fn: async (run?: { warmup?: boolean }) => runQuery((store as SqliteMemoryStore).facts, next++, run?.warmup ? undefined : timings.sqlite),
     warmupIterations: 5,
     teardown: async () => {
       await store?.close();

@@ -5,7 +5,8 @@
  */
 import { expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
-import { createTestMemoryStore, describeMailRepositoryContract } from '@chief-of-staff/stores/testing';
+import { describeMailRepositoryContract } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresMailRepository, mailSearchQuery } from './mail-repository.js';
 import { describeWithPostgres } from '../testing/index.js';

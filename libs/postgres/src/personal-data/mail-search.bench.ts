@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeClock } from '@chief-of-staff/core';
-import { openMemoryStore, type MailMessageInput, type MailRepository, type MemoryStore } from '@chief-of-staff/stores';
+import type { MailMessageInput, MailRepository } from '@chief-of-staff/stores';
+import { openMemoryStore, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
 import { openPostgres, type PostgresDatabase } from '../open-postgres.js';
 import { createPostgresMailRepository } from './mail-repository.js';
@@ -77,7 +78,7 @@ const search = (mail: MailRepository, i: number) => mail.searchMessages({ phrase
 
 function sqliteBenchmark() {
   let dir: string | undefined;
-  let store: MemoryStore | undefined;
+  let store: SqliteMemoryStore | undefined;
   let next = 0;
   return {
     name: SQLITE_NAME,
@@ -88,7 +89,7 @@ function sqliteBenchmark() {
       store.database.sqlite.exec(`INSERT INTO mail_messages_fts(mail_messages_fts) VALUES ('optimize'); ANALYZE;`);
     },
     fn: async () => {
-      await search((store as MemoryStore).mail, (next += 1));
+      await search((store as SqliteMemoryStore).mail, (next += 1));
     },
     warmupIterations: 5,
     teardown: async () => {

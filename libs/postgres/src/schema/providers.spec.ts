@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { events as sqliteEvents } from '@chief-of-staff/stores';
+import { events as sqliteEvents } from '@chief-of-staff/sqlite';
 import { events, type EventAttendee } from './providers.js';
 
 type SqliteAttendee = (typeof sqliteEvents.$inferSelect)['attendees'][number];

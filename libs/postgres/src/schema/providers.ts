@@ -8,10 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { events as sqliteEvents, reminders as sqliteReminders, calendars as sqliteCalendars } from '@chief-of-staff/stores';
+import type { CalendarRow, EventRow, ReminderRecord } from '@chief-of-staff/stores';
 import { createdAtColumn, idColumn, isoTimestamp, principalColumn, tsvector, updatedAtColumn } from './columns.js';
-
-type SqliteEvent = typeof sqliteEvents.$inferSelect;
 
 /** An attendee in `events.attendees` (the SQLite schema's EventAttendee). */
 export interface EventAttendee {
@@ -41,7 +39,7 @@ export const calendars = pgTable(
     id: idColumn(),
     name: text('name').notNull(),
     provider: text('provider').notNull().default('local'),
-    kind: text('kind').$type<(typeof sqliteCalendars.$inferSelect)['kind']>().notNull().default('own'),
+    kind: text('kind').$type<CalendarRow['kind']>().notNull().default('own'),
     ownerEmail: text('owner_email'),
     feedUrl: text('feed_url'),
     feedEtag: text('feed_etag'),
@@ -76,8 +74,8 @@ export const events = pgTable(
     timezone: text('timezone'),
     rrule: text('rrule'),
     exdates: jsonb('exdates').$type<string[]>().notNull().default([]),
-    showAs: text('show_as').$type<SqliteEvent['showAs']>().notNull().default('busy'),
-    status: text('status').$type<SqliteEvent['status']>().notNull().default('confirmed'),
+    showAs: text('show_as').$type<EventRow['showAs']>().notNull().default('busy'),
+    status: text('status').$type<EventRow['status']>().notNull().default('confirmed'),
     location: text('location'),
     notes: text('notes'),
     organizerEmail: text('organizer_email'),
@@ -125,7 +123,7 @@ export const reminders = pgTable(
     notes: text('notes'),
     dueDate: date('due_date', { mode: 'string' }),
     dueAt: isoTimestamp('due_at'),
-    priority: text('priority').$type<(typeof sqliteReminders.$inferSelect)['priority']>().notNull().default('none'),
+    priority: text('priority').$type<ReminderRecord['priority']>().notNull().default('none'),
     completed: boolean('completed').notNull().default(false),
     completedAt: isoTimestamp('completed_at'),
     remoteHref: text('remote_href'),

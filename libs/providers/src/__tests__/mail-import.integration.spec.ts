@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { importData } from '../import/import-data.js';
 import { isProviderError } from '../errors/provider-error.js';
-import { createSqliteMailRepository } from '@chief-of-staff/stores';
+import { createSqliteMailRepository } from '@chief-of-staff/sqlite';
 import { LocalMailProvider } from '../mail/local-mail-provider.js';
 import { generatedMessage, writeMbox, type GeneratedMessage } from './generate-mail.js';
 import { providerTestEnv, type ProviderTestEnv } from './provider-test-env.js';

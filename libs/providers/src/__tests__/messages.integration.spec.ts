@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createSqliteMessagesRepository } from '@chief-of-staff/stores';
+import { createSqliteMessagesRepository } from '@chief-of-staff/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { importData } from '../import/import-data.js';
 import { MacosMessagesProvider } from '../messages/macos/macos-messages-provider.js';

@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, openMemoryStore, type CosDatabase, type MemoryStore } from '@chief-of-staff/stores';
+import type { MemoryStore } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry, type ProviderConfig, type ProviderRegistry } from '../registry/provider-registry.js';
 
 export interface ProviderTestEnv {

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createSilentLogger, createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type ConfigInput, type ToolCaller } from '@chief-of-staff/core';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { SchedulerEngine } from '../engine/scheduler-engine.js';
 import type { NotificationPort } from '../handlers/task-handler.js';
 import { createTaskDefinition } from '../tasks/task-definitions.js';

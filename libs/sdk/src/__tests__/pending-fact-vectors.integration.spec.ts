@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSilentLogger } from '@chief-of-staff/core';
-import { facts, openDatabase } from '@chief-of-staff/stores';
+import { facts, openDatabase } from '@chief-of-staff/sqlite';
 import { createChiefOfStaff } from '../index.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cos-pending-vectors-'));

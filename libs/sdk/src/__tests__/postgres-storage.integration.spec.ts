@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
 import type { TestPostgres } from '@chief-of-staff/postgres/testing';
-import { openDatabase } from '@chief-of-staff/stores';
+import { openDatabase } from '@chief-of-staff/sqlite';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
 // Loaded lazily, as the sdk loads the PostgreSQL library (module boundaries refuse a static import).

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createSilentLogger, type ToolRunResult } from '@chief-of-staff/core';
-import { facts, openDatabase, type CosDatabase } from '@chief-of-staff/stores';
+import { facts, openDatabase, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
 type Row = Record<string, unknown>;

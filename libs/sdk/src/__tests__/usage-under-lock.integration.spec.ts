@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSilentLogger, FakeClock } from '@chief-of-staff/core';
-import { openMemoryStore, type MemoryStore } from '@chief-of-staff/stores';
+import { openMemoryStore, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
 import { createChiefOfStaff, type ChiefOfStaff } from '../index.js';
 
 describe('tool usage while another program holds the database lock', () => {
   let dataDir: string;
   let cos: ChiefOfStaff;
-  let other: MemoryStore;
+  let other: SqliteMemoryStore;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cos-usage-lock-'));

@@ -7,7 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ToolError, type Clock } from '@chief-of-staff/core';
 import { foldCase } from '../db/fold-case.js';
 import { assertMaxLength, assertText, MAX_NAME_LENGTH, normalizeEmail, nowIso } from '../db/validation.js';
-import type { UserStatus } from '../db/schema/enums.js';
+import type { UserStatus } from '../db/enums.js';
 
 /** A person the service knows; `status: 'disabled'` cannot sign in. */
 export interface UserRecord {

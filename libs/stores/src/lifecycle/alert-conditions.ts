@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ToolError } from '@chief-of-staff/core';
-import { ALERT_TYPES, FACT_CATEGORIES, type AlertType } from '../db/schema/enums.js';
+import { ALERT_TYPES, FACT_CATEGORIES, type AlertType } from '../db/enums.js';
 
 export const ALERT_CONDITION_SCHEMAS = {
   overdue_delegation: z

@@ -3,7 +3,7 @@
  * given rules watch. Kept apart from the pure evaluation so the worker and `check_alerts` read the same rows the same
  * way.
  */
-import type { FactCategory } from '../db/schema/enums.js';
+import type { FactCategory } from '../db/enums.js';
 import type { FactsRepository } from '../memory/facts-repository.js';
 import { parseAlertCondition } from './alert-conditions.js';
 import type { DecisionsRepository } from './decisions-repository.js';

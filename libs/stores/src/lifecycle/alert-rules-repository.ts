@@ -5,7 +5,7 @@
  * worker, with a cooldown and the trigger state the worker uses to avoid repeating itself.
  */
 import { ToolError } from '@chief-of-staff/core';
-import { DELIVERY_CHANNELS, type AlertType, type DeliveryChannel } from '../db/schema/enums.js';
+import { DELIVERY_CHANNELS, type AlertType, type DeliveryChannel } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH } from '../db/validation.js';
 import { normalizeAlertType, parseAlertCondition } from './alert-conditions.js';

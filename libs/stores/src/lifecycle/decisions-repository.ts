@@ -4,7 +4,7 @@
  * in sync by triggers) to avoid folding every row; see decisions-text-search.ts.
  */
 import { ToolError } from '@chief-of-staff/core';
-import { DECISION_STATUSES, type DecisionStatus, type SourceRef } from '../db/schema/enums.js';
+import { DECISION_STATUSES, type DecisionStatus, type SourceRef } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertDateOnly, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH } from '../db/validation.js';
 

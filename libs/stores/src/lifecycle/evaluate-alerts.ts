@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { addDaysToDate } from '@chief-of-staff/core';
-import type { AlertType, FactCategory } from '../db/schema/enums.js';
+import type { AlertType, FactCategory } from '../db/enums.js';
 import { foldCase } from '../db/fold-case.js';
 import { parseAlertCondition } from './alert-conditions.js';
 

@@ -3,7 +3,7 @@
  * insights, preferences and context an agent keeps between runs, unique per (agent, type, key) and injected into that
  * agent's future prompts. Scoping (who may read whose memory) is the tools' job; this repository stores and filters.
  */
-import { AGENT_MEMORY_TYPES, type AgentMemoryType } from '../db/schema/enums.js';
+import { AGENT_MEMORY_TYPES, type AgentMemoryType } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertConfidence, assertEnum, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH } from '../db/validation.js';
 

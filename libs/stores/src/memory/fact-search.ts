@@ -6,7 +6,7 @@
  */
 import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
 import { encodeCursor, openPage, type Page, type PageRequest } from '../db/pagination.js';
-import { FACT_CATEGORIES, type FactCategory } from '../db/schema/enums.js';
+import { FACT_CATEGORIES, type FactCategory } from '../db/enums.js';
 import { assertEnum, MAX_QUERY_LENGTH } from '../db/validation.js';
 import { refreshFactVector } from './fact-embedding.js';
 import { OBSERVED_LIST_LIMIT, type FactRecord, type FactsRepository } from './facts-repository.js';

@@ -4,7 +4,7 @@
  * the documents side implements this over LanceDB `fact_vectors` and the composition root attaches it. Without one,
  * the vector list is skipped with a warning and MMR falls back to Jaccard.
  */
-import type { FactCategory } from '../db/schema/enums.js';
+import type { FactCategory } from '../db/enums.js';
 
 export interface FactVectorMatch {
   factId: number;

@@ -4,7 +4,7 @@
  * triggers; this repository also produces the two lexical candidate lists of the ranking path (lists a and b of
  * docs/reference/algorithms.md#fact-ranking).
  */
-import type { EmbeddingStatus, FactCategory, SourceRef } from '../db/schema/enums.js';
+import type { EmbeddingStatus, FactCategory, SourceRef } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { normaliseObservedTime, type ObservedWindow } from './observed-time.js';
 

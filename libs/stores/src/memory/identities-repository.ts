@@ -4,7 +4,7 @@
  * handle always maps to one row: emails lower-case, phones as digits with a leading `+`.
  */
 import { ToolError } from '@chief-of-staff/core';
-import { IDENTITY_PROVIDERS, type IdentityProvider } from '../db/schema/enums.js';
+import { IDENTITY_PROVIDERS, type IdentityProvider } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, isEmailAddress, MAX_NAME_LENGTH, normalizeEmail } from '../db/validation.js';
 

@@ -5,7 +5,7 @@
  * (an import's batch of events, a feed's replacement, a CalDAV object's events). The SQLite adapter is below; the
  * PostgreSQL one is in `@chief-of-staff/postgres`.
  */
-import type { CalendarKind, EventAttendee, EventShowAs, EventStatus } from '../db/schema/enums.js';
+import type { CalendarKind, EventAttendee, EventShowAs, EventStatus } from '../db/enums.js';
 
 /** A stored calendar. */
 export interface CalendarRow {

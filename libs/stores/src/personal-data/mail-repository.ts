@@ -3,10 +3,10 @@
  * full-text index, `mail_outbox`, `mail_sync_state`) that imported mail and the IMAP cache keep. Rows in, rows out:
  * parsing, mapping to the providers' types and provider errors stay in `@chief-of-staff/providers` (ADR 0072).
  */
-import type { MailboxRole, MailOutboxStatus } from '../db/schema/enums.js';
-import type { MailAddress, MailAttachmentMeta } from '../db/schema/enums.js';
+import type { MailboxRole, MailOutboxStatus } from '../db/enums.js';
+import type { MailAddress, MailAttachmentMeta } from '../db/enums.js';
 
-export type { MailAddress, MailAttachmentMeta } from '../db/schema/enums.js';
+export type { MailAddress, MailAttachmentMeta } from '../db/enums.js';
 
 export interface MailboxRow {
   id: number;

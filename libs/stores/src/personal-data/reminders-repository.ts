@@ -4,7 +4,7 @@
  * ETags and collection state beside them. Rows in, rows out: the providers map them to their own types, parse and
  * write iCalendar and raise the provider errors. This file also holds the SQLite adapter (ADR 0071).
  */
-import type { ReminderPriority } from '../db/schema/enums.js';
+import type { ReminderPriority } from '../db/enums.js';
 
 export interface ReminderListRecord {
   id: number;

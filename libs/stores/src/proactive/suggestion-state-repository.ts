@@ -3,7 +3,7 @@
  * dismissed for good, snoozed until a time, and when it was last pushed. Kept apart from facts, so dismissing a
  * suggestion never changes what is remembered.
  */
-import { SUGGESTION_CATEGORIES, type SuggestionCategory } from '../db/schema/enums.js';
+import { SUGGESTION_CATEGORIES, type SuggestionCategory } from '../db/enums.js';
 import { assertEnum, assertText } from '../db/validation.js';
 
 export interface SuggestionStateRecord {

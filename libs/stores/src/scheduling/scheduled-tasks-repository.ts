@@ -4,7 +4,7 @@
  * one process at a time. Schedule maths and handler configs are validated by the scheduler library, which passes the
  * computed `nextRunAt` in.
  */
-import type { DeliveryChannel, HandlerType, ScheduleType, TaskRunStatus } from '../db/schema/enums.js';
+import type { DeliveryChannel, HandlerType, ScheduleType, TaskRunStatus } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import type { FinishTaskRunInput } from './task-runs-repository.js';
 

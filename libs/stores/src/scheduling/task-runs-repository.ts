@@ -3,7 +3,7 @@
  * docs/reference/tool-catalogue.md#scheduler, docs/scheduler.md#exactly-once): one row per scheduled-task execution,
  * and the liveness row each worker refreshes.
  */
-import type { TaskRunStatus, TaskRunTrigger } from '../db/schema/enums.js';
+import type { TaskRunStatus, TaskRunTrigger } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 
 export interface TaskRunRecord {

@@ -3,7 +3,7 @@
  * docs/reference/tool-catalogue.md#personal-data-providers): every notification is written here whatever channel
  * carried it; the per-run count backs the "max 5 per agent run" rule.
  */
-import { NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, NOTIFICATION_URGENCIES, type NotificationOrigin, type NotificationStatus, type NotificationUrgency } from '../db/schema/enums.js';
+import { NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, NOTIFICATION_URGENCIES, type NotificationOrigin, type NotificationStatus, type NotificationUrgency } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText } from '../db/validation.js';
 

@@ -3,7 +3,7 @@
  * runtime and orchestration record so `cos stats`, retention and debugging can read it back.
  */
 import { newUuid } from '@chief-of-staff/core';
-import { FALLBACK_OUTCOMES, MODEL_CALL_CALLERS, RUN_STATUSES, RUN_TRIGGERS, type AgentRunStatus, type FallbackOutcome, type ModelCallCaller, type RunTrigger } from '../db/schema/enums.js';
+import { FALLBACK_OUTCOMES, MODEL_CALL_CALLERS, RUN_STATUSES, RUN_TRIGGERS, type AgentRunStatus, type FallbackOutcome, type ModelCallCaller, type RunTrigger } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, MAX_NAME_LENGTH } from '../db/validation.js';
 

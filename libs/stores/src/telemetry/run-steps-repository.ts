@@ -2,7 +2,7 @@
  * Storage of agent run traces (ADR 0087): one row per model turn and per tool call of a run, with bounded previews of
  * the call's arguments and result, read back in run order for `get_agent_run`.
  */
-import { AGENT_RUN_STEP_KINDS, type AgentRunStepKind } from '../db/schema/enums.js';
+import { AGENT_RUN_STEP_KINDS, type AgentRunStepKind } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, MAX_NAME_LENGTH } from '../db/validation.js';
 

@@ -5,7 +5,7 @@
  * signature is never re-opened by later analysis.
  */
 import { ToolError } from '@chief-of-staff/core';
-import type { SkillSuggestionStatus } from '../db/schema/enums.js';
+import type { SkillSuggestionStatus } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 
 export interface SkillSuggestionRecord {

@@ -4,7 +4,7 @@
  * caller. Feeds tool statistics, learned latency (docs/orchestration.md#tool-metadata) and skill pattern detection
  * (docs/reference/algorithms.md#skill-pattern-detection).
  */
-import { CALLER_KINDS } from '../db/schema/enums.js';
+import { CALLER_KINDS } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, MAX_NAME_LENGTH } from '../db/validation.js';
 

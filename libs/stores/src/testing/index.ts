@@ -1,9 +1,6 @@
 /** @chief-of-staff/stores/testing — public API named explicitly below. */
-export { createTestMemoryStore } from './create-test-memory-store.js';
-export type { TestMemoryStore, TestMemoryStoreOptions } from './create-test-memory-store.js';
 export { TEAM_CALENDAR_ICS } from './fixture-files.js';
-export { bulkLoad } from './bulk-load.js';
-export { insertSyntheticFacts, syntheticFactQueries, syntheticFacts, syntheticFactWords } from './synthetic-facts.js';
+export { syntheticFactQueries, syntheticFacts, syntheticFactWords } from './synthetic-facts.js';
 export type { SyntheticFact } from './synthetic-facts.js';
 export { describeFactsRepositoryContract } from './contracts/facts-repository-contract.js';
 export type { OpenedFactsRepository, OpenFactsRepository } from './contracts/facts-repository-contract.js';
@@ -19,7 +16,8 @@ export {
 } from './contracts/run-log-repositories-contract.js';
 export { describeAgentRunStepsRepositoryContract } from './contracts/run-steps-repository-contract.js';
 export { describeNotificationsRepositoryContract, describeSuggestionStateRepositoryContract } from './contracts/proactive-repositories-contract.js';
-// Memory and lifecycle repository contracts (ADR 0063).
+// Memory and lifecycle repository contracts (ADR 0063), and the decisions the search contract ranks.
+export { DECISION_SEARCH_CORPUS, DECISION_SEARCH_QUERIES } from './contracts/decision-search-corpus.js';
 export { describeIdentitiesRepositoryContract, describeLocationsRepositoryContract } from './contracts/identities-locations-contract.js';
 export type {
   OpenedIdentitiesRepository,

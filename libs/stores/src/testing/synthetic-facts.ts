@@ -3,8 +3,7 @@
  * frequencies (so words and their trigrams are distributed like real text), people's names, short values. Seeded, so
  * every run and every adapter sees the same data and queries.
  */
-import type { MemoryStore } from '../memory/memory-store.js';
-import { FACT_CATEGORIES } from '../db/schema/enums.js';
+import { FACT_CATEGORIES } from '../db/enums.js';
 
 export interface SyntheticFact {
   category: (typeof FACT_CATEGORIES)[number];
@@ -88,15 +87,4 @@ export function syntheticFactQueries(): string[] {
   return Array.from({ length: 64 }, (_, i) =>
     i % 4 === 0 ? `${NAMES[i % NAMES.length]} ${zipfPick(vocabulary, rand)}` : `${zipfPick(vocabulary, rand)} ${zipfPick(vocabulary, rand)}`,
   );
-}
-
-/** Writes the facts straight into a SQLite store in one transaction (vectors pending), far faster than upserts. */
-export function insertSyntheticFacts(store: MemoryStore, facts: readonly SyntheticFact[]): void {
-  const insert = store.database.sqlite.prepare(
-    `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'user', 'pending', ?, ?)`,
-  );
-  store.database.writeTransaction(() => {
-    for (const fact of facts) insert.run(fact.category, fact.key, fact.value, fact.confidence, fact.pinned ? 1 : 0, fact.at, fact.at);
-  });
 }

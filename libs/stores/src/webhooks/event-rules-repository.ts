@@ -6,7 +6,7 @@
  * and lists.
  */
 import { ToolError } from '@chief-of-staff/core';
-import { DELIVERY_CHANNELS, type DeliveryChannel } from '../db/schema/enums.js';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH } from '../db/validation.js';
 

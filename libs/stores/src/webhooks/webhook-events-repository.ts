@@ -6,7 +6,7 @@
  * `ingest_webhook` all store through here.
  */
 import { ToolError } from '@chief-of-staff/core';
-import { WEBHOOK_RECEIVED_VIA, WEBHOOK_STATUSES, type WebhookReceivedVia, type WebhookStatus } from '../db/schema/enums.js';
+import { WEBHOOK_RECEIVED_VIA, WEBHOOK_STATUSES, type WebhookReceivedVia, type WebhookStatus } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertEnum, assertText, MAX_NAME_LENGTH } from '../db/validation.js';
 

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { FakeClock } from '@chief-of-staff/core';
 import { VECTORS_DIR_NAME, WorkerPoolEmbedder, type Embedder } from '@chief-of-staff/documents';
 import { LanceFactVectorIndex, VectorDatabase } from '@chief-of-staff/lancedb';
-import { searchFacts, type FactCategory, type MemoryStore } from '@chief-of-staff/stores';
-import { openMemoryStore } from '@chief-of-staff/sqlite';
+import { searchFacts, type FactCategory } from '@chief-of-staff/stores';
+import { openMemoryStore, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
 import { syntheticFacts } from '@chief-of-staff/stores/testing';
 import { insertSyntheticFacts } from '@chief-of-staff/sqlite/testing';
 import { loadConversations, turnFactValue } from './locomo-conversations.js';
@@ -23,7 +23,7 @@ const TOPICS = 64;
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 
 let dataDir = '';
-let store: MemoryStore | undefined;
+let store: SqliteMemoryStore | undefined;
 let embedder: WorkerPoolEmbedder | undefined;
 let vectors: LanceFactVectorIndex | undefined;
 let questions: string[] = [];
@@ -77,7 +77,7 @@ export const benchmarks = [
     warmupIterations: 5,
     async fn() {
       const query = questions[next++ % questions.length] as string;
-      await searchFacts({ facts: (store as MemoryStore).facts, vectors, clock }, { query }, { limit: 10 });
+      await searchFacts({ facts: (store as SqliteMemoryStore).facts, vectors, clock }, { query }, { limit: 10 });
     },
     iterations: 200,
     time: 0,

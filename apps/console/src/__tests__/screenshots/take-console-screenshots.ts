@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FakeClock } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
-import { openMemoryStore } from '@chief-of-staff/stores';
+import { openMemoryStore } from '@chief-of-staff/sqlite';
 import { chromium } from 'playwright-core';
 import { startTestConsole } from '../../testing/console-harness.js';
 

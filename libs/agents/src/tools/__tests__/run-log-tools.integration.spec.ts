@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToolContext, FakeClock, runTool, type AnyToolDefinition } from '@chief-of-staff/core';
 import { allMemoryDomainTools, webhookEventTools } from '@chief-of-staff/capabilities';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { AgentFactory } from '../../factory/agent-factory.js';
 import { AgentRegistry } from '../../registry/agent-registry.js';
 import { AgentRunner } from '../../runtime/agent-runner.js';

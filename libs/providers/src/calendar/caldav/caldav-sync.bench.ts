@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAVClient, type DAVCalendar } from 'tsdav';
-import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry } from '../../registry/provider-registry.js';
 import type { CalDavCalendarProvider } from './caldav-calendar-provider.js';
 import { startRadicale, type RadicaleServer } from '../../testing/radicale-server.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry } from '../../registry/provider-registry.js';
 import type { ImapMailProvider } from './imap-mail-provider.js';
 import { startDovecot, type DovecotServer } from './__tests__/test-servers.js';

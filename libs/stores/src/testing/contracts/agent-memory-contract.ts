@@ -4,7 +4,7 @@
  * written once against the port and run against every adapter: ADR 0063.
  */
 import { FakeClock } from '@chief-of-staff/core';
-import type { AgentMemoryType } from '../../db/schema/enums.js';
+import type { AgentMemoryType } from '../../db/enums.js';
 import type { AgentMemoryRepository } from '../../memory/agent-memory-repository.js';
 import type { SharedMemoryRepository } from '../../memory/shared-memory-repository.js';
 import { CONTRACT_START, contractJest, errorOf } from './contract-jest.js';

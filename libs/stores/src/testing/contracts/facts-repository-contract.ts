@@ -4,7 +4,7 @@
  * `describeFactsRepositoryContract` with a function that opens an empty repository on a clock the suite controls.
  */
 import { FakeClock, isToolError } from '@chief-of-staff/core';
-import type { FactCategory } from '../../db/schema/enums.js';
+import type { FactCategory } from '../../db/enums.js';
 import type { FactsRepository } from '../../memory/facts-repository.js';
 import { observedWindow } from '../../memory/observed-time.js';
 

@@ -4,7 +4,7 @@
  * adapter's spec calls these with a function that opens empty repositories on a clock the suite controls.
  */
 import { FakeClock } from '@chief-of-staff/core';
-import type { IdentityProvider } from '../../db/schema/enums.js';
+import type { IdentityProvider } from '../../db/enums.js';
 import type { IdentitiesRepository } from '../../memory/identities-repository.js';
 import type { LocationsRepository } from '../../memory/locations-repository.js';
 import { CONTRACT_START, contractJest, errorOf } from './contract-jest.js';

@@ -4,7 +4,7 @@
  * adapter: ADR 0063.
  */
 import { FakeClock } from '@chief-of-staff/core';
-import type { DecisionStatus, DelegationPriority, DelegationStatus } from '../../db/schema/enums.js';
+import type { DecisionStatus, DelegationPriority, DelegationStatus } from '../../db/enums.js';
 import type { AlertRulesRepository } from '../../lifecycle/alert-rules-repository.js';
 import type { DecisionsRepository } from '../../lifecycle/decisions-repository.js';
 import type { DelegationsRepository } from '../../lifecycle/delegations-repository.js';

@@ -1,5 +1,5 @@
 /**
- * The behaviour of `MessagesRepository` that users notice (imported chats, `list_messages` and `search_messages`),
+ * The behaviour of `MessagesRepository` that users notice (import ed chats, `list_messages` and `search_messages`),
  * written once against the port and run against every adapter (SQLite in `@chief-of-staff/stores`, PostgreSQL in
  * `@chief-of-staff/postgres`): ADR 0073. Search results are compared as whole pages, so both adapters must find the
  * same messages in the same order.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { z } from 'zod';
 import { createToolContext, FakeClock, runTool, type AnyToolDefinition, type ToolCaller } from '@chief-of-staff/core';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import {
   clearAgentMemoryTool,
   getAgentMemoryTool,

@@ -17,7 +17,8 @@ import {
   type ConfigInput,
   type ToolRunResult,
 } from '@chief-of-staff/core';
-import { openDatabase, openMemoryStore, type CosDatabase, type MemoryStore } from '@chief-of-staff/stores';
+import type { MemoryStore } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry } from '@chief-of-staff/providers';
 import { allProviderTools } from '../../provider-common/provider-tools.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { createToolContext, FakeClock, runTool, type AnyToolDefinition, type ToolCaller } from '@chief-of-staff/core';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import type { z } from 'zod';
 import { deleteFactTool, listFactsTool, storeFactTool, storeMemoryTool } from '../fact-tools.js';
 import { linkIdentityTool, listPeopleTool, searchIdentityTool, unlinkIdentityTool } from '../identity-tools.js';

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { configSchema, createSilentLogger, createToolContext, FakeClock, runTool, type AnyToolDefinition } from '@chief-of-staff/core';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
-import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/stores/testing';
+import { createTestMemoryStore, type TestMemoryStore } from '@chief-of-staff/sqlite/testing';
 import { channelTools } from '../../channels/channel-tools.js';
 import { dismissSuggestionTool, getProactiveSuggestionsTool } from '../proactive-tools.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { DAVClient, type DAVCalendar } from 'tsdav';
 import { createToolContext, FakeClock, loadConfig, runTool, type AnyToolDefinition, type CosConfig } from '@chief-of-staff/core';
-import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { startRadicale, type RadicaleServer } from '@chief-of-staff/providers/testing';
 import { createCalendarEventTool } from '../../calendar/calendar-write-tools.js';

@@ -17,7 +17,8 @@ import {
   type ToolCaller,
   type ToolRunResult,
 } from '@chief-of-staff/core';
-import { openDatabase, openMemoryStore, type CosDatabase, type MemoryStore } from '@chief-of-staff/stores';
+import type { MemoryStore } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
 import { TEAM_CALENDAR_ICS } from '@chief-of-staff/stores/testing';
 import { allProviderTools } from '../provider-tools.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { DAVClient, type DAVCalendar } from 'tsdav';
-import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry, type ProviderConfig } from '../../../registry/provider-registry.js';
 import type { CalDavCalendarProvider } from '../caldav-calendar-provider.js';
 import type { CalDavReminderProvider } from '../caldav-reminder-provider.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ImapFlow } from 'imapflow';
-import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/stores';
+import { openDatabase, openMemoryStore, type CosDatabase } from '@chief-of-staff/sqlite';
 import { createProviderRegistry, type ProviderConfig, type ProviderRegistry } from '../../../registry/provider-registry.js';
 import type { ImapMailProvider } from '../imap-mail-provider.js';
 import { describeWithDovecot } from './describe-with-dovecot.js';

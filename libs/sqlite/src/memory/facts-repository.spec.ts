@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { FakeClock, isToolError } from '@chief-of-staff/core';
+import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
+import type { FactCategory } from '@chief-of-staff/stores/adapter-kit';
+
+async function errorOf(work: Promise<unknown>): Promise<{ code: string; message: string; hint?: string }> {
+  try {
+    await work;
+  } catch (error) {
+    if (isToolError(error)) return { code: error.code, message: error.message, hint: error.hint };
+    throw error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('FactsRepository', () => {
+  let clock: FakeClock;
+  let store: TestMemoryStore;
+
+  beforeEach(() => {
+    clock = new FakeClock('2026-01-15T09:00:00.000Z');
+    store = createTestMemoryStore({ clock });
+  });
+  afterEach(async () => await store.cleanup());
+
+  it('upserts on (category, key): replaces the value, keeps created_at, reports created', async () => {
+    const first = await store.facts.upsert({ category: 'preference', key: 'coffee', value: 'flat white', source: 'user' });
+    expect(first.created).toBe(true);
+    expect(first.fact).toMatchObject({ confidence: 1, pinned: false, embeddingStatus: 'pending', createdAt: '2026-01-15T09:00:00.000Z' });
+    clock.advanceDays(1);
+    const second = await store.facts.upsert({ category: 'preference', key: 'coffee', value: 'oat latte', confidence: 0.8, pinned: true, source: 'assistant' });
+    expect(second.created).toBe(false);
+    expect(second.fact).toMatchObject({
+      id: first.fact.id,
+      value: 'oat latte',
+      confidence: 0.8,
+      pinned: true,
+      source: 'assistant',
+      createdAt: '2026-01-15T09:00:00.000Z',
+      updatedAt: '2026-01-16T09:00:00.000Z',
+    });
+    expect(await store.facts.count()).toBe(1);
+  });
+
+  it('rejects a bad category, an empty key and an out-of-range confidence, naming the field', async () => {
+    const bad = await errorOf(store.facts.upsert({ category: 'hobby' as FactCategory, key: 'k', value: 'v', source: 'user' }));
+    expect(bad.code).toBe('INVALID_ARGUMENT');
+    expect(bad.message).toMatch(/^category:/);
+    expect(bad.hint).toContain('personal, preference, work, relationship, backlog');
+    expect((await errorOf(store.facts.upsert({ category: 'work', key: '  ', value: 'v', source: 'user' }))).message).toMatch(/^key:/);
+    expect((await errorOf(store.facts.upsert({ category: 'work', key: 'k', value: 'v', confidence: 1.5, source: 'user' }))).message).toMatch(
+      /^confidence:/,
+    );
+  });
+
+  it('lists deterministically by category and key, with literal prefixes and pagination', async () => {
+    for (const key of ['b_2', 'a%1', 'a_1', 'ab']) await store.facts.upsert({ category: 'work', key, value: 'x', source: 'user' });
+    await store.facts.upsert({ category: 'personal', key: 'z', value: 'x', source: 'user' });
+    const first = await store.facts.list({}, { limit: 3 });
+    expect(first.items.map((f) => `${f.category}/${f.key}`)).toEqual(['personal/z', 'work/a%1', 'work/a_1']);
+    expect(first.total).toBe(5);
+    const second = await store.facts.list({}, { limit: 3, cursor: first.next_cursor });
+    expect(second.items.map((f) => f.key)).toEqual(['ab', 'b_2']);
+    expect(second.next_cursor).toBeNull();
+    // `_` and `%` in a prefix are literal characters.
+    expect((await store.facts.list({ prefix: 'a_' }, {})).items.map((f) => f.key)).toEqual(['a_1']);
+    expect((await store.facts.list({ prefix: 'a%' }, {})).items.map((f) => f.key)).toEqual(['a%1']);
+  });
+
+  it('keeps full-text search in sync on insert, update and delete', async () => {
+    const { fact } = await store.facts.upsert({ category: 'work', key: 'standup', value: 'daily at nine', source: 'user' });
+    expect(await store.facts.fullTextCandidates('nine', { limit: 50 })).toEqual([fact.id]);
+    expect(await store.facts.fullTextCandidates('nine', { limit: 50, category: 'work' })).toEqual([fact.id]);
+    expect(await store.facts.fullTextCandidates('nine', { limit: 50, category: 'personal' })).toEqual([]);
+    await store.facts.upsert({ category: 'work', key: 'standup', value: 'daily at ten', source: 'user' });
+    expect(await store.facts.fullTextCandidates('nine', { limit: 50 })).toEqual([]);
+    expect(await store.facts.fullTextCandidates('ten', { limit: 50 })).toEqual([fact.id]);
+    expect(await store.facts.substringCandidates('at te', { limit: 50 })).toEqual([fact.id]);
+    await store.facts.delete('work', 'standup');
+    expect(await store.facts.fullTextCandidates('ten', { limit: 50 })).toEqual([]);
+    expect(await store.facts.substringCandidates('at te', { limit: 50 })).toEqual([]);
+    expect(store.database.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('never throws on FTS syntax characters and treats LIKE wildcards literally', async () => {
+    await store.facts.upsert({ category: 'work', key: 'discount', value: 'we give 100% off on _friday_', source: 'user' });
+    await store.facts.upsert({ category: 'work', key: 'other', value: 'plain text', source: 'user' });
+    const hostile = ['"', '""', '*', 'NEAR(', 'a AND', 'OR', '(x', 'col:val', '^start', '-', '+', "'", '\\', '%', '_', '100%', 'a"b', '{}', 'NOT NOT'];
+    for (const query of hostile) {
+      await store.facts.fullTextCandidates(query, { limit: 50 });
+      await store.facts.substringCandidates(query, { limit: 50 });
+    }
+    expect(await store.facts.substringCandidates('%', { limit: 50 })).toHaveLength(1);
+    expect(await store.facts.substringCandidates('_', { limit: 50 })).toHaveLength(1);
+    expect(await store.facts.substringCandidates('100%', { limit: 50 })).toHaveLength(1);
+  });
+
+  it('matches substrings case-insensitively beyond ASCII, exact key first', async () => {
+    const street = await store.facts.upsert({ category: 'personal', key: 'address', value: 'Hauptstraße 5, ÉCOLE district', source: 'user' });
+    clock.advanceDays(1);
+    const exact = await store.facts.upsert({ category: 'personal', key: 'École', value: 'the old school', source: 'user' });
+    expect(await store.facts.substringCandidates('école', { limit: 50 })).toEqual([exact.fact.id, street.fact.id]);
+    expect(await store.facts.substringCandidates('STRAßE', { limit: 50 })).toEqual([street.fact.id]);
+    expect(await store.facts.substringCandidates('ÉC', { limit: 50 })).toEqual([exact.fact.id, street.fact.id]);
+    expect(await store.facts.substringCandidates('école', { limit: 50, category: 'work' })).toEqual([]);
+  });
+
+  it('leaves a term found in most facts out of the full-text list when the query has a rarer one', async () => {
+    const insert = store.database.sqlite.prepare(
+      `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
+       VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    store.database.writeTransaction(() => {
+      for (let i = 0; i < 2_500; i++) insert.run(`note_${i}`, i % 500 === 0 ? `quarterly zebra review ${i}` : `quarterly review ${i}`);
+    });
+    const zebras = await store.facts.fullTextCandidates('quarterly zebra', { limit: 50 });
+    expect(zebras).toHaveLength(5);
+    expect((await store.facts.getMany(zebras ?? [])).every((fact) => fact.value.includes('zebra'))).toBe(true);
+    // Only common terms: all are kept, so the list is still filled.
+    expect(await store.facts.fullTextCandidates('quarterly review', { limit: 50 })).toHaveLength(50);
+  });
+});

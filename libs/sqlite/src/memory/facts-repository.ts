@@ -1,0 +1,228 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '@chief-of-staff/core';
+import type { CosDatabase } from '../db/open-database.js';
+import { facts } from '../db/schema/memory.js';
+import { assertConfidence, assertEnum, assertText, closePage, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, containsPattern, FACT_CATEGORIES, FACT_LIST_LIMITS, foldCase, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, observedCondition, openPage, type CandidateOptions, type EmbeddingStatus, type FactCategory, type FactRecord, type FactsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { buildTrigramPhrase, orMatch, orStemMatch } from '../db/fts-query.js';
+import { statementCache } from '../db/statement-cache.js';
+import { hebrewStem, isHebrewWord } from '@chief-of-staff/core';
+
+export function createFactsRepository(database: CosDatabase, clock: Clock): FactsRepository {
+  const { db, sqlite } = database;
+
+  // The FTS table alone (no join): the category is an FTS column, filtered inside MATCH.
+  const ftsStatement = sqlite.prepare<unknown[], { id: number }>(
+    `SELECT rowid AS id FROM facts_fts WHERE facts_fts MATCH ? ORDER BY bm25(facts_fts), rowid LIMIT ?`,
+  );
+  // Counting stops at the limit, so telling a common term from a rare one costs at most `limit` index entries.
+  const termRowsStatement = sqlite.prepare<unknown[], { n: number }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM facts_fts WHERE facts_fts MATCH ? LIMIT ?)`,
+  );
+  // An upper bound on the row count in O(log n); deleted facts only make terms look rarer (the safe side).
+  const rowBoundStatement = sqlite.prepare<unknown[], { n: number | null }>(`SELECT max(id) AS n FROM facts`);
+
+  /**
+   * Leaves out terms found in more than COMMON_TERM_SHARE of all facts when the query has rarer ones (ADR 0010):
+   * such a term barely moves bm25, yet every row it matches must be scored, which at 100k facts turned a 2 ms
+   * query into 20 ms. A query made only of common terms keeps them all.
+   */
+  const selectiveTokens = (tokens: string[]): string[] => {
+    if (tokens.length < 2) return tokens;
+    const rows = rowBoundStatement.get()?.n ?? 0;
+    if (rows < COMMON_TERM_MIN_ROWS) return tokens;
+    const limit = Math.floor(rows * COMMON_TERM_SHARE);
+    const rare = tokens.filter((token) => (termRowsStatement.get(orMatch([token]), limit + 1)?.n ?? 0) <= limit);
+    return rare.length > 0 ? rare : tokens;
+  };
+  // Variants by category and time window, each prepared once.
+  const prepared = statementCache(database);
+  const ids = (text: string, params: unknown[]): { id: number }[] => prepared(text).all(...params) as { id: number }[];
+  /** Trigram matches in the given order: the `?` of `order`, if any, comes after the match, category and window values. */
+  const trigramSql = (withCategory: boolean, window: string, order: string) =>
+    `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
+       WHERE facts_trigram MATCH ? ${withCategory ? 'AND f.category = ?' : ''}${window}
+       ORDER BY ${order} LIMIT ?`;
+  const EXACT_KEY_FIRST = '(cos_fold(f.key) = ?) DESC, f.updated_at DESC, f.id DESC';
+  const BEST_MATCH_FIRST = 'bm25(facts_trigram), f.id DESC';
+  // Below three characters a trigram index cannot answer; a scan with the folding function can.
+  const likeSql = (withCategory: boolean, window: string) =>
+    `SELECT id FROM facts
+       WHERE (cos_fold(key) LIKE ? ESCAPE '\\' OR cos_fold(value) LIKE ? ESCAPE '\\') ${withCategory ? 'AND category = ?' : ''}${window}
+       ORDER BY (cos_fold(key) = ?) DESC, updated_at DESC, id DESC LIMIT ?`;
+  /** The category (if any) and window values of a candidate query, in the order of its placeholders. */
+  const filterParams = (options: CandidateOptions, window: { params: string[] }): unknown[] => [
+    ...(options.category === undefined ? [] : [options.category]),
+    ...window.params,
+  ];
+
+  // Prepared on first use, not when the store opens: a store opened on an older schema (a migration test's "before")
+  // must not fail on a column a later migration adds.
+  const prepareGetMany = () =>
+    db
+      .select()
+      .from(facts)
+      .where(sql`${facts.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
+      .prepare();
+  let getManyPrepared: ReturnType<typeof prepareGetMany> | undefined;
+  const getManyStatement = { all: (values: { ids: string }) => (getManyPrepared ??= prepareGetMany()).all(values) };
+
+  const get = (category: FactCategory, key: string) =>
+    db.select().from(facts).where(and(eq(facts.category, category), eq(facts.key, key))).get();
+
+  const setEmbeddingStatus = (id: number, status: EmbeddingStatus, ifUpdatedAt?: string): boolean => {
+    const where = ifUpdatedAt === undefined ? eq(facts.id, id) : and(eq(facts.id, id), eq(facts.updatedAt, ifUpdatedAt));
+    return db.update(facts).set({ embeddingStatus: status }).where(where).run().changes > 0;
+  };
+
+  return {
+    async upsert(input) {
+      const category = assertEnum('category', input.category, FACT_CATEGORIES);
+      const key = assertText('key', input.key, MAX_NAME_LENGTH);
+      const value = assertText('value', input.value, MAX_VALUE_LENGTH);
+      const confidence = assertConfidence('confidence', input.confidence ?? 1);
+      const source = assertText('source', input.source, MAX_NAME_LENGTH);
+      const observedAt = observedAtOf(input);
+      return database.writeTransaction(() => {
+        const now = nowIso(clock);
+        const existing = get(category, key);
+        const fields = {
+          value,
+          confidence,
+          pinned: input.pinned ?? false,
+          source,
+          sourceRef: input.sourceRef ?? null,
+          observedAt,
+          embeddingStatus: 'pending' as const,
+          updatedAt: now,
+        };
+        if (existing) {
+          const fact = db.update(facts).set(fields).where(eq(facts.id, existing.id)).returning().get();
+          return { fact, created: false };
+        }
+        const fact = db
+          .insert(facts)
+          .values({ category, key, ...fields, createdAt: now })
+          .returning()
+          .get();
+        return { fact, created: true };
+      });
+    },
+
+    get: async (...args) => get(...args),
+
+    getById: async (id) => db.select().from(facts).where(eq(facts.id, id)).get(),
+
+    async getMany(ids) {
+      if (ids.length === 0) return [];
+      return getManyStatement.all({ ids: JSON.stringify(ids) });
+    },
+
+    async delete(category, key) {
+      const validCategory = assertEnum('category', category, FACT_CATEGORIES);
+      return db
+        .delete(facts)
+        .where(and(eq(facts.category, validCategory), eq(facts.key, key)))
+        .returning()
+        .get();
+    },
+
+    async list(filters, request) {
+      if (filters.category !== undefined) assertEnum('category', filters.category, FACT_CATEGORIES);
+      const window = openPage(request, FACT_LIST_LIMITS, 'facts', filters);
+      const conditions = [
+        filters.category === undefined ? undefined : eq(facts.category, filters.category),
+        filters.pinned === undefined ? undefined : eq(facts.pinned, filters.pinned),
+        filters.prefix === undefined || filters.prefix === ''
+          ? undefined
+          : sql`substr(${facts.key}, 1, ${[...filters.prefix].length}) = ${filters.prefix}`,
+      ];
+      const where = and(...conditions);
+      const rows = db
+        .select()
+        .from(facts)
+        .where(where)
+        .orderBy(asc(facts.category), asc(facts.key), asc(facts.id))
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ n: sql<number>`count(*)` }).from(facts).where(where).get()?.n ?? 0;
+      return closePage(rows, window, { total });
+    },
+
+    async allInCategory(category) {
+      assertEnum('category', category, FACT_CATEGORIES);
+      return db.select().from(facts).where(eq(facts.category, category)).all();
+    },
+
+    async observedIn(filters, limit) {
+      if (filters.category !== undefined) assertEnum('category', filters.category, FACT_CATEGORIES);
+      const window = observedCondition(filters.observed);
+      const found = ids(
+        `SELECT id FROM facts WHERE 1 = 1 ${filters.category === undefined ? '' : 'AND category = ?'}${window.sql}
+         ORDER BY coalesce(observed_at, created_at) DESC, id DESC LIMIT ?`,
+        [...(filters.category === undefined ? [] : [filters.category]), ...window.params, limit],
+      );
+      const byId = new Map(getManyStatement.all({ ids: JSON.stringify(found.map((row) => row.id)) }).map((fact) => [fact.id, fact]));
+      return found.map((row) => byId.get(row.id)).filter((fact): fact is FactRecord => fact !== undefined);
+    },
+
+    async fullTextCandidates(query, options) {
+      if (options.category !== undefined) assertEnum('category', options.category, FACT_CATEGORIES);
+      const match = orStemMatch(selectiveTokens(ftsTokens(query)));
+      if (match === null) return null;
+      // The category is a validated enum value, safe to quote into the expression.
+      const expression = options.category === undefined ? match : `(${match}) AND category : "${options.category}"`;
+      if (options.observed === undefined) return ftsStatement.all(expression, options.limit).map((row) => row.id);
+      // A time window needs the facts row: joined only then, as the plain list reads the FTS table alone.
+      const window = observedCondition(options.observed, 'f.');
+      return ids(
+        `SELECT f.id AS id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid
+         WHERE facts_fts MATCH ?${window.sql} ORDER BY bm25(facts_fts), f.id LIMIT ?`,
+        [expression, ...window.params, options.limit],
+      ).map((row) => row.id);
+    },
+
+    async substringCandidates(query, options) {
+      // FTS5 reads a MATCH expression only up to a NUL ("unterminated string"), and no stored text can be searched
+      // for one usefully: NUL characters are left out of the query.
+      const text = query.replace(/\0/g, '').trim();
+      if (text === '') return [];
+      const folded = foldCase(text);
+      const phrase = buildTrigramPhrase(text);
+      const withCategory = options.category !== undefined;
+      let rows: { id: number }[];
+      if (phrase !== null) {
+        const window = observedCondition(options.observed, 'f.');
+        rows = ids(trigramSql(withCategory, window.sql, EXACT_KEY_FIRST), [phrase, ...filterParams(options, window), folded, options.limit]);
+      } else {
+        const pattern = containsPattern(text);
+        const window = observedCondition(options.observed);
+        rows = ids(likeSql(withCategory, window.sql), [pattern, pattern, ...filterParams(options, window), folded, options.limit]);
+      }
+      return rows.map((row) => row.id);
+    },
+
+    async hebrewWordCandidates(query, options) {
+      const stems = ftsTokens(query)
+        .filter(isHebrewWord)
+        .map(hebrewStem)
+        .map(buildTrigramPhrase)
+        .filter((phrase): phrase is string => phrase !== null);
+      if (stems.length === 0) return [];
+      const match = [...new Set(stems)].join(' OR ');
+      const window = observedCondition(options.observed, 'f.');
+      const sqlText = trigramSql(options.category !== undefined, window.sql, BEST_MATCH_FIRST);
+      return ids(sqlText, [match, ...filterParams(options, window), options.limit]).map((row) => row.id);
+    },
+
+    setEmbeddingStatus: async (...args) => setEmbeddingStatus(...args),
+
+    markEmbeddedIfFree: async (id, ifUpdatedAt) => database.writeIfFree(() => setEmbeddingStatus(id, 'ok', ifUpdatedAt)),
+
+    count: async () => db.select({ n: sql<number>`count(*)` }).from(facts).get()?.n ?? 0,
+
+    hasAnyFact: async () => db.select({ id: facts.id }).from(facts).limit(1).get() !== undefined,
+
+    pendingEmbedding: async (limit) => db.select().from(facts).where(eq(facts.embeddingStatus, 'pending')).orderBy(asc(facts.id)).limit(limit).all(),
+  };
+}

@@ -1,8 +1,0 @@
-/** The calendar repository contract (ADR 0070) against the SQLite adapter, on a fresh database file per test. */
-import { describeCalendarRepositoryContract } from '../testing/contracts/calendar-repository-contract.js';
-import { createTestMemoryStore } from '../testing/create-test-memory-store.js';
-
-describeCalendarRepositoryContract('SQLite', async (clock) => {
-  const store = createTestMemoryStore({ clock });
-  return { repository: store.calendar, close: () => store.cleanup() };
-});

@@ -1,8 +1,0 @@
-/** The messages repository contract (ADR 0073) against the SQLite adapter, on a fresh database file per test. */
-import { describeMessagesRepositoryContract } from '../testing/contracts/messages-repository-contract.js';
-import { createTestMemoryStore } from '../testing/create-test-memory-store.js';
-
-describeMessagesRepositoryContract('SQLite', async (clock) => {
-  const store = createTestMemoryStore({ clock });
-  return { repository: store.messages, close: () => store.cleanup() };
-});
