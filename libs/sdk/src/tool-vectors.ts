@@ -131,7 +131,7 @@ interface ToolVector {
   norm: number;
 }
 
-interface ToolVectors {
+interface ToolVectorPair {
   description: ToolVector;
   /** The centroid of the tool's English examples (those with vectors so far). */
   examples?: ToolVector;
@@ -162,7 +162,7 @@ function cosine(query: Float32Array, queryNorm: number, tool: ToolVector): numbe
   return (a + b + c + d) / (queryNorm * tool.norm);
 }
 
-function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVectors>): SemanticSimilarity | undefined {
+function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVectorPair>): SemanticSimilarity | undefined {
   const queryNorm = norm(query);
   if (queryNorm === 0) return undefined;
   // No memo: a scoring asks once per tool, two products each, and a map per request would only be garbage.
@@ -173,227 +173,275 @@ function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVectors>)
   };
 }
 
-export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVectorIndex {
-  const { embedder, logger } = options;
-  const batchSize = Math.max(1, options.batchSize ?? 4);
-  const writeEvery = Math.max(1, options.writeEvery ?? 64);
-  const queries = new QueryEmbeddingCache(embedder, QUERY_VECTORS_KEPT);
-  /** Requests a call already waited for in vain: the next call of the same request does not wait again. */
-  const waited = new Set<string>();
-  /** True once the model has answered this index: before that (still loading), no call waits for a request's vector. */
-  let modelReady = false;
-  /** Query vectors that have arrived, for synchronous callers (same texts as the query cache). */
-  const atHand = new Map<string, Float32Array>();
-  const vectors = new Map<string, Float32Array>();
-  const hashOfText = new Map<string, string>();
-  let byTool: Map<string, ToolVectors> | undefined;
-  let catalogueSize = 0;
-  let loaded = false;
-  let started = false;
-  let closed = false;
-  let running: Promise<ToolVectorsStatus> | undefined;
-  let again = false;
-  let last: ToolVectorsStatus = { tools: 0, embedded: 0, computed: 0 };
+/** Per tool, its texts and their hashes: the description first, then its English examples. */
+type CatalogueTexts = Map<string, Array<{ hash: string; text: string }>>;
 
-  const hashOf = (text: string): string => {
-    let hash = hashOfText.get(text);
+/** The index's state and the steps of its background pass and of a call's lookup. */
+class ToolVectors {
+  readonly #options: ToolVectorIndexOptions;
+  readonly #embedder: ToolVectorIndexOptions['embedder'];
+  readonly #logger: Logger;
+  readonly #batchSize: number;
+  readonly #writeEvery: number;
+  readonly #queries: QueryEmbeddingCache;
+  /** Requests a call already waited for in vain: the next call of the same request does not wait again. */
+  readonly #waited = new Set<string>();
+  /** True once the model has answered this index: before that (still loading), no call waits for a request's vector. */
+  #modelReady = false;
+  /** Query vectors that have arrived, for synchronous callers (same texts as the query cache). */
+  readonly #atHand = new Map<string, Float32Array>();
+  readonly #vectors = new Map<string, Float32Array>();
+  readonly #hashOfText = new Map<string, string>();
+  #byTool: Map<string, ToolVectorPair> | undefined;
+  #catalogueSize = 0;
+  #loaded = false;
+  #started = false;
+  #closed = false;
+  #running: Promise<ToolVectorsStatus> | undefined;
+  #again = false;
+  #last: ToolVectorsStatus = { tools: 0, embedded: 0, computed: 0 };
+
+  constructor(options: ToolVectorIndexOptions) {
+    this.#options = options;
+    this.#embedder = options.embedder;
+    this.#logger = options.logger;
+    this.#batchSize = Math.max(1, options.batchSize ?? 4);
+    this.#writeEvery = Math.max(1, options.writeEvery ?? 64);
+    this.#queries = new QueryEmbeddingCache(options.embedder, QUERY_VECTORS_KEPT);
+  }
+
+  #hashOf(text: string): string {
+    let hash = this.#hashOfText.get(text);
     if (hash === undefined) {
-      hash = textContentHash(embedder.id, text);
-      hashOfText.set(text, hash);
+      hash = textContentHash(this.#embedder.id, text);
+      this.#hashOfText.set(text, hash);
     }
     return hash;
-  };
+  }
 
-  /** Per tool, its texts: the description first, then its English examples. */
-  const catalogueHashes = (): Map<string, Array<{ hash: string; text: string }>> =>
-    new Map(
-      options.tools().map((tool) => {
+  #catalogueHashes(): CatalogueTexts {
+    return new Map(
+      this.#options.tools().map((tool) => {
         const texts = [toolEmbeddingText(tool), ...englishExamples(tool)];
-        return [tool.name, texts.map((text) => ({ hash: hashOf(text), text }))] as const;
+        return [tool.name, texts.map((text) => ({ hash: this.#hashOf(text), text }))] as const;
       }),
     );
+  }
 
-  const vectorOf = (hash: string): ToolVector | undefined => {
-    const vector = vectors.get(hash);
+  #vectorOf(hash: string): ToolVector | undefined {
+    const vector = this.#vectors.get(hash);
     const size = vector ? norm(vector) : 0;
     return vector && size > 0 ? { vector, norm: size } : undefined;
-  };
+  }
 
-  const toolVectors = (): Map<string, ToolVectors> => {
-    if (byTool) return byTool;
-    byTool = new Map();
-    const catalogue = catalogueHashes();
-    catalogueSize = catalogue.size;
+  /** The tools that have vectors, built again after each change. */
+  toolVectors(): Map<string, ToolVectorPair> {
+    if (this.#byTool) return this.#byTool;
+    this.#byTool = new Map();
+    const catalogue = this.#catalogueHashes();
+    this.#catalogueSize = catalogue.size;
     for (const [name, [description, ...examples]] of catalogue) {
-      const vector = description ? vectorOf(description.hash) : undefined;
+      const vector = description ? this.#vectorOf(description.hash) : undefined;
       // A tool is compared once its description has a vector; its examples join as they arrive.
       if (!vector) continue;
-      const centroid = exampleCentroid(examples.flatMap((example) => vectors.get(example.hash) ?? []));
-      byTool.set(name, centroid ? { description: vector, examples: { vector: centroid, norm: 1 } } : { description: vector });
+      const centroid = exampleCentroid(examples.flatMap((example) => this.#vectors.get(example.hash) ?? []));
+      this.#byTool.set(name, centroid ? { description: vector, examples: { vector: centroid, norm: 1 } } : { description: vector });
     }
-    return byTool;
-  };
+    return this.#byTool;
+  }
 
-  const persist = async (keep: ReadonlySet<string>): Promise<void> => {
+  async #persist(keep: ReadonlySet<string>): Promise<void> {
     try {
-      await writeTextVectorFile(options.file, embedder, vectors, { keep });
+      await writeTextVectorFile(this.#options.file, this.#embedder, this.#vectors, { keep });
     } catch (error) {
-      logger.warn({ err: error, file: options.file }, 'could not write the tool description vectors; they are computed again on the next start');
+      this.#logger.warn({ err: error, file: this.#options.file }, 'could not write the tool description vectors; they are computed again on the next start');
     }
-  };
+  }
 
-  const pass = async (): Promise<ToolVectorsStatus> => {
-    let problem: string | undefined;
-    if (!loaded) {
-      const read = await readTextVectorFile(options.file, embedder);
-      if (read.problem) {
-        problem = read.problem;
-        logger.warn({ file: options.file }, read.problem);
-      }
-      for (const [hash, vector] of read.vectors) if (!vectors.has(hash)) vectors.set(hash, vector);
-      loaded = true;
-      byTool = undefined;
-    }
-    const catalogue = catalogueHashes();
-    const keep = new Set([...catalogue.values()].flat().map((entry) => entry.hash));
+  /** Reads the cache file once; its problem, if it could not be used. */
+  async #loadCacheFile(): Promise<string | undefined> {
+    if (this.#loaded) return undefined;
+    const read = await readTextVectorFile(this.#options.file, this.#embedder);
+    if (read.problem) this.#logger.warn({ file: this.#options.file }, read.problem);
+    for (const [hash, vector] of read.vectors) if (!this.#vectors.has(hash)) this.#vectors.set(hash, vector);
+    this.#loaded = true;
+    this.#byTool = undefined;
+    return read.problem;
+  }
+
+  /** The texts without a vector, by hash. Descriptions first: a tool is compared as soon as its description has a vector. */
+  #missingTexts(catalogue: CatalogueTexts): Map<string, string> {
     const missing = new Map<string, string>();
-    // Descriptions first: a tool is compared as soon as its description has a vector.
-    for (const texts of catalogue.values()) if (texts[0] && !vectors.has(texts[0].hash)) missing.set(texts[0].hash, texts[0].text);
-    for (const texts of catalogue.values()) for (const { hash, text } of texts.slice(1)) if (!vectors.has(hash)) missing.set(hash, text);
+    for (const texts of catalogue.values()) if (texts[0] && !this.#vectors.has(texts[0].hash)) missing.set(texts[0].hash, texts[0].text);
+    for (const texts of catalogue.values()) for (const { hash, text } of texts.slice(1)) if (!this.#vectors.has(hash)) missing.set(hash, text);
+    return missing;
+  }
+
+  /** The model is needed for requests anyway: load it now, while nothing waits for it. */
+  async #warmUpWhileIdle(): Promise<void> {
+    await this.#options.quiet?.();
+    await this.#embedder.warmUp?.().then(
+      () => {
+        this.#modelReady = true;
+      },
+      () => undefined,
+    );
+  }
+
+  /** Embeds the missing texts a batch at a time between calls, writing the cache file as it goes. */
+  async #embedMissing(missing: Map<string, string>, keep: ReadonlySet<string>): Promise<{ computed: number; problem?: string }> {
     let computed = 0;
     let unwritten = 0;
-    // The model is needed for requests anyway: load it now, while nothing waits for it.
-    if (missing.size === 0 && vectors.size > 0 && !modelReady) {
-      await options.quiet?.();
-      await embedder.warmUp?.().then(
-        () => {
-          modelReady = true;
-        },
-        () => undefined,
-      );
-    }
+    let problem: string | undefined;
     const pending = [...missing.entries()];
-    for (let start = 0; start < pending.length && !closed; start += batchSize) {
-      await options.quiet?.();
-      if (closed) break;
-      const batch = pending.slice(start, start + batchSize);
+    for (let start = 0; start < pending.length && !this.#closed; start += this.#batchSize) {
+      await this.#options.quiet?.();
+      if (this.#closed) break;
+      const batch = pending.slice(start, start + this.#batchSize);
       let result: Float32Array[];
       try {
-        result = await embedder.embed(batch.map(([, text]) => text));
+        result = await this.#embedder.embed(batch.map(([, text]) => text));
       } catch (error) {
-        if (!closed) {
+        if (!this.#closed) {
           problem = `embedding tool descriptions failed: ${(error as Error).message}`;
-          logger.warn({ err: error }, 'embedding tool descriptions failed; tool selection ranks by words until the next try');
+          this.#logger.warn({ err: error }, 'embedding tool descriptions failed; tool selection ranks by words until the next try');
         }
         break;
       }
-      modelReady = true;
+      this.#modelReady = true;
       batch.forEach(([hash], index) => {
         const vector = result[index];
-        if (vector) vectors.set(hash, vector);
+        if (vector) this.#vectors.set(hash, vector);
       });
       computed += batch.length;
       unwritten += batch.length;
       // Each batch is usable at once by the next call.
-      byTool = undefined;
-      if (unwritten >= writeEvery) {
+      this.#byTool = undefined;
+      if (unwritten >= this.#writeEvery) {
         unwritten = 0;
-        await persist(keep);
+        await this.#persist(keep);
       }
     }
-    if (unwritten > 0) await persist(keep);
-    const embedded = [...catalogue.values()].filter(([description]) => description !== undefined && vectors.has(description.hash)).length;
-    last = { tools: catalogue.size, embedded, computed, ...(problem ? { problem } : {}) };
-    if (computed > 0) logger.debug({ tools: catalogue.size, embedded, computed }, 'tool description vectors updated');
-    return last;
-  };
+    if (unwritten > 0) await this.#persist(keep);
+    return { computed, ...(problem ? { problem } : {}) };
+  }
 
-  const refresh = (): Promise<ToolVectorsStatus> => {
-    started = true;
-    if (closed) return Promise.resolve(last);
-    if (running) {
-      again = true;
-      return running;
+  async #pass(): Promise<ToolVectorsStatus> {
+    const loadProblem = await this.#loadCacheFile();
+    const catalogue = this.#catalogueHashes();
+    const keep = new Set([...catalogue.values()].flat().map((entry) => entry.hash));
+    const missing = this.#missingTexts(catalogue);
+    if (missing.size === 0 && this.#vectors.size > 0 && !this.#modelReady) await this.#warmUpWhileIdle();
+    const { computed, problem: embedProblem } = await this.#embedMissing(missing, keep);
+    const problem = embedProblem ?? loadProblem;
+    const embedded = [...catalogue.values()].filter(([description]) => description !== undefined && this.#vectors.has(description.hash)).length;
+    this.#last = { tools: catalogue.size, embedded, computed, ...(problem ? { problem } : {}) };
+    if (computed > 0) this.#logger.debug({ tools: catalogue.size, embedded, computed }, 'tool description vectors updated');
+    return this.#last;
+  }
+
+  async #passes(): Promise<ToolVectorsStatus> {
+    let status = await this.#pass();
+    // The catalogue changed while a pass ran: one more pass picks up the new texts.
+    while (this.#again && !this.#closed) {
+      this.#again = false;
+      status = await this.#pass();
     }
-    const run = async (): Promise<ToolVectorsStatus> => {
-      let status = await pass();
-      // The catalogue changed while a pass ran: one more pass picks up the new texts.
-      while (again && !closed) {
-        again = false;
-        status = await pass();
-      }
-      return status;
-    };
-    running = run()
+    return status;
+  }
+
+  refresh(): Promise<ToolVectorsStatus> {
+    this.#started = true;
+    if (this.#closed) return Promise.resolve(this.#last);
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = this.#passes()
       .catch((error: unknown) => {
-        logger.warn({ err: error }, 'tool description vectors failed; tool selection ranks by words');
-        return last;
+        this.#logger.warn({ err: error }, 'tool description vectors failed; tool selection ranks by words');
+        return this.#last;
       })
       .finally(() => {
-        running = undefined;
+        this.#running = undefined;
       });
-    return running;
-  };
+    return this.#running;
+  }
 
-  const rememberAtHand = (text: string, vector: Float32Array): void => {
-    modelReady = true;
-    waited.delete(text);
-    atHand.delete(text);
-    atHand.set(text, vector);
-    if (atHand.size > QUERY_VECTORS_KEPT) atHand.delete(atHand.keys().next().value as string);
-  };
+  catalogueChanged(): void {
+    this.#byTool = undefined;
+    if (this.#started && !this.#closed) void this.refresh();
+  }
+
+  #rememberAtHand(text: string, vector: Float32Array): void {
+    this.#modelReady = true;
+    this.#waited.delete(text);
+    this.#atHand.delete(text);
+    this.#atHand.set(text, vector);
+    if (this.#atHand.size > QUERY_VECTORS_KEPT) this.#atHand.delete(this.#atHand.keys().next().value as string);
+  }
 
   /** The request's vector on its way, or undefined when there is nothing to compare it with. */
-  const queryVector = (request: string): { text: string; pending: Promise<Float32Array> } | undefined => {
-    const text = closed ? undefined : requestText(request);
-    if (text === undefined || toolVectors().size === 0) return undefined;
-    const pending = queries.embedQuery(text);
-    pending.then((vector) => rememberAtHand(text, vector)).catch(() => undefined);
+  #queryVector(request: string): { text: string; pending: Promise<Float32Array> } | undefined {
+    const text = this.#closed ? undefined : requestText(request);
+    if (text === undefined || this.toolVectors().size === 0) return undefined;
+    const pending = this.#queries.embedQuery(text);
+    pending.then((vector) => this.#rememberAtHand(text, vector)).catch(() => undefined);
     return { text, pending };
-  };
+  }
 
+  async similarity(request: string, budgetMs = this.#options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS): Promise<SemanticSimilarity | undefined> {
+    const query = this.#queryVector(request);
+    if (!query) return undefined;
+    const ready = this.#atHand.get(query.text);
+    if (ready) return provider(ready, this.toolVectors());
+    // The model still loading, or this request already missed its budget: its vector is on its way for next time.
+    if (!this.#modelReady || this.#waited.has(query.text)) return undefined;
+    this.#waited.add(query.text);
+    if (this.#waited.size > QUERY_VECTORS_KEPT) this.#waited.delete(this.#waited.values().next().value as string);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, budgetMs, undefined);
+      timer.unref();
+    });
+    try {
+      const vector = await Promise.race([query.pending.catch(() => undefined), late]);
+      return vector ? provider(vector, this.toolVectors()) : undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  similarityAtHand(request: string): SemanticSimilarity | undefined {
+    const query = this.#queryVector(request);
+    if (!query) return undefined;
+    const ready = this.#atHand.get(query.text);
+    return ready ? provider(ready, this.toolVectors()) : undefined;
+  }
+
+  status(): ToolVectorsStatus {
+    const tools = this.toolVectors();
+    return { ...this.#last, tools: this.#catalogueSize, embedded: tools.size };
+  }
+
+  close(): void {
+    this.#closed = true;
+  }
+
+  async settled(): Promise<void> {
+    await this.#running;
+  }
+}
+
+export function createToolVectorIndex(options: ToolVectorIndexOptions): ToolVectorIndex {
+  const index = new ToolVectors(options);
   return {
-    refresh,
-    catalogueChanged() {
-      byTool = undefined;
-      if (started && !closed) void refresh();
-    },
-    async similarity(request, budgetMs = options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS) {
-      const query = queryVector(request);
-      if (!query) return undefined;
-      const ready = atHand.get(query.text);
-      if (ready) return provider(ready, toolVectors());
-      // The model still loading, or this request already missed its budget: its vector is on its way for next time.
-      if (!modelReady || waited.has(query.text)) return undefined;
-      waited.add(query.text);
-      if (waited.size > QUERY_VECTORS_KEPT) waited.delete(waited.values().next().value as string);
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<undefined>((resolve) => {
-        timer = setTimeout(resolve, budgetMs, undefined);
-        timer.unref();
-      });
-      try {
-        const vector = await Promise.race([query.pending.catch(() => undefined), late]);
-        return vector ? provider(vector, toolVectors()) : undefined;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    similarityAtHand(request) {
-      const query = queryVector(request);
-      if (!query) return undefined;
-      const ready = atHand.get(query.text);
-      return ready ? provider(ready, toolVectors()) : undefined;
-    },
-    status() {
-      const tools = toolVectors();
-      return { ...last, tools: catalogueSize, embedded: tools.size };
-    },
-    close() {
-      closed = true;
-    },
-    async settled() {
-      await running;
-    },
+    refresh: () => index.refresh(),
+    catalogueChanged: () => index.catalogueChanged(),
+    similarity: (request, budgetMs) => index.similarity(request, budgetMs),
+    similarityAtHand: (request) => index.similarityAtHand(request),
+    status: () => index.status(),
+    close: () => index.close(),
+    settled: () => index.settled(),
   };
 }
