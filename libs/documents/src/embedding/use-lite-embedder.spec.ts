@@ -1,6 +1,6 @@
 /**
- * The real USE-lite model, loaded once per file (loading takes about a second). The worker pool is checked
- * against the in-process embedder rather than on its own, to keep model loads few. This is the only test file
+ * The real USE-lite model, loaded once per file (loading takes about a second). The worker pool's vectors are checked
+ * against the in-process embedder here (its scheduling is in worker-pool-embedder.spec.ts). This is the only test file
  * that loads the model in-process: its global state does not survive a second load into the same Jest worker,
  * so the other suites use `WorkerPoolEmbedder`.
  *
@@ -446,60 +446,6 @@ describe('WorkerPoolEmbedder', () => {
     });
   });
 
-  it('lets a request wait for the busy worker rather than load the model in a second one', async () => {
-    await withPool({ size: 2 }, async (pool) => {
-      await pool.embed([texts[0] as string]);
-      const [first, second] = await Promise.all([pool.embed([shortTexts[0] as string]), pool.embed([shortTexts[1] as string])]);
-      expect(pool.workerCount).toBe(1);
-      expect(first).toHaveLength(1);
-      expect(second).toHaveLength(1);
-    });
-  });
-
-  it('hands an urgent request to the busy worker at once, so it runs while this thread is still busy', async () => {
-    await withPool({ size: 2 }, async (pool) => {
-      await pool.warmUp();
-      const first = pool.embed([shortTexts[0] as string], { urgent: true });
-      const second = pool.embed([shortTexts[1] as string], { urgent: true });
-      // A thread loading its libraries hears no replies for a while; both runs (tens of ms each) end meanwhile.
-      const until = Date.now() + 1_500;
-      while (Date.now() < until) {
-        // Busy, as module loading is.
-      }
-      await first;
-      // Already answered: no round trip after the first reply was heard (before, the second was only sent then).
-      const answered = await Promise.race([second.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
-      expect(answered).toBe(true);
-      expect(pool.workerCount).toBe(1);
-    });
-  });
-
-  it('keeps background requests out of a busy worker, so an urgent one never waits behind more than one run', async () => {
-    await withPool({ size: 1 }, async (pool) => {
-      await pool.warmUp();
-      const first = pool.embed([shortTexts[0] as string]);
-      const second = pool.embed([shortTexts[1] as string]);
-      const until = Date.now() + 1_500;
-      while (Date.now() < until) {
-        // Busy, as module loading is.
-      }
-      await first;
-      const answered = await Promise.race([second.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
-      expect(answered).toBe(false);
-      await second;
-    });
-  });
-
-  it('runs the model once when warmed up with nothing asked, so the first query pays no first run', async () => {
-    await withPool({ size: 2 }, async (pool) => {
-      await pool.warmUp();
-      expect(pool.modelRuns).toBe(1);
-      await pool.embed([texts[1] as string]);
-      expect(pool.modelRuns).toBe(2);
-      expect(pool.workerCount).toBe(1);
-    });
-  });
-
   it('answers a prefetched text from the run already started, with the same vector as a fresh one', async () => {
     await withPool({ size: 1 }, async (pool) => {
       pool.prefetch(texts[1] as string);
@@ -512,19 +458,6 @@ describe('WorkerPoolEmbedder', () => {
       expect(Array.from(again as Float32Array)).toEqual(Array.from(vector as Float32Array));
       const [inThread] = await embedder.embed([texts[1] as string]);
       expect(maxAbsDiff(vector as Float32Array, inThread as Float32Array)).toBeLessThanOrEqual(1e-5);
-    });
-  });
-
-  it('runs an urgent query ahead of background batches already queued', async () => {
-    await withPool({ size: 1, batchSize: 1 }, async (pool) => {
-      await pool.warmUp();
-      const finished: string[] = [];
-      const notes = Array.from({ length: 8 }, (_, index) => `Background note ${index} about the quarterly plan and its hiring targets`);
-      const background = notes.map((text, index) => pool.embed([text]).then(() => finished.push(`background ${index}`)));
-      const query = pool.embed(['what is the budget'], { urgent: true }).then(() => finished.push('query'));
-      await Promise.all([...background, query]);
-      // The first background batch was already running; the query comes right after it.
-      expect(finished.indexOf('query')).toBeLessThanOrEqual(1);
     });
   });
 });
