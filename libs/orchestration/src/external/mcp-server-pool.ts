@@ -8,23 +8,11 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError, type Logger } from '@chief-of-staff/core';
-import { connectOne, toolInfo, type Connection, type PoolContext } from './server-connection.js';
+import { connectOne, toolInfo, type Connection, type ExternalToolInfo, type PoolContext, type ServerState } from './server-connection.js';
 import type { ExternalServerConfig } from './servers-file.js';
 import type { ExternalToolListCache } from './tool-list-cache.js';
 
-export interface ExternalToolInfo {
-  /** Catalogue name, `<server>__<tool>`. */
-  name: string;
-  server: string;
-  /** The tool's own name on its server. */
-  remoteName: string;
-  title: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  readOnly: boolean;
-}
-
-export type ServerState = 'disabled' | 'not_connected' | 'connecting' | 'connected' | 'failed' | 'restarting';
+export type { ExternalToolInfo, ServerState } from './server-connection.js';
 
 export interface ServerStatus {
   name: string;

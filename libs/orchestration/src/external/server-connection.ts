@@ -7,10 +7,32 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
-import { ConfigError, redactUrl, redactUrlsInText, requireSecretMap } from '@chief-of-staff/core';
+import { ConfigError, redactUrl, redactUrlsInText, requireSecretMap, type Logger } from '@chief-of-staff/core';
 import { externalToolName } from './external-tool-name.js';
-import type { ExternalToolInfo, McpServerPoolOptions, ServerState } from './mcp-server-pool.js';
 import type { ExternalServerConfig } from './servers-file.js';
+import type { ExternalToolListCache } from './tool-list-cache.js';
+
+export interface ExternalToolInfo {
+  /** Catalogue name, `<server>__<tool>`. */
+  name: string;
+  server: string;
+  /** The tool's own name on its server. */
+  remoteName: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  readOnly: boolean;
+}
+
+export type ServerState = 'disabled' | 'not_connected' | 'connecting' | 'connected' | 'failed' | 'restarting';
+
+/** What a connection reads of the pool's options. */
+export interface ConnectionOptions {
+  env?: NodeJS.ProcessEnv;
+  logger: Logger;
+  clientName?: string;
+  toolListCache?: ExternalToolListCache;
+}
 
 export interface Connection {
   config: ExternalServerConfig;
@@ -30,7 +52,7 @@ export interface Connection {
 
 /** What every connection of a pool shares: its settings, whether it is closed, and how to announce a change of tools. */
 export interface PoolContext {
-  options: McpServerPoolOptions;
+  options: ConnectionOptions;
   connectTimeoutMs: number;
   backoffSettings: { initialDelayMs: number; maxDelayMs: number };
   closed: boolean;
