@@ -34,6 +34,7 @@ export type { Clock } from './clock/clock.js';
 export { formatDateInZone, isValidTimeZone, systemTimeZone } from './time/time-zone.js';
 export {
   addDaysToDate,
+  daysBetween,
   isSupportedInstant,
   isValidDateOnly,
   MAX_SUPPORTED_YEAR,
@@ -91,5 +92,19 @@ export { isSecretKey, REDACTED, redactSecrets, redactUrl, redactUrlsInText } fro
 export { cursorSchema, limitSchema, listOutputSchema } from './tools/list-schemas.js';
 export { closestNames, didYouMean } from './text/closest-names.js';
 export { hebrewStem, hebrewVariants, isHebrewWord, mayStripHebrewPrefix, normaliseFinalLetters, withoutHebrewPrefixes } from './text/hebrew-prefixes.js';
-export { isStopWord } from './text/stop-words.js';
+export { isStopWord, keywordQuery } from './text/stop-words.js';
+export { foldCase } from './text/fold-case.js';
+export { containsPattern, escapeLike } from './text/like.js';
+export { isEmailAddress, normalizeEmail } from './text/email-address.js';
+// Safe file access inside the allowed roots: no links followed, no pipes opened, hard links refused by default.
+export {
+  SPECIAL_FILE_REASON,
+  SYMLINK_REFUSED_REASON,
+  UnsafeFileError,
+  openRegularFile,
+  readRegularFile,
+  unsafeFileReason,
+  writeFileReplacing,
+} from './fs/regular-file.js';
+export type { FileReadPolicy } from './fs/regular-file.js';
 export { foldedWords, lexicalText, queryTermGroups, searchTerms, wordTerms } from './text/search-terms.js';

@@ -3,8 +3,8 @@
  * SQLite adapter's case folding (`foldCase`, registered there as `cos_fold`) written as SQL (ADR 0063).
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ToolError } from '@chief-of-staff/core';
-import { escapeLike, foldCase, PLAIN_CHARACTER_CLASS } from '@chief-of-staff/stores';
+import { escapeLike, foldCase, ToolError } from '@chief-of-staff/core';
+import { PLAIN_CHARACTER_CLASS } from '@chief-of-staff/stores';
 
 /** PostgreSQL cannot store U+0000 in text, so a field holding one is refused with the field named. */
 export function assertNoNul(field: string, text: string): string {

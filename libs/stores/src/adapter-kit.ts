@@ -8,9 +8,7 @@ export { accessTokenHashMatches, accessTokenSignsIn, duplicateUserError, hashAcc
 export type { AccessTokenRecord, AccessTokensRepository, UserRecord, UsersRepository } from './auth/sign-in-rules.js';
 export { AGENT_MEMORY_TYPES, AGENT_RUN_STATUSES, AGENT_RUN_STEP_KINDS, ALERT_TYPES, CALENDAR_KINDS, CALLER_KINDS, DECISION_STATUSES, DELEGATION_PRIORITIES, DELEGATION_STATUSES, DELIVERY_CHANNELS, DOC_TYPES, EMBEDDING_STATUSES, EVENT_SHOW_AS, EVENT_STATUSES, FACT_CATEGORIES, FALLBACK_OUTCOMES, HANDLER_TYPES, IDENTITY_PROVIDERS, MAIL_OUTBOX_STATUSES, MAILBOX_ROLES, MODEL_CALL_CALLERS, NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, NOTIFICATION_URGENCIES, REMINDER_PRIORITIES, RUN_TRIGGERS, SCHEDULE_TYPES, SKILL_SUGGESTION_STATUSES, SUGGESTION_CATEGORIES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, USER_STATUSES, WEBHOOK_RECEIVED_VIA, WEBHOOK_STATUSES } from './db/enums.js';
 export type { AgentMemoryType, DecisionStatus, EmbeddingStatus, EventAttendee, FactCategory, IdentityProvider, MailAddress, MailAttachmentMeta, MailboxRole, MailOutboxStatus, SourceRef, SuggestionCategory, TaskRunTrigger } from './db/enums.js';
-export { FOLD_SQL_FUNCTION, foldCase } from './db/fold-case.js';
 export { ftsTokens, stemPrefix } from './db/fts-query.js';
-export { containsPattern, escapeLike } from './db/like.js';
 export { closePage, openPage } from './db/pagination.js';
 export { UNREADABLE_STORED_JSON } from './db/stored-json.js';
 export { assertConfidence, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';

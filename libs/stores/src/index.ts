@@ -4,15 +4,12 @@
 
 // Database: connection, migrations, case folding.
 
-export { foldCase } from './db/fold-case.js';
 export { UNREADABLE_STORED_JSON } from './db/stored-json.js';
 
 // Shared helpers: pagination, LIKE escaping, FTS query building, validation.
 export { closePage, encodeCursor, openPage } from './db/pagination.js';
-export { containsPattern } from './db/like.js';
 export type { Page, PageWindow } from './db/pagination.js';
 
-export { normalizeEmail } from './db/validation.js';
 
 // The storage port: the memory store facade and its repository interfaces (every method returns a promise), and its
 // SQLite adapter `openMemoryStore`. Another adapter implements these same interfaces.
@@ -80,14 +77,12 @@ export { COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, observedAtOf } from './memory/
 export type { CandidateOptions, ListFactsFilters, StoreFactInput } from './memory/facts-repository.js';
 export type { ObservedWindow } from './memory/observed-time.js';
 export { assertConfidence, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';
-export { escapeLike } from './db/like.js';
 export { ftsTokens, stemPrefix } from './db/fts-query.js';
 export type { PageRequest } from './db/pagination.js';
 
 export { compareScored, DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts } from './memory/fact-ranking.js';
 export type { ScoredFact } from './memory/fact-ranking.js';
 
-export { keywordQuery } from './db/stop-words.js';
 
 export { LOCATION_LIST_LIMITS } from './memory/locations-repository.js';
 export type { LocationRecord } from './memory/locations-repository.js';
@@ -138,7 +133,6 @@ export {
   alertMatchLine,
   alertNotificationText,
   checkAlerts,
-  daysBetween,
   decideAlertDelivery,
   evaluateAlertRule,
 } from './lifecycle/evaluate-alerts.js';
@@ -205,17 +199,6 @@ export type {
   SuggestionCategory,
 } from './db/enums.js';
 
-// Safe file access inside the allowed roots: no links followed, no pipes opened, hard links refused by default.
-export {
-  SPECIAL_FILE_REASON,
-  SYMLINK_REFUSED_REASON,
-  UnsafeFileError,
-  openRegularFile,
-  readRegularFile,
-  unsafeFileReason,
-  writeFileReplacing,
-} from './fs/regular-file.js';
-export type { FileReadPolicy } from './fs/regular-file.js';
 
 // What another adapter of the webhook, telemetry and proactive repositories needs to behave exactly like the SQLite
 // ones: the same validation, row building and errors (ADR 0065).

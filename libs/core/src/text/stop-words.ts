@@ -21,3 +21,14 @@ const STOP_WORDS = new Set(
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word.toLowerCase());
 }
+
+/**
+ * The query's words minus stop words, joined by spaces; empty when nothing searchable is left (document search
+ * then runs no keyword search).
+ */
+export function keywordQuery(query: string): string {
+  return query
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter((word) => word !== '' && !isStopWord(word))
+    .join(' ');
+}

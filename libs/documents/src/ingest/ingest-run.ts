@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, sep } from 'node:path';
-import { ToolError, type Clock, type Logger } from '@chief-of-staff/core';
+import { openRegularFile, ToolError, UnsafeFileError, type Clock, type Logger } from '@chief-of-staff/core';
 import type { DocumentCatalogStore, DocumentFileFacts } from '@chief-of-staff/stores';
 import { chunkBlocks } from '../chunking/chunker.js';
 import { documentTitle } from '../chunking/document-title.js';
@@ -22,7 +22,6 @@ import { ExtractionError, extractBlocks } from '../extract/extract-document.js';
 import { ChunkVectors } from './chunk-vectors.js';
 import { collectFiles } from '../fs/collect-files.js';
 import { resolvePathInsideRoots } from '../fs/allowed-roots.js';
-import { openRegularFile, UnsafeFileError } from '@chief-of-staff/stores';
 import { SUMMARY_CHUNK_INDEX, type ChunkRecord, type ChunkStore } from '../store/chunk-store.js';
 import { embedderMismatchError, vectorSpaceOf } from '../store/vector-space.js';
 import type {
@@ -99,6 +98,104 @@ function assertCanSummarize(deps: IngestDependencies, options: IngestOptions): v
   }
 }
 
+type IngestProgressPhase = 'reading' | 'embedding' | 'writing' | 'done';
+
+/** Where a run stands: what a progress report and the stopping rules read. */
+interface RunCounts {
+  started: number;
+  filesTotal: number;
+  filesDone: number;
+  changedFiles: number;
+}
+
+function emptyReport(files: readonly string[], alreadySkipped: readonly SkippedFile[]): IngestReport {
+  return {
+    ingested: [],
+    unchanged: 0,
+    skipped: [...alreadySkipped],
+    pruned: [],
+    files: files.length,
+    filesDone: 0,
+    more: false,
+    chunks: 0,
+    embedded: 0,
+    warnings: [],
+  };
+}
+
+/** Why the run stops before its next file (`maxFiles`, then the call's time budget), or undefined to go on. */
+function stopWarning(run: RunCounts, maxFiles: number, budgetMs: number): string | undefined {
+  if (run.changedFiles >= maxFiles) {
+    return `Stopped after ${maxFiles} new or changed files: ${run.filesDone} of ${run.filesTotal} files done — run the same ingest again to continue (unchanged files are skipped quickly).`;
+  }
+  if (run.changedFiles > 0 && performance.now() - run.started >= budgetMs) {
+    return `Stopped at the time limit of one call: ${run.filesDone} of ${run.filesTotal} files done — run the same ingest again to continue (files already indexed are skipped quickly).`;
+  }
+  return undefined;
+}
+
+/**
+ * A run's batches: prepared files gathered until FLUSH_CHUNKS, then embedded alongside the batch before, and written
+ * in order by one writer, with at most BATCHES_IN_FLIGHT batches embedding or waiting for their write.
+ */
+class BatchPipeline {
+  #pending: PreparedDocument[] = [];
+  #pendingChunks = 0;
+  /** Each batch's write, in order; a write waits for the one before it (one writer, documents recorded in order). */
+  readonly #inFlight: Promise<void>[] = [];
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: IngestDependencies,
+    private readonly vectors: ChunkVectors,
+    private readonly report: IngestReport,
+    private readonly progress: (phase: IngestProgressPhase) => void,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  /** Adds a file to the batch being gathered; true when the batch is full and should be flushed. */
+  gather(prepared: PreparedDocument): boolean {
+    this.#pending.push(prepared);
+    this.#pendingChunks += prepared.chunkTexts.length;
+    return this.#pendingChunks >= FLUSH_CHUNKS;
+  }
+
+  /** Bounded: the oldest batch in flight must be written before another one starts. */
+  async flushWhenRoom(): Promise<void> {
+    while (this.#inFlight.length >= BATCHES_IN_FLIGHT) await this.#inFlight.shift();
+    this.flush();
+  }
+
+  flushRest(): void {
+    if (this.#pending.length > 0) this.flush();
+  }
+
+  flush(): void {
+    const batch = this.#pending;
+    this.#pending = [];
+    this.#pendingChunks = 0;
+    // Embedding starts now, alongside the batch still being embedded or written before it.
+    this.progress('embedding');
+    const texts = batch.flatMap((doc) => (doc.summary ? [...doc.chunkTexts, doc.summary] : doc.chunkTexts));
+    const embedded = this.vectors.vectorsFor(texts, { signal: this.signal, onEmbedded: () => this.progress('embedding') });
+    embedded.catch(() => undefined);
+    this.#writing = this.#writing.then(async () => writeBatch(this.deps, batch, await embedded, this.report, this.progress));
+    // Marks the rejection as handled until the run awaits it, so a failed write cannot crash the process.
+    this.#writing.catch(() => undefined);
+    this.#inFlight.push(this.#writing);
+  }
+
+  /** Every batch started so far written; rejects with the first failure. */
+  written(): Promise<void> {
+    return this.#writing;
+  }
+
+  /** Batches already started finish (or fail) before a failed run returns, so nothing is left writing behind the caller. */
+  async settled(): Promise<void> {
+    await this.#writing.catch(() => undefined);
+  }
+}
+
 /**
  * Ingests the given real paths (already checked against the allowed roots), in order. Used by `runIngest`
  * and by re-indexing, which passes the paths of every indexed document.
@@ -112,88 +209,38 @@ export async function ingestFiles(
   assertCanSummarize(deps, options);
   await assertWritableIndex(deps);
   const { signal, onProgress } = options;
-  const report: IngestReport = {
-    ingested: [],
-    unchanged: 0,
-    skipped: [...alreadySkipped],
-    pruned: [],
-    files: files.length,
-    filesDone: 0,
-    more: false,
-    chunks: 0,
-    embedded: 0,
-    warnings: [],
-  };
+  const report = emptyReport(files, alreadySkipped);
   const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
   const budgetMs = options.timeBudgetMs ?? Number.POSITIVE_INFINITY;
-  const started = performance.now();
-  const filesTotal = files.length;
-  let filesDone = 0;
-  let changedFiles = 0;
-  let pending: PreparedDocument[] = [];
-  let pendingChunks = 0;
+  const run: RunCounts = { started: performance.now(), filesTotal: files.length, filesDone: 0, changedFiles: 0 };
+  const progress = (phase: IngestProgressPhase, current?: string): void =>
+    onProgress?.({ phase, filesDone: run.filesDone, filesTotal: run.filesTotal, chunksWritten: report.chunks, path: current });
   const vectors = new ChunkVectors(deps.chunks, deps.embedder);
-  /** Each batch's write, in order; a write waits for the one before it (one writer, documents recorded in order). */
-  const inFlight: Promise<void>[] = [];
-  let writing: Promise<void> = Promise.resolve();
-
-  const progress = (phase: 'reading' | 'embedding' | 'writing' | 'done', current?: string): void =>
-    onProgress?.({ phase, filesDone, filesTotal, chunksWritten: report.chunks, path: current });
-
-  const flush = (): void => {
-    const batch = pending;
-    pending = [];
-    pendingChunks = 0;
-    // Embedding starts now, alongside the batch still being embedded or written before it.
-    progress('embedding');
-    const texts = batch.flatMap((doc) => (doc.summary ? [...doc.chunkTexts, doc.summary] : doc.chunkTexts));
-    const embedded = vectors.vectorsFor(texts, { signal, onEmbedded: () => progress('embedding') });
-    embedded.catch(() => undefined);
-    writing = writing.then(async () => writeBatch(deps, batch, await embedded, report, progress));
-    // Marks the rejection as handled until the run awaits it, so a failed write cannot crash the process.
-    writing.catch(() => undefined);
-    inFlight.push(writing);
-  };
-
+  const batches = new BatchPipeline(deps, vectors, report, progress, signal);
   try {
     for (const file of files) {
       signal?.throwIfAborted();
-      if (changedFiles >= maxFiles) {
+      const stop = stopWarning(run, maxFiles, budgetMs);
+      if (stop) {
         report.more = true;
-        report.warnings.push(
-          `Stopped after ${maxFiles} new or changed files: ${filesDone} of ${filesTotal} files done — run the same ingest again to continue (unchanged files are skipped quickly).`,
-        );
-        break;
-      }
-      if (changedFiles > 0 && performance.now() - started >= budgetMs) {
-        report.more = true;
-        report.warnings.push(
-          `Stopped at the time limit of one call: ${filesDone} of ${filesTotal} files done — run the same ingest again to continue (files already indexed are skipped quickly).`,
-        );
+        report.warnings.push(stop);
         break;
       }
       progress('reading', file);
       const prepared = await prepareFile(deps, file, report, options.summarize === true, signal);
-      filesDone++;
+      run.filesDone++;
       if (!prepared) continue;
-      changedFiles++;
-      pending.push(prepared);
-      pendingChunks += prepared.chunkTexts.length;
-      if (pendingChunks >= FLUSH_CHUNKS) {
-        // Bounded: the oldest batch in flight must be written before another one starts.
-        while (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
-        flush();
-      }
+      run.changedFiles++;
+      if (batches.gather(prepared)) await batches.flushWhenRoom();
     }
-    if (pending.length > 0) flush();
+    batches.flushRest();
   } catch (error) {
-    // Batches already started finish (or fail) before the run returns, so nothing is left writing behind the caller.
-    await writing.catch(() => undefined);
+    await batches.settled();
     throw error;
   }
-  await writing;
+  await batches.written();
   report.embedded = vectors.embedded;
-  report.filesDone = filesDone;
+  report.filesDone = run.filesDone;
   report.ingested.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.documentId - b.documentId));
   progress('done');
   return report;

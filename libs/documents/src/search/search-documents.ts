@@ -9,12 +9,11 @@
  * skipped with a warning, never silently, when the table was built by another embedder or the embedder fails; asking
  * for `vector` mode explicitly then raises the error instead.
  */
-import { ToolError, type Logger } from '@chief-of-staff/core';
+import { keywordQuery, ToolError, type Logger } from '@chief-of-staff/core';
 import type { QueryEmbeddingCache } from '../embedding/query-embedding-cache.js';
 import { CHUNK_TABLE_SCHEMA_VERSION, type ChunkFilter, type ChunkHit, type ChunkKind, type ChunkStore, type ChunkTextQuery, TITLE_WEIGHT } from '../store/chunk-store.js';
 import { foldedWords, queryTermGroups } from '../lexical/search-terms.js';
 import { embedderMismatchError, embedderMismatchWarning, outdatedLayoutWarning, vectorSpaceOf } from '../store/vector-space.js';
-import { keywordQuery } from '@chief-of-staff/stores';
 import { semanticShare } from './hybrid-fusion.js';
 import { DEFAULT_RANKING_PARAMETERS, rankCandidates } from './rank-candidates.js';
 import {

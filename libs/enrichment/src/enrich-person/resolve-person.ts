@@ -4,7 +4,7 @@
  * the name fits several people equally well, those people as candidates. Two people are never merged into one
  * profile. Comparison is by Unicode case folding, so "JANE smith" and "Jane Smith" are one term.
  */
-import { foldCase } from '@chief-of-staff/stores';
+import { foldCase } from '@chief-of-staff/core';
 import { identityMatchStrength } from '../sources/person-matching.js';
 import type { ResolvedPerson } from './source-ports.js';
 import type { IdentityItem } from './section-items.js';

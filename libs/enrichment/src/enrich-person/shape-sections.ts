@@ -5,8 +5,8 @@
  * rather than in each source is what lets `enrichPerson` promise well-formed, ordered, bounded sections whatever a
  * source does.
  */
+import { foldCase } from '@chief-of-staff/core';
 import type { z } from 'zod';
-import { foldCase } from '@chief-of-staff/stores';
 import { MESSAGE_TEXT_MAX_CHARS, SECTION_ITEM_CAP } from './sections.js';
 import {
   decisionItemSchema,

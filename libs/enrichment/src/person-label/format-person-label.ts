@@ -5,7 +5,7 @@
  * as given stands in for the canonical one, so a role remembered before any identity was linked still shows. Display
  * names are not used: they are per-service nicknames ("Tom B" on Slack) that do not tell a reader who is meant.
  */
-import { foldCase } from '@chief-of-staff/stores';
+import { foldCase } from '@chief-of-staff/core';
 import type { FactItem, IdentityItem } from '../enrich-person/section-items.js';
 
 export interface PersonLabelParts {

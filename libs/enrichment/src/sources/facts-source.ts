@@ -4,17 +4,8 @@
  * handle), merged with every fact keyed `person.<canonical>.*`, which count as fully relevant and are scored by the
  * same function. A name nobody stored yields no facts.
  */
-import {
-  compareScored,
-  DEFAULT_HALF_LIFE_DAYS,
-  foldCase,
-  round4,
-  scoreFacts,
-  searchFacts,
-  type FactRecord,
-  type MemoryStore,
-  type ScoredFact,
-} from '@chief-of-staff/stores';
+import { foldCase } from '@chief-of-staff/core';
+import { compareScored, DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts, searchFacts, type FactRecord, type MemoryStore, type ScoredFact } from '@chief-of-staff/stores';
 import { SECTION_ITEM_CAP } from '../enrich-person/sections.js';
 import { mentionsAnyName } from './person-matching.js';
 import { personFactKey } from '../person-label/format-person-label.js';

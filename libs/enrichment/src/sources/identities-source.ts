@@ -4,8 +4,8 @@
  * with it. Up to one more canonical name than there are candidates is looked at, the best-fitting ones first, so
  * resolution can tell one person from several and say when there are more than it shows.
  */
+import { foldCase } from '@chief-of-staff/core';
 import type { IdentitiesRepository, IdentityRecord } from '@chief-of-staff/stores';
-import { foldCase } from '@chief-of-staff/stores';
 import { MAX_CANDIDATES } from '../enrich-person/resolve-person.js';
 import type { IdentitiesSource } from '../enrich-person/source-ports.js';
 import type { IdentityItem } from '../enrich-person/section-items.js';

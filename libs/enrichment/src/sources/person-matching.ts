@@ -3,7 +3,7 @@
  * numbers by their digits, since chat services spell the same number as "+1 (555) 123-4567" or "+15551234567".
  * Also how closely an identity fits the name a caller typed, which decides between one person and a question.
  */
-import { foldCase } from '@chief-of-staff/stores';
+import { foldCase } from '@chief-of-staff/core';
 import type { IdentityItem } from '../enrich-person/section-items.js';
 
 const PHONE_SHAPE = /^\+?[\d\s().-]{5,}$/;

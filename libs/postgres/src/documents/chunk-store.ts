@@ -16,6 +16,7 @@
  * the GIN nor the prefix index could serve them), with the caller's principal named; they return ids and scores, and
  * the chunks' text is read by id on a bound session (ADR 0079).
  */
+import { escapeLike } from '@chief-of-staff/core';
 import {
   CHUNK_TABLE_SCHEMA_VERSION,
   chunkId,
@@ -30,7 +31,7 @@ import {
   type ChunkTextQuery,
   type Embedder,
 } from '@chief-of-staff/documents';
-import { escapeLike, type DocType } from '@chief-of-staff/stores';
+import { type DocType } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { chunkSearchTerms } from '../search-terms.js';
 import {

@@ -8,23 +8,8 @@
  * notes reads and writes the row under its lock.
  */
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { ToolError, type Clock } from '@chief-of-staff/core';
-import {
-  assertEnum,
-  closePage,
-  DECISION_SEARCH_LIMITS,
-  DECISION_STATUSES,
-  decisionChanges,
-  escapeLike,
-  foldCase,
-  MAX_QUERY_LENGTH,
-  newDecisionFields,
-  nowIso,
-  openPage,
-  withDecisionNote,
-  type DecisionRecord,
-  type DecisionsRepository,
-} from '@chief-of-staff/stores';
+import { escapeLike, foldCase, ToolError, type Clock } from '@chief-of-staff/core';
+import { assertEnum, closePage, DECISION_SEARCH_LIMITS, DECISION_STATUSES, decisionChanges, MAX_QUERY_LENGTH, newDecisionFields, nowIso, openPage, withDecisionNote, type DecisionRecord, type DecisionsRepository } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { decisions, DECISIONS_FOLD_SCAN_PREDICATE } from '../schema/lifecycle.js';
 import { assertNoNulFields, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';

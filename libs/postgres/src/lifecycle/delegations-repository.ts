@@ -4,24 +4,10 @@
  * stores' own `foldCase`, so a name filters the same rows on both adapters; an update reads and writes the row under
  * its lock (notes are appended, completion time follows the status it had).
  */
+import { foldCase } from '@chief-of-staff/core';
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  applyDelegationUpdate,
-  assertEnum,
-  closePage,
-  delegationChanges,
-  DELEGATION_LIST_LIMITS,
-  DELEGATION_PRIORITIES,
-  DELEGATION_STATUSES,
-  dueWindowEnd,
-  foldCase,
-  newDelegationFields,
-  nowIso,
-  openPage,
-  type DelegationRecord,
-  type DelegationsRepository,
-} from '@chief-of-staff/stores';
+import { applyDelegationUpdate, assertEnum, closePage, delegationChanges, DELEGATION_LIST_LIMITS, DELEGATION_PRIORITIES, DELEGATION_STATUSES, dueWindowEnd, newDelegationFields, nowIso, openPage, type DelegationRecord, type DelegationsRepository } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { delegations } from '../schema/lifecycle.js';
 import { assertNoNulFields, hasNul } from '../postgres-text.js';

@@ -6,29 +6,8 @@
  * the caller's principal named (ADR 0079), so team mode keeps those indexes; the facts are read by id on bound ones.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { hebrewStem, isHebrewWord, type Clock } from '@chief-of-staff/core';
-import {
-  assertConfidence,
-  assertEnum,
-  assertText,
-  closePage,
-  COMMON_TERM_MIN_ROWS,
-  COMMON_TERM_SHARE,
-  escapeLike,
-  FACT_CATEGORIES,
-  FACT_LIST_LIMITS,
-  ftsTokens,
-  MAX_NAME_LENGTH,
-  MAX_VALUE_LENGTH,
-  nowIso,
-  observedAtOf,
-  openPage,
-  stemPrefix,
-  type FactCategory,
-  type FactRecord,
-  type FactsRepository,
-  type ObservedWindow,
-} from '@chief-of-staff/stores';
+import { escapeLike, hebrewStem, isHebrewWord, type Clock } from '@chief-of-staff/core';
+import { assertConfidence, assertEnum, assertText, closePage, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, FACT_CATEGORIES, FACT_LIST_LIMITS, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, openPage, stemPrefix, type FactCategory, type FactRecord, type FactsRepository, type ObservedWindow } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { facts } from '../schema/memory.js';
 import { factSearchTerms, unicode61Tokens } from '../search-terms.js';

@@ -4,18 +4,8 @@
  * own `foldCase`, so a name finds the same row on both adapters; storing is one `INSERT … ON CONFLICT DO UPDATE`.
  */
 import {asc, eq, sql } from 'drizzle-orm';
-import { ToolError, type Clock } from '@chief-of-staff/core';
-import {
-  closePage,
-  foldCase,
-  LOCATION_LIST_LIMITS,
-  locationChanges,
-  MAX_QUERY_LENGTH,
-  nowIso,
-  openPage,
-  type LocationRecord,
-  type LocationsRepository,
-} from '@chief-of-staff/stores';
+import { foldCase, ToolError, type Clock } from '@chief-of-staff/core';
+import { closePage, LOCATION_LIST_LIMITS, locationChanges, MAX_QUERY_LENGTH, nowIso, openPage, type LocationRecord, type LocationsRepository } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { locations } from '../schema/memory.js';
 import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';

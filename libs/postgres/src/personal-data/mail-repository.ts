@@ -3,19 +3,10 @@
  * `@chief-of-staff/stores`, checked by the same contract suite (ADR 0072). Search goes through `search_vector`, built
  * from `search_terms`: the unicode61 tokens SQLite's `mail_messages_fts` indexes, so a query finds the same messages.
  */
+import { foldCase } from '@chief-of-staff/core';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  foldCase,
-  nowIso,
-  type MailboxRole,
-  type MailHeaderRow,
-  type MailMessageInput,
-  type MailMessageRow,
-  type MailOutboxInput,
-  type MailOutboxStatus,
-  type MailRepository,
-} from '@chief-of-staff/stores';
+import { nowIso, type MailboxRole, type MailHeaderRow, type MailMessageInput, type MailMessageRow, type MailOutboxInput, type MailOutboxStatus, type MailRepository } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { assertNoNul, foldedEquals } from '../postgres-text.js';

@@ -2,7 +2,7 @@
  * Steps 2–4 of docs/reference/algorithms.md#availability: decides whether a calendar event blocks the user's time,
  * softly or hard, or blocks a whole day as out-of-office, or is ignored.
  */
-import { foldCase as fold } from '@chief-of-staff/stores';
+import { foldCase as fold } from '@chief-of-staff/core';
 import type { Attendee, EventStatus, ShowAs } from '../types/calendar.js';
 
 /** What availability needs to know about an event. */

@@ -4,8 +4,8 @@
  * overriding instances as separate rows keyed by RECURRENCE-ID, and expanded inside each query range; all-day events
  * are placed in the user's zone at read time. The rules live here; the repository only stores and reads rows.
  */
-import { newUuid } from '@chief-of-staff/core';
-import { foldCase, type CalendarRepository, type CalendarRow, type EventChanges, type EventRow, type FeedState, type UpsertOutcome } from '@chief-of-staff/stores';
+import { foldCase, newUuid } from '@chief-of-staff/core';
+import { type CalendarRepository, type CalendarRow, type EventChanges, type EventRow, type FeedState, type UpsertOutcome } from '@chief-of-staff/stores';
 import { ProviderError } from '../errors/provider-error.js';
 import type {
   BusyBlock,

@@ -5,9 +5,8 @@
  */
 import { lstat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { expandHome } from '@chief-of-staff/core';
+import { expandHome, UnsafeFileError, unsafeFileReason, type FileReadPolicy } from '@chief-of-staff/core';
 import { ProviderError } from '../errors/provider-error.js';
-import { UnsafeFileError, unsafeFileReason, type FileReadPolicy } from '@chief-of-staff/stores';
 import { detectMessageFormat } from '../messages/import/read-message-file.js';
 import type { ProviderRegistry } from '../registry/provider-registry.js';
 import { importIcsFile } from './import-ics.js';

@@ -1,7 +1,7 @@
 /** Imports an iCalendar file: events into a calendar (created when missing), to-dos into the default list. */
+import { openRegularFile, type FileReadPolicy } from '@chief-of-staff/core';
 import { basename, extname } from 'node:path';
 import { ProviderError } from '../errors/provider-error.js';
-import { openRegularFile, type FileReadPolicy } from '@chief-of-staff/stores';
 import { parseIcs } from '../calendar/ics/parse-ics.js';
 import type { LocalStores } from '../registry/provider-registry.js';
 import { ImportAccumulator } from './import-accumulator.js';

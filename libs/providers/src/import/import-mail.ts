@@ -3,6 +3,7 @@
  * Messages already in the target mailbox (same Message-ID) are skipped before parsing, so re-imports are cheap
  * and never duplicate. Parsed messages are written in batches, one transaction each.
  */
+import { readRegularFile, UnsafeFileError, type FileReadPolicy } from '@chief-of-staff/core';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LocalMailProvider } from '../mail/local-mail-provider.js';
@@ -11,7 +12,6 @@ import { parseMimeMessage, syntheticMessageId, type ParsedMailRecord } from '../
 import { splitMbox } from '../mail/mime/split-mbox.js';
 import { readMaildir } from '../mail/mime/read-maildir.js';
 import { ProviderError } from '../errors/provider-error.js';
-import { readRegularFile, UnsafeFileError, type FileReadPolicy } from '@chief-of-staff/stores';
 import { ImportAccumulator } from './import-accumulator.js';
 import type { ImportKind, ImportProgressListener, ImportResult } from './import-types.js';
 

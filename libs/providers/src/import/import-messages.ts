@@ -1,5 +1,5 @@
 /** Imports a messages export (JSON lines or CSV) into the local messages store, in batched transactions. */
-import type { FileReadPolicy } from '@chief-of-staff/stores';
+import type { FileReadPolicy } from '@chief-of-staff/core';
 import type { LocalMessageProvider } from '../messages/local-message-provider.js';
 import type { ImportedMessage } from '../messages/import/message-record.js';
 import { readMessageFile, type MessageFileFormat } from '../messages/import/read-message-file.js';

@@ -10,11 +10,13 @@ import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { applyMigrations, type MigrationReport } from './apply-migrations.js';
-import { FOLD_SQL_FUNCTION, foldCase } from '@chief-of-staff/stores/adapter-kit';
+import { foldCase } from '@chief-of-staff/core';
 import { schema } from './schema-object.js';
 
 /** File name of the database inside the data dir. */
 export const DATABASE_FILE_NAME = 'cos.db';
+/** Name of the SQL function registered on every connection: `foldCase`, for case-insensitive matching in SQL. */
+export const FOLD_SQL_FUNCTION = 'cos_fold';
 export const BUSY_TIMEOUT_MS = 5_000;
 
 /** The drizzle handle over the full schema. */

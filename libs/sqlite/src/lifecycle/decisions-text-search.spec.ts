@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { FakeClock } from '@chief-of-staff/core';
+import { containsPattern, FakeClock, foldCase } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
 import { bulkLoad } from '../testing/bulk-load.js';
 import { defaultMigrationsFolder, openDatabase } from '../db/open-database.js';
-import { containsPattern, foldCase, PLAIN_CHARACTER_CLASS, type DecisionStatus } from '@chief-of-staff/stores/adapter-kit';
+import { PLAIN_CHARACTER_CLASS, type DecisionStatus } from '@chief-of-staff/stores/adapter-kit';
 import { buildTrigramPhrase } from '../db/fts-query.js';
 import { decisionCandidatesCondition, DECISIONS_FOLD_SCAN_PREDICATE } from './decisions-text-search.js';
 import { openMemoryStore } from '../memory/memory-store.js';

@@ -1,8 +1,9 @@
+import { foldCase } from '@chief-of-staff/core';
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { delegations } from '../db/schema/lifecycle.js';
-import { applyDelegationUpdate, assertEnum, closePage, DELEGATION_LIST_LIMITS, DELEGATION_PRIORITIES, DELEGATION_STATUSES, delegationChanges, dueWindowEnd, foldCase, newDelegationFields, nowIso, openPage, type DelegationsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { applyDelegationUpdate, assertEnum, closePage, DELEGATION_LIST_LIMITS, DELEGATION_PRIORITIES, DELEGATION_STATUSES, delegationChanges, dueWindowEnd, newDelegationFields, nowIso, openPage, type DelegationsRepository } from '@chief-of-staff/stores/adapter-kit';
 
 /** critical → low, for ORDER BY. */
 const PRIORITY_RANK = sql`CASE ${delegations.priority} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;

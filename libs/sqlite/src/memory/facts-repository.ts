@@ -1,8 +1,9 @@
+import { containsPattern, foldCase } from '@chief-of-staff/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { facts } from '../db/schema/memory.js';
-import { assertConfidence, assertEnum, assertText, closePage, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, containsPattern, FACT_CATEGORIES, FACT_LIST_LIMITS, foldCase, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, observedCondition, openPage, type CandidateOptions, type EmbeddingStatus, type FactCategory, type FactRecord, type FactsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { assertConfidence, assertEnum, assertText, closePage, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, FACT_CATEGORIES, FACT_LIST_LIMITS, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, observedCondition, openPage, type CandidateOptions, type EmbeddingStatus, type FactCategory, type FactRecord, type FactsRepository } from '@chief-of-staff/stores/adapter-kit';
 import { buildTrigramPhrase, orMatch, orStemMatch } from '../db/fts-query.js';
 import { statementCache } from '../db/statement-cache.js';
 import { hebrewStem, isHebrewWord } from '@chief-of-staff/core';

@@ -1,8 +1,9 @@
+import { containsPattern, foldCase } from '@chief-of-staff/core';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { identities } from '../db/schema/memory.js';
-import { assertEnum, assertText, closePage, containsPattern, foldCase, groupPeople, IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, identityLink, MAX_QUERY_LENGTH, normalizeProviderId, nowIso, openPage, PEOPLE_LIST_LIMITS, type IdentitiesRepository, type IdentityProvider } from '@chief-of-staff/stores/adapter-kit';
+import { assertEnum, assertText, closePage, groupPeople, IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, identityLink, MAX_QUERY_LENGTH, normalizeProviderId, nowIso, openPage, PEOPLE_LIST_LIMITS, type IdentitiesRepository, type IdentityProvider } from '@chief-of-staff/stores/adapter-kit';
 
 export function createIdentitiesRepository(database: CosDatabase, clock: Clock): IdentitiesRepository {
   const { db } = database;

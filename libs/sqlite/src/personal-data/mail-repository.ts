@@ -3,9 +3,10 @@
  * always run, each prepared once. Search goes through the `mail_messages_fts` FTS5 table (unicode61, diacritics
  * removed), kept in step with `mail_messages` by triggers.
  */
+import { foldCase } from '@chief-of-staff/core';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
-import { foldCase, nowIso, type MailboxRole, type MailboxRow, type MailboxSummaryRow, type MailHeaderRow, type MailMessageInput, type MailMessageRow, type MailOutboxInput, type MailOutboxStatus, type MailRepository, type SearchMailMessagesFilters } from '@chief-of-staff/stores/adapter-kit';
+import { nowIso, type MailboxRole, type MailboxRow, type MailboxSummaryRow, type MailHeaderRow, type MailMessageInput, type MailMessageRow, type MailOutboxInput, type MailOutboxStatus, type MailRepository, type SearchMailMessagesFilters } from '@chief-of-staff/stores/adapter-kit';
 import { statementCache } from '../db/statement-cache.js';
 
 export interface SqliteMailRepositoryOptions {

@@ -1,8 +1,9 @@
+import { containsPattern, foldCase } from '@chief-of-staff/core';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { reminderLists, reminders } from '../db/schema/reminders.js';
-import { containsPattern, DEFAULT_REMINDER_LIST, foldCase, nowIso, type LinkedReminderList, type ReminderListRecord, type ReminderRecord, type RemindersRepository, type ReminderUpsertCounts, type ReminderValues, type RemoteReminderObject } from '@chief-of-staff/stores/adapter-kit';
+import { DEFAULT_REMINDER_LIST, nowIso, type LinkedReminderList, type ReminderListRecord, type ReminderRecord, type RemindersRepository, type ReminderUpsertCounts, type ReminderValues, type RemoteReminderObject } from '@chief-of-staff/stores/adapter-kit';
 import { statementCache } from '../db/statement-cache.js';
 
 /** Priority high → none, as SQL, for ordering. */

@@ -4,9 +4,8 @@
  * Both adapters call these, so the same input gives the same rows and the same errors on SQLite and PostgreSQL.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ToolError, type Clock } from '@chief-of-staff/core';
-import { foldCase } from '../db/fold-case.js';
-import { assertMaxLength, assertText, MAX_NAME_LENGTH, normalizeEmail, nowIso } from '../db/validation.js';
+import { foldCase, normalizeEmail, ToolError, type Clock } from '@chief-of-staff/core';
+import { assertMaxLength, assertText, MAX_NAME_LENGTH, nowIso } from '../db/validation.js';
 import type { UserStatus } from '../db/enums.js';
 
 /** A person the service knows; `status: 'disabled'` cannot sign in. */

@@ -4,8 +4,7 @@
  * column filters and bare AND/OR/NOT/NEAR never reach FTS5, so no query text can raise an FTS syntax error. English
  * function words are dropped unless the query has nothing else (ADR 0010).
  */
-import { wordTerms } from '@chief-of-staff/core';
-import { isStopWord } from './stop-words.js';
+import { isStopWord, wordTerms } from '@chief-of-staff/core';
 
 /** Characters FTS5's unicode61 tokenizer keeps inside tokens: letters, numbers, marks, private use. */
 const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;

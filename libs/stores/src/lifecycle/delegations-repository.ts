@@ -4,9 +4,8 @@
  * priority and status. Completion time is kept consistent with the status: entering `completed` sets it, leaving
  * `completed` clears it.
  */
-import { addDaysToDate, ToolError } from '@chief-of-staff/core';
+import { addDaysToDate, foldCase, ToolError } from '@chief-of-staff/core';
 import { DELEGATION_PRIORITIES, DELEGATION_STATUSES, type DelegationPriority, type DelegationStatus, type SourceRef } from '../db/enums.js';
-import { foldCase } from '../db/fold-case.js';
 import type { Page, PageRequest } from '../db/pagination.js';
 import { assertDateOnly, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_VALUE_LENGTH } from '../db/validation.js';
 

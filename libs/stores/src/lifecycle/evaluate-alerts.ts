@@ -5,9 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { addDaysToDate } from '@chief-of-staff/core';
+import { addDaysToDate, daysBetween, foldCase } from '@chief-of-staff/core';
 import type { AlertType, FactCategory } from '../db/enums.js';
-import { foldCase } from '../db/fold-case.js';
 import { parseAlertCondition } from './alert-conditions.js';
 
 export interface AlertDelegation {
@@ -102,11 +101,6 @@ export interface CheckAlertsResult {
   formatted: string;
   /** Rules that could not be evaluated (e.g. a stored condition that no longer validates). */
   warnings?: string[];
-}
-
-/** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The UTC instant at which `date` starts in `timezone`. */

@@ -6,8 +6,7 @@
  * fact-ranking.ts, applied afterwards. Kept free of storage so the benchmark can score parameter choices over
  * candidate lists fetched once (tools/bench/src/memory-recall).
  */
-import { isStopWord } from '@chief-of-staff/core';
-import { foldCase } from '../db/fold-case.js';
+import { foldCase, isStopWord } from '@chief-of-staff/core';
 import type { FactRecord } from './facts-repository.js';
 import type { FactVectorMatch } from './fact-vector-index.js';
 import { observedTime } from './observed-time.js';

@@ -3,10 +3,10 @@
  * between a person's canonical name and their handles on each provider. Provider ids are normalised so the same
  * handle always maps to one row: emails lower-case, phones as digits with a leading `+`.
  */
-import { ToolError } from '@chief-of-staff/core';
+import { isEmailAddress, normalizeEmail, ToolError } from '@chief-of-staff/core';
 import { IDENTITY_PROVIDERS, type IdentityProvider } from '../db/enums.js';
 import type { Page, PageRequest } from '../db/pagination.js';
-import { assertEnum, assertText, isEmailAddress, MAX_NAME_LENGTH, normalizeEmail } from '../db/validation.js';
+import { assertEnum, assertText, MAX_NAME_LENGTH } from '../db/validation.js';
 
 export interface IdentityRecord {
   id: number;

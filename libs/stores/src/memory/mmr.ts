@@ -1,9 +1,9 @@
+import { foldCase } from '@chief-of-staff/core';
 /**
  * Diversity re-ranking (docs/reference/algorithms.md#mmr-and-jaccard): maximal marginal relevance over the top
  * candidates, with cosine similarity of fact vectors when both exist and Jaccard similarity of their word sets
  * otherwise. Pure.
  */
-import { foldCase } from '../db/fold-case.js';
 
 export const MMR_LAMBDA = 0.7;
 

@@ -3,7 +3,7 @@
  * as given; a name is looked up with search_identity (exact canonical or display name first, else the first substring
  * match) and the identity's email taken.
  */
-import { foldCase, normalizeEmail } from '@chief-of-staff/stores';
+import { foldCase, normalizeEmail } from '@chief-of-staff/core';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';
 
 export interface ResolvedParticipant {

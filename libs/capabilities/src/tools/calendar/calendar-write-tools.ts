@@ -4,8 +4,7 @@
  * Read-only calendars answer READ_ONLY.
  */
 import { z } from 'zod';
-import { addDaysToDate, defineTool, ToolError } from '@chief-of-staff/core';
-import { normalizeEmail } from '@chief-of-staff/stores';
+import { addDaysToDate, defineTool, normalizeEmail, ToolError } from '@chief-of-staff/core';
 import { SHOW_AS_VALUES, withProviderErrors, type Attendee, type CalendarEventPatch } from '@chief-of-staff/providers';
 import { PROVIDER_CREATE, PROVIDER_DELETE, PROVIDER_UPSERT } from '../provider-common/provider-annotations.js';
 import { deletedOutputSchema, textSchema, timeSchema } from '../provider-common/provider-schemas.js';

@@ -4,10 +4,9 @@
  */
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { defineTool, expandHome, ToolError } from '@chief-of-staff/core';
+import { defineTool, expandHome, ToolError, UnsafeFileError, writeFileReplacing } from '@chief-of-staff/core';
 import { resolvePathInsideRoots } from '@chief-of-staff/documents';
 import { exportCalendarIcs, withProviderErrors } from '@chief-of-staff/providers';
-import { UnsafeFileError, writeFileReplacing } from '@chief-of-staff/stores';
 import { LOCAL_EXPORT } from '../provider-common/provider-annotations.js';
 import { textSchema, timeSchema } from '../provider-common/provider-schemas.js';
 import type { ProviderToolContext } from '../provider-common/provider-services.js';

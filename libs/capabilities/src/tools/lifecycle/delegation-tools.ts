@@ -4,14 +4,8 @@
  * shared alert evaluation (today in the user's zone), never re-implemented here.
  */
 import { z } from 'zod';
-import { defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
-import {
-  daysBetween,
-  DELEGATION_LIST_LIMITS,
-  DELEGATION_PRIORITIES,
-  DELEGATION_STATUSES,
-  type DelegationRecord,
-} from '@chief-of-staff/stores';
+import { daysBetween, defineTool, ToolError, type ToolContext } from '@chief-of-staff/core';
+import { DELEGATION_LIST_LIMITS, DELEGATION_PRIORITIES, DELEGATION_STATUSES, type DelegationRecord } from '@chief-of-staff/stores';
 import { LOCAL_CREATE, LOCAL_DELETE, LOCAL_READ } from '../memory-common/annotations.js';
 import {
   cursorSchema,

@@ -3,8 +3,7 @@
  * reply_to_email under the send policy, and the state changes mark_mail_read, mark_mail_flagged, move_mail_message.
  */
 import { z } from 'zod';
-import { defineTool } from '@chief-of-staff/core';
-import { normalizeEmail } from '@chief-of-staff/stores';
+import { defineTool, normalizeEmail } from '@chief-of-staff/core';
 import { withProviderErrors } from '@chief-of-staff/providers';
 import { EMAIL_SEND, PROVIDER_UPSERT } from '../provider-common/provider-annotations.js';
 import { textSchema } from '../provider-common/provider-schemas.js';

@@ -4,10 +4,10 @@
  * symbolic link: a linked folder (`cur`, `new`, a `.Folder`) or message file could lead outside the allowed roots,
  * so it is left out and reported in `skipped`.
  */
+import { SPECIAL_FILE_REASON, SYMLINK_REFUSED_REASON } from '@chief-of-staff/core';
 import { lstat, readdir } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
-import { SPECIAL_FILE_REASON, SYMLINK_REFUSED_REASON } from '@chief-of-staff/stores';
 
 export interface MaildirEntry {
   path: string;

@@ -1,8 +1,8 @@
+import { openRegularFile, type FileReadPolicy } from '@chief-of-staff/core';
 /**
  * Streams an mbox file message by message without loading it whole. A message starts at a `From ` line at the
  * start of the file or after a blank line (mboxo/mboxrd); `>From ` quoting in bodies is undone (mboxrd).
  */
-import { openRegularFile, type FileReadPolicy } from '@chief-of-staff/stores';
 
 export interface MboxEntry {
   /** The raw RFC 5322 message (the `From ` separator line removed). */

@@ -2,7 +2,7 @@
  * Reads a messages export: JSON lines (one object per line; a JSON array file is accepted too) or CSV with a
  * header row. Bad records are reported with their line number and skipped; good ones are yielded in order.
  */
-import { openRegularFile, type FileReadPolicy } from '@chief-of-staff/stores';
+import { openRegularFile, type FileReadPolicy } from '@chief-of-staff/core';
 import { createInterface } from 'node:readline';
 import { parse as parseCsv } from 'csv-parse';
 import { MessageRecordError, normalizeMessageRecord, type ImportedMessage } from './message-record.js';

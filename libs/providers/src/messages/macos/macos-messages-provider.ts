@@ -3,12 +3,12 @@
  * `readonly: true` and never written; reading it needs Full Disk Access, and without it the provider reports
  * NOT_CONFIGURED with that hint.
  */
+import { foldCase, containsPattern } from '@chief-of-staff/core';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ProviderError } from '../../errors/provider-error.js';
-import { foldCase, containsPattern } from '@chief-of-staff/stores';
 import type { PageResult } from '../../types/mail.js';
 import type { ChatMessage, MessagePage, MessageProvider, MessageQuery, MessageSearchQuery } from '../../types/messages.js';
 import { appleSecondsSql, appleTimeToDate, dateToAppleSeconds } from './apple-time.js';

@@ -3,12 +3,11 @@
  * decision, delegation and alert tools, and alert evaluation), written once against the port and run against every
  * adapter: ADR 0063.
  */
-import { FakeClock } from '@chief-of-staff/core';
+import { FakeClock, foldCase } from '@chief-of-staff/core';
 import type { DecisionStatus, DelegationPriority, DelegationStatus } from '../../db/enums.js';
 import type { AlertRulesRepository } from '../../lifecycle/alert-rules-repository.js';
 import type { DecisionsRepository } from '../../lifecycle/decisions-repository.js';
 import type { DelegationsRepository } from '../../lifecycle/delegations-repository.js';
-import { foldCase } from '../../db/fold-case.js';
 import type { DecisionRecord } from '../../lifecycle/decisions-repository.js';
 import { CONTRACT_START, contractJest, errorOf } from './contract-jest.js';
 import { DECISION_SEARCH_CORPUS, DECISION_SEARCH_QUERIES } from './decision-search-corpus.js';

@@ -1,11 +1,8 @@
 /**
  * Unicode case folding (docs/reference/conventions.md#validation). Case-insensitive matching in the store never
- * relies on SQLite's ASCII-only `lower()`/`LIKE`; it compares folded text, computed in JavaScript and registered in
- * SQLite as `cos_fold`.
+ * relies on a database's ASCII-only `lower()`/`LIKE`; it compares folded text, computed in JavaScript (the SQLite adapter
+ * registers it as `cos_fold`).
  */
-
-/** Name of the SQL function registered on every connection by `openDatabase`. */
-export const FOLD_SQL_FUNCTION = 'cos_fold';
 
 /**
  * Folds `text` for caseless comparison: compatibility-normalised (NFKC, so `ﬁ` = `fi`), then upper- and
