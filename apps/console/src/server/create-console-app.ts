@@ -11,7 +11,6 @@ import { html } from 'hono/html';
 import { isAllowedHost, tokensMatch } from '@chief-of-staff/core';
 import { CSRF_FIELD_NAME } from '../page-kit/csrf-field.js';
 import { consoleAppContext, renderPage, sessionOf, type ConsoleAppContext, type ConsoleAppOptions } from './console-app-context.js';
-import type { ConsoleAssets } from './console-assets.js';
 import { sessionCookieIsSecure, type ConsoleSession } from './console-auth.js';
 import { isCrossSitePost } from './request-checks.js';
 import { registerSection } from './section-routes.js';
@@ -40,7 +39,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Hono {
   const shared = consoleAppContext(options);
   useSecurityHeaders(app);
   useHostCheck(app, options);
-  serveAssets(app, options.assets);
+  serveAssets(app, options);
   // Counted as the body streams in, so a chunked body without a length is cut off too.
   app.use(bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.text(`The form is larger than ${MAX_FORM_BYTES / 1024} KiB.`, 413) }));
   signInRoutes(app, shared);
@@ -85,9 +84,9 @@ function useHostCheck(app: Hono, options: ConsoleAppOptions): void {
   });
 }
 
-function serveAssets(app: Hono, assets: ConsoleAssets): void {
+function serveAssets(app: Hono, options: ConsoleAppOptions): void {
   app.get('/assets/:name', (c) => {
-    const asset = assets.get(c.req.param('name'));
+    const asset = options.assets.get(c.req.param('name'));
     if (!asset) return c.text('Not found', 404);
     c.header('Content-Type', asset.contentType);
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -96,7 +95,7 @@ function serveAssets(app: Hono, assets: ConsoleAssets): void {
   // Pages name their icon in a <link>; browsers and tools that ask for the old fixed address get the same picture
   // (before sign-in too), rather than a 404 in every page's console.
   app.get('/favicon.ico', (c) => {
-    const icon = assets.get('favicon.svg');
+    const icon = options.assets.get('favicon.svg');
     if (!icon) return c.body(null, 204);
     c.header('Content-Type', icon.contentType);
     c.header('Cache-Control', 'public, max-age=86400');
@@ -105,11 +104,10 @@ function serveAssets(app: Hono, assets: ConsoleAssets): void {
 }
 
 function signInRoutes(app: Hono, shared: ConsoleAppContext): void {
-  const { auth } = shared.options;
   app.get('/sign-in', (c) => {
     const code = c.req.query('code');
     if (code === undefined) return signInPage(shared, c, 200);
-    const session = auth.redeemSignInCode(code);
+    const session = shared.options.auth.redeemSignInCode(code);
     if (!session) return signInPage(shared, c, 401, 'This sign-in link was already used, has expired or is not for this console. Run `cos ui --link` for a new one, or paste the token below.');
     return startSession(shared, c, session);
   });
@@ -118,7 +116,7 @@ function signInRoutes(app: Hono, shared: ConsoleAppContext): void {
     const refused = refuseCrossSite(shared, c);
     if (refused) return refused;
     const form = await readForm(c);
-    const session = auth.signInWithToken(form.token ?? '');
+    const session = shared.options.auth.signInWithToken(form.token ?? '');
     if (!session) return signInPage(shared, c, 401, 'That is not the HTTP token of this Chief of Staff. Check mcp.http.token or the token file named below.');
     return startSession(shared, c, session);
   });
@@ -126,9 +124,9 @@ function signInRoutes(app: Hono, shared: ConsoleAppContext): void {
 
 /** Every request after sign-in needs a session; a POST also passes the cross-site and CSRF checks. */
 function useSessionCheck(app: Hono, shared: ConsoleAppContext): void {
-  const { auth, cookieName } = shared.options;
+  // Options are read per request: the cookie's name holds the port, known only once the server listens.
   app.use(async (c, next) => {
-    const session = auth.session(getCookie(c, cookieName));
+    const session = shared.options.auth.session(getCookie(c, shared.options.cookieName));
     if (!session) {
       if (c.req.method === 'POST') {
         const refused = refuseCrossSite(shared, c);
