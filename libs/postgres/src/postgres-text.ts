@@ -4,7 +4,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { escapeLike, foldCase, ToolError } from '@chief-of-staff/core';
-import { PLAIN_CHARACTER_CLASS } from '@chief-of-staff/stores';
+import { PLAIN_CHARACTER_CLASS } from '@chief-of-staff/stores/adapter-kit';
 
 /** PostgreSQL cannot store U+0000 in text, so a field holding one is refused with the field named. */
 export function assertNoNul(field: string, text: string): string {

@@ -5,10 +5,9 @@
 export { openMemoryStore } from './memory/memory-store.js';
 export type { OpenMemoryStoreOptions, SqliteMemoryStore } from './memory/memory-store.js';
 export { openDatabase } from './db/open-database.js';
-export type { CosDatabase, OpenDatabaseOptions } from './db/open-database.js';
+export type { CosDatabase } from './db/open-database.js';
 export { createSqliteMailRepository } from './personal-data/mail-repository.js';
-export type { SqliteMailRepositoryOptions } from './personal-data/mail-repository.js';
 export { SqliteDocumentCatalog } from './documents/document-catalog.js';
 export { createSqliteMessagesRepository } from './personal-data/messages-repository.js';
-// The tables other code reads directly: the PostgreSQL copy and the tests that arrange rows by hand.
-export { calendars, documents, events, facts, reminders } from './db/schema/index.js';
+// The tables the tests of other libraries read or arrange by hand.
+export { events, facts } from './db/schema/index.js';

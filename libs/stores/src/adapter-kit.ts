@@ -1,66 +1,73 @@
 /**
- * @chief-of-staff/stores/adapter-kit — what the storage adapters (libs/sqlite, libs/postgres) share so that they
- * behave alike: the input types of the repositories, their validation, row building, cursors, errors and ranking
- * rules. Apps and the sdk use the main entry instead.
+ * @chief-of-staff/stores/adapter-kit — what the storage adapters (`@chief-of-staff/sqlite`, `@chief-of-staff/postgres`)
+ * share so that they validate, build rows, page, rank and fail alike (ADRs 0060, 0063, 0065, 0074): the rules each
+ * repository applies before it writes, the input types of the repositories and the tuning both search paths use.
+ * Apps and the sdk use the main entry instead.
  */
-export type { PrincipalUsageRecord, PrincipalUsageRepository } from './auth/principal-usage.js';
-export { accessTokenHashMatches, accessTokenSignsIn, duplicateUserError, hashAccessToken, lastUsedCutoff, looksLikeAccessToken, newAccessToken, newUserFields, unknownUserError, userEmailKey } from './auth/sign-in-rules.js';
-export type { AccessTokenRecord, AccessTokensRepository, UserRecord, UsersRepository } from './auth/sign-in-rules.js';
-export { AGENT_MEMORY_TYPES, AGENT_RUN_STATUSES, AGENT_RUN_STEP_KINDS, ALERT_TYPES, CALENDAR_KINDS, CALLER_KINDS, DECISION_STATUSES, DELEGATION_PRIORITIES, DELEGATION_STATUSES, DELIVERY_CHANNELS, DOC_TYPES, EMBEDDING_STATUSES, EVENT_SHOW_AS, EVENT_STATUSES, FACT_CATEGORIES, FALLBACK_OUTCOMES, HANDLER_TYPES, IDENTITY_PROVIDERS, MAIL_OUTBOX_STATUSES, MAILBOX_ROLES, MODEL_CALL_CALLERS, NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, NOTIFICATION_URGENCIES, REMINDER_PRIORITIES, RUN_TRIGGERS, SCHEDULE_TYPES, SKILL_SUGGESTION_STATUSES, SUGGESTION_CATEGORIES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, USER_STATUSES, WEBHOOK_RECEIVED_VIA, WEBHOOK_STATUSES } from './db/enums.js';
-export type { AgentMemoryType, DecisionStatus, EmbeddingStatus, EventAttendee, FactCategory, IdentityProvider, MailAddress, MailAttachmentMeta, MailboxRole, MailOutboxStatus, SourceRef, SuggestionCategory, TaskRunTrigger } from './db/enums.js';
-export { ftsTokens, stemPrefix } from './db/fts-query.js';
-export { closePage, openPage } from './db/pagination.js';
-export { UNREADABLE_STORED_JSON } from './db/stored-json.js';
-export { assertConfidence, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';
-export { PENDING_CONTENT_HASH } from './documents/document-catalog.js';
-export type { DocumentCatalogStore, DocumentFileFacts, DocumentListFilter, DocumentRow } from './documents/document-catalog.js';
-export { loadAlertData } from './lifecycle/alert-data.js';
-export { ALERT_RULE_LIST_LIMITS, alertRuleDefinition, alertRuleNameTaken } from './lifecycle/alert-rules-repository.js';
-export type { AlertRulesRepository } from './lifecycle/alert-rules-repository.js';
-export { DECISION_SEARCH_LIMITS, decisionChanges, newDecisionFields, withDecisionNote } from './lifecycle/decisions-repository.js';
-export type { DecisionsRepository } from './lifecycle/decisions-repository.js';
-export { PLAIN_CHARACTER_CLASS } from './lifecycle/decisions-text-search.js';
-export { applyDelegationUpdate, DELEGATION_LIST_LIMITS, delegationChanges, dueWindowEnd, newDelegationFields } from './lifecycle/delegations-repository.js';
-export type { DelegationsRepository } from './lifecycle/delegations-repository.js';
-export { alertNotificationText, checkAlerts, decideAlertDelivery, factFreshness } from './lifecycle/evaluate-alerts.js';
-export type { AlertMatch, AlertTime } from './lifecycle/evaluate-alerts.js';
-export { AGENT_MEMORY_LIST_LIMITS, agentMemoryEntry } from './memory/agent-memory-repository.js';
-export type { AgentMemoryRepository } from './memory/agent-memory-repository.js';
-export { refreshFactVector } from './memory/fact-embedding.js';
-export { searchFacts } from './memory/fact-search.js';
-export type { FactVectorIndex } from './memory/fact-vector-index.js';
-export { COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, FACT_LIST_LIMITS, observedAtOf, observedCondition } from './memory/facts-repository.js';
-export type { CandidateOptions, FactRecord, FactsRepository } from './memory/facts-repository.js';
-export { groupPeople, IDENTITY_SEARCH_LIMITS, identityLink, normalizeProviderId, PEOPLE_LIST_LIMITS } from './memory/identities-repository.js';
-export type { IdentitiesRepository } from './memory/identities-repository.js';
-export { LOCATION_LIST_LIMITS, locationChanges } from './memory/locations-repository.js';
+
+// Memory: the MemoryStore facade, facts and their ranking, identities, locations, agent and shared memory.
+export { agentMemoryEntry } from './memory/agent-memory-repository.js';
+export { DEFAULT_FACT_RELEVANCE, factRelevance } from './memory/fact-relevance.js';
+export { gatherFactCandidates } from './memory/fact-search.js';
+export { FactVectorIndexClosedError } from './memory/fact-vector-index.js';
+export type { FactVectorMatch } from './memory/fact-vector-index.js';
+export { COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, observedAtOf, observedCondition } from './memory/facts-repository.js';
+export type { CandidateOptions } from './memory/facts-repository.js';
+export { groupPeople, identityLink, normalizeProviderId } from './memory/identities-repository.js';
+export type { IdentityLink } from './memory/identities-repository.js';
+export { locationChanges } from './memory/locations-repository.js';
 export type { LocationsRepository } from './memory/locations-repository.js';
-export type { MemoryStore } from './memory/memory-store.js';
-export { assertNamespace, SHARED_MEMORY_LIST_LIMITS, sharedMemoryEntry } from './memory/shared-memory-repository.js';
-export type { SharedMemoryRepository } from './memory/shared-memory-repository.js';
-export { calendarDefaults } from './personal-data/calendar-repository.js';
-export type { CalendarRepository, CalendarRow, EventUpsert, RemoteObject, UpsertOutcome } from './personal-data/calendar-repository.js';
-export type { MailboxRow, MailboxSummaryRow, MailHeaderRow, MailMessageInput, MailMessageRow, MailOutboxInput, MailRepository, SearchMailMessagesFilters } from './personal-data/mail-repository.js';
-export type { ImportMessageInput, MessageRangeFilters, MessageRow, MessagesPage, MessagesPageRequest, MessagesRepository, SqliteMessagesRepositoryOptions } from './personal-data/messages-repository.js';
-export { DEFAULT_REMINDER_LIST } from './personal-data/reminders-repository.js';
-export type { LinkedReminderList, ReminderListRecord, ReminderRecord, RemindersRepository, ReminderUpsertCounts, ReminderValues, RemoteReminderObject } from './personal-data/reminders-repository.js';
+export type { ObservedWindow } from './memory/observed-time.js';
+export { queryDaySpans } from './memory/query-time.js';
+export { assertNamespace, sharedMemoryEntry } from './memory/shared-memory-repository.js';
+
+// Lifecycle: decisions, delegations, alert rules and their evaluation.
+export { alertRuleDefinition, alertRuleNameTaken } from './lifecycle/alert-rules-repository.js';
+export type { AlertRuleDefinition, AlertRulesRepository } from './lifecycle/alert-rules-repository.js';
+export { decisionChanges, newDecisionFields, withDecisionNote } from './lifecycle/decisions-repository.js';
+export type { DecisionFields } from './lifecycle/decisions-repository.js';
+export { PLAIN_CHARACTER_CLASS } from './lifecycle/decisions-text-search.js';
+export { applyDelegationUpdate, delegationChanges, dueWindowEnd, newDelegationFields } from './lifecycle/delegations-repository.js';
+export type { DelegationFields } from './lifecycle/delegations-repository.js';
+export { factFreshness } from './lifecycle/evaluate-alerts.js';
+export type { AlertTime } from './lifecycle/evaluate-alerts.js';
+
+// The scheduler's storage.
+export type { RunOutcome, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
+export type { FinishTaskRunInput, TaskRunsRepository, WorkerHeartbeatRecord, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
+
+// Telemetry: tool usage, skill suggestions, agent runs and their steps, model calls, fallbacks, notifications.
+export { notificationValues } from './telemetry/notifications-repository.js';
+export { AGENT_RUN_LIST_LIMITS, agentRunFinishValues, agentRunStartValues, fallbackEventValues, modelCallValues } from './telemetry/run-log-repositories.js';
+export type { FallbackEventRecord, FallbackEventsRepository, ModelCallRecord } from './telemetry/run-log-repositories.js';
+export { AGENT_RUN_STEP_LIST_LIMITS, agentRunStepValues, boundRunStepPreview, RUN_STEP_PREVIEW_MAX_CHARS } from './telemetry/run-steps-repository.js';
+export { skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
+export { toolErrorRate, toolUsageValues } from './telemetry/tool-usage-repository.js';
+export type { RecordToolUsageInput, ToolPerformance, ToolUsageRecord } from './telemetry/tool-usage-repository.js';
+
+// Proactive suggestions: dismissals, snoozes and pushes by stable key.
 export { assertSuggestionKey } from './proactive/suggestion-state-repository.js';
 export type { SuggestionStateRecord, SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
-export { SCHEDULED_TASK_LIST_LIMITS } from './scheduling/scheduled-tasks-repository.js';
-export type { DueClaimResult, RunOutcome, ScheduledTaskRecord, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
-export { TASK_RUN_LIST_LIMITS } from './scheduling/task-runs-repository.js';
-export type { FinishTaskRunInput, TaskRunRecord, TaskRunsRepository, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
-export { NOTIFICATION_LIST_LIMITS, notificationValues } from './telemetry/notifications-repository.js';
-export type { NotificationsRepository } from './telemetry/notifications-repository.js';
-export { AGENT_RUN_LIST_LIMITS, agentRunFinishValues, agentRunStartValues, fallbackEventValues, modelCallValues } from './telemetry/run-log-repositories.js';
-export type { AgentRunsRepository, FallbackEventsRepository, ModelCallsRepository } from './telemetry/run-log-repositories.js';
-export { AGENT_RUN_STEP_LIST_LIMITS, agentRunStepValues } from './telemetry/run-steps-repository.js';
-export type { AgentRunStepsRepository } from './telemetry/run-steps-repository.js';
-export { SKILL_SUGGESTION_LIST_LIMITS, skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
-export type { SkillSuggestionsRepository } from './telemetry/skill-suggestions-repository.js';
-export { TOOL_STATISTICS_LIMITS, toolErrorRate, toolUsageValues } from './telemetry/tool-usage-repository.js';
-export type { RecordToolUsageInput, ToolPerformance, ToolStatistics, ToolUsageRecord, ToolUsageRepository } from './telemetry/tool-usage-repository.js';
-export { EVENT_RULE_LIST_LIMITS, eventRuleFields, eventRuleNameConflict } from './webhooks/event-rules-repository.js';
+
+// Webhooks and event rules.
+export { eventRuleFields, eventRuleNameConflict } from './webhooks/event-rules-repository.js';
 export type { EventRulesRepository } from './webhooks/event-rules-repository.js';
-export { newWebhookEventValues, WEBHOOK_EVENT_LIST_LIMITS, webhookEventChanges } from './webhooks/webhook-events-repository.js';
-export type { WebhookEventsRepository } from './webhooks/webhook-events-repository.js';
+export { newWebhookEventValues, webhookEventChanges } from './webhooks/webhook-events-repository.js';
+
+// The providers' local stores: calendar (ADR 0070), reminders (ADR 0071), mail (ADR 0072), messages (ADR 0073).
+export { calendarDefaults } from './personal-data/calendar-repository.js';
+export type { NewCalendarRow, RemoteObject } from './personal-data/calendar-repository.js';
+export type { MailAddress, MailAttachmentMeta, MailboxSummaryRow, MailMessageRow, MailOutboxInput, SearchMailMessagesFilters } from './personal-data/mail-repository.js';
+export type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest, SqliteMessagesRepositoryOptions } from './personal-data/messages-repository.js';
+export { DEFAULT_REMINDER_LIST } from './personal-data/reminders-repository.js';
+export type { RemoteReminderObject } from './personal-data/reminders-repository.js';
+
+// Sign-in (ADR 0074) and per-principal usage (ADR 0080).
+export type { PrincipalUsageRepository } from './auth/principal-usage.js';
+export { ACCESS_TOKEN_PREFIX, accessTokenHashMatches, accessTokenSignsIn, duplicateUserError, hashAccessToken, lastUsedCutoff, looksLikeAccessToken, newAccessToken, newUserFields } from './auth/sign-in-rules.js';
+
+// Enumerations (docs/reference/data-model.md#enumerations), pagination, validation and stored JSON.
+export { AGENT_RUN_STATUSES, AGENT_RUN_STEP_KINDS, CALENDAR_KINDS, CALLER_KINDS, EMBEDDING_STATUSES, EVENT_SHOW_AS, EVENT_STATUSES, FALLBACK_OUTCOMES, HANDLER_TYPES, MAIL_OUTBOX_STATUSES, MAILBOX_ROLES, MODEL_CALL_CALLERS, REMINDER_PRIORITIES, RUN_TRIGGERS, SCHEDULE_TYPES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, USER_STATUSES, WEBHOOK_RECEIVED_VIA } from './db/enums.js';
+export type { AgentMemoryType, DecisionStatus, EmbeddingStatus, EventAttendee, IdentityProvider, MailboxRole, MailOutboxStatus, TaskRunTrigger } from './db/enums.js';
+export { ftsTokens, stemPrefix } from './db/fts-query.js';
+export { assertConfidence, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';

@@ -5,18 +5,8 @@
  */
 import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { ToolError, type Clock } from '@chief-of-staff/core';
-import {
-  accessTokenHashMatches,
-  accessTokenSignsIn,
-  hashAccessToken,
-  lastUsedCutoff,
-  looksLikeAccessToken,
-  newAccessToken,
-  nowIso,
-  type AccessTokenRecord,
-  type AccessTokensRepository,
-  type UserRecord,
-} from '@chief-of-staff/stores';
+import type { AccessTokenRecord, AccessTokensRepository, UserRecord } from '@chief-of-staff/stores';
+import { accessTokenHashMatches, accessTokenSignsIn, hashAccessToken, lastUsedCutoff, looksLikeAccessToken, newAccessToken, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { refuseNulCharacters } from '../nul-characters.js';
 import { accessTokens, users } from '../schema/auth.js';

@@ -4,7 +4,8 @@
  * and are aggregates grouped by `principal_id`: no column of anybody's content is read or returned.
  */
 import { runInSystemScope } from '@chief-of-staff/core';
-import { emptyPrincipalUsage, type PrincipalUsageRecord, type PrincipalUsageRepository } from '@chief-of-staff/stores';
+import { emptyPrincipalUsage, type PrincipalUsageRecord } from '@chief-of-staff/stores';
+import type { PrincipalUsageRepository } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 
 type CountedField = 'facts' | 'people' | 'decisions' | 'delegations' | 'documents' | 'scheduledTasks';

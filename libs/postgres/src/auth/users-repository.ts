@@ -5,17 +5,8 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  assertEnum,
-  duplicateUserError,
-  newUserFields,
-  nowIso,
-  unknownUserError,
-  USER_STATUSES,
-  userEmailKey,
-  type UserRecord,
-  type UsersRepository,
-} from '@chief-of-staff/stores';
+import { unknownUserError, userEmailKey, type UserRecord, type UsersRepository } from '@chief-of-staff/stores';
+import { assertEnum, duplicateUserError, newUserFields, nowIso, USER_STATUSES } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { users } from '../schema/auth.js';

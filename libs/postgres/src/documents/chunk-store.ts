@@ -31,7 +31,7 @@ import {
   type ChunkTextQuery,
   type Embedder,
 } from '@chief-of-staff/documents';
-import { type DocType } from '@chief-of-staff/stores';
+import type { DocType } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { chunkSearchTerms } from '../search-terms.js';
 import {

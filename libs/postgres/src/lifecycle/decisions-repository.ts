@@ -9,7 +9,8 @@
  */
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { escapeLike, foldCase, ToolError, type Clock } from '@chief-of-staff/core';
-import { assertEnum, closePage, DECISION_SEARCH_LIMITS, DECISION_STATUSES, decisionChanges, MAX_QUERY_LENGTH, newDecisionFields, nowIso, openPage, withDecisionNote, type DecisionRecord, type DecisionsRepository } from '@chief-of-staff/stores';
+import { closePage, DECISION_SEARCH_LIMITS, DECISION_STATUSES, openPage, type DecisionRecord, type DecisionsRepository } from '@chief-of-staff/stores';
+import { assertEnum, decisionChanges, MAX_QUERY_LENGTH, newDecisionFields, nowIso, withDecisionNote } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { decisions, DECISIONS_FOLD_SCAN_PREDICATE } from '../schema/lifecycle.js';
 import { assertNoNulFields, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';

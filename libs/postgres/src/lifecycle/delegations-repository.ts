@@ -7,7 +7,8 @@
 import { foldCase } from '@chief-of-staff/core';
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { applyDelegationUpdate, assertEnum, closePage, delegationChanges, DELEGATION_LIST_LIMITS, DELEGATION_PRIORITIES, DELEGATION_STATUSES, dueWindowEnd, newDelegationFields, nowIso, openPage, type DelegationRecord, type DelegationsRepository } from '@chief-of-staff/stores';
+import { closePage, DELEGATION_LIST_LIMITS, DELEGATION_PRIORITIES, DELEGATION_STATUSES, openPage, type DelegationRecord, type DelegationsRepository } from '@chief-of-staff/stores';
+import { applyDelegationUpdate, assertEnum, delegationChanges, dueWindowEnd, newDelegationFields, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { delegations } from '../schema/lifecycle.js';
 import { assertNoNulFields, hasNul } from '../postgres-text.js';

@@ -5,15 +5,8 @@
  */
 import {and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  assertNamespace,
-  closePage,
-  nowIso,
-  openPage,
-  SHARED_MEMORY_LIST_LIMITS,
-  sharedMemoryEntry,
-  type SharedMemoryRepository,
-} from '@chief-of-staff/stores';
+import { closePage, openPage, SHARED_MEMORY_LIST_LIMITS, type SharedMemoryRepository } from '@chief-of-staff/stores';
+import { assertNamespace, nowIso, sharedMemoryEntry } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { sharedMemory } from '../schema/agents.js';
 import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';

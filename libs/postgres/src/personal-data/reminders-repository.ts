@@ -7,16 +7,8 @@
  */
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  DEFAULT_REMINDER_LIST,
-  nowIso,
-  type LinkedReminderList,
-  type ReminderListRecord,
-  type ReminderRecord,
-  type RemindersRepository,
-  type ReminderUpsertCounts,
-  type ReminderValues,
-} from '@chief-of-staff/stores';
+import type { LinkedReminderList, ReminderListRecord, ReminderRecord, RemindersRepository, ReminderUpsertCounts, ReminderValues } from '@chief-of-staff/stores';
+import { DEFAULT_REMINDER_LIST, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase, PostgresDrizzle } from '../open-postgres.js';
 import { reminderLists, reminders } from '../schema/providers.js';
 import { assertNoNulFields, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';

@@ -4,18 +4,8 @@
  */
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  assertEnum,
-  closePage,
-  NOTIFICATION_LIST_LIMITS,
-  NOTIFICATION_ORIGINS,
-  NOTIFICATION_STATUSES,
-  notificationValues,
-  nowIso,
-  openPage,
-  type NotificationRecord,
-  type NotificationsRepository,
-} from '@chief-of-staff/stores';
+import { closePage, NOTIFICATION_LIST_LIMITS, NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, openPage, type NotificationRecord, type NotificationsRepository } from '@chief-of-staff/stores';
+import { assertEnum, notificationValues, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { notifications } from '../schema/proactive.js';

@@ -2,7 +2,7 @@
  * Sign-in tables on PostgreSQL: users and their personal access tokens (ADR 0074), column for column as on SQLite.
  */
 import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { USER_STATUSES } from '@chief-of-staff/stores';
+import { USER_STATUSES } from '@chief-of-staff/stores/adapter-kit';
 import { createdAtColumn, idColumn, isoTimestamp, updatedAtColumn } from './columns.js';
 
 export const users = pgTable(

@@ -5,14 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import {
-  ALERT_TYPES,
-  DECISION_STATUSES,
-  DELEGATION_PRIORITIES,
-  DELEGATION_STATUSES,
-  DELIVERY_CHANNELS,
-  type SourceRef,
-} from '@chief-of-staff/stores';
+import { ALERT_TYPES, DECISION_STATUSES, DELEGATION_PRIORITIES, DELEGATION_STATUSES, DELIVERY_CHANNELS, type SourceRef } from '@chief-of-staff/stores';
 import { NON_PLAIN_CHARACTER } from '../postgres-text.js';
 import { createdAtColumn, idColumn, isoTimestamp, principalColumn, updatedAtColumn } from './columns.js';
 

@@ -3,12 +3,7 @@
  * on SQLite.
  */
 import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import {
-  NOTIFICATION_ORIGINS,
-  NOTIFICATION_STATUSES,
-  NOTIFICATION_URGENCIES,
-  SUGGESTION_CATEGORIES,
-} from '@chief-of-staff/stores';
+import { NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, NOTIFICATION_URGENCIES, SUGGESTION_CATEGORIES } from '@chief-of-staff/stores';
 import { createdAtColumn, idColumn, isoTimestamp, principalColumn, updatedAtColumn } from './columns.js';
 
 export const suggestionState = pgTable(

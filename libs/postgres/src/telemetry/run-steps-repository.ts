@@ -4,15 +4,8 @@
  */
 import { asc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  AGENT_RUN_STEP_LIST_LIMITS,
-  agentRunStepValues,
-  closePage,
-  nowIso,
-  openPage,
-  type AgentRunStepRecord,
-  type AgentRunStepsRepository,
-} from '@chief-of-staff/stores';
+import { closePage, openPage, type AgentRunStepRecord, type AgentRunStepsRepository } from '@chief-of-staff/stores';
+import { AGENT_RUN_STEP_LIST_LIMITS, agentRunStepValues, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { agentRunSteps } from '../schema/agents.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';

@@ -6,19 +6,8 @@
  */
 import {asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  assertConfidence,
-  assertEnum,
-  assertMaxLength,
-  closePage,
-  nowIso,
-  openPage,
-  SKILL_SUGGESTION_LIST_LIMITS,
-  SKILL_SUGGESTION_STATUSES,
-  skillSuggestionAlreadyAccepted,
-  type SkillSuggestionRecord,
-  type SkillSuggestionsRepository,
-} from '@chief-of-staff/stores';
+import { closePage, openPage, SKILL_SUGGESTION_LIST_LIMITS, SKILL_SUGGESTION_STATUSES, type SkillSuggestionRecord, type SkillSuggestionsRepository } from '@chief-of-staff/stores';
+import { assertConfidence, assertEnum, assertMaxLength, nowIso, skillSuggestionAlreadyAccepted } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { refuseNulCharacters } from '../nul-characters.js';
 import { skillSuggestions } from '../schema/telemetry.js';

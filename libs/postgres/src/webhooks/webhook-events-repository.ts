@@ -6,18 +6,8 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import {
-  assertEnum,
-  closePage,
-  newWebhookEventValues,
-  nowIso,
-  openPage,
-  WEBHOOK_EVENT_LIST_LIMITS,
-  WEBHOOK_STATUSES,
-  webhookEventChanges,
-  type WebhookEventRecord,
-  type WebhookEventsRepository,
-} from '@chief-of-staff/stores';
+import { closePage, openPage, WEBHOOK_EVENT_LIST_LIMITS, WEBHOOK_STATUSES, type WebhookEventRecord, type WebhookEventsRepository } from '@chief-of-staff/stores';
+import { assertEnum, newWebhookEventValues, nowIso, webhookEventChanges } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { webhookEvents } from '../schema/webhooks.js';

@@ -7,7 +7,8 @@ import type { Clock } from '@chief-of-staff/core';
 import { ToolError } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { accessTokens, users } from '../db/schema/auth.js';
-import { accessTokenHashMatches, accessTokenSignsIn, hashAccessToken, lastUsedCutoff, looksLikeAccessToken, newAccessToken, nowIso, type AccessTokenRecord, type AccessTokensRepository } from '@chief-of-staff/stores/adapter-kit';
+import type { AccessTokenRecord, AccessTokensRepository } from '@chief-of-staff/stores';
+import { accessTokenHashMatches, accessTokenSignsIn, hashAccessToken, lastUsedCutoff, looksLikeAccessToken, newAccessToken, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 /** The listed columns: everything but the hash. */
 const LISTED = {

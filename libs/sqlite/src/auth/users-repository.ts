@@ -6,7 +6,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { users } from '../db/schema/auth.js';
-import { assertEnum, duplicateUserError, newUserFields, nowIso, unknownUserError, USER_STATUSES, userEmailKey, type UserRecord, type UsersRepository } from '@chief-of-staff/stores/adapter-kit';
+import { unknownUserError, userEmailKey, type UserRecord, type UsersRepository } from '@chief-of-staff/stores';
+import { assertEnum, duplicateUserError, newUserFields, nowIso, USER_STATUSES } from '@chief-of-staff/stores/adapter-kit';
 
 export function createUsersRepository(database: CosDatabase, clock: Clock): UsersRepository {
   const { db } = database;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { containsPattern, escapeLike, isToolError } from '@chief-of-staff/core';
-import { closePage, openPage } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage } from '@chief-of-staff/stores';
 import { buildFtsMatch, buildTrigramPhrase } from './fts-query.js';
 
 const limits = { defaultLimit: 2, maxLimit: 5 };

@@ -6,13 +6,7 @@
 import { and, asc, count, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { CosDatabase } from '../db/open-database.js';
 import { documents } from '../db/schema/documents.js';
-import {
-  PENDING_CONTENT_HASH,
-  type DocumentCatalogStore,
-  type DocumentFileFacts,
-  type DocumentListFilter,
-  type DocumentRow,
-} from '@chief-of-staff/stores/adapter-kit';
+import { PENDING_CONTENT_HASH, type DocumentCatalogStore, type DocumentFileFacts, type DocumentListFilter, type DocumentRow } from '@chief-of-staff/stores';
 
 
 function filterConditions(filter: DocumentListFilter): SQL[] {

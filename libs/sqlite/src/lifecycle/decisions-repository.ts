@@ -2,7 +2,8 @@ import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { containsPattern, foldCase, ToolError, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { decisions } from '../db/schema/lifecycle.js';
-import { assertEnum, closePage, DECISION_SEARCH_LIMITS, DECISION_STATUSES, decisionChanges, MAX_QUERY_LENGTH, newDecisionFields, nowIso, openPage, withDecisionNote, type DecisionsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, DECISION_SEARCH_LIMITS, DECISION_STATUSES, openPage, type DecisionsRepository } from '@chief-of-staff/stores';
+import { assertEnum, decisionChanges, MAX_QUERY_LENGTH, newDecisionFields, nowIso, withDecisionNote } from '@chief-of-staff/stores/adapter-kit';
 import { decisionCandidatesCondition } from './decisions-text-search.js';
 
 export function createDecisionsRepository(database: CosDatabase, clock: Clock): DecisionsRepository {

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { delegations } from '../db/schema/lifecycle.js';
-import { applyDelegationUpdate, assertEnum, closePage, DELEGATION_LIST_LIMITS, DELEGATION_PRIORITIES, DELEGATION_STATUSES, delegationChanges, dueWindowEnd, newDelegationFields, nowIso, openPage, type DelegationsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, DELEGATION_LIST_LIMITS, DELEGATION_PRIORITIES, DELEGATION_STATUSES, openPage, type DelegationsRepository } from '@chief-of-staff/stores';
+import { applyDelegationUpdate, assertEnum, delegationChanges, dueWindowEnd, newDelegationFields, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 /** critical → low, for ORDER BY. */
 const PRIORITY_RANK = sql`CASE ${delegations.priority} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;

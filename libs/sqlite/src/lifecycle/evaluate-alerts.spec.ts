@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
-import { alertNotificationText, checkAlerts, decideAlertDelivery, factFreshness, loadAlertData, type AlertMatch, type AlertTime } from '@chief-of-staff/stores/adapter-kit';
+import { alertNotificationText, checkAlerts, decideAlertDelivery, loadAlertData, type AlertMatch } from '@chief-of-staff/stores';
+import { factFreshness, type AlertTime } from '@chief-of-staff/stores/adapter-kit';
 
 describe('alert evaluation', () => {
   let clock: FakeClock;

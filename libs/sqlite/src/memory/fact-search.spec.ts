@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
-import { refreshFactVector, searchFacts, type FactVectorIndex } from '@chief-of-staff/stores/adapter-kit';
+import { refreshFactVector, searchFacts, type FactVectorIndex } from '@chief-of-staff/stores';
 
 /** A tiny in-memory implementation of the vector port: bag-of-letters vectors, cosine order. */
 function letterVectorIndex(): FactVectorIndex & { stored: Map<number, Float32Array> } {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeClock, isToolError } from '@chief-of-staff/core';
 import { createTestMemoryStore, type TestMemoryStore } from '../testing/create-test-memory-store.js';
-import type { FactCategory } from '@chief-of-staff/stores/adapter-kit';
+import type { FactCategory } from '@chief-of-staff/stores';
 
 async function errorOf(work: Promise<unknown>): Promise<{ code: string; message: string; hint?: string }> {
   try {

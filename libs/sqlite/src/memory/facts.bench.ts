@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeClock } from '@chief-of-staff/core';
-import { searchFacts, type MemoryStore } from '@chief-of-staff/stores/adapter-kit';
+import { searchFacts, type MemoryStore } from '@chief-of-staff/stores';
 import { openMemoryStore } from './memory-store.js';
 import { syntheticFactQueries, syntheticFacts, syntheticFactWords } from '@chief-of-staff/stores/testing';
 import { insertSyntheticFacts } from '../testing/insert-synthetic-facts.js';

@@ -26,7 +26,7 @@ import { createEventRulesRepository } from '../webhooks/event-rules-repository.j
 import { createWebhookEventsRepository } from '../webhooks/webhook-events-repository.js';
 import { createAgentMemoryRepository } from './agent-memory-repository.js';
 import { createFactsRepository } from './facts-repository.js';
-import type { FactVectorIndex, MemoryStore } from '@chief-of-staff/stores/adapter-kit';
+import type { FactVectorIndex, MemoryStore } from '@chief-of-staff/stores';
 import { createIdentitiesRepository } from './identities-repository.js';
 import { createLocationsRepository } from './locations-repository.js';
 import { createSharedMemoryRepository } from './shared-memory-repository.js';

@@ -3,7 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { sharedMemory } from '../db/schema/agents.js';
-import { assertNamespace, closePage, nowIso, openPage, SHARED_MEMORY_LIST_LIMITS, sharedMemoryEntry, type SharedMemoryRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, SHARED_MEMORY_LIST_LIMITS, type SharedMemoryRepository } from '@chief-of-staff/stores';
+import { assertNamespace, nowIso, sharedMemoryEntry } from '@chief-of-staff/stores/adapter-kit';
 
 export function createSharedMemoryRepository(database: CosDatabase, clock: Clock): SharedMemoryRepository {
   const { db } = database;

@@ -6,7 +6,8 @@
 import { foldCase } from '@chief-of-staff/core';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
-import { nowIso, type MailboxRole, type MailboxRow, type MailboxSummaryRow, type MailHeaderRow, type MailMessageInput, type MailMessageRow, type MailOutboxInput, type MailOutboxStatus, type MailRepository, type SearchMailMessagesFilters } from '@chief-of-staff/stores/adapter-kit';
+import type { MailboxRow, MailHeaderRow, MailMessageInput, MailRepository } from '@chief-of-staff/stores';
+import { nowIso, type MailboxRole, type MailboxSummaryRow, type MailMessageRow, type MailOutboxInput, type MailOutboxStatus, type SearchMailMessagesFilters } from '@chief-of-staff/stores/adapter-kit';
 import { statementCache } from '../db/statement-cache.js';
 
 export interface SqliteMailRepositoryOptions {

@@ -1,7 +1,8 @@
 import { containsPattern, foldCase } from '@chief-of-staff/core';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
-import { type ImportMessageInput, type MessageRangeFilters, type MessageRow, type MessagesPage, type MessagesPageRequest, type MessagesRepository, type SqliteMessagesRepositoryOptions } from '@chief-of-staff/stores/adapter-kit';
+import type { MessageRow, MessagesPage, MessagesRepository } from '@chief-of-staff/stores';
+import type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest, SqliteMessagesRepositoryOptions } from '@chief-of-staff/stores/adapter-kit';
 import { statementCache } from '../db/statement-cache.js';
 
 /** Above this many full-text matches, search walks the time index instead of sorting every match. */

@@ -2,7 +2,8 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { notifications } from '../db/schema/proactive.js';
-import { assertEnum, closePage, NOTIFICATION_LIST_LIMITS, NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, notificationValues, nowIso, openPage, type NotificationsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, NOTIFICATION_LIST_LIMITS, NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, openPage, type NotificationsRepository } from '@chief-of-staff/stores';
+import { assertEnum, notificationValues, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 export function createNotificationsRepository(database: CosDatabase, clock: Clock): NotificationsRepository {
   const { db } = database;

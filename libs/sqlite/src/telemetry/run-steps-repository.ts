@@ -2,7 +2,8 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { agentRunSteps } from '../db/schema/agents.js';
-import { AGENT_RUN_STEP_LIST_LIMITS, agentRunStepValues, closePage, nowIso, openPage, type AgentRunStepsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, type AgentRunStepsRepository } from '@chief-of-staff/stores';
+import { AGENT_RUN_STEP_LIST_LIMITS, agentRunStepValues, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 export function createAgentRunStepsRepository(database: CosDatabase, clock: Clock): AgentRunStepsRepository {
   const { db } = database;

@@ -2,7 +2,8 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { skillSuggestions } from '../db/schema/telemetry.js';
-import { assertConfidence, assertEnum, assertMaxLength, closePage, nowIso, openPage, SKILL_SUGGESTION_LIST_LIMITS, SKILL_SUGGESTION_STATUSES, skillSuggestionAlreadyAccepted, type SkillSuggestionsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, SKILL_SUGGESTION_LIST_LIMITS, SKILL_SUGGESTION_STATUSES, type SkillSuggestionsRepository } from '@chief-of-staff/stores';
+import { assertConfidence, assertEnum, assertMaxLength, nowIso, skillSuggestionAlreadyAccepted } from '@chief-of-staff/stores/adapter-kit';
 
 export function createSkillSuggestionsRepository(database: CosDatabase, clock: Clock): SkillSuggestionsRepository {
   const { db } = database;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeClock, type Clock, type Logger } from '@chief-of-staff/core';
-import type { FactVectorIndex } from '@chief-of-staff/stores/adapter-kit';
+import type { FactVectorIndex } from '@chief-of-staff/stores';
 import { openMemoryStore, type SqliteMemoryStore } from '../memory/memory-store.js';
 
 export interface TestMemoryStoreOptions {

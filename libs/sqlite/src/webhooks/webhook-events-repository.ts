@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { webhookEvents } from '../db/schema/webhooks.js';
-import { assertEnum, closePage, newWebhookEventValues, nowIso, openPage, WEBHOOK_EVENT_LIST_LIMITS, WEBHOOK_STATUSES, webhookEventChanges, type WebhookEventsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, WEBHOOK_EVENT_LIST_LIMITS, WEBHOOK_STATUSES, type WebhookEventsRepository } from '@chief-of-staff/stores';
+import { assertEnum, newWebhookEventValues, nowIso, webhookEventChanges } from '@chief-of-staff/stores/adapter-kit';
 
 export function createWebhookEventsRepository(database: CosDatabase, clock: Clock): WebhookEventsRepository {
   const { db } = database;

@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { WorkerPoolEmbedder } from '@chief-of-staff/documents';
-import { DEFAULT_FACT_RELEVANCE, queryDaySpans } from '@chief-of-staff/stores';
+import { DEFAULT_FACT_RELEVANCE, queryDaySpans } from '@chief-of-staff/stores/adapter-kit';
 import { bestPoint, collectCandidates, describeRelevance, gridPoints, leaveOneOut, rankedTurns, scorePoint, type ConversationCandidates } from './fact-ranking-grid.js';
 import { lunrIndex, miniSearchIndex } from '../retrieval/bm25-peers.js';
 import { loadConversations, turnFactValue, type Conversation } from './locomo-conversations.js';

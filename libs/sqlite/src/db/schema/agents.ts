@@ -4,7 +4,8 @@
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { AGENT_MEMORY_TYPES, AGENT_RUN_STATUSES, AGENT_RUN_STEP_KINDS, MODEL_CALL_CALLERS, RUN_TRIGGERS } from '@chief-of-staff/stores/adapter-kit';
+import { AGENT_MEMORY_TYPES } from '@chief-of-staff/stores';
+import { AGENT_RUN_STATUSES, AGENT_RUN_STEP_KINDS, MODEL_CALL_CALLERS, RUN_TRIGGERS } from '@chief-of-staff/stores/adapter-kit';
 
 export const agentMemory = sqliteTable(
   'agent_memory',

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { customType, integer, text } from 'drizzle-orm/sqlite-core';
-import { UNREADABLE_STORED_JSON } from '@chief-of-staff/stores/adapter-kit';
+import { UNREADABLE_STORED_JSON } from '@chief-of-staff/stores';
 
 /** `strftime('%Y-%m-%dT%H:%M:%fZ','now')` yields e.g. `2026-02-22T10:30:00.000Z`. */
 export const NOW_ISO_SQL = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;

@@ -5,7 +5,7 @@
  */
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { DOC_TYPES } from '@chief-of-staff/stores/adapter-kit';
+import { DOC_TYPES } from '@chief-of-staff/stores';
 
 export const documents = sqliteTable(
   'documents',

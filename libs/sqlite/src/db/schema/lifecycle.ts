@@ -3,7 +3,7 @@
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { ALERT_TYPES, DECISION_STATUSES, DELEGATION_PRIORITIES, DELEGATION_STATUSES, DELIVERY_CHANNELS, type SourceRef } from '@chief-of-staff/stores/adapter-kit';
+import { ALERT_TYPES, DECISION_STATUSES, DELEGATION_PRIORITIES, DELEGATION_STATUSES, DELIVERY_CHANNELS, type SourceRef } from '@chief-of-staff/stores';
 
 export const decisions = sqliteTable(
   'decisions',

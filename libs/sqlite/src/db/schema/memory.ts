@@ -5,7 +5,8 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { EMBEDDING_STATUSES, FACT_CATEGORIES, IDENTITY_PROVIDERS, type SourceRef } from '@chief-of-staff/stores/adapter-kit';
+import { FACT_CATEGORIES, IDENTITY_PROVIDERS, type SourceRef } from '@chief-of-staff/stores';
+import { EMBEDDING_STATUSES } from '@chief-of-staff/stores/adapter-kit';
 
 export const facts = sqliteTable(
   'facts',

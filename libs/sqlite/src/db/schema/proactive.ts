@@ -4,7 +4,7 @@
  */
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, NOTIFICATION_URGENCIES, SUGGESTION_CATEGORIES } from '@chief-of-staff/stores/adapter-kit';
+import { NOTIFICATION_ORIGINS, NOTIFICATION_STATUSES, NOTIFICATION_URGENCIES, SUGGESTION_CATEGORIES } from '@chief-of-staff/stores';
 
 /** Dismissals, snoozes and pushes of proactive suggestions; never stored as facts. */
 export const suggestionState = sqliteTable('suggestion_state', {

@@ -4,7 +4,8 @@
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, storedJsonColumn, updatedAtColumn } from './columns.js';
-import { DELIVERY_CHANNELS, HANDLER_TYPES, SCHEDULE_TYPES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS } from '@chief-of-staff/stores/adapter-kit';
+import { DELIVERY_CHANNELS } from '@chief-of-staff/stores';
+import { HANDLER_TYPES, SCHEDULE_TYPES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS } from '@chief-of-staff/stores/adapter-kit';
 
 export const scheduledTasks = sqliteTable(
   'scheduled_tasks',

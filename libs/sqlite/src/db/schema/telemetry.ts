@@ -4,7 +4,8 @@
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { CALLER_KINDS, FALLBACK_OUTCOMES, SKILL_SUGGESTION_STATUSES } from '@chief-of-staff/stores/adapter-kit';
+import { SKILL_SUGGESTION_STATUSES } from '@chief-of-staff/stores';
+import { CALLER_KINDS, FALLBACK_OUTCOMES } from '@chief-of-staff/stores/adapter-kit';
 
 export const toolUsageLog = sqliteTable(
   'tool_usage_log',

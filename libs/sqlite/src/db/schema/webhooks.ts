@@ -4,7 +4,8 @@
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { DELIVERY_CHANNELS, WEBHOOK_RECEIVED_VIA, WEBHOOK_STATUSES } from '@chief-of-staff/stores/adapter-kit';
+import { DELIVERY_CHANNELS, WEBHOOK_STATUSES } from '@chief-of-staff/stores';
+import { WEBHOOK_RECEIVED_VIA } from '@chief-of-staff/stores/adapter-kit';
 
 export const webhookEvents = sqliteTable(
   'webhook_events',
