@@ -30,6 +30,11 @@ export const LIST_AGENTS_EXAMPLES: ToolExamples = {
     'לאיזה סוכנים יש גישה למייל?',
     'אילו סוכנים בניתי בעצמי?',
   ],
+  keywords: {
+    weight: 90,
+    en: ['which agents', 'what agents'],
+    he: ['אילו סוכנים', 'איזה סוכנים'],
+  },
 };
 
 export const GET_AGENT_EXAMPLES: ToolExamples = {

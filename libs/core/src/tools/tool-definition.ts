@@ -19,6 +19,18 @@ export interface ToolAnnotations {
 }
 
 /**
+ * Words and phrases that point to one tool rather than to the rest of its domain ("how many" is the unread count, not
+ * the mailbox; "every morning" a new scheduled task), in English and in Hebrew, written naturally (matching
+ * normalises both sides; a trailing `*` matches as a prefix).
+ */
+export interface ToolKeywords {
+  /** 0–100: how strongly one of them points to this tool; above its domain's own keywords to tell it apart. */
+  readonly weight: number;
+  readonly en: readonly string[];
+  readonly he: readonly string[];
+}
+
+/**
  * Requests people make of a tool, in their own words, in English and in Hebrew. Tool selection matches a request
  * against them (its index and, for the English ones, sentence vectors); a tool without them (an external server's)
  * is found by its name, title, description and parameters alone.
@@ -26,6 +38,8 @@ export interface ToolAnnotations {
 export interface ToolExamples {
   readonly en: readonly string[];
   readonly he: readonly string[];
+  /** The tool's own keywords, for a tool that people's words single out within its domain; most tools need none. */
+  readonly keywords?: ToolKeywords;
 }
 
 /** How long a tool usually takes; orchestration uses it for budgets and shortlists. */
@@ -94,7 +108,7 @@ export interface ToolDefinition<
   readonly output: TOutput;
   readonly annotations: ToolAnnotations;
   readonly latency: LatencyTier;
-  /** How people ask for the tool (a built-in tool's, kept in `<tool file>.examples.ts` beside it). */
+  /** How people ask for the tool, and its own keywords (a built-in tool's, in `<tool file>.examples.ts` beside it). */
   readonly examples?: ToolExamples;
   /** Method syntax on purpose: it lets definitions with different service needs share one catalogue type. */
   handler(input: z.output<TInput>, ctx: ToolContext<TServices>): Promise<z.input<TOutput>>;

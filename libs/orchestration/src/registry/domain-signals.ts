@@ -3,6 +3,11 @@
  * matching normalises both sides), the verb used in progress messages, and which domain a tool belongs to. Tools
  * inherit their domain's signals; the action words of a tool's name ("create", "list", …) are widened with the
  * ways people say them, so "add a meeting" finds create_calendar_event rather than get_calendar_events.
+ *
+ * None of this belongs to one tool, which is why it is here and not beside a definition: a domain's words are shared
+ * by every tool of the domain, and by an external tool its server's configuration places there; the action words by
+ * every tool whose name starts with the action; the bilingual lexicon translates through both; and a name's domain is
+ * read the same way for every tool. Words that single out one tool are that tool's `examples.keywords`.
  */
 import type { ToolIntentSignal } from './tool-intelligence.js';
 
@@ -87,27 +92,6 @@ export function domainOfTool(name: string): string {
 export function domainProfile(domain: string): DomainProfile | undefined {
   return DOMAIN_PROFILES.find((profile) => profile.domain === domain);
 }
-
-/**
- * Signals of single tools, where the words people use point to one tool of a domain rather than the domain ("how
- * many unread" is a count, "every morning" a new scheduled task).
- */
-export const TOOL_SIGNALS: Readonly<Record<string, readonly ToolIntentSignal[]>> = {
-  find_group_availability: [signal(90, ['works for', 'for all of us', 'everyone', 'for me and', 'between', 'team', 'לכולנו', 'לכולם', 'לי ול*'])],
-  get_unread_count: [signal(90, ['how many', 'unread count', 'כמה'])],
-  check_overdue_delegations: [signal(90, ['overdue', 'late', 'באיחור', 'מאחר'])],
-  list_delegations: [signal(90, ['working on for me', 'waiting on', 'owes me', 'delegated to', 'חייב לי'])],
-  create_delegation: [signal(90, ['track it', 'follow up with', 'תעקוב'])],
-  update_delegation: [signal(88, ['task as completed', 'task as done', 'finished the task'])],
-  create_alert_rule: [signal(92, ['warn me when', 'alert me when', 'let me know when', 'notify me when', 'whenever', 'תתריע כש*', 'תודיע לי כש*', 'תזהיר אותי כש*', 'כל פעם ש*'])],
-  create_scheduled_task: [signal(92, ['every morning', 'every day', 'every week', 'each morning', 'each week', 'daily at', 'כל בוקר', 'כל יום', 'כל שבוע'])],
-  list_reminders: [signal(88, ['to-do list', 'todo list', 'my tasks', 'tasks for today', 'המשימות שלי'])],
-  list_agents: [signal(90, ['which agents', 'what agents', 'אילו סוכנים', 'איזה סוכנים'])],
-  query_memory: [signal(88, ['what do i know', 'do i know', 'מה אני יודע', 'מה ידוע לי'])],
-  list_facts: [signal(88, ['everything i saved', 'all my facts', 'all the facts', 'כל מה ששמרתי'])],
-  link_identity: [signal(90, ['link', 'is the same person as', 'belongs to', 'תקשר', 'שייך ל*'])],
-  get_mail_messages: [signal(85, ['latest emails', 'recent emails', 'new emails', 'המיילים האחרונים'])],
-};
 
 /** How people say the action words of tool names (Hebrew verbs also in the forms said to a woman). */
 export const ACTION_WORDS: Readonly<Record<string, readonly string[]>> = {

@@ -87,6 +87,17 @@ describe('tool intelligence registry: example requests', () => {
   });
 });
 
+describe("tool intelligence registry: a tool's own keywords", () => {
+  it("adds the keywords its definition declares to its domain's signals, English first; without any, it has its domain's alone", () => {
+    const keywords = { weight: 88, en: ['what do i know'], he: ['מה ידוע לי'] };
+    const plain = createToolIntelligenceRegistry({ tools });
+    const registry = createToolIntelligenceRegistry({ tools: [{ ...(tools[0] as CatalogueToolInfo), examples: { en: [], he: [], keywords } }] });
+    const domainSignals = plain.get('query_memory')?.intentSignals ?? [];
+    expect(domainSignals.length).toBeGreaterThan(0);
+    expect(registry.get('query_memory')?.intentSignals).toEqual([...domainSignals, { weight: 88, keywords: ['what do i know', 'מה ידוע לי'] }]);
+  });
+});
+
 describe('tool intelligence registry: the catalogue index', () => {
   it('indexes names, titles, descriptions and parameter descriptions on first use', () => {
     const registry = createToolIntelligenceRegistry({

@@ -1,20 +1,22 @@
 /**
- * Builds the tool intelligence of a catalogue: each internal tool gets its domain's intent signals, a priority from
- * what it does (reads before writes before deletes, so an ambiguous request lands on the harmless tool), latency
- * from its declared tier, and the vocabulary lexical scoring matches against (name parts widened with the ways
- * people say them, title, description, keywords). External tools start from the external defaults. Overrides from
- * configuration win, and learned statistics refine typical latency and size once there are enough samples.
+ * Builds the tool intelligence of a catalogue: each internal tool gets its domain's intent signals and the keywords
+ * its definition declares, a priority from what it does (reads before writes before deletes, so an ambiguous request
+ * lands on the harmless tool), latency from its declared tier, and the vocabulary lexical scoring matches against
+ * (name parts widened with the ways people say them, title, description, keywords). External tools start from the
+ * external defaults. Overrides from configuration win, and learned statistics refine typical latency and size once
+ * there are enough samples.
  */
 import type { LatencyTier, ToolExamples } from '@chief-of-staff/core';
 import { createCatalogueIndex, type CatalogueIndex, type IndexedToolText } from '../scoring/catalogue-index.js';
 import { formsOf } from '../scoring/normalize-text.js';
-import { ACTION_WORDS, domainOfTool, domainProfile, TOOL_SIGNALS } from './domain-signals.js';
+import { ACTION_WORDS, domainOfTool, domainProfile } from './domain-signals.js';
 import { parameterHintsOf } from './parameter-hints.js';
 import {
   EXTERNAL_TOOL_DEFAULTS,
   INTERNAL_TOOL_DEFAULTS,
   type ToolIntelligence,
   type ToolIntelligenceLookup,
+  type ToolIntentSignal,
   type ToolStatisticsSource,
 } from './tool-intelligence.js';
 
@@ -26,7 +28,7 @@ export interface CatalogueToolInfo {
   latency?: LatencyTier;
   /** The input JSON schema, for the required and optional parameter hints and the parameters the index reads. */
   inputSchema?: { properties?: Record<string, unknown>; required?: readonly string[] };
-  /** The definition's example requests: a built-in tool's; an external tool has none. */
+  /** The definition's example requests and own keywords: a built-in tool's; an external tool has none. */
   examples?: ToolExamples;
 }
 
@@ -88,6 +90,22 @@ function defaultExamplesOf(tool: CatalogueToolInfo | undefined): readonly string
   return joined;
 }
 
+const NO_SIGNALS: readonly ToolIntentSignal[] = [];
+// Like the examples, a definition's keywords become one signal, shared by every registry of the catalogue.
+const keywordSignals = new WeakMap<NonNullable<ToolExamples['keywords']>, readonly ToolIntentSignal[]>();
+
+/**
+ * The signal of the words that single a tool out within its domain ("how many" for get_unread_count), from its
+ * definition; English first. A tool that declares none (most, and every external one) has only its domain's.
+ */
+function ownSignalsOf(tool: CatalogueToolInfo): readonly ToolIntentSignal[] {
+  const keywords = tool.examples?.keywords;
+  if (!keywords) return NO_SIGNALS;
+  let signals = keywordSignals.get(keywords);
+  if (!signals) keywordSignals.set(keywords, (signals = [{ weight: keywords.weight, keywords: [...keywords.en, ...keywords.he] }]));
+  return signals;
+}
+
 function defaultsFor(tool: CatalogueToolInfo): ToolIntelligence {
   const external = tool.name.includes('__');
   const defaults = external ? EXTERNAL_TOOL_DEFAULTS : INTERNAL_TOOL_DEFAULTS;
@@ -103,7 +121,7 @@ function defaultsFor(tool: CatalogueToolInfo): ToolIntelligence {
     conflictsWith: [],
     latency: { ...defaults.latency, ...(tool.latency && !external ? { typicalMs: TYPICAL_MS[tool.latency], timeoutMs: tool.latency === 'fast' ? 30_000 : tool.latency === 'medium' ? 60_000 : 300_000 } : {}) },
     response: { ...defaults.response },
-    intentSignals: [...(profile?.signals ?? []), ...(TOOL_SIGNALS[tool.name] ?? [])],
+    intentSignals: [...(profile?.signals ?? []), ...ownSignalsOf(tool)],
     examples: defaultExamplesOf(tool),
     parameterHints: parameterHintsOf(tool.description, tool.inputSchema),
     progressVerb: profile?.progressVerb ?? 'Working',

@@ -197,7 +197,14 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
   it('lets a keyword of question words alone ("how many", "כמה") count only as far as the meaning agrees', () => {
     const counting: CatalogueToolInfo[] = [
       ...catalogue,
-      { name: 'get_unread_count', title: 'Unread count', description: 'How many unread messages each mailbox holds.', latency: 'fast' },
+      {
+        name: 'get_unread_count',
+        title: 'Unread count',
+        description: 'How many unread messages each mailbox holds.',
+        latency: 'fast',
+        // The keywords its definition declares, as the sdk hands them over.
+        examples: { en: [], he: [], keywords: { weight: 90, en: ['how many', 'unread count'], he: ['כמה'] } },
+      },
       { name: 'enrich_person', title: 'Enrich person', description: 'Everything known about a person, gathered in one call.', latency: 'medium' },
     ];
     const countingRegistry = createToolIntelligenceRegistry({ tools: counting });

@@ -113,6 +113,11 @@ export const CREATE_SCHEDULED_TASK_EXAMPLES: ToolExamples = {
     'כל מוצאי שבת תסכם לי את המיילים מבית הספר',
     'תבדוק התראות פעמיים ביום, בתשע ובחמש',
   ],
+  keywords: {
+    weight: 92,
+    en: ['every morning', 'every day', 'every week', 'each morning', 'each week', 'daily at'],
+    he: ['כל בוקר', 'כל יום', 'כל שבוע'],
+  },
 };
 
 export const UPDATE_SCHEDULED_TASK_EXAMPLES: ToolExamples = {

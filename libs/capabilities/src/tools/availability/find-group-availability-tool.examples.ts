@@ -31,4 +31,9 @@ export const FIND_GROUP_AVAILABILITY_EXAMPLES: ToolExamples = {
     'תציע מועדים לשיחה עם כל צוות המוצר',
     'מתי כולנו יכולים לשבת שעה ביום שלישי?',
   ],
+  keywords: {
+    weight: 90,
+    en: ['works for', 'for all of us', 'everyone', 'for me and', 'between', 'team'],
+    he: ['לכולנו', 'לכולם', 'לי ול*'],
+  },
 };

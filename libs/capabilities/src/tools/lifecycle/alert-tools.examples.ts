@@ -31,6 +31,11 @@ export const CREATE_ALERT_RULE_EXAMPLES: ToolExamples = {
     'תוסיף כלל שמזהיר כשהחלטה תקועה שבועיים',
     'אני רוצה לקבל התראה כשמגיע מועד מעקב',
   ],
+  keywords: {
+    weight: 92,
+    en: ['warn me when', 'alert me when', 'let me know when', 'notify me when', 'whenever'],
+    he: ['תתריע כש*', 'תודיע לי כש*', 'תזהיר אותי כש*', 'כל פעם ש*'],
+  },
 };
 
 export const LIST_ALERT_RULES_EXAMPLES: ToolExamples = {

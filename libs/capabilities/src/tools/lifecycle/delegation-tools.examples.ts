@@ -32,6 +32,11 @@ export const CREATE_DELEGATION_EXAMPLES: ToolExamples = {
     'תעקוב שהנדימן מתקן את הדוד עד יום שלישי',
     'נתתי לעומר את ההצעה ללקוח מיפן, צריך עד ה-5',
   ],
+  keywords: {
+    weight: 90,
+    en: ['track it', 'follow up with'],
+    he: ['תעקוב'],
+  },
 };
 
 export const LIST_DELEGATIONS_EXAMPLES: ToolExamples = {
@@ -59,6 +64,11 @@ export const LIST_DELEGATIONS_EXAMPLES: ToolExamples = {
     'אילו משימות שנתתי כבר הושלמו?',
     'מה עומר עושה בשבילי כרגע?',
   ],
+  keywords: {
+    weight: 90,
+    en: ['working on for me', 'waiting on', 'owes me', 'delegated to'],
+    he: ['חייב לי'],
+  },
 };
 
 export const UPDATE_DELEGATION_EXAMPLES: ToolExamples = {
@@ -86,6 +96,11 @@ export const UPDATE_DELEGATION_EXAMPLES: ToolExamples = {
     'תוריד את הדדליין מהמשימה של הנדימן, אין לחץ',
     'תעלה את העדיפות של ההצעה ללקוח מיפן לקריטית',
   ],
+  keywords: {
+    weight: 88,
+    en: ['task as completed', 'task as done', 'finished the task'],
+    he: [],
+  },
 };
 
 export const CHECK_OVERDUE_DELEGATIONS_EXAMPLES: ToolExamples = {
@@ -112,6 +127,11 @@ export const CHECK_OVERDUE_DELEGATIONS_EXAMPLES: ToolExamples = {
     'למי אני צריך להציק היום?',
     'מה עבר את התאריך אצל האנשים שלי?',
   ],
+  keywords: {
+    weight: 90,
+    en: ['overdue', 'late'],
+    he: ['באיחור', 'מאחר'],
+  },
 };
 
 export const DELETE_DELEGATION_EXAMPLES: ToolExamples = {

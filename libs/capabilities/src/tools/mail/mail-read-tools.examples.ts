@@ -31,6 +31,11 @@ export const GET_MAIL_MESSAGES_EXAMPLES: ToolExamples = {
     'מה לא קראתי בחשבון האישי?',
     'מה נכנס לתיבה מאז שישי?',
   ],
+  keywords: {
+    weight: 85,
+    en: ['latest emails', 'recent emails', 'new emails'],
+    he: ['המיילים האחרונים'],
+  },
 };
 
 export const GET_MAIL_MESSAGE_EXAMPLES: ToolExamples = {
@@ -110,6 +115,11 @@ export const GET_UNREAD_COUNT_EXAMPLES: ToolExamples = {
     'כמה הודעות לא קראתי בג\'ימייל?',
     'אני מאחור הרבה במיילים? כמה?',
   ],
+  keywords: {
+    weight: 90,
+    en: ['how many', 'unread count'],
+    he: ['כמה'],
+  },
 };
 
 export const LIST_MAILBOXES_EXAMPLES: ToolExamples = {

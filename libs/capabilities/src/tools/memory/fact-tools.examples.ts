@@ -112,4 +112,9 @@ export const LIST_FACTS_EXAMPLES: ToolExamples = {
     'תראה לי את כל העובדות על לקוחות לפי הסדר',
     'אני רוצה לעבור על מה ששמור אצלך, רק העדפות',
   ],
+  keywords: {
+    weight: 88,
+    en: ['everything i saved', 'all my facts', 'all the facts'],
+    he: ['כל מה ששמרתי'],
+  },
 };

@@ -73,6 +73,11 @@ export const LINK_IDENTITY_EXAMPLES: ToolExamples = {
     'המייל הזה של הספק שלנו, yossi@pakko.co.il, זה יוסי מפקו',
     'לאחי יש מספר חדש, 053-2223344, תעדכן אצלו',
   ],
+  keywords: {
+    weight: 90,
+    en: ['link', 'is the same person as', 'belongs to'],
+    he: ['תקשר', 'שייך ל*'],
+  },
 };
 
 export const UNLINK_IDENTITY_EXAMPLES: ToolExamples = {

@@ -31,4 +31,9 @@ export const QUERY_MEMORY_EXAMPLES: ToolExamples = {
     'מה ידוע לך על הספק של הקפה למשרד?',
     'מי היה איש הקשר שלנו בבנק הפועלים?',
   ],
+  keywords: {
+    weight: 88,
+    en: ['what do i know', 'do i know'],
+    he: ['מה אני יודע', 'מה ידוע לי'],
+  },
 };

@@ -32,6 +32,11 @@ export const LIST_REMINDERS_EXAMPLES: ToolExamples = {
     'תראה לי את המשימות הדחופות שלי',
     'מה יש לי לעשות לפני יום שישי?',
   ],
+  keywords: {
+    weight: 88,
+    en: ['to-do list', 'todo list', 'my tasks', 'tasks for today'],
+    he: ['המשימות שלי'],
+  },
 };
 
 export const SEARCH_REMINDERS_EXAMPLES: ToolExamples = {
