@@ -12,7 +12,7 @@
 import type pg from 'pg';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { currentPrincipalScope, SYSTEM_SCOPE } from '@chief-of-staff/core';
-import type { PostgresDrizzle } from './open-postgres.js';
+import type { PostgresDrizzle } from './schema-object.js';
 import type { RowSecurity } from './principal-scoped-pool.js';
 
 /** A pool and the drizzle handle over it. */

@@ -101,7 +101,8 @@ export { openPostgresMemoryStore } from './memory-store/open-postgres-memory-sto
 export type { OpenPostgresMemoryStoreOptions, PostgresDocumentStores, PostgresMemoryStore } from './memory-store/open-postgres-memory-store.js';
 // Documents and fact vectors on PostgreSQL + pgvector: the documents' catalogue and chunk store ports and the memory
 // store's FactVectorIndex (ADR 0067).
-export { BM25_B, BM25_K1, CORPUS_STATS_TTL_MS, PostgresChunkStore } from './documents/chunk-store.js';
+export { PostgresChunkStore } from './documents/chunk-store.js';
+export { BM25_B, BM25_K1, CORPUS_STATS_TTL_MS } from './documents/chunk-bm25.js';
 export type { PostgresChunkStoreOptions } from './documents/chunk-store.js';
 export { PostgresDocumentCatalog } from './documents/document-catalog.js';
 export { PostgresFactVectorIndex } from './documents/fact-vector-index.js';

@@ -5,20 +5,19 @@
  */
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { CosError, isCosError } from '@chief-of-staff/core';
 import { applyMigrations, readAppliedMigrations, type MigrationReport } from './apply-migrations.js';
 import { redactConnectionUrl } from './connection-url.js';
 import { unwrapDatabaseUnreachable } from './database-unreachable.js';
 import { candidatePoolSize, candidateSessions, type CandidateSessions } from './candidate-sessions.js';
 import { PrincipalScopedPool, type RowSecurity } from './principal-scoped-pool.js';
-import { postgresSchema } from './schema-object.js';
+import { postgresSchema, type PostgresDrizzle } from './schema-object.js';
 
 /** Connections per process unless configured: the MCP server and the worker each keep a small pool. */
 export const DEFAULT_POOL_SIZE = 10;
 
-export type PostgresSchema = typeof postgresSchema;
-export type PostgresDrizzle = NodePgDatabase<PostgresSchema>;
+export type { PostgresDrizzle, PostgresSchema } from './schema-object.js';
 
 export interface OpenPostgresOptions {
   /** `postgres://user:password@host:port/database` (any libpq-style URL `pg` accepts). */

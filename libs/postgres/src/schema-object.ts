@@ -1,4 +1,5 @@
 /** The PostgreSQL schema as one object of tables, the shape drizzle's relational query API expects. */
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import {
   accessTokens,
   agentMemory,
@@ -78,3 +79,7 @@ export const postgresSchema = {
   webhookEvents,
   workerHeartbeat,
 };
+
+export type PostgresSchema = typeof postgresSchema;
+/** The drizzle handle over the whole schema. */
+export type PostgresDrizzle = NodePgDatabase<PostgresSchema>;

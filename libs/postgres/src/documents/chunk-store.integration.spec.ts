@@ -8,7 +8,8 @@ import { isToolError } from '@chief-of-staff/core';
 import { chunkTextHash, type ChunkRecord, type Embedder } from '@chief-of-staff/documents';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { testDatabases } from '../__tests__/test-databases.js';
-import { FIND_MAX_ROWS, PostgresChunkStore } from './chunk-store.js';
+import { FIND_MAX_ROWS } from './chunk-bm25.js';
+import { PostgresChunkStore } from './chunk-store.js';
 import { describeWithPostgres } from '../testing/index.js';
 
 const DIMS = 512;

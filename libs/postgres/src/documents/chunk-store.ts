@@ -16,7 +16,6 @@
  * the GIN nor the prefix index could serve them), with the caller's principal named; they return ids and scores, and
  * the chunks' text is read by id on a bound session (ADR 0079).
  */
-import { escapeLike } from '@chief-of-staff/core';
 import {
   CHUNK_TABLE_SCHEMA_VERSION,
   chunkId,
@@ -24,16 +23,26 @@ import {
   TITLE_WEIGHT,
   type ChunkFilter,
   type ChunkHit,
-  type ChunkKind,
   type ChunkRecord,
   type ChunkStore,
   type ChunkStoreState,
   type ChunkTextQuery,
   type Embedder,
 } from '@chief-of-staff/documents';
-import type { DocType } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { chunkSearchTerms } from '../search-terms.js';
+import {
+  bm25Query,
+  COUNTED_LEXEMES_KEPT,
+  CORPUS_STATS_TTL_MS,
+  FIND_MAX_ROWS,
+  PRINCIPAL_DF_CAP,
+  readCorpusStats,
+  TEXT_COLUMNS,
+  type CorpusStats,
+  type TextColumn,
+} from './chunk-bm25.js';
+import { filterConditions, RESULT_COLUMNS, storable, toHit, withPrincipal, type HitRow, type ScoredId } from './chunk-rows.js';
 import {
   assertWritableSpace,
   efSearchFor,
@@ -48,162 +57,14 @@ import {
   type VectorSpaceRow,
 } from './vector-space-row.js';
 
-const DOCUMENT_CHUNKS: VectorSpaceRow = { tableName: 'document_chunks', label: 'document vectors', schemaVersion: CHUNK_TABLE_SCHEMA_VERSION };
-
-/** BM25's term-frequency saturation and length normalisation: the usual values, which LanceDB's index also uses. */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
-/** How long the row count, average lengths and common lexemes that BM25 needs are reused before they are read again. */
-export const CORPUS_STATS_TTL_MS = 30_000;
-/**
- * A query lexeme found in more rows than this only ranks the rows its rarer companions find, as the facts adapter
- * does with its common terms: a word in a large share of the chunks would otherwise make every search score them all.
- */
-export const FIND_MAX_ROWS = 1_000;
-/** Document frequencies remembered between two readings of the statistics. */
-const COUNTED_LEXEMES_KEPT = 10_000;
-/**
- * Team mode counts a lexeme's document frequency in the person's rows up to this many: beyond it a word is so common
- * for them that the difference in its (tiny) idf does not change their ranking, and the count stays bounded.
- */
-const PRINCIPAL_DF_CAP = 5_001;
 /** People whose statistics are kept at once (the cache starts again beyond it). */
 const PRINCIPAL_STATS_KEPT = 1_000;
-/** The most rows one keyword search scores with BM25 (the best of them by an idf-weighted `ts_rank` when more match). */
-export const CANDIDATE_ROWS = 5_000;
+
+const DOCUMENT_CHUNKS: VectorSpaceRow = { tableName: 'document_chunks', label: 'document vectors', schemaVersion: CHUNK_TABLE_SCHEMA_VERSION };
+
 /** Rows per INSERT statement: the parameters of one statement stay a few megabytes. */
 const INSERT_SLICE = 500;
 
-/** The two keyword columns: the analysed terms (of the text, of the title) and their `tsvector`s. */
-const TEXT_COLUMNS = {
-  body: { terms: 'terms', vector: 'terms_vector' },
-  title: { terms: 'title_terms', vector: 'title_terms_vector' },
-} as const;
-type TextColumn = keyof typeof TEXT_COLUMNS;
-
-const RESULT_COLUMNS = 'id, document_id, chunk_index, kind, path, source_name, doc_type, text';
-
-interface HitRow {
-  id: string;
-  document_id: string | number;
-  chunk_index: number;
-  kind: string;
-  path: string;
-  source_name: string;
-  doc_type: string;
-  text: string;
-  score: number | string;
-}
-
-/** A search's hit on the candidate sessions: the chunk's id and score, its content read on a bound session. */
-interface ScoredId {
-  id: string;
-  score: number | string;
-}
-
-/** `conditions` and `principal_id = <principal>` (a parameter numbered after theirs), when there is a principal. */
-function withPrincipal(conditions: { sql: string; values: unknown[] } | undefined, principal: string | undefined, firstParameter: number): { sql: string; values: unknown[] } | undefined {
-  if (conditions === undefined || principal === undefined) return conditions;
-  return { sql: `${conditions.sql} AND principal_id = $${firstParameter + conditions.values.length}`, values: [...conditions.values, principal] };
-}
-
-function toHit(row: HitRow): ChunkHit {
-  return {
-    id: row.id,
-    documentId: Number(row.document_id),
-    chunkIndex: row.chunk_index,
-    kind: row.kind as ChunkKind,
-    path: row.path,
-    sourceName: row.source_name,
-    docType: row.doc_type as DocType,
-    text: row.text,
-    score: Number(row.score),
-  };
-}
-
-/** PostgreSQL text cannot hold U+0000: stored text drops it (the text hash is of the original, so reuse still finds it). */
-function storable(text: string): string {
-  return text.includes('\0') ? text.replace(/\0/g, '') : text;
-}
-
-/**
- * The WHERE conditions of a filter, their parameters numbered from `firstParameter`; undefined when nothing can
- * match (a path prefix holding U+0000, which no stored path has and PostgreSQL refuses as a parameter).
- */
-function filterConditions(filter: ChunkFilter, firstParameter: number): { sql: string; values: unknown[] } | undefined {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  const add = (condition: (parameter: string) => string, value: unknown): void => {
-    values.push(value);
-    conditions.push(condition(`$${firstParameter + values.length - 1}`));
-  };
-  add((p) => `kind = ${p}`, filter.kind);
-  if (filter.pathPrefix !== undefined && filter.pathPrefix !== '') {
-    if (filter.pathPrefix.includes('\0')) return undefined;
-    // LIKE with the pattern characters escaped: a literal, case-sensitive prefix that the text_pattern_ops index serves.
-    add((p) => `path LIKE ${p} ESCAPE '\\'`, `${escapeLike(filter.pathPrefix)}%`);
-  }
-  if (filter.docType !== undefined) add((p) => `doc_type = ${p}`, filter.docType);
-  if (filter.modifiedFromMs !== undefined) add((p) => `modified_at_ms >= ${p}`, filter.modifiedFromMs);
-  if (filter.modifiedBeforeMs !== undefined) add((p) => `modified_at_ms < ${p}`, filter.modifiedBeforeMs);
-  return { sql: conditions.join(' AND '), values };
-}
-
-interface ColumnStats {
-  /** Average `length()` of the column's tsvector (distinct terms per row). */
-  averageLength: number;
-  /** Lexemes the planner's statistics (`pg_stats.most_common_elems`) put in more than FIND_MAX_ROWS rows, with that estimate. */
-  common: Map<string, number>;
-  /** Document frequencies counted since the statistics were read (dropped with them: after a write or the TTL). */
-  counted: Map<string, number>;
-}
-
-interface CorpusStats {
-  rows: number;
-  columns: Record<TextColumn, ColumnStats>;
-  readAt: number;
-}
-
-/** Tables with fewer rows than this are measured exactly; larger ones from a sample and the planner's statistics. */
-const EXACT_STATS_ROWS = 20_000;
-
-/**
- * The statistics BM25 needs: rows, average tsvector lengths (exact on a small table, from a sample of about 2,000 rows
- * on a large one) and the lexemes the planner's statistics say are common (from the last ANALYZE).
- */
-async function readCorpusStats(pool: PostgresDatabase['pool']): Promise<CorpusStats> {
-  const estimate = await pool.query<{ reltuples: number }>("SELECT reltuples::float8 AS reltuples FROM pg_class WHERE oid = 'document_chunks'::regclass");
-  const estimated = estimate.rows[0]?.reltuples ?? -1;
-  const sampled = estimated >= EXACT_STATS_ROWS;
-  const source = sampled ? `document_chunks TABLESAMPLE SYSTEM (${Math.min(100, (2_000 * 100) / estimated)})` : 'document_chunks';
-  const [averages, common] = await Promise.all([
-    pool.query<{ rows: number; body: number | null; title: number | null }>(
-      `SELECT count(*)::int AS rows, avg(length(terms_vector))::float8 AS body, avg(length(title_terms_vector))::float8 AS title FROM ${source}`,
-    ),
-    pool.query<{ column: string; elems: string[] | null; freqs: number[] | null }>(
-      `SELECT attname AS column, most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs
-       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'document_chunks' AND attname IN ('terms_vector', 'title_terms_vector')`,
-    ),
-  ]);
-  const rows = sampled ? estimated : (averages.rows[0]?.rows ?? 0);
-  const commonOf = (attname: string): Map<string, number> => {
-    const entry = common.rows.find((row) => row.column === attname);
-    const found = new Map<string, number>();
-    entry?.elems?.forEach((lexeme, index) => {
-      const df = (entry.freqs?.[index] ?? 0) * rows;
-      if (df > FIND_MAX_ROWS) found.set(lexeme, df);
-    });
-    return found;
-  };
-  return {
-    rows,
-    columns: {
-      body: { averageLength: averages.rows[0]?.body ?? 0, common: commonOf('terms_vector'), counted: new Map() },
-      title: { averageLength: averages.rows[0]?.title ?? 0, common: commonOf('title_terms_vector'), counted: new Map() },
-    },
-    readAt: performance.now(),
-  };
-}
 
 export interface PostgresChunkStoreOptions {
   /** The embedder whose vectors this store holds (the `vector_spaces` row records its id). */
@@ -349,7 +210,7 @@ export class PostgresChunkStore implements ChunkStore {
    * space-separated, as the tsvector was built from them), which costs far less than unnesting the tsvector.
    */
   async #bm25(column: TextColumn, terms: string, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
-    const { vector, terms: termsColumn } = TEXT_COLUMNS[column];
+    const { vector } = TEXT_COLUMNS[column];
     const { pool, principal } = this.#database.candidates;
     const mine = principal();
     // In team mode a person's scores come from their own rows only: the table's row count, lengths and common words
@@ -385,56 +246,8 @@ export class PostgresChunkStore implements ChunkStore {
     const rare = found.filter((row) => row.df <= FIND_MAX_ROWS);
     const finders = rare.length > 0 ? rare : [found.reduce((best, row) => (row.df < best.df ? row : best))];
 
-    const values: unknown[] = [...where.values];
-    const parameter = (value: unknown): string => {
-      values.push(value);
-      return `$${values.length}`;
-    };
-    const findQuery = parameter(finders.map((row) => row.quoted).join(' | '));
-    const quoted = found.map((row) => parameter(row.quoted));
-    const bounded =
-      finders.reduce((sum, row) => sum + row.df, 0) > CANDIDATE_ROWS
-        ? `ORDER BY ${found.map((_, index) => `${parameter(idf[index])}::float8 * ts_rank(${vector}, ${quoted[index]}::tsquery)`).join(' + ')} DESC
-           LIMIT ${parameter(CANDIDATE_ROWS)}::int`
-        : '';
-    const k1 = parameter(BM25_K1);
-    const b = parameter(BM25_B);
-    const averageLength = parameter(Math.max(1, stats.columns[column].averageLength));
-    // Each term between two spaces (the terms' single spaces doubled), so neighbouring repeats all count.
-    const frequencies = found
-      .map((row, index) => {
-        const token = parameter(` ${row.lexeme} `);
-        return `CASE WHEN c.terms_vector @@ ${quoted[index]}::tsquery
-          THEN greatest(1, (octet_length(c.padded) - octet_length(replace(c.padded, ${token}::text, ''))) / octet_length(${token}::text))
-          ELSE 0 END AS tf${index}`;
-      })
-      .join(', ');
-    const score = found
-      .map((_, index) => `${parameter(idf[index])}::float8 * (t.tf${index} * (${k1}::float8 + 1))
-          / (t.tf${index} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * c.length / ${averageLength}::float8))`)
-      .join(' + ');
-    // MATERIALIZED: each row's tsvector and padded terms are read (and decompressed) once, not once per use; the
-    // other columns are read for the best rows only.
-    const { rows: hits } = await pool.query<HitRow | ScoredId>(
-      `WITH candidates AS MATERIALIZED (
-         SELECT id, ${vector} AS terms_vector, length(${vector}) AS length,
-           ' ' || replace(${termsColumn}, ' ', '  ') || ' ' AS padded
-         FROM document_chunks
-         WHERE ${vector} @@ ${findQuery}::tsquery AND ${where.sql}
-         ${bounded}
-       ),
-       best AS (
-         SELECT c.id, ${score} AS score
-         FROM candidates c
-         CROSS JOIN LATERAL (SELECT ${frequencies}) AS t
-         ORDER BY score DESC, c.id COLLATE "C"
-         LIMIT ${parameter(limit)}::int
-       )
-       SELECT ${mine === undefined ? RESULT_COLUMNS.split(', ').map((name) => `d.${name}`).join(', ') : 'd.id'}, best.score
-       FROM best JOIN document_chunks d ON d.id = best.id
-       ORDER BY best.score DESC, best.id COLLATE "C"`,
-      values,
-    );
+    const query = bm25Query({ column, where, found, finders, idf, averageLength: stats.columns[column].averageLength, limit, principal: mine });
+    const { rows: hits } = await pool.query<HitRow | ScoredId>(query.sql, query.values);
     return this.#withContent(hits, mine);
   }
 

@@ -50,6 +50,7 @@ export function decisionCandidates(query: string): SQL | null {
     SELECT ${decisions.id} FROM ${decisions} WHERE ${DECISIONS_FOLD_SCAN_PREDICATE})`;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresDecisionsRepository(database: PostgresDatabase, clock: Clock): DecisionsRepository {
   const { db, candidates } = database;
   const ownerEquals = (owner: string) => foldedEquals(decisions.owner, owner.trim());

@@ -20,6 +20,7 @@ const PRIORITY_RANK = sql`CASE ${delegations.priority} WHEN 'critical' THEN 0 WH
 /** The same "a person's name, case-folded" the SQLite adapter compares, or undefined for no filter. */
 const folded = (name: string | undefined) => (name?.trim() ? foldCase(name.trim()) : undefined);
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresDelegationsRepository(database: PostgresDatabase, clock: Clock): DelegationsRepository {
   const { db } = database;
 

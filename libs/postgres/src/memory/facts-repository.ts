@@ -105,6 +105,7 @@ function observedFilter(window: ObservedWindow | undefined): SQL | undefined {
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresFactsRepository(database: PostgresDatabase, clock: Clock): FactsRepository {
   const { db, candidates } = database;
   /** The caller's facts among the candidates (nothing in a single-person database). */

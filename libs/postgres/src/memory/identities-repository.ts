@@ -12,6 +12,7 @@ import { identities } from '../schema/memory.js';
 import { assertNoNulFields, foldedContains, foldedEquals, foldedSql, hasNul } from '../postgres-text.js';
 import { rowColumns } from '../row-columns.js';
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresIdentitiesRepository(database: PostgresDatabase, clock: Clock): IdentitiesRepository {
   const { db } = database;
 

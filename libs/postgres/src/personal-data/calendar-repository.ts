@@ -79,6 +79,7 @@ function batches(rows: readonly EventUpsert[]): EventUpsert[][] {
   return result;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresCalendarRepository(database: PostgresDatabase, clock: Clock): CalendarRepository {
   /** A new calendar's row: the shared defaults, created and updated now. */
   const newCalendar = (input: NewCalendarRow) => {

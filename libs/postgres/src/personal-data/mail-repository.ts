@@ -117,6 +117,7 @@ export function mailSearchQuery(phrases: readonly string[]): string {
   return operands.some((operand) => operand === null) ? '' : operands.join(' & ');
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresMailRepository(database: PostgresDatabase, clock: Clock): MailRepository {
   const { db } = database;
   type Executor = Pick<typeof db, 'select' | 'insert' | 'update' | 'delete'>;

@@ -77,6 +77,7 @@ function conversationsOf(batch: readonly ImportMessageInput[]): ConversationUpse
   return [...byId.values()];
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresMessagesRepository(database: PostgresDatabase, _clock: Clock): MessagesRepository {
   const { db, candidates } = database;
 

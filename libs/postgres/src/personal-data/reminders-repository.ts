@@ -30,6 +30,7 @@ const EXCLUDED_TODO = sql.raw(`(${TODO_COLUMNS.map((column) => `excluded."${colu
 
 type Executor = Pick<PostgresDrizzle, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresRemindersRepository(database: PostgresDatabase, clock: Clock): RemindersRepository {
   const { db } = database;
 

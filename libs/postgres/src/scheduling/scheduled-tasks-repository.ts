@@ -52,6 +52,7 @@ async function notifyWake(executor: PostgresExecutor, task: TaskRow): Promise<vo
   await executor.execute(sql`SELECT pg_notify(${SCHEDULER_WAKE_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresScheduledTasksRepository(
   database: PostgresDatabase,
   clock: Clock,

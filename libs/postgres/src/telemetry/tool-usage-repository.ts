@@ -35,6 +35,7 @@ function sqlState(error: unknown): unknown {
 const percentile = (p: number, column: AnyColumn): SQL<number | null> =>
   sql<number | null>`(percentile_disc(${sql.raw(String(p))}) WITHIN GROUP (ORDER BY ${column}))::float8`;
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresToolUsageRepository(database: PostgresDatabase, clock: Clock): ToolUsageRepository {
   const { db } = database;
   const t = toolUsageLog;

@@ -23,6 +23,7 @@ function toRecord(row: Row): WebhookEventRecord {
 /** How many times an insert looks again when the event it collided with was purged before it could be read. */
 const INSERT_ATTEMPTS = 3;
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createPostgresWebhookEventsRepository(database: PostgresDatabase, clock: Clock): WebhookEventsRepository {
   const { db } = database;
 

@@ -6,6 +6,7 @@ import { closePage, DECISION_SEARCH_LIMITS, DECISION_STATUSES, openPage, type De
 import { assertEnum, decisionChanges, MAX_QUERY_LENGTH, newDecisionFields, nowIso, withDecisionNote } from '@chief-of-staff/stores/adapter-kit';
 import { decisionCandidatesCondition } from './decisions-text-search.js';
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createDecisionsRepository(database: CosDatabase, clock: Clock): DecisionsRepository {
   const { db } = database;
   const get = (id: number) => db.select().from(decisions).where(eq(decisions.id, id)).get();

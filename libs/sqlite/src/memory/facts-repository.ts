@@ -9,6 +9,7 @@ import { buildTrigramPhrase, orMatch, orStemMatch } from '../db/fts-query.js';
 import { statementCache } from '../db/statement-cache.js';
 import { hebrewStem, isHebrewWord } from '@chief-of-staff/core';
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createFactsRepository(database: CosDatabase, clock: Clock): FactsRepository {
   const { db, sqlite } = database;
 

@@ -56,6 +56,7 @@ function upsertValues(calendarId: number, row: EventUpsert): (string | number | 
 }
 
 /** The SQLite adapter of `CalendarRepository`. */
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createSqliteCalendarRepository(database: CosDatabase, clock: Clock): CalendarRepository {
   const { db } = database;
   const prepare = statementCache(database);

@@ -154,6 +154,7 @@ function outboxParams(outbox: MailOutboxInput): unknown[] {
 
 const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(',');
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createSqliteMailRepository(database: CosDatabase, clock: Clock, options: SqliteMailRepositoryOptions = {}): MailRepository {
   const prepare = statementCache(database);
   const threshold = options.dateScanThreshold ?? DATE_SCAN_THRESHOLD;

@@ -42,6 +42,7 @@ function ftsMatch(phrases: readonly string[]): string {
   return phrases.map((phrase) => `"${phrase.replace(/"/g, ' ')}"`).join(' ');
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createSqliteMessagesRepository(database: CosDatabase, _clock: Clock, options: SqliteMessagesRepositoryOptions = {}): MessagesRepository {
   // Each query text is prepared once: the list filters make a handful of variants.
   const prepare = statementCache(database);

@@ -16,6 +16,7 @@ function reminderUnchanged(existing: ReminderRecord, values: ReminderValues): bo
 }
 
 /** The SQLite adapter: the statements the local reminder provider and the CalDAV to-do cache ran before the port. */
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createSqliteRemindersRepository(database: CosDatabase, clock: Clock): RemindersRepository {
   const { db } = database;
   const prepare = statementCache(database);

@@ -13,6 +13,7 @@ type TaskRow = typeof scheduledTasks.$inferSelect;
 const ownersTask = (row: TaskRow): ScheduledTaskRecord => ({ ...row, principal: OWNER_PRINCIPAL });
 const ownersTaskOrUndefined = (row: TaskRow | undefined): ScheduledTaskRecord | undefined => row && ownersTask(row);
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createScheduledTasksRepository(
   database: CosDatabase,
   clock: Clock,

@@ -11,6 +11,7 @@ function percentile(sorted: readonly number[], p: number): number | null {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? null;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createToolUsageRepository(database: CosDatabase, clock: Clock): ToolUsageRepository {
   const { db, sqlite } = database;
   const durationsStatement = sqlite.prepare<[string, string], { d: number }>(

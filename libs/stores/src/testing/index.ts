@@ -32,19 +32,12 @@ export type {
   OpenedSharedMemoryRepository,
   OpenSharedMemoryRepository,
 } from './contracts/agent-memory-contract.js';
-export {
-  describeAlertRulesRepositoryContract,
-  describeDecisionsRepositoryContract,
-  describeDelegationsRepositoryContract,
-} from './contracts/lifecycle-repositories-contract.js';
-export type {
-  OpenAlertRulesRepository,
-  OpenDecisionsRepository,
-  OpenDelegationsRepository,
-  OpenedAlertRulesRepository,
-  OpenedDecisionsRepository,
-  OpenedDelegationsRepository,
-} from './contracts/lifecycle-repositories-contract.js';
+export { describeDecisionsRepositoryContract } from './contracts/decisions-repository-contract.js';
+export type { OpenDecisionsRepository, OpenedDecisionsRepository } from './contracts/decisions-repository-contract.js';
+export { describeDelegationsRepositoryContract } from './contracts/delegations-repository-contract.js';
+export type { OpenDelegationsRepository, OpenedDelegationsRepository } from './contracts/delegations-repository-contract.js';
+export { describeAlertRulesRepositoryContract } from './contracts/alert-rules-repository-contract.js';
+export type { OpenAlertRulesRepository, OpenedAlertRulesRepository } from './contracts/alert-rules-repository-contract.js';
 // The local messages store's contract (ADR 0073).
 export { describeMessagesRepositoryContract } from './contracts/messages-repository-contract.js';
 // The reminders repository contract (ADR 0071).

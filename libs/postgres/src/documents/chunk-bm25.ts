@@ -1,0 +1,170 @@
+/**
+ * BM25 over the `document_chunks` tsvector columns (ADR 0067): its parameters, the corpus statistics it needs (row
+ * count, average lengths, the planner's common lexemes) and the query that scores one column. `ts_rank` is not BM25,
+ * so the score is computed in SQL from each lexeme's frequency in a row's terms and its idf.
+ */
+import type { PostgresDatabase } from '../open-postgres.js';
+import { RESULT_COLUMNS } from './chunk-rows.js';
+
+/** BM25's term-frequency saturation and length normalisation: the usual values, which LanceDB's index also uses. */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+/** How long the row count, average lengths and common lexemes that BM25 needs are reused before they are read again. */
+export const CORPUS_STATS_TTL_MS = 30_000;
+/**
+ * A query lexeme found in more rows than this only ranks the rows its rarer companions find, as the facts adapter
+ * does with its common terms: a word in a large share of the chunks would otherwise make every search score them all.
+ */
+export const FIND_MAX_ROWS = 1_000;
+/** Document frequencies remembered between two readings of the statistics. */
+export const COUNTED_LEXEMES_KEPT = 10_000;
+/**
+ * Team mode counts a lexeme's document frequency in the person's rows up to this many: beyond it a word is so common
+ * for them that the difference in its (tiny) idf does not change their ranking, and the count stays bounded.
+ */
+export const PRINCIPAL_DF_CAP = 5_001;
+/** The most rows one keyword search scores with BM25 (the best of them by an idf-weighted `ts_rank` when more match). */
+export const CANDIDATE_ROWS = 5_000;
+
+/** The two keyword columns: the analysed terms (of the text, of the title) and their `tsvector`s. */
+export const TEXT_COLUMNS = {
+  body: { terms: 'terms', vector: 'terms_vector' },
+  title: { terms: 'title_terms', vector: 'title_terms_vector' },
+} as const;
+export type TextColumn = keyof typeof TEXT_COLUMNS;
+
+export interface ColumnStats {
+  /** Average `length()` of the column's tsvector (distinct terms per row). */
+  averageLength: number;
+  /** Lexemes the planner's statistics (`pg_stats.most_common_elems`) put in more than FIND_MAX_ROWS rows, with that estimate. */
+  common: Map<string, number>;
+  /** Document frequencies counted since the statistics were read (dropped with them: after a write or the TTL). */
+  counted: Map<string, number>;
+}
+
+export interface CorpusStats {
+  rows: number;
+  columns: Record<TextColumn, ColumnStats>;
+  readAt: number;
+}
+
+/** Tables with fewer rows than this are measured exactly; larger ones from a sample and the planner's statistics. */
+const EXACT_STATS_ROWS = 20_000;
+
+/**
+ * The statistics BM25 needs: rows, average tsvector lengths (exact on a small table, from a sample of about 2,000 rows
+ * on a large one) and the lexemes the planner's statistics say are common (from the last ANALYZE).
+ */
+export async function readCorpusStats(pool: PostgresDatabase['pool']): Promise<CorpusStats> {
+  const estimate = await pool.query<{ reltuples: number }>("SELECT reltuples::float8 AS reltuples FROM pg_class WHERE oid = 'document_chunks'::regclass");
+  const estimated = estimate.rows[0]?.reltuples ?? -1;
+  const sampled = estimated >= EXACT_STATS_ROWS;
+  const source = sampled ? `document_chunks TABLESAMPLE SYSTEM (${Math.min(100, (2_000 * 100) / estimated)})` : 'document_chunks';
+  const [averages, common] = await Promise.all([
+    pool.query<{ rows: number; body: number | null; title: number | null }>(
+      `SELECT count(*)::int AS rows, avg(length(terms_vector))::float8 AS body, avg(length(title_terms_vector))::float8 AS title FROM ${source}`,
+    ),
+    pool.query<{ column: string; elems: string[] | null; freqs: number[] | null }>(
+      `SELECT attname AS column, most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs
+       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'document_chunks' AND attname IN ('terms_vector', 'title_terms_vector')`,
+    ),
+  ]);
+  const rows = sampled ? estimated : (averages.rows[0]?.rows ?? 0);
+  const commonOf = (attname: string): Map<string, number> => {
+    const entry = common.rows.find((row) => row.column === attname);
+    const found = new Map<string, number>();
+    entry?.elems?.forEach((lexeme, index) => {
+      const df = (entry.freqs?.[index] ?? 0) * rows;
+      if (df > FIND_MAX_ROWS) found.set(lexeme, df);
+    });
+    return found;
+  };
+  return {
+    rows,
+    columns: {
+      body: { averageLength: averages.rows[0]?.body ?? 0, common: commonOf('terms_vector'), counted: new Map() },
+      title: { averageLength: averages.rows[0]?.title ?? 0, common: commonOf('title_terms_vector'), counted: new Map() },
+    },
+    readAt: performance.now(),
+  };
+}
+
+/** A query lexeme of a BM25 search: as the tsvector holds it, quoted for a tsquery, and its document frequency. */
+export interface FoundLexeme {
+  lexeme: string;
+  quoted: string;
+  df: number;
+}
+
+export interface Bm25QueryInput {
+  column: TextColumn;
+  /** The filter's conditions (parameters from $1), the caller's principal included in team mode. */
+  where: { sql: string; values: unknown[] };
+  found: readonly FoundLexeme[];
+  /** The lexemes whose rows are scored (the rare ones, else the rarest). */
+  finders: readonly FoundLexeme[];
+  /** Each found lexeme's idf, in the same order. */
+  idf: readonly number[];
+  averageLength: number;
+  limit: number;
+  /** Team mode: only ids and scores are read, the content later on a bound session. */
+  principal: string | undefined;
+}
+
+/**
+ * The SQL that scores one column with BM25: the rows the finders match (the CANDIDATE_ROWS best by an idf-weighted
+ * `ts_rank` when they could be more), each query lexeme's frequency counted in the row's terms text.
+ */
+export function bm25Query({ column, where, found, finders, idf, averageLength, limit, principal }: Bm25QueryInput): { sql: string; values: unknown[] } {
+  const { vector, terms: termsColumn } = TEXT_COLUMNS[column];
+  const values: unknown[] = [...where.values];
+  const parameter = (value: unknown): string => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const findQuery = parameter(finders.map((row) => row.quoted).join(' | '));
+  const quoted = found.map((row) => parameter(row.quoted));
+  const bounded =
+    finders.reduce((sum, row) => sum + row.df, 0) > CANDIDATE_ROWS
+      ? `ORDER BY ${found.map((_, index) => `${parameter(idf[index])}::float8 * ts_rank(${vector}, ${quoted[index]}::tsquery)`).join(' + ')} DESC
+         LIMIT ${parameter(CANDIDATE_ROWS)}::int`
+      : '';
+  const k1 = parameter(BM25_K1);
+  const b = parameter(BM25_B);
+  const averageLengthParameter = parameter(Math.max(1, averageLength));
+  // Each term between two spaces (the terms' single spaces doubled), so neighbouring repeats all count.
+  const frequencies = found
+    .map((row, index) => {
+      const token = parameter(` ${row.lexeme} `);
+      return `CASE WHEN c.terms_vector @@ ${quoted[index]}::tsquery
+        THEN greatest(1, (octet_length(c.padded) - octet_length(replace(c.padded, ${token}::text, ''))) / octet_length(${token}::text))
+        ELSE 0 END AS tf${index}`;
+    })
+    .join(', ');
+  const score = found
+    .map((_, index) => `${parameter(idf[index])}::float8 * (t.tf${index} * (${k1}::float8 + 1))
+        / (t.tf${index} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * c.length / ${averageLengthParameter}::float8))`)
+    .join(' + ');
+  // MATERIALIZED: each row's tsvector and padded terms are read (and decompressed) once, not once per use; the
+  // other columns are read for the best rows only.
+  return {
+    sql: `WITH candidates AS MATERIALIZED (
+       SELECT id, ${vector} AS terms_vector, length(${vector}) AS length,
+         ' ' || replace(${termsColumn}, ' ', '  ') || ' ' AS padded
+       FROM document_chunks
+       WHERE ${vector} @@ ${findQuery}::tsquery AND ${where.sql}
+       ${bounded}
+     ),
+     best AS (
+       SELECT c.id, ${score} AS score
+       FROM candidates c
+       CROSS JOIN LATERAL (SELECT ${frequencies}) AS t
+       ORDER BY score DESC, c.id COLLATE "C"
+       LIMIT ${parameter(limit)}::int
+     )
+     SELECT ${principal === undefined ? RESULT_COLUMNS.split(', ').map((name) => `d.${name}`).join(', ') : 'd.id'}, best.score
+     FROM best JOIN document_chunks d ON d.id = best.id
+     ORDER BY best.score DESC, best.id COLLATE "C"`,
+    values,
+  };
+}
