@@ -58,7 +58,7 @@ export { newWebhookEventValues, webhookEventChanges } from './webhooks/webhook-e
 export { calendarDefaults } from './personal-data/calendar-repository.js';
 export type { NewCalendarRow, RemoteObject } from './personal-data/calendar-repository.js';
 export type { MailAddress, MailAttachmentMeta, MailboxSummaryRow, MailMessageRow, MailOutboxInput, SearchMailMessagesFilters } from './personal-data/mail-repository.js';
-export type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest, SqliteMessagesRepositoryOptions } from './personal-data/messages-repository.js';
+export type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest } from './personal-data/messages-repository.js';
 export { DEFAULT_REMINDER_LIST } from './personal-data/reminders-repository.js';
 export type { RemoteReminderObject } from './personal-data/reminders-repository.js';
 

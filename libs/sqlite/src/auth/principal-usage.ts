@@ -1,3 +1,6 @@
+/**
+ * The SQLite adapter of `PrincipalUsageRepository` (the port and its shared rules are in `@chief-of-staff/stores`).
+ */
 import { OWNER_PRINCIPAL } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import type { PrincipalUsageRecord } from '@chief-of-staff/stores';

@@ -1,3 +1,6 @@
+/**
+ * FTS5 MATCH expressions built from user text: every token quoted, so no query can use FTS5 syntax.
+ */
 import { ftsTokens, stemPrefix } from '@chief-of-staff/stores/adapter-kit';
 
 /** `"tok1" OR "tok2"`, or null when nothing searchable remains. */

@@ -1,3 +1,6 @@
+/**
+ * The SQLite adapter of `DecisionsRepository` (the port and its shared rules are in `@chief-of-staff/stores`).
+ */
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { containsPattern, foldCase, ToolError, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';

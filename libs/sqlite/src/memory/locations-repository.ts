@@ -1,3 +1,6 @@
+/**
+ * The SQLite adapter of `LocationsRepository` (the port and its shared rules are in `@chief-of-staff/stores`).
+ */
 import { asc, eq, sql } from 'drizzle-orm';
 import { containsPattern, foldCase, ToolError, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';

@@ -1,3 +1,6 @@
+/**
+ * The SQLite adapter of `CalendarRepository` (the port and its shared rules are in `@chief-of-staff/stores`).
+ */
 import { foldCase } from '@chief-of-staff/core';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';

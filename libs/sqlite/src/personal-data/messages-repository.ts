@@ -1,9 +1,18 @@
-import { containsPattern, foldCase } from '@chief-of-staff/core';
-import type { Clock } from '@chief-of-staff/core';
+/**
+ * The local messages store on SQLite (ADR 0073): conversations and messages, searched with the `messages_fts` FTS5
+ * table, newest first.
+ */
+import { containsPattern, foldCase, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import type { MessageRow, MessagesPage, MessagesRepository } from '@chief-of-staff/stores';
-import type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest, SqliteMessagesRepositoryOptions } from '@chief-of-staff/stores/adapter-kit';
+import type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest } from '@chief-of-staff/stores/adapter-kit';
 import { statementCache } from '../db/statement-cache.js';
+
+/** Options of the SQLite adapter. */
+export interface SqliteMessagesRepositoryOptions {
+  /** Above this many full-text matches, search walks the time index instead of sorting every match. */
+  dateScanThreshold?: number;
+}
 
 /** Above this many full-text matches, search walks the time index instead of sorting every match. */
 const DATE_SCAN_THRESHOLD = 2_000;

@@ -1,3 +1,6 @@
+/**
+ * The SQLite adapter of `RemindersRepository` (the port and its shared rules are in `@chief-of-staff/stores`).
+ */
 import { containsPattern, foldCase } from '@chief-of-staff/core';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';

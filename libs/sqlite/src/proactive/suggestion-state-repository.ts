@@ -1,3 +1,7 @@
+/**
+ * The SQLite adapter of `SuggestionStateRepository` (the port and its shared rules are in
+ * `@chief-of-staff/stores`).
+ */
 import { inArray } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';

@@ -1,3 +1,6 @@
+/**
+ * The SQLite adapter of `ScheduledTasksRepository` (the port and its shared rules are in `@chief-of-staff/stores`).
+ */
 import { and, asc, eq, isNotNull, lte, or, isNull, lt, sql } from 'drizzle-orm';
 import { OWNER_PRINCIPAL, ToolError, type Clock } from '@chief-of-staff/core';
 import type { Statement } from 'better-sqlite3';

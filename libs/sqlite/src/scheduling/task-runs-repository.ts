@@ -1,3 +1,7 @@
+/**
+ * The scheduler's run history and worker heartbeats on SQLite; the run writes are shared with the scheduled tasks
+ * repository, so a claim and its run row commit in one transaction.
+ */
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { Statement } from 'better-sqlite3';

@@ -1,3 +1,6 @@
+/**
+ * Agent runs, model calls and fallback events on SQLite.
+ */
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';

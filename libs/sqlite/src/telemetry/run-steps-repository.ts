@@ -1,3 +1,6 @@
+/**
+ * The SQLite adapter of `AgentRunStepsRepository` (the port and its shared rules are in `@chief-of-staff/stores`).
+ */
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';

@@ -1,3 +1,6 @@
+/**
+ * The benchmarks' synthetic facts written straight into a SQLite store.
+ */
 import type { SyntheticFact } from '@chief-of-staff/stores/testing';
 import type { SqliteMemoryStore } from '../memory/memory-store.js';
 

@@ -1,3 +1,6 @@
+/**
+ * The SQLite adapter of `WebhookEventsRepository` (the port and its shared rules are in `@chief-of-staff/stores`).
+ */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';

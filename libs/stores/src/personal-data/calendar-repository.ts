@@ -2,8 +2,8 @@
  * The local calendar's storage port (ADR 0070): calendars and their events as rows in and rows out, for the local
  * calendar provider, the ICS import, feed refreshes and the CalDAV mirror of `@chief-of-staff/providers` (which keep
  * the domain logic: recurrence expansion, ICS parsing, provider errors). What must commit together is one method
- * (an import's batch of events, a feed's replacement, a CalDAV object's events). The SQLite adapter is below; the
- * PostgreSQL one is in `@chief-of-staff/postgres`.
+ * (an import's batch of events, a feed's replacement, a CalDAV object's events). Its adapters are
+ * `@chief-of-staff/sqlite` and `@chief-of-staff/postgres`.
  */
 import type { CalendarKind, EventAttendee, EventShowAs, EventStatus } from '../db/enums.js';
 

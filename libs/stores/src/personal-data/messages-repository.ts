@@ -1,8 +1,8 @@
 /**
  * The local messages store behind the storage port (docs/reference/tool-catalogue.md#personal-data-providers):
  * conversations and the messages imported from chat exports, listed and searched newest first. Rows in, rows out —
- * mapping to the provider's types and its errors stay in `@chief-of-staff/providers`. The SQLite adapter here searches
- * with the `messages_fts` FTS5 table; the PostgreSQL one (`@chief-of-staff/postgres`) with `messages.search_vector`
+ * mapping to the provider's types and its errors stay in `@chief-of-staff/providers`. The SQLite adapter (`@chief-of-staff/sqlite`)
+ * searches with the `messages_fts` FTS5 table; the PostgreSQL one (`@chief-of-staff/postgres`) with `messages.search_vector`
  * (ADR 0073).
  */
 
@@ -83,10 +83,4 @@ export interface MessagesRepository {
    * title and participants updated; a message whose external id is known is skipped.
    */
   importMessages(provider: string, messages: readonly ImportMessageInput[]): Promise<{ imported: number; skipped: number }>;
-}
-
-/** Options of the SQLite adapter. */
-export interface SqliteMessagesRepositoryOptions {
-  /** Above this many full-text matches, search walks the time index instead of sorting every match. */
-  dateScanThreshold?: number;
 }

@@ -2,7 +2,8 @@
  * The reminders store of the storage port (docs/reference/tool-catalogue.md#personal-data-providers): reminder lists
  * (one is the default, created as "Reminders" on first use) and their to-dos, with the CalDAV mirror's object URLs,
  * ETags and collection state beside them. Rows in, rows out: the providers map them to their own types, parse and
- * write iCalendar and raise the provider errors. This file also holds the SQLite adapter (ADR 0071).
+ * write iCalendar and raise the provider errors. Its adapters are `@chief-of-staff/sqlite` and
+ * `@chief-of-staff/postgres` (ADR 0071).
  */
 import type { ReminderPriority } from '../db/enums.js';
 
