@@ -72,13 +72,8 @@ export interface OrchestrationRuntimeOptions {
 }
 
 export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions): OrchestrationRuntime {
-  const { catalogue, logger } = options;
-  const file = configuredServers(options.config);
-  for (const problem of file.problems) logger.warn({ file: options.config.mcpServersFile }, problem);
-  const servers: readonly ExternalServerConfig[] = file.servers;
-  const pool: McpServerPool | undefined = servers.some((server) => !server.disabled)
-    ? createMcpServerPool({ servers, logger, toolListCache: createExternalToolListCache(join(options.config.dataDir, EXTERNAL_TOOL_LISTS_DIR)) })
-    : undefined;
+  const { catalogue } = options;
+  const { file, servers, pool } = openServerPool(options);
 
   let external: AnyToolDefinition[] = [];
   /** The external tools of servers shared with signed-in users. */
@@ -112,53 +107,15 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
   setTimeout(() => intelligence().catalogueIndex?.(), INDEX_WARM_UP_DELAY_MS).unref();
 
   const intelligence = (): ToolIntelligenceRegistry =>
-    (registry ??= createToolIntelligenceRegistry({
-      statistics: options.statistics(),
-      tools: [...catalogue.tools, ...external].map((tool) => ({
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        latency: tool.latency,
-        examples: tool.examples,
-        // A getter: the registry builds a tool's entry (and so its JSON schema) only when that tool is looked at.
-        get inputSchema() {
-          return toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] };
-        },
-      })),
-      overrides: externalToolOverrides(pool?.tools() ?? [], servers),
-      ...(keptIndex ? { catalogueIndex: keptIndex } : {}),
-    }));
-
-  // Consumers keep this object; each method asks the registry as it is now, so a rebuild is seen everywhere.
-  const liveRegistry: ToolIntelligenceRegistry = {
-    get: (name) => intelligence().get(name),
-    list: () => intelligence().list(),
-    vocabulary: (name) => intelligence().vocabulary(name),
-    actionKeywords: (name) => intelligence().actionKeywords(name),
-    toolsWithForm: (form) => intelligence().toolsWithForm?.(form),
-    catalogueIndex: () => intelligence().catalogueIndex?.() as CatalogueIndex,
-  };
+    (registry ??= buildRegistry(options.statistics(), [...catalogue.tools, ...external], externalToolOverrides(pool?.tools() ?? [], servers), keptIndex));
+  const liveRegistry = liveRegistryOver(intelligence);
 
   /** The external tools the call in progress may use. */
   const usableExternal = (): AnyToolDefinition[] => (actsAsOwner() ? external : sharedExternal);
   const get = (name: string) => catalogue.get(name) ?? usableExternal().find((tool) => tool.name === name);
-  const executor = createOrchestrationExecutor({
-    registry: liveRegistry,
-    resolve: get,
-    settings: {
-      fallback: options.settings.fallback,
-      progress: options.settings.progress,
-      breakers: { threshold: options.settings.breakerThreshold, halfOpenAfterMs: options.settings.breakerHalfOpenMs },
-    },
-    recordFallback: options.recordFallback,
-    logger,
-  });
+  const executor = createExecutor(options, liveRegistry, get);
 
-  const searchServers = new Set(servers.filter((server) => server.capability === 'web_search').map((server) => server.name));
-  const externalGrants: ExternalCapabilityGrants = Object.defineProperty({}, 'web_search', {
-    enumerable: true,
-    get: () => usableExternal().filter((tool) => searchServers.has(intelligence().get(tool.name)?.server ?? '')).map((tool) => tool.name),
-  }) as ExternalCapabilityGrants;
+  const externalGrants = webSearchGrants(servers, usableExternal, intelligence);
 
   // Tools kept from an earlier start are offered from the start; their servers join in the background or when first
   // called.
@@ -189,4 +146,82 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
       await pool?.close();
     },
   };
+}
+
+/** The servers file, its servers, and their pool when one is enabled (its problems are logged). */
+function openServerPool(options: OrchestrationRuntimeOptions): { file: ReturnType<typeof configuredServers>; servers: readonly ExternalServerConfig[]; pool: McpServerPool | undefined } {
+  const file = configuredServers(options.config);
+  for (const problem of file.problems) options.logger.warn({ file: options.config.mcpServersFile }, problem);
+  const servers: readonly ExternalServerConfig[] = file.servers;
+  const pool: McpServerPool | undefined = servers.some((server) => !server.disabled)
+    ? createMcpServerPool({ servers, logger: options.logger, toolListCache: createExternalToolListCache(join(options.config.dataDir, EXTERNAL_TOOL_LISTS_DIR)) })
+    : undefined;
+  return { file, servers, pool };
+}
+
+function buildRegistry(
+  statistics: ToolStatisticsSource,
+  tools: readonly AnyToolDefinition[],
+  overrides: ReturnType<typeof externalToolOverrides>,
+  keptIndex: CatalogueIndex | undefined,
+): ToolIntelligenceRegistry {
+  return createToolIntelligenceRegistry({
+    statistics,
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      latency: tool.latency,
+      examples: tool.examples,
+      // A getter: the registry builds a tool's entry (and so its JSON schema) only when that tool is looked at.
+      get inputSchema() {
+        return toolInputJsonSchema(tool) as { properties?: Record<string, unknown>; required?: string[] };
+      },
+    })),
+    overrides,
+    ...(keptIndex ? { catalogueIndex: keptIndex } : {}),
+  });
+}
+
+/** Consumers keep this object; each method asks the registry as it is now, so a rebuild is seen everywhere. */
+function liveRegistryOver(intelligence: () => ToolIntelligenceRegistry): ToolIntelligenceRegistry {
+  return {
+    get: (name) => intelligence().get(name),
+    list: () => intelligence().list(),
+    vocabulary: (name) => intelligence().vocabulary(name),
+    actionKeywords: (name) => intelligence().actionKeywords(name),
+    toolsWithForm: (form) => intelligence().toolsWithForm?.(form),
+    catalogueIndex: () => intelligence().catalogueIndex?.() as CatalogueIndex,
+  };
+}
+
+/** `web_search` granted by the tools of the servers assigned to it, as they are when asked. */
+function webSearchGrants(
+  servers: readonly ExternalServerConfig[],
+  usableExternal: () => readonly AnyToolDefinition[],
+  intelligence: () => ToolIntelligenceRegistry,
+): ExternalCapabilityGrants {
+  const searchServers = new Set(servers.filter((server) => server.capability === 'web_search').map((server) => server.name));
+  return Object.defineProperty({}, 'web_search', {
+    enumerable: true,
+    get: () => usableExternal().filter((tool) => searchServers.has(intelligence().get(tool.name)?.server ?? '')).map((tool) => tool.name),
+  }) as ExternalCapabilityGrants;
+}
+
+function createExecutor(
+  options: OrchestrationRuntimeOptions,
+  registry: ToolIntelligenceRegistry,
+  resolve: (name: string) => AnyToolDefinition | undefined,
+): OrchestrationExecutor {
+  return createOrchestrationExecutor({
+    registry,
+    resolve,
+    settings: {
+      fallback: options.settings.fallback,
+      progress: options.settings.progress,
+      breakers: { threshold: options.settings.breakerThreshold, halfOpenAfterMs: options.settings.breakerHalfOpenMs },
+    },
+    recordFallback: options.recordFallback,
+    logger: options.logger,
+  });
 }
