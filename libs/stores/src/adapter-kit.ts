@@ -5,25 +5,21 @@
  * Apps and the sdk use the main entry instead.
  */
 
-// Memory: the MemoryStore facade, facts and their ranking, identities, locations, agent and shared memory.
+// Memory: the facts' query tokens and common-term rule, the row rules of identities, locations and memories, relevance tuning.
 export { agentMemoryEntry } from './memory/agent-memory-repository.js';
 export { DEFAULT_FACT_RELEVANCE, factRelevance } from './memory/fact-relevance.js';
 export { gatherFactCandidates } from './memory/fact-search.js';
 export { FactVectorIndexClosedError } from './memory/fact-vector-index.js';
-export type { FactVectorMatch } from './memory/fact-vector-index.js';
 export { COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, observedAtOf, observedCondition } from './memory/facts-repository.js';
-export type { CandidateOptions } from './memory/facts-repository.js';
 export { groupPeople, identityLink, normalizeProviderId } from './memory/identities-repository.js';
 export type { IdentityLink } from './memory/identities-repository.js';
 export { locationChanges } from './memory/locations-repository.js';
-export type { LocationsRepository } from './memory/locations-repository.js';
-export type { ObservedWindow } from './memory/observed-time.js';
 export { queryDaySpans } from './memory/query-time.js';
 export { assertNamespace, sharedMemoryEntry } from './memory/shared-memory-repository.js';
 
-// Lifecycle: decisions, delegations, alert rules and their evaluation.
+// Lifecycle: the row and update rules of decisions, delegations and alert rules.
 export { alertRuleDefinition, alertRuleNameTaken } from './lifecycle/alert-rules-repository.js';
-export type { AlertRuleDefinition, AlertRulesRepository } from './lifecycle/alert-rules-repository.js';
+export type { AlertRuleDefinition } from './lifecycle/alert-rules-repository.js';
 export { decisionChanges, newDecisionFields, withDecisionNote } from './lifecycle/decisions-repository.js';
 export type { DecisionFields } from './lifecycle/decisions-repository.js';
 export { PLAIN_CHARACTER_CLASS } from './lifecycle/decisions-text-search.js';
@@ -32,42 +28,28 @@ export type { DelegationFields } from './lifecycle/delegations-repository.js';
 export { factFreshness } from './lifecycle/evaluate-alerts.js';
 export type { AlertTime } from './lifecycle/evaluate-alerts.js';
 
-// The scheduler's storage.
-export type { RunOutcome, ScheduledTasksRepository } from './scheduling/scheduled-tasks-repository.js';
-export type { FinishTaskRunInput, TaskRunsRepository, WorkerHeartbeatRecord, WorkerHeartbeatRepository } from './scheduling/task-runs-repository.js';
-
-// Telemetry: tool usage, skill suggestions, agent runs and their steps, model calls, fallbacks, notifications.
+// Telemetry: the rows of tool usage, runs, steps, model calls, fallbacks and notifications.
 export { notificationValues } from './telemetry/notifications-repository.js';
 export { AGENT_RUN_LIST_LIMITS, agentRunFinishValues, agentRunStartValues, fallbackEventValues, modelCallValues } from './telemetry/run-log-repositories.js';
-export type { FallbackEventRecord, FallbackEventsRepository, ModelCallRecord } from './telemetry/run-log-repositories.js';
 export { AGENT_RUN_STEP_LIST_LIMITS, agentRunStepValues, boundRunStepPreview, RUN_STEP_PREVIEW_MAX_CHARS } from './telemetry/run-steps-repository.js';
 export { skillSuggestionAlreadyAccepted } from './telemetry/skill-suggestions-repository.js';
 export { toolErrorRate, toolUsageValues } from './telemetry/tool-usage-repository.js';
-export type { RecordToolUsageInput, ToolPerformance, ToolUsageRecord } from './telemetry/tool-usage-repository.js';
 
-// Proactive suggestions: dismissals, snoozes and pushes by stable key.
+// Proactive suggestions.
 export { assertSuggestionKey } from './proactive/suggestion-state-repository.js';
-export type { SuggestionStateRecord, SuggestionStateRepository } from './proactive/suggestion-state-repository.js';
 
-// Webhooks and event rules.
+// Webhooks and event rules: their rows and conflicts.
 export { eventRuleFields, eventRuleNameConflict } from './webhooks/event-rules-repository.js';
-export type { EventRulesRepository } from './webhooks/event-rules-repository.js';
 export { newWebhookEventValues, webhookEventChanges } from './webhooks/webhook-events-repository.js';
 
-// The providers' local stores: calendar (ADR 0070), reminders (ADR 0071), mail (ADR 0072), messages (ADR 0073).
+// The providers' local stores.
 export { calendarDefaults } from './personal-data/calendar-repository.js';
-export type { NewCalendarRow, RemoteObject } from './personal-data/calendar-repository.js';
-export type { MailAddress, MailAttachmentMeta, MailboxSummaryRow, MailMessageRow, MailOutboxInput, SearchMailMessagesFilters } from './personal-data/mail-repository.js';
-export type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest } from './personal-data/messages-repository.js';
 export { DEFAULT_REMINDER_LIST } from './personal-data/reminders-repository.js';
-export type { RemoteReminderObject } from './personal-data/reminders-repository.js';
 
-// Sign-in (ADR 0074) and per-principal usage (ADR 0080).
-export type { PrincipalUsageRepository } from './auth/principal-usage.js';
+// Sign-in: users' fields and access tokens (ADR 0074).
 export { ACCESS_TOKEN_PREFIX, accessTokenHashMatches, accessTokenSignsIn, duplicateUserError, hashAccessToken, lastUsedCutoff, looksLikeAccessToken, newAccessToken, newUserFields } from './auth/sign-in-rules.js';
 
-// Enumerations (docs/reference/data-model.md#enumerations), pagination, validation and stored JSON.
+// Enumerations the adapters check, query tokens and validation.
 export { AGENT_RUN_STATUSES, AGENT_RUN_STEP_KINDS, CALENDAR_KINDS, CALLER_KINDS, EMBEDDING_STATUSES, EVENT_SHOW_AS, EVENT_STATUSES, FALLBACK_OUTCOMES, HANDLER_TYPES, MAIL_OUTBOX_STATUSES, MAILBOX_ROLES, MODEL_CALL_CALLERS, REMINDER_PRIORITIES, RUN_TRIGGERS, SCHEDULE_TYPES, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, USER_STATUSES, WEBHOOK_RECEIVED_VIA } from './db/enums.js';
-export type { AgentMemoryType, DecisionStatus, EmbeddingStatus, EventAttendee, IdentityProvider, MailboxRole, MailOutboxStatus, TaskRunTrigger } from './db/enums.js';
 export { ftsTokens, stemPrefix } from './db/fts-query.js';
 export { assertConfidence, assertEnum, assertMaxLength, assertText, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, nowIso } from './db/validation.js';

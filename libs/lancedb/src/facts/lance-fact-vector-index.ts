@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
 import { ToolError } from '@chief-of-staff/core';
-import type { FactCategory, FactToEmbed, FactVectorIndex } from '@chief-of-staff/stores';
-import { FactVectorIndexClosedError, type FactVectorMatch } from '@chief-of-staff/stores/adapter-kit';
+import type { FactCategory, FactToEmbed, FactVectorIndex, FactVectorMatch } from '@chief-of-staff/stores';
+import { FactVectorIndexClosedError } from '@chief-of-staff/stores/adapter-kit';
 import { type Embedder, embedderMismatchError, factEmbeddingText, QueryEmbeddingCache, REINDEX_HINT, vectorSpaceOf } from '@chief-of-staff/documents';
 import type { BackgroundOptimizerOptions } from '../tables/background-optimizer.js';
 import { loadLance, type ArrowModule } from '../tables/load-lance.js';

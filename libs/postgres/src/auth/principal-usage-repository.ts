@@ -4,8 +4,7 @@
  * and are aggregates grouped by `principal_id`: no column of anybody's content is read or returned.
  */
 import { runInSystemScope } from '@chief-of-staff/core';
-import { emptyPrincipalUsage, type PrincipalUsageRecord } from '@chief-of-staff/stores';
-import type { PrincipalUsageRepository } from '@chief-of-staff/stores/adapter-kit';
+import { emptyPrincipalUsage, type PrincipalUsageRecord, type PrincipalUsageRepository } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 
 type CountedField = 'facts' | 'people' | 'decisions' | 'delegations' | 'documents' | 'scheduledTasks';

@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { ToolError } from '@chief-of-staff/core';
 import { embedderMismatchError, factEmbeddingText, QueryEmbeddingCache, REINDEX_HINT, vectorSpaceOf, type Embedder } from '@chief-of-staff/documents';
-import type { FactCategory, FactToEmbed, FactVectorIndex } from '@chief-of-staff/stores';
-import { FactVectorIndexClosedError, type FactVectorMatch } from '@chief-of-staff/stores/adapter-kit';
+import type { FactCategory, FactToEmbed, FactVectorIndex, FactVectorMatch } from '@chief-of-staff/stores';
+import { FactVectorIndexClosedError } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import {
   assertWritableSpace,

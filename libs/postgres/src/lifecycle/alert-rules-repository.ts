@@ -6,8 +6,8 @@
  */
 import {and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { ALERT_RULE_LIST_LIMITS, closePage, openPage, type AlertRuleRecord } from '@chief-of-staff/stores';
-import { alertRuleDefinition, alertRuleNameTaken, nowIso, type AlertRulesRepository } from '@chief-of-staff/stores/adapter-kit';
+import { ALERT_RULE_LIST_LIMITS, closePage, openPage, type AlertRuleRecord, type AlertRulesRepository } from '@chief-of-staff/stores';
+import { alertRuleDefinition, alertRuleNameTaken, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { alertRules } from '../schema/lifecycle.js';
 import { assertNoNul, assertNoNulFields, hasNul } from '../postgres-text.js';

@@ -5,8 +5,8 @@
  */
 import {and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { AGENT_MEMORY_LIST_LIMITS, AGENT_MEMORY_TYPES, closePage, openPage, type AgentMemoryRepository } from '@chief-of-staff/stores';
-import { agentMemoryEntry, assertEnum, nowIso, type AgentMemoryType } from '@chief-of-staff/stores/adapter-kit';
+import { AGENT_MEMORY_LIST_LIMITS, AGENT_MEMORY_TYPES, closePage, openPage, type AgentMemoryRepository, type AgentMemoryType } from '@chief-of-staff/stores';
+import { agentMemoryEntry, assertEnum, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { agentMemory } from '../schema/agents.js';
 import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';

@@ -7,8 +7,8 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLike, hebrewStem, isHebrewWord, type Clock } from '@chief-of-staff/core';
-import { closePage, FACT_CATEGORIES, FACT_LIST_LIMITS, openPage, type FactCategory, type FactRecord, type FactsRepository } from '@chief-of-staff/stores';
-import { assertConfidence, assertEnum, assertText, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, stemPrefix, type ObservedWindow } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, FACT_CATEGORIES, FACT_LIST_LIMITS, openPage, type FactCategory, type FactRecord, type FactsRepository, type ObservedWindow } from '@chief-of-staff/stores';
+import { assertConfidence, assertEnum, assertText, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, stemPrefix } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { facts } from '../schema/memory.js';
 import { factSearchTerms, unicode61Tokens } from '../search-terms.js';

@@ -5,8 +5,8 @@
  */
 import {and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { closePage, IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, openPage, PEOPLE_LIST_LIMITS, type IdentitiesRepository, type IdentityRecord } from '@chief-of-staff/stores';
-import { assertEnum, assertText, groupPeople, identityLink, MAX_QUERY_LENGTH, normalizeProviderId, nowIso, type IdentityProvider } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, openPage, PEOPLE_LIST_LIMITS, type IdentitiesRepository, type IdentityProvider, type IdentityRecord } from '@chief-of-staff/stores';
+import { assertEnum, assertText, groupPeople, identityLink, MAX_QUERY_LENGTH, normalizeProviderId, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { identities } from '../schema/memory.js';
 import { assertNoNulFields, foldedContains, foldedEquals, foldedSql, hasNul } from '../postgres-text.js';

@@ -5,8 +5,8 @@
  */
 import {asc, eq, sql } from 'drizzle-orm';
 import { foldCase, ToolError, type Clock } from '@chief-of-staff/core';
-import { closePage, LOCATION_LIST_LIMITS, openPage, type LocationRecord } from '@chief-of-staff/stores';
-import { locationChanges, MAX_QUERY_LENGTH, nowIso, type LocationsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, LOCATION_LIST_LIMITS, openPage, type LocationRecord, type LocationsRepository } from '@chief-of-staff/stores';
+import { locationChanges, MAX_QUERY_LENGTH, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { locations } from '../schema/memory.js';
 import { assertNoNulFields, foldedContains, hasNul } from '../postgres-text.js';

@@ -7,8 +7,8 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import type { CalendarRepository, CalendarRow, EventUpsert, UpsertOutcome } from '@chief-of-staff/stores';
-import { calendarDefaults, nowIso, type NewCalendarRow } from '@chief-of-staff/stores/adapter-kit';
+import type { CalendarRepository, CalendarRow, EventUpsert, NewCalendarRow, UpsertOutcome } from '@chief-of-staff/stores';
+import { calendarDefaults, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { assertNoNulFields, foldedEquals, hasNul } from '../postgres-text.js';
 import { calendars, events } from '../schema/providers.js';

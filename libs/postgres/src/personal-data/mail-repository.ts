@@ -6,8 +6,8 @@
 import { foldCase } from '@chief-of-staff/core';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import type { MailHeaderRow, MailMessageInput, MailRepository } from '@chief-of-staff/stores';
-import { nowIso, type MailboxRole, type MailMessageRow, type MailOutboxInput, type MailOutboxStatus } from '@chief-of-staff/stores/adapter-kit';
+import type { MailboxRole, MailHeaderRow, MailMessageInput, MailMessageRow, MailOutboxInput, MailOutboxStatus, MailRepository } from '@chief-of-staff/stores';
+import { nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { assertNoNul, foldedEquals } from '../postgres-text.js';

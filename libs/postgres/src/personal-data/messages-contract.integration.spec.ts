@@ -4,7 +4,7 @@
  */
 import { expect, it } from '@jest/globals';
 import { FakeClock } from '@chief-of-staff/core';
-import type { ImportMessageInput } from '@chief-of-staff/stores/adapter-kit';
+import type { ImportMessageInput } from '@chief-of-staff/stores';
 import { describeMessagesRepositoryContract, toolErrorOf } from '@chief-of-staff/stores/testing';
 import { testDatabases } from '../__tests__/test-databases.js';
 import { createPostgresMessagesRepository } from './messages-repository.js';

@@ -6,8 +6,7 @@
  */
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import type { MessageRow, MessagesPage, MessagesRepository } from '@chief-of-staff/stores';
-import type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest } from '@chief-of-staff/stores/adapter-kit';
+import type { ImportMessageInput, MessageRangeFilters, MessageRow, MessagesPage, MessagesPageRequest, MessagesRepository } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { assertNoNulFields, foldedContains, foldedEquals, hasNul } from '../postgres-text.js';
 import { conversations, messages } from '../schema/providers.js';

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import type { SuggestionCategory } from '@chief-of-staff/stores';
-import { assertSuggestionKey, nowIso, type SuggestionStateRecord, type SuggestionStateRepository } from '@chief-of-staff/stores/adapter-kit';
+import type { SuggestionCategory, SuggestionStateRecord, SuggestionStateRepository } from '@chief-of-staff/stores';
+import { assertSuggestionKey, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { suggestionState } from '../schema/proactive.js';

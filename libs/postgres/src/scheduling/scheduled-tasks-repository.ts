@@ -7,8 +7,8 @@
  */
 import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { currentPrincipalKey, currentPrincipalScope, SYSTEM_SCOPE, ToolError, type Clock } from '@chief-of-staff/core';
-import { closePage, DELIVERY_CHANNELS, openPage, SCHEDULED_TASK_LIST_LIMITS, type DueClaimResult, type ScheduledTaskRecord } from '@chief-of-staff/stores';
-import { assertEnum, assertMaxLength, assertText, HANDLER_TYPES, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, SCHEDULE_TYPES, TASK_RUN_STATUSES, type RunOutcome, type ScheduledTasksRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, DELIVERY_CHANNELS, openPage, SCHEDULED_TASK_LIST_LIMITS, type DueClaimResult, type RunOutcome, type ScheduledTaskRecord, type ScheduledTasksRepository } from '@chief-of-staff/stores';
+import { assertEnum, assertMaxLength, assertText, HANDLER_TYPES, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, SCHEDULE_TYPES, TASK_RUN_STATUSES } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { scheduledTasks } from '../schema/scheduler.js';
 import { createPostgresTaskRunWrites, type PostgresExecutor, type PostgresTaskRunWrites } from './task-runs-repository.js';

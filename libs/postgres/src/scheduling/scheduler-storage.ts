@@ -4,7 +4,7 @@
  * `onWake` for idle workers (ADR 0062).
  */
 import type { Clock } from '@chief-of-staff/core';
-import type { ScheduledTasksRepository, TaskRunsRepository, WorkerHeartbeatRepository } from '@chief-of-staff/stores/adapter-kit';
+import type { ScheduledTasksRepository, TaskRunsRepository, WorkerHeartbeatRepository } from '@chief-of-staff/stores';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { createPostgresScheduledTasksRepository } from './scheduled-tasks-repository.js';
 import { listenForSchedulerWake, type SchedulerWakeListener, type SchedulerWakeSubscription } from './scheduler-wake.js';

@@ -5,8 +5,8 @@
  */
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { closePage, openPage, TASK_RUN_LIST_LIMITS, type TaskRunRecord } from '@chief-of-staff/stores';
-import { assertEnum, nowIso, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, type FinishTaskRunInput, type TaskRunsRepository, type TaskRunTrigger, type WorkerHeartbeatRecord, type WorkerHeartbeatRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, TASK_RUN_LIST_LIMITS, type FinishTaskRunInput, type TaskRunRecord, type TaskRunsRepository, type TaskRunTrigger, type WorkerHeartbeatRecord, type WorkerHeartbeatRepository } from '@chief-of-staff/stores';
+import { assertEnum, nowIso, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase, PostgresDrizzle } from '../open-postgres.js';
 import { scheduledTasks, taskRuns, workerHeartbeat } from '../schema/scheduler.js';
 import { rowColumns } from '../row-columns.js';

@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { closePage, openPage, type AgentRunRecord, type AgentRunsRepository, type ModelCallsRepository } from '@chief-of-staff/stores';
-import { AGENT_RUN_LIST_LIMITS, AGENT_RUN_STATUSES, agentRunFinishValues, agentRunStartValues, assertEnum, fallbackEventValues, modelCallValues, nowIso, type FallbackEventRecord, type FallbackEventsRepository, type ModelCallRecord } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, type AgentRunRecord, type AgentRunsRepository, type FallbackEventRecord, type FallbackEventsRepository, type ModelCallRecord, type ModelCallsRepository } from '@chief-of-staff/stores';
+import { AGENT_RUN_LIST_LIMITS, AGENT_RUN_STATUSES, agentRunFinishValues, agentRunStartValues, assertEnum, fallbackEventValues, modelCallValues, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { agentRuns, modelCalls } from '../schema/agents.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';

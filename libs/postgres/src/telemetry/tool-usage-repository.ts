@@ -7,8 +7,8 @@
  */
 import { and, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { closePage, openPage, TOOL_STATISTICS_LIMITS, type ToolStatistics, type ToolUsageRepository } from '@chief-of-staff/stores';
-import { nowIso, toolErrorRate, toolUsageValues, type ToolUsageRecord } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, TOOL_STATISTICS_LIMITS, type ToolStatistics, type ToolUsageRecord, type ToolUsageRepository } from '@chief-of-staff/stores';
+import { nowIso, toolErrorRate, toolUsageValues } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { toolUsageLog } from '../schema/telemetry.js';

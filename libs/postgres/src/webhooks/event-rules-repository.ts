@@ -6,8 +6,8 @@
  */
 import {and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { closePage, EVENT_RULE_LIST_LIMITS, openPage, type EventRuleRecord } from '@chief-of-staff/stores';
-import { eventRuleFields, eventRuleNameConflict, nowIso, type EventRulesRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, EVENT_RULE_LIST_LIMITS, openPage, type EventRuleRecord, type EventRulesRepository } from '@chief-of-staff/stores';
+import { eventRuleFields, eventRuleNameConflict, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
 import { eventRules } from '../schema/webhooks.js';

@@ -3,8 +3,7 @@
  */
 import { OWNER_PRINCIPAL } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
-import type { PrincipalUsageRecord } from '@chief-of-staff/stores';
-import type { PrincipalUsageRepository } from '@chief-of-staff/stores/adapter-kit';
+import type { PrincipalUsageRecord, PrincipalUsageRepository } from '@chief-of-staff/stores';
 
 interface UsageRow {
   facts: number;

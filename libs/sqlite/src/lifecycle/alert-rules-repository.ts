@@ -5,8 +5,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { alertRules } from '../db/schema/lifecycle.js';
-import { ALERT_RULE_LIST_LIMITS, closePage, openPage } from '@chief-of-staff/stores';
-import { alertRuleDefinition, alertRuleNameTaken, nowIso, type AlertRulesRepository } from '@chief-of-staff/stores/adapter-kit';
+import { ALERT_RULE_LIST_LIMITS, closePage, openPage, type AlertRulesRepository } from '@chief-of-staff/stores';
+import { alertRuleDefinition, alertRuleNameTaken, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 export function createAlertRulesRepository(database: CosDatabase, clock: Clock): AlertRulesRepository {
   const { db } = database;

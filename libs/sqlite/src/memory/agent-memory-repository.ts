@@ -6,8 +6,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { agentMemory } from '../db/schema/agents.js';
-import { AGENT_MEMORY_LIST_LIMITS, AGENT_MEMORY_TYPES, closePage, openPage, type AgentMemoryRepository } from '@chief-of-staff/stores';
-import { agentMemoryEntry, assertEnum, nowIso, type AgentMemoryType } from '@chief-of-staff/stores/adapter-kit';
+import { AGENT_MEMORY_LIST_LIMITS, AGENT_MEMORY_TYPES, closePage, openPage, type AgentMemoryRepository, type AgentMemoryType } from '@chief-of-staff/stores';
+import { agentMemoryEntry, assertEnum, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 export function createAgentMemoryRepository(database: CosDatabase, clock: Clock): AgentMemoryRepository {
   const { db } = database;

@@ -6,8 +6,8 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { identities } from '../db/schema/memory.js';
-import { closePage, IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, openPage, PEOPLE_LIST_LIMITS, type IdentitiesRepository } from '@chief-of-staff/stores';
-import { assertEnum, assertText, groupPeople, identityLink, MAX_QUERY_LENGTH, normalizeProviderId, nowIso, type IdentityProvider } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, IDENTITY_PROVIDERS, IDENTITY_SEARCH_LIMITS, openPage, PEOPLE_LIST_LIMITS, type IdentitiesRepository, type IdentityProvider } from '@chief-of-staff/stores';
+import { assertEnum, assertText, groupPeople, identityLink, MAX_QUERY_LENGTH, normalizeProviderId, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 // eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createIdentitiesRepository(database: CosDatabase, clock: Clock): IdentitiesRepository {

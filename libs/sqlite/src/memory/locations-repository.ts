@@ -5,8 +5,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { containsPattern, foldCase, ToolError, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { locations } from '../db/schema/memory.js';
-import { closePage, LOCATION_LIST_LIMITS, openPage } from '@chief-of-staff/stores';
-import { locationChanges, MAX_QUERY_LENGTH, nowIso, type LocationsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, LOCATION_LIST_LIMITS, openPage, type LocationsRepository } from '@chief-of-staff/stores';
+import { locationChanges, MAX_QUERY_LENGTH, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 export function createLocationsRepository(database: CosDatabase, clock: Clock): LocationsRepository {
   const { db } = database;

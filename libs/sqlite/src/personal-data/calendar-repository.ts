@@ -5,8 +5,8 @@ import { foldCase } from '@chief-of-staff/core';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
-import type { CalendarRepository, CalendarRow, EventUpsert, UpsertOutcome } from '@chief-of-staff/stores';
-import { calendarDefaults, nowIso, type RemoteObject } from '@chief-of-staff/stores/adapter-kit';
+import type { CalendarRepository, CalendarRow, EventUpsert, RemoteObject, UpsertOutcome } from '@chief-of-staff/stores';
+import { calendarDefaults, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import { calendars, events } from '../db/schema/calendar.js';
 import { statementCache } from '../db/statement-cache.js';
 

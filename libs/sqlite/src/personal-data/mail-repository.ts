@@ -6,8 +6,8 @@
 import { foldCase } from '@chief-of-staff/core';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
-import type { MailboxRow, MailHeaderRow, MailMessageInput, MailRepository } from '@chief-of-staff/stores';
-import { nowIso, type MailboxRole, type MailboxSummaryRow, type MailMessageRow, type MailOutboxInput, type MailOutboxStatus, type SearchMailMessagesFilters } from '@chief-of-staff/stores/adapter-kit';
+import type { MailboxRole, MailboxRow, MailboxSummaryRow, MailHeaderRow, MailMessageInput, MailMessageRow, MailOutboxInput, MailOutboxStatus, MailRepository, SearchMailMessagesFilters } from '@chief-of-staff/stores';
+import { nowIso } from '@chief-of-staff/stores/adapter-kit';
 import { statementCache } from '../db/statement-cache.js';
 
 export interface SqliteMailRepositoryOptions {

@@ -4,8 +4,7 @@
  */
 import { containsPattern, foldCase, type Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
-import type { MessageRow, MessagesPage, MessagesRepository } from '@chief-of-staff/stores';
-import type { ImportMessageInput, MessageRangeFilters, MessagesPageRequest } from '@chief-of-staff/stores/adapter-kit';
+import type { ImportMessageInput, MessageRangeFilters, MessageRow, MessagesPage, MessagesPageRequest, MessagesRepository } from '@chief-of-staff/stores';
 import { statementCache } from '../db/statement-cache.js';
 
 /** Options of the SQLite adapter. */

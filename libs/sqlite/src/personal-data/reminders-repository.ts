@@ -6,8 +6,8 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { reminderLists, reminders } from '../db/schema/reminders.js';
-import type { LinkedReminderList, ReminderListRecord, ReminderRecord, RemindersRepository, ReminderUpsertCounts, ReminderValues } from '@chief-of-staff/stores';
-import { DEFAULT_REMINDER_LIST, nowIso, type RemoteReminderObject } from '@chief-of-staff/stores/adapter-kit';
+import type { LinkedReminderList, ReminderListRecord, ReminderRecord, RemindersRepository, ReminderUpsertCounts, ReminderValues, RemoteReminderObject } from '@chief-of-staff/stores';
+import { DEFAULT_REMINDER_LIST, nowIso } from '@chief-of-staff/stores/adapter-kit';
 import { statementCache } from '../db/statement-cache.js';
 
 /** Priority high → none, as SQL, for ordering. */

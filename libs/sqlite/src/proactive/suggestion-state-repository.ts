@@ -6,8 +6,8 @@ import { inArray } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { suggestionState } from '../db/schema/proactive.js';
-import type { SuggestionCategory } from '@chief-of-staff/stores';
-import { assertSuggestionKey, nowIso, type SuggestionStateRecord, type SuggestionStateRepository } from '@chief-of-staff/stores/adapter-kit';
+import type { SuggestionCategory, SuggestionStateRecord, SuggestionStateRepository } from '@chief-of-staff/stores';
+import { assertSuggestionKey, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 /** SQLite allows 999 bound parameters; key lists are read in chunks below that. */
 const CHUNK = 500;

@@ -6,8 +6,8 @@ import { OWNER_PRINCIPAL, ToolError, type Clock } from '@chief-of-staff/core';
 import type { Statement } from 'better-sqlite3';
 import type { CosDatabase } from '../db/open-database.js';
 import { scheduledTasks } from '../db/schema/scheduler.js';
-import { closePage, DELIVERY_CHANNELS, openPage, SCHEDULED_TASK_LIST_LIMITS, type DueClaimResult, type ScheduledTaskRecord } from '@chief-of-staff/stores';
-import { assertEnum, assertMaxLength, assertText, HANDLER_TYPES, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, SCHEDULE_TYPES, TASK_RUN_STATUSES, type RunOutcome, type ScheduledTasksRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, DELIVERY_CHANNELS, openPage, SCHEDULED_TASK_LIST_LIMITS, type DueClaimResult, type RunOutcome, type ScheduledTaskRecord, type ScheduledTasksRepository } from '@chief-of-staff/stores';
+import { assertEnum, assertMaxLength, assertText, HANDLER_TYPES, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, SCHEDULE_TYPES, TASK_RUN_STATUSES } from '@chief-of-staff/stores/adapter-kit';
 import { createTaskRunWrites, type TaskRunWrites } from './task-runs-repository.js';
 
 type TaskRow = typeof scheduledTasks.$inferSelect;

@@ -7,8 +7,8 @@ import type { Clock } from '@chief-of-staff/core';
 import type { Statement } from 'better-sqlite3';
 import type { CosDatabase } from '../db/open-database.js';
 import { taskRuns, workerHeartbeat } from '../db/schema/scheduler.js';
-import { closePage, openPage, TASK_RUN_LIST_LIMITS, type TaskRunRecord } from '@chief-of-staff/stores';
-import { assertEnum, nowIso, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS, type FinishTaskRunInput, type TaskRunsRepository, type TaskRunTrigger, type WorkerHeartbeatRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, TASK_RUN_LIST_LIMITS, type FinishTaskRunInput, type TaskRunRecord, type TaskRunsRepository, type TaskRunTrigger, type WorkerHeartbeatRepository } from '@chief-of-staff/stores';
+import { assertEnum, nowIso, TASK_RUN_STATUSES, TASK_RUN_TRIGGERS } from '@chief-of-staff/stores/adapter-kit';
 
 /**
  * The synchronous writes of a run's start and end, shared with the scheduled tasks repository so that a claim and its

@@ -6,8 +6,8 @@ import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { agentRuns, modelCalls } from '../db/schema/agents.js';
 import { fallbackEvents } from '../db/schema/telemetry.js';
-import { closePage, openPage, type AgentRunsRepository, type ModelCallsRepository } from '@chief-of-staff/stores';
-import { AGENT_RUN_LIST_LIMITS, AGENT_RUN_STATUSES, agentRunFinishValues, agentRunStartValues, assertEnum, fallbackEventValues, modelCallValues, nowIso, type FallbackEventsRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, type AgentRunsRepository, type FallbackEventsRepository, type ModelCallsRepository } from '@chief-of-staff/stores';
+import { AGENT_RUN_LIST_LIMITS, AGENT_RUN_STATUSES, agentRunFinishValues, agentRunStartValues, assertEnum, fallbackEventValues, modelCallValues, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 export function createAgentRunsRepository(database: CosDatabase, clock: Clock): AgentRunsRepository {
   const { db } = database;

@@ -5,8 +5,8 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { toolUsageLog } from '../db/schema/telemetry.js';
-import { closePage, openPage, TOOL_STATISTICS_LIMITS, type ToolStatistics, type ToolUsageRepository } from '@chief-of-staff/stores';
-import { nowIso, toolErrorRate, toolUsageValues, type RecordToolUsageInput, type ToolPerformance, type ToolUsageRecord } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, openPage, TOOL_STATISTICS_LIMITS, type RecordToolUsageInput, type ToolPerformance, type ToolStatistics, type ToolUsageRecord, type ToolUsageRepository } from '@chief-of-staff/stores';
+import { nowIso, toolErrorRate, toolUsageValues } from '@chief-of-staff/stores/adapter-kit';
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: readonly number[], p: number): number | null {

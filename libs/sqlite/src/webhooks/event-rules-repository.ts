@@ -5,8 +5,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { eventRules } from '../db/schema/webhooks.js';
-import { closePage, EVENT_RULE_LIST_LIMITS, openPage } from '@chief-of-staff/stores';
-import { eventRuleFields, eventRuleNameConflict, nowIso, type EventRulesRepository } from '@chief-of-staff/stores/adapter-kit';
+import { closePage, EVENT_RULE_LIST_LIMITS, openPage, type EventRulesRepository } from '@chief-of-staff/stores';
+import { eventRuleFields, eventRuleNameConflict, nowIso } from '@chief-of-staff/stores/adapter-kit';
 
 export function createEventRulesRepository(database: CosDatabase, clock: Clock): EventRulesRepository {
   const { db } = database;

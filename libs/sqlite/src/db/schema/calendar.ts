@@ -5,7 +5,8 @@
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { CALENDAR_KINDS, EVENT_SHOW_AS, EVENT_STATUSES, type EventAttendee } from '@chief-of-staff/stores/adapter-kit';
+import type { EventAttendee } from '@chief-of-staff/stores';
+import { CALENDAR_KINDS, EVENT_SHOW_AS, EVENT_STATUSES } from '@chief-of-staff/stores/adapter-kit';
 
 export const calendars = sqliteTable(
   'calendars',

@@ -5,7 +5,8 @@
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
-import { MAIL_OUTBOX_STATUSES, MAILBOX_ROLES, type MailAddress, type MailAttachmentMeta } from '@chief-of-staff/stores/adapter-kit';
+import type { MailAddress, MailAttachmentMeta } from '@chief-of-staff/stores';
+import { MAIL_OUTBOX_STATUSES, MAILBOX_ROLES } from '@chief-of-staff/stores/adapter-kit';
 
 export const mailboxes = sqliteTable(
   'mailboxes',

@@ -3,35 +3,7 @@
  * exactly those rows. These checks fail to compile when a column and its record field part ways.
  */
 import { describe, expect, it } from '@jest/globals';
-import type {
-  AgentMemoryRecord,
-  AgentRunRecord,
-  AgentRunStepRecord,
-  AlertRuleRecord,
-  CalendarRow,
-  DecisionRecord,
-  DelegationRecord,
-  EventRow,
-  EventRuleRecord,
-  FactRecord,
-  IdentityRecord,
-  LocationRecord,
-  NotificationRecord,
-  ReminderListRecord,
-  ReminderRecord,
-  ScheduledTaskRecord,
-  SharedMemoryRecord,
-  SkillSuggestionRecord,
-  TaskRunRecord,
-  WebhookEventRecord,
-} from '@chief-of-staff/stores';
-import type {
-  FallbackEventRecord,
-  ModelCallRecord,
-  SuggestionStateRecord,
-  ToolUsageRecord,
-  WorkerHeartbeatRecord,
-} from '@chief-of-staff/stores/adapter-kit';
+import type { AgentMemoryRecord, AgentRunRecord, AgentRunStepRecord, AlertRuleRecord, CalendarRow, DecisionRecord, DelegationRecord, EventRow, EventRuleRecord, FactRecord, FallbackEventRecord, IdentityRecord, LocationRecord, ModelCallRecord, NotificationRecord, ReminderListRecord, ReminderRecord, ScheduledTaskRecord, SharedMemoryRecord, SkillSuggestionRecord, SuggestionStateRecord, TaskRunRecord, ToolUsageRecord, WebhookEventRecord, WorkerHeartbeatRecord } from '@chief-of-staff/stores';
 import type {
   agentMemory,
   agentRuns,
