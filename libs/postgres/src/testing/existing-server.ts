@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { CreateTestDatabaseOptions, TestPostgres } from './test-postgres.js';
+import type { CreateTestDatabaseOptions, TestPostgres } from './test-postgres-handle.js';
 
 /** The variable that points the PostgreSQL suites at an existing server. */
 export const TEST_DATABASE_URL_VARIABLE = 'COS_TEST_DATABASE_URL';
