@@ -7,7 +7,7 @@
  */
 import type { Clock, CosConfig, Logger } from '@chief-of-staff/core';
 import type { MemoryStore } from '@chief-of-staff/stores';
-import { openMemoryStore, SqliteDocumentCatalog, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
+import { openDatabase, openMemoryStore, SqliteDocumentCatalog, type CosDatabase, type SqliteMemoryStore } from '@chief-of-staff/sqlite';
 import type { PostgresMemoryStore } from '@chief-of-staff/postgres';
 import { storageChoice } from './storage-choice.js';
 import { createProviderRegistry, type ProviderRegistry } from '@chief-of-staff/providers';
@@ -80,7 +80,16 @@ export async function openStorage(config: CosConfig, options: { clock: Clock; lo
     return { memory: sqlite, sqlite };
   }
   const { openPostgresMemoryStore } = await import('@chief-of-staff/postgres');
-  const postgres = await openPostgresMemoryStore({ url: choice.url, clock: options.clock, logger: options.logger });
+  // On PostgreSQL storage the data directory's SQLite database is still created and migrated (nothing reads or writes
+  // it); it closes with the store.
+  let local: CosDatabase | undefined;
+  const postgres = await openPostgresMemoryStore({ url: choice.url, clock: options.clock, logger: options.logger, closeWith: { close: () => local?.close() } });
+  try {
+    local = openDatabase({ dataDir: config.dataDir });
+  } catch (error) {
+    await postgres.close();
+    throw error;
+  }
   return { memory: postgres, postgres };
 }
 

@@ -47,6 +47,8 @@ export interface OpenPostgresMemoryStoreOptions {
   clock?: Clock;
   logger?: Logger;
   factVectors?: FactVectorIndex;
+  /** Something of the caller's that closes with the store, after it stops taking work and before its pool ends. */
+  closeWith?: { close(): void };
 }
 
 /** Documents and fact vectors in the same database as the rest, for one embedder. */
@@ -119,6 +121,9 @@ export async function openPostgresMemoryStore(options: OpenPostgresMemoryStoreOp
       chunks: new PostgresChunkStore(postgres, { embedder }),
       factVectors: new PostgresFactVectorIndex(postgres, { embedder, ...(stores.queries ? { queries: stores.queries } : {}) }),
     }),
-    close: async () => postgres.close(),
+    close: async () => {
+      options.closeWith?.close();
+      await postgres.close();
+    },
   };
 }
