@@ -42,7 +42,7 @@ export const dependencyRules = [
 
 /**
  * Tests of the libraries above the ports run on the embedded adapters (`@chief-of-staff/sqlite/testing`,
- * `@chief-of-staff/lancedb/testing`); their product code never imports an adapter. The ports' own tests cannot (that
+ * `@chief-of-staff/lancedb`); their product code never imports an adapter. The ports' own tests cannot (that
  * would be a circle): an adapter runs the port's contract suites against itself.
  */
 const embeddedAdapters = ['sqlite', 'lancedb'];

@@ -1,2 +1,0 @@
-/** Test helpers of the adapter (ADR 0098). */
-export {};
