@@ -7,8 +7,6 @@ import {
   createLogger,
   newUuid,
   createSystemClock,
-  principalKeyOf,
-  runInPrincipalScope,
   loadConfig,
   type Clock,
   type ConfigInput,
@@ -19,8 +17,8 @@ import {
 import { join } from 'node:path';
 import { createToolSelector } from '@chief-of-staff/orchestration';
 import { createToolVectorIndex, type ToolVectorIndex } from './tool-vectors.js';
-import { createOrchestrationRuntime } from './orchestration-runtime.js';
-import { orchestrationSettings } from './orchestration-settings.js';
+import { createOrchestrationRuntime, type OrchestrationRuntime, type OrchestrationRuntimeOptions } from './orchestration-runtime.js';
+import { orchestrationSettings, type OrchestrationSettings } from './orchestration-settings.js';
 import { createLearnedStatistics, type LearnedStatistics } from './usage-statistics.js';
 import { createToolSearchTool } from './tool-search.js';
 import { createOrchestrationStatsTool } from './orchestration-stats-tool.js';
@@ -30,9 +28,10 @@ import { createWebhookReceiver } from './webhooks-wiring.js';
 import { createSchedulerEngine } from './scheduler-wiring.js';
 import type { ChiefOfStaff } from './chief-of-staff.js';
 import { createToolInvoker } from './call-tool.js';
-import { openCoreServices, type CosServices } from './services.js';
+import { hostCallTool, hostQuiet, joinExternalServersWhenFree, newHostActivity, type HostActivity } from './host-calls.js';
+import { openCoreServices, type CoreServices, type CosServices } from './services.js';
 import type { WorkerPoolEmbedder } from '@chief-of-staff/documents';
-import { buildToolCatalogue, type ToolGroup } from './tool-catalogue.js';
+import { buildToolCatalogue, type ToolCatalogue, type ToolGroup } from './tool-catalogue.js';
 import { builtInToolGroups } from './tool-groups.js';
 
 export interface CreateChiefOfStaffOptions {
@@ -70,12 +69,6 @@ function fillShortlist(chosen: readonly string[], available: readonly string[], 
 
 /** Under the data directory: one file of tool description vectors per embedder. */
 const TOOL_VECTORS_DIR = 'tool-vectors';
-/** Re-exported external servers are started this long after start-up, once no host call is running… */
-const JOIN_AFTER_MS = 100;
-/** …or this long after start-up at the latest. */
-const JOIN_AT_LATEST_MS = 2_000;
-/** Background embedding resumes once no host call has run for this long (a client's bursts of calls go first). */
-const QUIET_AFTER_CALL_MS = 500;
 const SEMANTIC_OFF = 'tools are ranked by words only: orchestration.semantic is off (COS_ORCHESTRATION_SEMANTIC=false)';
 
 export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}): Promise<ChiefOfStaff> {
@@ -87,27 +80,21 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
 
   // The catalogue is checked before anything is opened, so a bad group name leaves nothing behind.
   const groups = builtInToolGroups();
-  const selected = options.toolGroups;
   // Learned figures are read from the usage log once the store is open (below), tool by tool as tools are needed.
   const opened: { learned?: LearnedStatistics } = {};
-  // tool_search and get_orchestration_stats are always served: they rank and measure whatever else the catalogue holds.
-  const searchGroup: ToolGroup = {
-    name: 'orchestration',
-    tools: [
-      createToolSearchTool({
-        registry: () => runtime.intelligence(),
-        tools: (forAgent) => (forAgent ? runtime.tools() : searchable()),
-        externalGrants: () => runtime.externalGrants,
-        semanticSimilarity: (query) => toolVectors?.similarity(query) ?? Promise.resolve(undefined),
-        joining: () => joiningServers(),
-        prepareStatistics: (names) => opened.learned?.prefetch(names) ?? Promise.resolve(),
-      }),
-      createOrchestrationStatsTool({ memory: () => core.services.memory, breakers: () => usableBreakerStates(), servers: () => runtime.externalStatus(), now: () => clock.now() }),
-    ] as unknown as AnyToolDefinition[],
-  };
-  const catalogue = buildToolCatalogue(
-    [...groups, searchGroup, ...(options.extraToolGroups ?? [])],
-    selected ? [...selected, searchGroup.name, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
+  // The orchestration tools reach the parts built after them (the runtime, the store, the tool vectors) when called.
+  const catalogue = selectedCatalogue(
+    groups,
+    options,
+    orchestrationToolGroup({
+      runtime: () => runtime,
+      searchable: () => searchable(),
+      toolVectors: () => toolVectors,
+      joining: () => joiningServers(),
+      learned: () => opened.learned,
+      memory: () => core.services.memory,
+      clock,
+    }),
   );
   const orchestration = orchestrationSettings(config, options.env);
   const runtime = createOrchestrationRuntime({
@@ -117,60 +104,23 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     // Asked before the store is open, a registry waits for the figures (`ready` false) and applies them once in.
     statistics: () => ({ learnedStatistics: (name) => opened.learned?.source.learnedStatistics(name), ready: (name) => opened.learned?.source.ready?.(name) ?? false }),
     recordFallback: (record) => core.services.memory.fallbackEvents.record(record),
-    // Without a model key there is nothing to summarise with; oversized answers are shortened instead.
-    ...(resolveAnthropicSettings(config, options.env).apiKey === undefined
-      ? {}
-      : { summarizer: createModelOutputSummarizer({ model: lazyAnthropicModel(config, options.env), modelId: config.models.tiers.haiku }) }),
+    ...outputSummarizer(config, options.env),
     logger,
   });
-  // The breakers of what the caller may use: a signed-in user does not hear of the owner's unshared servers' tools.
-  const usableBreakerStates = () => {
-    const states = runtime.executor.breakerStates();
-    if (actsAsOwner()) return states;
-    const tools = new Set(runtime.tools().map((tool) => tool.name));
-    const servers = new Set(runtime.externalStatus().servers.map((server) => server.name));
-    return states.filter((breaker) => (breaker.scope === 'tool' ? tools.has(breaker.name) : servers.has(breaker.name)));
-  };
   // Re-exported servers whose tools the host does not see yet (none when nothing is re-exported).
   const joiningServers = (): string[] => (orchestration.reexportExternal ? runtime.joining() : []);
   // External tools are for agents; the host sees them only when they are re-exported.
   const searchable = (): readonly AnyToolDefinition[] => (orchestration.reexportExternal ? runtime.tools() : catalogue.tools);
-  const selector = createToolSelector({ registry: runtime.registry, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
   const core = await openCoreServices({ config, logger, clock, env: options.env, semanticRecall: options.semanticRecall, embedder: options.embedder });
   const statistics = createLearnedStatistics(core.services.memory, clock, logger);
   opened.learned = statistics;
   // A new registry (external tools came or went) reads every tool's figures afresh, as it did when it read them itself.
   runtime.onToolsChanged(() => statistics.forget());
   const services: CosServices = core.services;
-  // Tool descriptions by meaning: nothing is read or embedded until a serving process asks (embedToolDescriptions).
-  const toolVectors: ToolVectorIndex | undefined = orchestration.semantic
-    ? createToolVectorIndex({
-        embedder: core.embedder,
-        file: join(config.dataDir, TOOL_VECTORS_DIR, `${core.embedder.id.replace(/[^A-Za-z0-9._-]/g, '_')}.json`),
-        tools: () =>
-          runtime
-            .allTools()
-            .filter((tool) => tool.name !== 'tool_search')
-            .map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, examples: runtime.intelligence().examples?.(tool.name) ?? [] })),
-        logger,
-        quiet: () => quiet(),
-      })
-    : undefined;
+  const activity = newHostActivity();
+  const toolVectors = orchestration.semantic ? toolVectorIndex(config, core, runtime, logger, activity) : undefined;
   if (toolVectors) runtime.onToolsChanged(() => toolVectors.catalogueChanged());
-  // With the request's vector already at hand (an instruction seen before), the shortlist ranks by meaning too; the
-  // runner asks synchronously, so it never waits for the model.
-  const shortlist = (instruction: string, available: readonly string[], model: string): string[] => {
-    const limit = selector.limitFor(model);
-    const semanticSimilarity = available.length > limit ? toolVectors?.similarityAtHand(instruction) : undefined;
-    return fillShortlist(selector.select(instruction, available, model, semanticSimilarity ? { semanticSimilarity } : {}), available, limit);
-  };
-  // Only a latency learned from this machine's own calls of the tool is logged as a call's estimate: a tier's static
-  // figure (fast = 200 ms) names a class, not a forecast, and judging it made latency_accuracy of a fresh install fail
-  // on tools that answer in 5 ms (ADR 0097).
-  const learnedEstimateMs = (name: string): number | undefined => {
-    const typicalMs = runtime.registry.get(name)?.latency.typicalMs;
-    return typicalMs !== undefined && typicalMs === opened.learned?.source.learnedStatistics(name)?.p50DurationMs ? typicalMs : undefined;
-  };
+  const estimateMs = learnedEstimate(runtime, opened);
   const invokeTool = createToolInvoker({
     catalogue: { tools: catalogue.tools, get: (name) => (orchestration.reexportExternal ? runtime.get(name) : catalogue.get(name)) },
     executor: runtime.executor,
@@ -179,38 +129,135 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     logger,
     usage: core.usage,
     maxResponseTokens: config.responses.maxTokens,
-    estimateMs: learnedEstimateMs,
+    estimateMs,
   });
-  // Host calls in flight and the last one's end: background work (tool description vectors) waits for a pause.
-  let callsInFlight = 0;
-  let lastCallEndedAt = 0;
-  // A call made for a signed-in person runs in their principal scope, and so does everything it starts (agent runs,
-  // background writes); without one, the scope of the caller's context (the owner by default) stays.
-  const callTool: typeof invokeTool = (name, args, callOptions) => {
-    const principal = callOptions?.caller?.principal;
-    return principal === undefined ? callToolInScope(name, args, callOptions) : runInPrincipalScope(principalKeyOf(principal), () => callToolInScope(name, args, callOptions));
+  const callTool = hostCallTool({ invokeTool, runtime, joining: joiningServers, statistics, activity });
+  const agents = agentsRuntime({ options, config, clock, logger, runtime, orchestration, services, statistics, estimateMs, toolVectors });
+  const webhooks = createWebhookReceiver({ memory: services.memory, agents, config, clock, logger, ...(options.env ? { env: options.env } : {}) });
+
+  // Every process can run a task on request (run_scheduled_task); only workers (or the server without one) tick.
+  const scheduler = createSchedulerEngine({ services, agents, config, clock, logger, webhooks, owner: `${process.pid}:${newUuid().slice(0, 8)}` });
+  services.scheduler = scheduler;
+
+  if (orchestration.reexportExternal) joinExternalServersWhenFree(runtime, activity);
+  return chiefOfStaff({ config, logger, clock, searchable, agents, scheduler, runtime, orchestration, joiningServers, toolVectors, webhooks, core, callTool, activity });
+}
+
+/** The built-in groups (those chosen), the embedder's own, and the orchestration group, which is always served. */
+function selectedCatalogue(groups: readonly ToolGroup[], options: CreateChiefOfStaffOptions, searchGroup: ToolGroup): ToolCatalogue {
+  const selected = options.toolGroups;
+  return buildToolCatalogue(
+    [...groups, searchGroup, ...(options.extraToolGroups ?? [])],
+    selected ? [...selected, searchGroup.name, ...(options.extraToolGroups ?? []).map((group) => group.name)] : undefined,
+  );
+}
+
+/** What the orchestration tools reach when called; each part is built after the tools are. */
+interface OrchestrationToolParts {
+  runtime: () => OrchestrationRuntime;
+  searchable: () => readonly AnyToolDefinition[];
+  toolVectors: () => ToolVectorIndex | undefined;
+  joining: () => string[];
+  learned: () => LearnedStatistics | undefined;
+  memory: () => CosServices['memory'];
+  clock: Clock;
+}
+
+/** tool_search and get_orchestration_stats are always served: they rank and measure whatever else the catalogue holds. */
+function orchestrationToolGroup(parts: OrchestrationToolParts): ToolGroup {
+  return {
+    name: 'orchestration',
+    tools: [
+      createToolSearchTool({
+        registry: () => parts.runtime().intelligence(),
+        tools: (forAgent) => (forAgent ? parts.runtime().tools() : parts.searchable()),
+        externalGrants: () => parts.runtime().externalGrants,
+        semanticSimilarity: (query) => parts.toolVectors()?.similarity(query) ?? Promise.resolve(undefined),
+        joining: () => parts.joining(),
+        prepareStatistics: (names) => parts.learned()?.prefetch(names) ?? Promise.resolve(),
+      }),
+      createOrchestrationStatsTool({
+        memory: () => parts.memory(),
+        breakers: () => usableBreakerStates(parts.runtime()),
+        servers: () => parts.runtime().externalStatus(),
+        now: () => parts.clock.now(),
+      }),
+    ] as unknown as AnyToolDefinition[],
   };
-  const callToolInScope: typeof invokeTool = async (name, args, callOptions) => {
-    callsInFlight++;
-    try {
-      // A re-exported tool of a server still joining is waited for, not reported unknown.
-      if (runtime.get(name) === undefined && joiningServers().length > 0) await runtime.prepare();
-      // The tool's learned figures are at hand before the call runs (its expected latency is recorded with it).
-      await statistics.prefetch([name]);
-      return await invokeTool(name, args, callOptions);
-    } finally {
-      callsInFlight--;
-      lastCallEndedAt = performance.now();
-    }
+}
+
+/** The breakers of what the caller may use: a signed-in user does not hear of the owner's unshared servers' tools. */
+function usableBreakerStates(runtime: OrchestrationRuntime) {
+  const states = runtime.executor.breakerStates();
+  if (actsAsOwner()) return states;
+  const tools = new Set(runtime.tools().map((tool) => tool.name));
+  const servers = new Set(runtime.externalStatus().servers.map((server) => server.name));
+  return states.filter((breaker) => (breaker.scope === 'tool' ? tools.has(breaker.name) : servers.has(breaker.name)));
+}
+
+/** Without a model key there is nothing to summarise with; oversized answers are shortened instead. */
+function outputSummarizer(config: CosConfig, env: NodeJS.ProcessEnv | undefined): Pick<OrchestrationRuntimeOptions, 'summarizer'> {
+  return resolveAnthropicSettings(config, env).apiKey === undefined
+    ? {}
+    : { summarizer: createModelOutputSummarizer({ model: lazyAnthropicModel(config, env), modelId: config.models.tiers.haiku }) };
+}
+
+/** Tool descriptions by meaning: nothing is read or embedded until a serving process asks (embedToolDescriptions). */
+function toolVectorIndex(config: CosConfig, core: CoreServices, runtime: OrchestrationRuntime, logger: Logger, activity: HostActivity): ToolVectorIndex {
+  return createToolVectorIndex({
+    embedder: core.embedder,
+    file: join(config.dataDir, TOOL_VECTORS_DIR, `${core.embedder.id.replace(/[^A-Za-z0-9._-]/g, '_')}.json`),
+    tools: () =>
+      runtime
+        .allTools()
+        .filter((tool) => tool.name !== 'tool_search')
+        .map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, examples: runtime.intelligence().examples?.(tool.name) ?? [] })),
+    logger,
+    quiet: () => hostQuiet(activity),
+  });
+}
+
+/**
+ * Only a latency learned from this machine's own calls of the tool is logged as a call's estimate: a tier's static
+ * figure (fast = 200 ms) names a class, not a forecast, and judging it made latency_accuracy of a fresh install fail
+ * on tools that answer in 5 ms (ADR 0097).
+ */
+function learnedEstimate(runtime: OrchestrationRuntime, opened: { learned?: LearnedStatistics }): (name: string) => number | undefined {
+  return (name) => {
+    const typicalMs = runtime.registry.get(name)?.latency.typicalMs;
+    return typicalMs !== undefined && typicalMs === opened.learned?.source.learnedStatistics(name)?.p50DurationMs ? typicalMs : undefined;
   };
-  const quiet = async (): Promise<void> => {
-    while (!closed && (callsInFlight > 0 || performance.now() - lastCallEndedAt < QUIET_AFTER_CALL_MS)) {
-      await new Promise((resolve) => setTimeout(resolve, QUIET_AFTER_CALL_MS).unref());
-    }
+}
+
+/**
+ * With the request's vector already at hand (an instruction seen before), the shortlist ranks by meaning too; the
+ * runner asks synchronously, so it never waits for the model.
+ */
+function shortlistFor(runtime: OrchestrationRuntime, orchestration: OrchestrationSettings, toolVectors: ToolVectorIndex | undefined) {
+  const selector = createToolSelector({ registry: runtime.registry, maxTools: orchestration.maxTools, maxToolsByModel: orchestration.maxToolsByModel, minScore: orchestration.minScore });
+  return (instruction: string, available: readonly string[], model: string): string[] => {
+    const limit = selector.limitFor(model);
+    const semanticSimilarity = available.length > limit ? toolVectors?.similarityAtHand(instruction) : undefined;
+    return fillShortlist(selector.select(instruction, available, model, semanticSimilarity ? { semanticSimilarity } : {}), available, limit);
   };
-  // Agents record their own tool calls (with run ids); host calls are recorded by `callTool`.
-  const agents = createAgentsRuntime({
-    config,
+}
+
+/** Agents record their own tool calls (with run ids); host calls are recorded by `callTool`. */
+function agentsRuntime(parts: {
+  options: CreateChiefOfStaffOptions;
+  config: CosConfig;
+  clock: Clock;
+  logger: Logger;
+  runtime: OrchestrationRuntime;
+  orchestration: OrchestrationSettings;
+  services: CosServices;
+  statistics: LearnedStatistics;
+  estimateMs: (name: string) => number | undefined;
+  toolVectors: ToolVectorIndex | undefined;
+}) {
+  const { runtime, orchestration, services, statistics } = parts;
+  return createAgentsRuntime({
+    config: parts.config,
     catalogue: {
       listTools: runtime.tools,
       // A run's shortlist ranks every tool it may use: their learned figures are read first.
@@ -223,48 +270,47 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
     externalGrants: runtime.externalGrants,
     services: services as unknown as Record<string, unknown>,
     store: services.memory,
-    env: options.env,
-    clock,
-    logger,
-    estimateToolMs: learnedEstimateMs,
+    env: parts.options.env,
+    clock: parts.clock,
+    logger: parts.logger,
+    estimateToolMs: parts.estimateMs,
     // Off (COS_ORCHESTRATION_SCORING / _SHORTLIST = false): every permitted tool is offered, as before.
-    ...(orchestration.scoring && orchestration.shortlist ? { selectTools: shortlist } : {}),
+    ...(orchestration.scoring && orchestration.shortlist ? { selectTools: shortlistFor(runtime, orchestration, parts.toolVectors) } : {}),
   });
+}
 
-  const webhooks = createWebhookReceiver({ memory: services.memory, agents, config, clock, logger, ...(options.env ? { env: options.env } : {}) });
-
-  // Every process can run a task on request (run_scheduled_task); only workers (or the server without one) tick.
-  const scheduler = createSchedulerEngine({ services, agents, config, clock, logger, webhooks, owner: `${process.pid}:${newUuid().slice(0, 8)}` });
-  services.scheduler = scheduler;
-
-  let closed = false;
-  // Re-exported external tools are part of what this process serves, but nothing waits for their servers: the tools
-  // kept from their last start are offered meanwhile, a call to one starts its server and waits for it, and
-  // `orchestration.onToolsChanged` tells the host when the list changed. The servers are started once the first calls
-  // have been answered, so their start-up does not compete with those calls for the processor (docs/adr/0057).
-  if (orchestration.reexportExternal) {
-    const startedAt = performance.now();
-    const joinWhenFree = (): void => {
-      if (closed) return;
-      // Between calls, and never later than JOIN_AT_LATEST_MS: a client calling without pause must not keep them out.
-      if (callsInFlight > 0 && performance.now() - startedAt < JOIN_AT_LATEST_MS) setTimeout(joinWhenFree, 20).unref();
-      else void runtime.prepare();
-    };
-    setTimeout(joinWhenFree, JOIN_AFTER_MS).unref();
-  }
+/** The object the apps and embedders use, over the parts the root wired. */
+function chiefOfStaff(parts: {
+  config: CosConfig;
+  logger: Logger;
+  clock: Clock;
+  searchable: () => readonly AnyToolDefinition[];
+  agents: ChiefOfStaff['agents'];
+  scheduler: ChiefOfStaff['scheduler'];
+  runtime: OrchestrationRuntime;
+  orchestration: OrchestrationSettings;
+  joiningServers: () => string[];
+  toolVectors: ToolVectorIndex | undefined;
+  webhooks: ChiefOfStaff['webhooks'];
+  core: CoreServices;
+  callTool: ChiefOfStaff['callTool'];
+  activity: HostActivity;
+}): ChiefOfStaff {
+  const { config, logger, clock, scheduler, runtime, orchestration, toolVectors, webhooks, core, activity } = parts;
+  const services = core.services;
   return {
     config,
     logger,
     clock,
     get tools() {
-      return searchable();
+      return parts.searchable();
     },
-    agents,
+    agents: parts.agents,
     scheduler,
     startScheduler: (loopOptions) => startSchedulerLoop({ memory: services.memory, scheduler, config, clock, logger }, loopOptions),
     orchestration: {
       prepare: runtime.prepare,
-      joining: joiningServers,
+      joining: parts.joiningServers,
       onToolsChanged: (listener) => {
         // The host sees external tools only when they are re-exported.
         if (orchestration.reexportExternal) runtime.onToolsChanged(listener);
@@ -273,17 +319,17 @@ export async function createChiefOfStaff(options: CreateChiefOfStaffOptions = {}
       breakerStates: () => runtime.executor.breakerStates(),
       allTools: runtime.tools,
       embedToolDescriptions: () =>
-        toolVectors && !closed
+        toolVectors && !activity.closed
           ? toolVectors.refresh()
-          : Promise.resolve({ tools: runtime.allTools().filter((tool) => tool.name !== 'tool_search').length, embedded: 0, computed: 0, problem: closed ? 'closed' : SEMANTIC_OFF }),
+          : Promise.resolve({ tools: runtime.allTools().filter((tool) => tool.name !== 'tool_search').length, embedded: 0, computed: 0, problem: activity.closed ? 'closed' : SEMANTIC_OFF }),
     },
     webhooks,
     accounts: { users: services.memory.users, accessTokens: services.memory.accessTokens },
-    callTool,
-    warmUpSemanticSearch: () => (closed ? Promise.resolve(false) : core.warmUpSemanticSearch()),
+    callTool: parts.callTool,
+    warmUpSemanticSearch: () => (activity.closed ? Promise.resolve(false) : core.warmUpSemanticSearch()),
     async close(closeOptions = {}) {
-      if (closed) return;
-      closed = true;
+      if (activity.closed) return;
+      activity.closed = true;
       await scheduler.stop();
       await webhooks.idle();
       // No new batch of tool descriptions starts; the one under way ends when the embedder closes.
