@@ -115,12 +115,12 @@ export default [
     // Small files and functions (DESIGN §9, ADR 0098): a file holds one responsibility; a longer function
     // says why in an eslint-disable comment.
     files: ['**/src/**/*.ts'],
-    rules: { 'max-lines': ['warn', { max: 500 }] },
+    rules: { 'max-lines': ['error', { max: 500 }] },
   },
   {
     files: ['**/src/**/*.ts'],
     ignores: ['tools/**', '**/*.spec.ts', '**/__tests__/**', '**/*.bench.ts', '**/testing/**'],
-    rules: { 'max-lines-per-function': ['warn', { max: 80 }] },
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
   {
     // Code that must load without a build step: the embedder runtime (worker threads), the apps' entry template.
