@@ -65,14 +65,8 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
       const available = [...byName.keys()].filter((name) => name !== 'tool_search' && (permitted === undefined || permitted.has(name)));
       await deps.prepareStatistics?.(available);
       const semanticSimilarity = await deps.semanticSimilarity?.(args.query);
-      const ranking = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, ...(semanticSimilarity ? { semanticSimilarity } : {}) });
-      // Best first: the first `limit` tools that matched anything are the answer. A tool's signals are spelled out when
-      // read, so the rest of a large catalogue is never looked at.
-      const ranked: typeof ranking = [];
-      for (const score of ranking) {
-        if (ranked.length >= args.limit) break;
-        if (score.matchedSignals.length > 0) ranked.push(score);
-      }
+      // Best first: the first `limit` tools that matched anything are the answer, picked without sorting the catalogue.
+      const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, limit: args.limit, ...(semanticSimilarity ? { semanticSimilarity } : {}) });
       // The best tool decides, or one just below it that fits where it does not (a joined server's tool that stands
       // out behind a built-in one that merely shares a word).
       const offered = fittingTools(ranked);

@@ -11,10 +11,10 @@
  */
 import type { Logger } from '@chief-of-staff/core';
 import { QueryEmbeddingCache, readTextVectorFile, textContentHash, writeTextVectorFile, type Embedder } from '@chief-of-staff/documents';
-import { englishGlossOf, exampleCentroid, isMostlyHebrew, toolSimilarity } from '@chief-of-staff/orchestration';
+import { englishGlossOf, exampleCentroid, isMostlyHebrew } from '@chief-of-staff/orchestration';
+import { toolVectorMatrix, type SemanticSimilarity, type ToolVectorMatrix, type ToolVectorRow } from './tool-vector-matrix.js';
 
-/** Cosine similarity of the request to one tool; undefined while that tool has no vector. */
-export type SemanticSimilarity = (tool: string) => number | undefined;
+export type { SemanticSimilarity } from './tool-vector-matrix.js';
 
 /** What a tool is embedded from. */
 export interface ToolDescriptionText {
@@ -126,53 +126,6 @@ function englishExamples(tool: ToolDescriptionText): string[] {
   return (tool.examples ?? []).map((example) => example.trim()).filter((example) => example !== '' && !isMostlyHebrew(example));
 }
 
-interface ToolVector {
-  vector: Float32Array;
-  norm: number;
-}
-
-interface ToolVectorPair {
-  description: ToolVector;
-  /** The centroid of the tool's English examples (those with vectors so far). */
-  examples?: ToolVector;
-}
-
-function norm(vector: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < vector.length; i++) sum += (vector[i] as number) * (vector[i] as number);
-  return Math.sqrt(sum);
-}
-
-/** Four running sums: the loop is what a call pays per tool (512 products), and independent sums pipeline better. */
-function cosine(query: Float32Array, queryNorm: number, tool: ToolVector): number {
-  const vector = tool.vector;
-  const length = query.length;
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  let i = 0;
-  for (; i + 3 < length; i += 4) {
-    a += (query[i] as number) * (vector[i] as number);
-    b += (query[i + 1] as number) * (vector[i + 1] as number);
-    c += (query[i + 2] as number) * (vector[i + 2] as number);
-    d += (query[i + 3] as number) * (vector[i + 3] as number);
-  }
-  for (; i < length; i++) a += (query[i] as number) * (vector[i] as number);
-  return (a + b + c + d) / (queryNorm * tool.norm);
-}
-
-function provider(query: Float32Array, byTool: ReadonlyMap<string, ToolVectorPair>): SemanticSimilarity | undefined {
-  const queryNorm = norm(query);
-  if (queryNorm === 0) return undefined;
-  // No memo: a scoring asks once per tool, two products each, and a map per request would only be garbage.
-  return (tool) => {
-    const entry = byTool.get(tool);
-    if (!entry) return undefined;
-    return toolSimilarity(cosine(query, queryNorm, entry.description), entry.examples ? cosine(query, queryNorm, entry.examples) : undefined) as number;
-  };
-}
-
 /** Per tool, its texts and their hashes: the description first, then its English examples. */
 type CatalogueTexts = Map<string, Array<{ hash: string; text: string }>>;
 
@@ -192,7 +145,9 @@ class ToolVectors {
   readonly #atHand = new Map<string, Float32Array>();
   readonly #vectors = new Map<string, Float32Array>();
   readonly #hashOfText = new Map<string, string>();
-  #byTool: Map<string, ToolVectorPair> | undefined;
+  #byTool: Map<string, ToolVectorRow> | undefined;
+  /** The same vectors as one matrix, built on the first call after a change. */
+  #matrix: ToolVectorMatrix | undefined;
   #catalogueSize = 0;
   #loaded = false;
   #started = false;
@@ -228,26 +183,28 @@ class ToolVectors {
     );
   }
 
-  #vectorOf(hash: string): ToolVector | undefined {
-    const vector = this.#vectors.get(hash);
-    const size = vector ? norm(vector) : 0;
-    return vector && size > 0 ? { vector, norm: size } : undefined;
-  }
-
   /** The tools that have vectors, built again after each change. */
-  toolVectors(): Map<string, ToolVectorPair> {
+  toolVectors(): Map<string, ToolVectorRow> {
     if (this.#byTool) return this.#byTool;
     this.#byTool = new Map();
+    this.#matrix = undefined;
     const catalogue = this.#catalogueHashes();
     this.#catalogueSize = catalogue.size;
     for (const [name, [description, ...examples]] of catalogue) {
-      const vector = description ? this.#vectorOf(description.hash) : undefined;
-      // A tool is compared once its description has a vector; its examples join as they arrive.
-      if (!vector) continue;
+      const vector = description ? this.#vectors.get(description.hash) : undefined;
+      // A tool is compared once its description has a vector (an all-zero one is no embedding); its examples join as
+      // they arrive.
+      if (!vector || vector.every((value) => value === 0)) continue;
       const centroid = exampleCentroid(examples.flatMap((example) => this.#vectors.get(example.hash) ?? []));
-      this.#byTool.set(name, centroid ? { description: vector, examples: { vector: centroid, norm: 1 } } : { description: vector });
+      this.#byTool.set(name, centroid ? { description: vector, examples: centroid } : { description: vector });
     }
     return this.#byTool;
+  }
+
+  #similarity(query: Float32Array): SemanticSimilarity | undefined {
+    const tools = this.toolVectors();
+    this.#matrix ??= toolVectorMatrix(tools);
+    return this.#matrix.similarity(query);
   }
 
   async #persist(keep: ReadonlySet<string>): Promise<void> {
@@ -394,7 +351,7 @@ class ToolVectors {
     const query = this.#queryVector(request);
     if (!query) return undefined;
     const ready = this.#atHand.get(query.text);
-    if (ready) return provider(ready, this.toolVectors());
+    if (ready) return this.#similarity(ready);
     // The model still loading, or this request already missed its budget: its vector is on its way for next time.
     if (!this.#modelReady || this.#waited.has(query.text)) return undefined;
     this.#waited.add(query.text);
@@ -406,7 +363,7 @@ class ToolVectors {
     });
     try {
       const vector = await Promise.race([query.pending.catch(() => undefined), late]);
-      return vector ? provider(vector, this.toolVectors()) : undefined;
+      return vector ? this.#similarity(vector) : undefined;
     } finally {
       clearTimeout(timer);
     }
@@ -416,7 +373,7 @@ class ToolVectors {
     const query = this.#queryVector(request);
     if (!query) return undefined;
     const ready = this.#atHand.get(query.text);
-    return ready ? provider(ready, this.toolVectors()) : undefined;
+    return ready ? this.#similarity(ready) : undefined;
   }
 
   status(): ToolVectorsStatus {

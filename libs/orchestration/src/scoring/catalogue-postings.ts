@@ -142,6 +142,10 @@ function refreshWeights(index: Postings): void {
   index.weightsFresh = true;
 }
 
+// The same order as `localeCompare`, whose collator is built again on every comparison; a request matching hundreds
+// of tools sorts them on every call.
+const byName = new Intl.Collator().compare;
+
 const idf = (index: Postings, documentFrequency: number) => Math.log(1 + (index.documents.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
 
 /** One request word's pass over the postings: the documents it touched, and its weight (the best of its forms' idf). */
@@ -224,5 +228,5 @@ export function searchPostings(index: Postings, groups: readonly QueryGroup[], a
     coverage: totalWeight > 0 ? Math.min(1, tally.covered / totalWeight) : 0,
     matchedWords: tally.words,
   }));
-  return matches.sort((a, b) => b.score - a.score || a.tool.localeCompare(b.tool));
+  return matches.sort((a, b) => b.score - a.score || byName(a.tool, b.tool));
 }

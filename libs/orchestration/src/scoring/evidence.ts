@@ -84,9 +84,10 @@ export interface SimilarityDistribution {
   sorted: Float64Array;
 }
 
-export function distributionOf(cosines: ReadonlyMap<string, number>): SimilarityDistribution | undefined {
-  if (cosines.size < DESCRIPTION_ONLY.minTools) return undefined;
-  const sorted = Float64Array.from(cosines.values()).sort().reverse();
+/** Of the request's similarity to each tool that has one. */
+export function distributionOf(cosines: Float64Array): SimilarityDistribution | undefined {
+  if (cosines.length < DESCRIPTION_ONLY.minTools) return undefined;
+  const sorted = Float64Array.from(cosines).sort().reverse();
   let sum = 0;
   for (const value of sorted) sum += value;
   const mean = sum / sorted.length;

@@ -297,6 +297,19 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
       expect(fittingTools([ranked[0] as (typeof ranked)[number]])).toEqual([]);
     });
 
+    it('lists, with a limit, exactly the first tools of the whole ranking that matched anything (ties in score by name)', () => {
+      for (const query of ['what did the robot see up there today', 'plugin number 7 of the catalogue', 'search the web for news', 'tell me a joke', 'מה יש לי ביומן מחר']) {
+        for (const semanticSimilarity of [similarity('plugins__space_photos', 0.4), undefined]) {
+          const options = { registry: pluginRegistry, eligibility: false, ...(semanticSimilarity ? { semanticSimilarity } : {}) };
+          const listed = scoreAllTools(query, all, options).filter((score) => score.matchedSignals.length > 0);
+          for (const limit of [1, 3, 5, 20]) {
+            const limited = scoreAllTools(query, all, { ...options, limit });
+            expect(limited.map((score) => [score.tool, score.score, score.matchedSignals])).toEqual(listed.slice(0, limit).map((score) => [score.tool, score.score, score.matchedSignals]));
+          }
+        }
+      }
+    });
+
     it('does not read standing-out into tools with keyword signals or examples', () => {
       const ranked = scoreAllTools('look this up', all, { registry: pluginRegistry, eligibility: false, semanticSimilarity: similarity('web__search', 0.45) });
       expect(ranked.find((score) => score.tool === 'web__search')?.distinct).toBe(false);

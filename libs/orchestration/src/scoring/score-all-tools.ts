@@ -30,7 +30,7 @@ import {
 } from './evidence.js';
 import { confidenceOf, DEFAULT_MIN_SCORE, DESCRIPTION_ONLY, FUSION } from './fusion.js';
 import { compiledPattern, keywordHits, keywordMatches, shapeOf, strongestSignal, type KeywordHit, type QueryShape, type SignalResult } from './query-shape.js';
-import { fitsRequest, ScoredTool, type ToolScore } from './tool-score.js';
+import { fitsRequest, hasMatchedSignals, ScoredTool, type ToolScore } from './tool-score.js';
 
 export { confidenceOf, DEFAULT_MIN_SCORE, DESCRIPTION_ONLY, FUSION, type ConfidenceLevel } from './fusion.js';
 export { FIT_SEARCH, fitsRequest, fittingTools, type ToolScore } from './tool-score.js';
@@ -46,6 +46,11 @@ export interface ScoreOptions {
   minScore?: number;
   /** false: rank every available tool (tool_search), without the eligibility cut-off or abstaining. */
   eligibility?: boolean;
+  /**
+   * With `eligibility: false`: only the first `limit` tools of that ranking that matched anything (a keyword, an
+   * action, a word or some meaning), as tool_search lists them, chosen without sorting the whole catalogue.
+   */
+  limit?: number;
 }
 
 const URGENT_WORDS = ['now', 'quick', 'quickly', 'asap', 'urgent', 'fast', 'right away', 'briefly', 'עכשיו', 'מהר', 'דחוף', 'מיד', 'בקצרה'];
@@ -86,7 +91,8 @@ interface RequestReading {
   actionsOf(actionWords: readonly string[]): readonly string[];
   lexical: Map<string, LexicalEvidence>;
   lead: UnknownLead | undefined;
-  cosines: Map<string, number>;
+  /** The request's similarity to each tool, in the order of the tools scored; NaN for a tool without a vector. */
+  cosines: Float64Array;
   distribution: SimilarityDistribution | undefined;
 }
 
@@ -94,10 +100,9 @@ interface RequestReading {
  * Tools of one domain share their signals and most tools share action words: each set is evaluated once per query.
  * Every signal set's keyword hits come first, so a hit inside a longer keyword of another domain can give way to it.
  */
-function signalsOfRequest(shape: QueryShape, available: ReadonlySet<string>, registry: ToolIntelligenceRegistry): Pick<RequestReading, 'hitsBySignals' | 'signalOf'> {
+function signalsOfRequest(shape: QueryShape, intelligences: ReadonlyArray<ToolIntelligence | undefined>): Pick<RequestReading, 'hitsBySignals' | 'signalOf'> {
   const hitsBySignals: HitsBySignals = new Map();
-  for (const name of available) {
-    const intelligence = registry.get(name);
+  for (const intelligence of intelligences) {
     const signals = intelligence?.intentSignals;
     if (intelligence && signals && signals.length > 0 && !hitsBySignals.has(signals)) hitsBySignals.set(signals, { domain: intelligence.domain, hits: keywordHits(signals, shape) });
   }
@@ -117,24 +122,28 @@ function signalsOfRequest(shape: QueryShape, available: ReadonlySet<string>, reg
 }
 
 /**
- * The request's similarity to every tool, read once: its spread over the catalogue is what a description-only tool's
- * similarity is measured against.
+ * The request's similarity to every tool, read once into one array (no map per request: at 2,000 tools it was garbage
+ * on every call): its spread over the catalogue is what a description-only tool's similarity is measured against.
  */
-function similaritiesOf(available: ReadonlySet<string>, semanticSimilarity: ScoreOptions['semanticSimilarity']): Map<string, number> {
-  const cosines = new Map<string, number>();
-  if (semanticSimilarity) {
-    for (const name of available) {
-      const cosine = semanticSimilarity(name);
-      if (cosine !== undefined) cosines.set(name, cosine);
-    }
-  }
-  return cosines;
+function similaritiesOf(names: readonly string[], semanticSimilarity: ScoreOptions['semanticSimilarity']): { cosines: Float64Array; distribution: SimilarityDistribution | undefined } {
+  const cosines = new Float64Array(names.length).fill(Number.NaN);
+  if (!semanticSimilarity) return { cosines, distribution: undefined };
+  const known = new Float64Array(names.length);
+  let count = 0;
+  names.forEach((name, index) => {
+    const cosine = semanticSimilarity(name);
+    if (cosine === undefined) return;
+    cosines[index] = cosine;
+    known[count++] = cosine;
+  });
+  return { cosines, distribution: distributionOf(known.subarray(0, count)) };
 }
 
-function readRequest(query: string, available: ReadonlySet<string>, options: ScoreOptions): RequestReading {
+function readRequest(query: string, names: readonly string[], intelligences: ReadonlyArray<ToolIntelligence | undefined>, options: ScoreOptions): RequestReading {
   const { registry } = options;
+  const available = new Set(names);
   const shape = shapeOf(query, registry.catalogueIndex?.());
-  const { hitsBySignals, signalOf } = signalsOfRequest(shape, available, registry);
+  const { hitsBySignals, signalOf } = signalsOfRequest(shape, intelligences);
   const actionResults = new Map<readonly string[], readonly string[]>();
   const actionsOf = (actionWords: readonly string[]): readonly string[] => {
     let actions = actionResults.get(actionWords);
@@ -146,8 +155,8 @@ function readRequest(query: string, available: ReadonlySet<string>, options: Sco
   };
   const lexical = lexicalEvidence(shape, query, available, registry);
   const lead = unknownLeadOf(query, shape, registry.catalogueIndex?.(), hitsBySignals.values());
-  const cosines = similaritiesOf(available, options.semanticSimilarity);
-  return { shape, hitsBySignals, signalOf, actionsOf, lexical, lead, cosines, distribution: distributionOf(cosines) };
+  const { cosines, distribution } = similaritiesOf(names, options.semanticSimilarity);
+  return { shape, hitsBySignals, signalOf, actionsOf, lexical, lead, cosines, distribution };
 }
 
 /** A tool's keyword intent, sharpened by the action asked for and widened by its metadata patterns. */
@@ -180,52 +189,86 @@ function meaningOf(cosine: number | undefined, descriptionOnly: boolean, distrib
   return { semantic, standing };
 }
 
+/** A candidate with every field present, so one read again and again for each tool keeps its shape. */
+function blankCandidate(): Candidate {
+  const evidence: Evidence = {
+    keywordHits: NO_HITS,
+    actionHits: NO_HITS,
+    patterns: undefined,
+    lexical: undefined,
+    semantic: undefined,
+    intent: 0,
+    topical: false,
+    coverage: 0,
+    priority: 0,
+    unsignalled: false,
+    exampled: false,
+    foreignAsk: false,
+    descriptionOnly: false,
+    standing: undefined,
+    semanticRank: Number.POSITIVE_INFINITY,
+    lexicalRank: Number.POSITIVE_INFINITY,
+    boost: 0,
+    penalty: 0,
+  };
+  return { name: '', intelligence: undefined as unknown as ToolIntelligence, evidence, exclusive: undefined, score: 0 };
+}
+
 /**
- * One tool's evidence, or undefined when it is not in the running. This runs for every tool of the catalogue on every
- * request: it allocates only for the tools that stay.
+ * Reads one tool's evidence into `candidate`; false when the tool is not in the running. This runs for every tool of
+ * the catalogue on every request, so it fills an object it is given: the shortlist allocates only for the tools that
+ * stay, tool_search only for the few it lists.
  */
-function candidateOf(name: string, reading: RequestReading, registry: ToolIntelligenceRegistry, eligibility: boolean): Candidate | undefined {
-  const intelligence = registry.get(name);
-  if (!intelligence) return undefined;
+function readCandidate(candidate: Candidate, name: string, place: number, intelligence: ToolIntelligence, reading: RequestReading, registry: ToolIntelligenceRegistry, eligibility: boolean): boolean {
   const signal = reading.signalOf(intelligence.intentSignals);
   // Within a domain the action decides: "add" points to create_*, "cancel" to delete_*.
   const actions = reading.actionsOf(registry.actionKeywords(name));
   const { intent, topical, patterns } = intentOf(name, intelligence, signal, actions.length > 0, reading.shape);
   const words = reading.lexical.get(name);
-  const cosine = reading.cosines.get(name);
+  const known = reading.cosines[place] as number;
+  const cosine = Number.isNaN(known) ? undefined : known;
   const exampled = (intelligence.examples?.length ?? 0) > 0;
   const unsignalled = intelligence.intentSignals.length === 0 && intelligence.patterns.length === 0;
   const descriptionOnly = unsignalled && !exampled;
   const { semantic, standing } = meaningOf(cosine, descriptionOnly, reading.distribution);
   // Offered (not merely listed by tool_search) on words or meaning alone only when they are a fair share of the
   // request; most tools of a large catalogue share nothing with it and are dropped here.
-  if (eligibility && intent === 0 && (words?.coverage ?? 0) < FUSION.minCoverage && (semantic ?? 0) < FUSION.minSemantic) return undefined;
+  if (eligibility && intent === 0 && (words?.coverage ?? 0) < FUSION.minCoverage && (semantic ?? 0) < FUSION.minSemantic) return false;
   const { lead, distribution } = reading;
   const keywordsBeforeLead = lead && signal.matched.length > 0 ? (reading.hitsBySignals.get(intelligence.intentSignals)?.hits ?? NO_KEYWORD_HITS).filter((hit) => signal.matched.includes(hit.keyword)) : NO_KEYWORD_HITS;
-  const evidence: Evidence = {
-    keywordHits: signal.matched,
-    actionHits: actions,
-    patterns,
-    lexical: words,
-    semantic,
-    intent,
-    topical,
-    // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
-    coverage: (words?.coverage ?? 0) ** FUSION.coveragePower,
-    priority: intelligence.priority,
-    unsignalled,
-    exampled,
-    // Only meaning can vouch for a tool when the request asks for something no tool names.
-    // Tools with examples or keywords only: a description's few words leave most requests' words unknown.
-    foreignAsk: !descriptionOnly && foreignAskOf(lead, words, keywordsBeforeLead, actions, semantic),
-    descriptionOnly,
-    standing,
-    semanticRank: distribution && cosine !== undefined ? placeOf(distribution.sorted, cosine) : Number.POSITIVE_INFINITY,
-    lexicalRank: words?.rank ?? Number.POSITIVE_INFINITY,
-    boost: 0,
-    penalty: 0,
-  };
-  return { name, intelligence, evidence, exclusive: signal.exclusive, score: 0 };
+  const evidence = candidate.evidence;
+  evidence.keywordHits = signal.matched;
+  evidence.actionHits = actions;
+  evidence.patterns = patterns;
+  evidence.lexical = words;
+  evidence.semantic = semantic;
+  evidence.intent = intent;
+  evidence.topical = topical;
+  // Squashed: a request half of whose weight a tool matches is far weaker evidence than half a full match.
+  evidence.coverage = (words?.coverage ?? 0) ** FUSION.coveragePower;
+  evidence.priority = intelligence.priority;
+  evidence.unsignalled = unsignalled;
+  evidence.exampled = exampled;
+  // Only meaning can vouch for a tool when the request asks for something no tool names.
+  // Tools with examples or keywords only: a description's few words leave most requests' words unknown.
+  evidence.foreignAsk = !descriptionOnly && foreignAskOf(lead, words, keywordsBeforeLead, actions, semantic);
+  evidence.descriptionOnly = descriptionOnly;
+  evidence.standing = standing;
+  evidence.semanticRank = distribution && cosine !== undefined ? placeOf(distribution.sorted, cosine) : Number.POSITIVE_INFINITY;
+  evidence.lexicalRank = words?.rank ?? Number.POSITIVE_INFINITY;
+  evidence.boost = 0;
+  evidence.penalty = 0;
+  candidate.name = name;
+  candidate.intelligence = intelligence;
+  candidate.exclusive = signal.exclusive;
+  candidate.score = 0;
+  return true;
+}
+
+/** One tool's evidence as a candidate of its own, or undefined when it is not in the running. */
+function candidateOf(name: string, place: number, intelligence: ToolIntelligence, reading: RequestReading, registry: ToolIntelligenceRegistry, eligibility: boolean): Candidate | undefined {
+  const candidate = blankCandidate();
+  return readCandidate(candidate, name, place, intelligence, reading, registry, eligibility) ? candidate : undefined;
 }
 
 /** The fused score before the chain boost and the urgency penalty (see the formula above). */
@@ -256,28 +299,106 @@ function baseScoreOf({ intelligence, evidence }: Candidate): number {
   return lexicalAndMeaning * unsignalled + FUSION.intent * intent * corroboration + FUSION.priority * (intelligence.priority / 100) + actionAlone;
 }
 
-/** Scores every candidate: its fused evidence, the boost of an asked-for chain, and the penalty of a slow tool when speed was asked for. */
+/** What the request asks of every tool at once: the domains asked for, the first fallbacks of their chains, speed. */
+interface Asked {
+  domains: ReadonlySet<string>;
+  fallbacks: ReadonlySet<string>;
+  urgent: boolean;
+}
+
+/** A candidate's score: its fused evidence, the boost of an asked-for chain, and the penalty of a slow tool when speed was asked for. */
+function finishScore(candidate: Candidate, base: number, asked: Asked): void {
+  const { intelligence, evidence } = candidate;
+  const boost = intelligence.hierarchy.length > 0 && asked.domains.has(intelligence.domain) && evidence.intent > 0 ? FUSION.headBoost : asked.fallbacks.has(candidate.name) ? FUSION.fallbackBoost : 0;
+  const penalty = asked.urgent ? URGENCY_PENALTY[latencyTierOf(intelligence.latency.typicalMs)] : 0;
+  evidence.boost = boost;
+  evidence.penalty = penalty;
+  candidate.score = round3(Math.min(1, Math.max(0, base + boost - penalty)));
+}
+
+/** Scores every candidate. */
 function weigh(candidates: readonly Candidate[], domainAsked: ReadonlySet<string>, urgent: boolean): void {
   // First fallbacks of chains whose head was asked for get a smaller boost than the head.
-  const askedFallbacks = new Set<string>();
+  const fallbacks = new Set<string>();
   for (const { intelligence, evidence } of candidates) {
     const first = intelligence.hierarchy[0];
-    if (first !== undefined && evidence.intent > 0) askedFallbacks.add(first);
+    if (first !== undefined && evidence.intent > 0) fallbacks.add(first);
   }
-  for (const candidate of candidates) {
-    const { intelligence, evidence } = candidate;
-    const boost = intelligence.hierarchy.length > 0 && domainAsked.has(intelligence.domain) && evidence.intent > 0 ? FUSION.headBoost : askedFallbacks.has(candidate.name) ? FUSION.fallbackBoost : 0;
-    const penalty = urgent ? URGENCY_PENALTY[latencyTierOf(intelligence.latency.typicalMs)] : 0;
-    const base = baseScoreOf(candidate);
-    evidence.boost = boost;
-    evidence.penalty = penalty;
-    candidate.score = round3(Math.min(1, Math.max(0, base + boost - penalty)));
+  for (const candidate of candidates) finishScore(candidate, baseScoreOf(candidate), { domains: domainAsked, fallbacks, urgent });
+}
+
+/** The ranking's order: best score first, then the higher priority, then by name. */
+const rankOrder = (a: Candidate, b: Candidate): number => b.score - a.score || b.evidence.priority - a.evidence.priority || byName(a.name, b.name);
+
+function scoredToolOf(candidate: Candidate): ToolScore {
+  const tier = latencyTierOf(candidate.intelligence.latency.typicalMs);
+  return new ScoredTool(candidate.name, candidate.score, tier, confidenceOf(candidate.score), candidate.evidence);
+}
+
+/** Places of the tools that matched anything, their scores before the chain boost and their intent; what was asked. */
+interface Listing {
+  places: number[];
+  bases: Float64Array;
+  intents: Float64Array;
+  asked: Asked;
+}
+
+/** One pass over the catalogue through a single reused candidate: no object per tool. */
+function listingOf(names: readonly string[], intelligences: ReadonlyArray<ToolIntelligence | undefined>, reading: RequestReading, registry: ToolIntelligenceRegistry, urgent: boolean): Listing {
+  const scratch = blankCandidate();
+  const places: number[] = [];
+  const bases = new Float64Array(names.length);
+  const intents = new Float64Array(names.length);
+  const domains = new Set<string>();
+  const fallbacks = new Set<string>();
+  for (let place = 0; place < names.length; place++) {
+    const intelligence = intelligences[place];
+    if (!intelligence || !readCandidate(scratch, names[place] as string, place, intelligence, reading, registry, false)) continue;
+    if (scratch.evidence.intent > 0) {
+      domains.add(intelligence.domain);
+      const first = intelligence.hierarchy[0];
+      if (first !== undefined) fallbacks.add(first);
+    }
+    if (!hasMatchedSignals(scratch.evidence)) continue;
+    bases[place] = baseScoreOf(scratch);
+    intents[place] = scratch.evidence.intent;
+    places.push(place);
   }
+  return { places, bases, intents, asked: { domains, fallbacks, urgent } };
+}
+
+/**
+ * tool_search's list: the first `limit` tools of the ranking that matched anything. The catalogue is read once
+ * without an object per tool and the best few are kept in order as they come; only they get their evidence. Sorting
+ * thousands of tools (ties by name) and an object per tool were most of a call's time at 2,000 tools. The order is a
+ * total one (names are unique), so these are exactly the first tools of the sorted ranking.
+ */
+function listedTools(names: readonly string[], intelligences: ReadonlyArray<ToolIntelligence | undefined>, reading: RequestReading, registry: ToolIntelligenceRegistry, urgent: boolean, limit: number): ToolScore[] {
+  const { places, bases, intents, asked } = listingOf(names, intelligences, reading, registry, urgent);
+  // What the score and the order read of a tool, set per tool on one object.
+  const probe = blankCandidate();
+  const best: Candidate[] = [];
+  for (const place of places) {
+    const intelligence = intelligences[place] as ToolIntelligence;
+    probe.name = names[place] as string;
+    probe.intelligence = intelligence;
+    probe.evidence.intent = intents[place] as number;
+    probe.evidence.priority = intelligence.priority;
+    finishScore(probe, bases[place] as number, asked);
+    if (best.length >= limit && rankOrder(probe, best[best.length - 1] as Candidate) >= 0) continue;
+    const kept = candidateOf(probe.name, place, intelligence, reading, registry, false) as Candidate;
+    finishScore(kept, bases[place] as number, asked);
+    let at = best.length;
+    while (at > 0 && rankOrder(kept, best[at - 1] as Candidate) < 0) at -= 1;
+    best.splice(at, 0, kept);
+    if (best.length > limit) best.pop();
+  }
+  return best.map(scoredToolOf);
 }
 
 /** The ranking as offered: an exclusive intent's chain only, nothing when the best does not fit, conflicts resolved. */
 function offeredTools(candidates: Candidate[], eligibility: boolean, minScore: number): ToolScore[] {
-  candidates.sort((a, b) => b.score - a.score || b.evidence.priority - a.evidence.priority || byName(a.name, b.name));
+  candidates.sort(rankOrder);
   let kept = candidates;
   const exclusiveHead = eligibility ? candidates.find((candidate) => candidate.exclusive !== undefined) : undefined;
   if (exclusiveHead) {
@@ -302,25 +423,28 @@ function offeredTools(candidates: Candidate[], eligibility: boolean, minScore: n
       offered.add(candidate.name);
       for (const other of conflicts) crowdedOut.add(other);
     }
-    const tier = latencyTierOf(candidate.intelligence.latency.typicalMs);
-    result.push(new ScoredTool(candidate.name, candidate.score, tier, confidenceOf(candidate.score), candidate.evidence));
+    result.push(scoredToolOf(candidate));
   }
   return result;
 }
 
 export function scoreAllTools(query: string, availableTools: readonly string[], options: ScoreOptions): ToolScore[] {
   const eligibility = options.eligibility ?? true;
-  const available = new Set(availableTools);
-  const reading = readRequest(query, available, options);
+  const names = [...new Set(availableTools)];
+  // Each tool's intelligence is read once per call: the signals, the evidence and the ranking all need it.
+  const intelligences = names.map((name) => options.registry.get(name));
+  const reading = readRequest(query, names, intelligences, options);
   const urgent = URGENT_WORDS.some((word) => keywordMatches(word, reading.shape));
+  if (!eligibility && options.limit !== undefined) return listedTools(names, intelligences, reading, options.registry, urgent, options.limit);
   const candidates: Candidate[] = [];
   const domainAsked = new Set<string>();
-  for (const name of available) {
-    const candidate = candidateOf(name, reading, options.registry, eligibility);
-    if (!candidate) continue;
+  names.forEach((name, place) => {
+    const intelligence = intelligences[place];
+    const candidate = intelligence && candidateOf(name, place, intelligence, reading, options.registry, eligibility);
+    if (!candidate) return;
     if (candidate.evidence.intent > 0) domainAsked.add(candidate.intelligence.domain);
     candidates.push(candidate);
-  }
+  });
   weigh(candidates, domainAsked, urgent);
   return offeredTools(candidates, eligibility, options.minScore ?? DEFAULT_MIN_SCORE);
 }

@@ -62,6 +62,12 @@ export function fittingTools<T extends Pick<ToolScore, 'score' | 'corroborated' 
   return at < 0 ? [] : [ranked[at] as T, ...ranked.slice(0, at), ...ranked.slice(at + 1)];
 }
 
+/** Whether anything points to the tool at all: its matched signals (`signalsOf`) are not empty. */
+export function hasMatchedSignals(evidence: Evidence): boolean {
+  const { semantic } = evidence;
+  return evidence.keywordHits.length > 0 || evidence.actionHits.length > 0 || (evidence.patterns?.length ?? 0) > 0 || (evidence.lexical?.words.length ?? 0) > 0 || (semantic !== undefined && semantic > 0);
+}
+
 function signalsOf(evidence: Evidence): string[] {
   const { semantic } = evidence;
   return [
