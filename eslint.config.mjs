@@ -16,10 +16,11 @@ export const dependencyRules = [
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
   // Data libraries may build on one another (documents on stores); the scope rules below say which.
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },
-  { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
+  // Utility libraries build on core only (ranking on core's text analyser); the scope rules below say which.
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
   // Benchmarks measure every layer; nothing depends on them.
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:data', 'type:util'] },
-  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'sqlite', 'lancedb', 'documents', 'providers', 'stores', 'core'),
+  allow('sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'sqlite', 'lancedb', 'documents', 'providers', 'stores', 'ranking', 'core'),
   allow('agents', 'orchestration', 'capabilities', 'stores', 'core'),
   allow('enrichment', 'documents', 'providers', 'stores', 'core'),
   allow('capabilities', 'documents', 'providers', 'stores', 'core'),
@@ -27,17 +28,19 @@ export const dependencyRules = [
   allow('orchestration', 'core'),
   // Storage adapters (ADR 0098) implement the ports of stores (relational) and documents (chunks, vectors). Only the
   // sdk loads them; an adapter never imports another adapter, and the ports import none.
-  allow('postgres', 'stores', 'documents', 'core'),
+  allow('postgres', 'stores', 'documents', 'ranking', 'core'),
   allow('sqlite', 'stores', 'core'),
   allow('lancedb', 'documents', 'stores', 'core'),
-  allow('documents', 'stores', 'core'),
+  allow('documents', 'stores', 'ranking', 'core'),
   allow('providers', 'stores', 'core'),
-  allow('stores', 'core'),
+  allow('stores', 'ranking', 'core'),
+  // The ranking engine of facts and chunks (ADR 0099): pure, on core's text analyser.
+  allow('ranking', 'core'),
   allow('core'),
   // The reliability suite talks to the built server over MCP only; it scripts the model with the fake Messages API
   // of `@chief-of-staff/agents/testing` and runs a throw-away PostgreSQL from `@chief-of-staff/postgres/testing`.
   allow('reliability', 'agents', 'postgres'),
-  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'sqlite', 'lancedb', 'documents', 'providers', 'stores', 'core'),
+  allow('bench', 'sdk', 'agents', 'enrichment', 'capabilities', 'scheduler', 'orchestration', 'postgres', 'sqlite', 'lancedb', 'documents', 'providers', 'stores', 'ranking', 'core'),
 ];
 
 /**

@@ -36,6 +36,14 @@ const probes = [
   { file: 'libs/capabilities/src/probe.ts', imports: '@chief-of-staff/providers', allowed: true },
   { file: 'libs/sdk/src/probe.ts', imports: '@chief-of-staff/enrichment', allowed: true },
   { file: 'apps/worker/src/probe.ts', imports: '@chief-of-staff/sdk', allowed: true },
+  // One ranking engine for facts and chunks (ADR 0099): below the stores and documents, above core only.
+  { file: 'libs/ranking/src/probe.ts', imports: '@chief-of-staff/core', allowed: true },
+  { file: 'libs/ranking/src/probe.ts', imports: '@chief-of-staff/stores', allowed: false },
+  { file: 'libs/ranking/src/probe.ts', imports: '@chief-of-staff/documents', allowed: false },
+  { file: 'libs/core/src/probe.ts', imports: '@chief-of-staff/ranking', allowed: false },
+  { file: 'libs/stores/src/probe.ts', imports: '@chief-of-staff/ranking', allowed: true },
+  { file: 'libs/documents/src/probe.ts', imports: '@chief-of-staff/ranking', allowed: true },
+  { file: 'libs/postgres/src/probe.ts', imports: '@chief-of-staff/ranking', allowed: true },
   // Storage adapters are siblings (ADR 0098): each implements a port, none imports another, and no port imports one.
   { file: 'libs/sqlite/src/probe.ts', imports: '@chief-of-staff/stores', allowed: true },
   { file: 'libs/lancedb/src/probe.ts', imports: '@chief-of-staff/documents', allowed: true },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { scoreFacts } from './fact-ranking.js';
-import { DEFAULT_FACT_RELEVANCE, factRelevance, queryNames, type FactCandidates } from './fact-relevance.js';
+import { DEFAULT_FACT_RELEVANCE, factRelevance, feedbackQuery, type FactCandidates } from './fact-relevance.js';
 import type { FactRecord } from './facts-repository.js';
 
 const now = new Date('2026-03-01T00:00:00.000Z');
@@ -36,11 +36,6 @@ function candidates(query: string, fullText: number[], records: FactRecord[], ve
 }
 
 describe('fact relevance', () => {
-  it('reads the names a question mentions, not its capitalised function words', () => {
-    expect(queryNames("When did Caroline go to Melanie's support group?")).toEqual(['caroline', 'melanie']);
-    expect(queryNames('what does noa drink')).toEqual([]);
-  });
-
   it('ranks the fact of the person the question names above the same words said by someone else', () => {
     const records = [fact(1, 'Melanie: I went hiking with the kids last weekend.'), fact(2, 'Caroline: I went hiking with friends last weekend.')];
     const relevance = factRelevance(candidates('When did Caroline go hiking?', [1, 2], records), { ...DEFAULT_FACT_RELEVANCE, nameWeight: 0.5 });
@@ -93,5 +88,22 @@ describe('fact relevance', () => {
     const relevance = factRelevance(candidates('When does Noa fly to Lisbon?', order, records, order), DEFAULT_FACT_RELEVANCE);
     const ranked = scoreFacts(records.filter((record) => relevance.has(record.id)), relevance, { now, halfLifeDays: 90 });
     expect(ranked.slice(0, 3).map((entry) => entry.fact.id)).toContain(1);
+  });
+
+  it('expands a question with the words its best facts share, and lets the feedback list lift an answer it found', () => {
+    const records = [
+      fact(1, 'Caroline: I researched adoption agencies all week.', { sourceRef: null }),
+      fact(2, 'Caroline: the adoption agency wants references.', { sourceRef: null }),
+      fact(3, 'Caroline: Really glad, thanks.', { sourceRef: null }),
+      fact(4, 'Caroline: I filled in the agency forms for the kids.', { sourceRef: null }),
+    ];
+    const lists = candidates('What did Caroline research?', [1, 2], records);
+    const expanded = feedbackQuery(lists, { ...DEFAULT_FACT_RELEVANCE, neighbourWeight: 0 });
+    expect(expanded).toMatch(/^What did Caroline research\? .*agenc/);
+    expect(expanded).not.toMatch(/caroline.*caroline/i);
+    const withFeedback = { ...lists, feedback: [4, 1] };
+    const parameters = { ...DEFAULT_FACT_RELEVANCE, neighbourWeight: 0 };
+    expect(factRelevance(withFeedback, { ...parameters, feedbackWeight: 0 }).has(4)).toBe(false);
+    expect(factRelevance(withFeedback, { ...parameters, feedbackWeight: 1 }).get(4) as number).toBeGreaterThan(0);
   });
 });

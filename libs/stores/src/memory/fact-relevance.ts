@@ -6,7 +6,8 @@
  * fact-ranking.ts, applied afterwards. Kept free of storage so the benchmark can score parameter choices over
  * candidate lists fetched once (tools/bench/src/memory-recall).
  */
-import { foldCase, isStopWord } from '@chief-of-staff/core';
+import { foldCase } from '@chief-of-staff/core';
+import { feedbackTerms, nameShare, queryNames, rankTexts, type CandidateList } from '@chief-of-staff/ranking';
 import type { FactRecord } from './facts-repository.js';
 import type { FactVectorMatch } from './fact-vector-index.js';
 import { observedTime } from './observed-time.js';
@@ -34,6 +35,11 @@ export interface FactRelevanceParameters {
    * relevance × (1 + dateWeight), renormalised like the names.
    */
   dateWeight: number;
+  /**
+   * Weight of the feedback list: the full-text matches of the query with words of its best first hits added
+   * (pseudo-relevance feedback, `feedbackQuery`); 0 leaves the list out and spares its search.
+   */
+  feedbackWeight: number;
 }
 
 /**
@@ -49,6 +55,7 @@ export const DEFAULT_FACT_RELEVANCE: FactRelevanceParameters = {
   nameWeight: 2,
   neighbourWeight: 0.5,
   dateWeight: 2,
+  feedbackWeight: 0,
 };
 
 export interface FactCandidateLists {
@@ -58,22 +65,14 @@ export interface FactCandidateLists {
   hebrew: number[];
   /** Vector matches of current facts (embedding ok), most similar first; undefined when the vector search did not run. */
   vector?: FactVectorMatch[];
+  /** FTS candidates of the query expanded by `feedbackQuery`, best first; undefined when that search did not run. */
+  feedback?: number[];
 }
 
 export interface FactCandidates extends FactCandidateLists {
   query: string;
   /** Every candidate's record, and the records of the facts stored just before and after each. */
   records: ReadonlyMap<number, FactRecord>;
-}
-
-/** Words of the query written with a capital that are not function words: the people and places it names. */
-export function queryNames(query: string): string[] {
-  const names = new Set<string>();
-  for (const match of query.matchAll(/\p{Lu}[\p{L}\p{M}\p{N}]*/gu)) {
-    const word = match[0];
-    if (word.length > 1 && !isStopWord(word)) names.add(word.toLocaleLowerCase());
-  }
-  return [...names];
 }
 
 /** The words of a fact, remembered per record: one record is read by every parameter choice of the benchmark's grid. */
@@ -94,83 +93,76 @@ function threadOf(fact: FactRecord | undefined): string | undefined {
   return ref?.thread_id === undefined ? undefined : `${ref.provider}\u0000${ref.thread_id}`;
 }
 
-interface FusionList {
-  ids: readonly number[];
-  weight: number;
-  /** The rank of the fact at a position (1-based); by default its position. */
-  rankAt?: (id: number, position: number) => number;
-}
-
-/** Weighted reciprocal-rank fusion, scaled so a fact ranked first in every list scores 1. */
-function fuseLists(lists: readonly FusionList[], k: number): Map<number, number> {
-  const sums = new Map<number, number>();
-  let best = 0;
-  for (const { ids, weight, rankAt } of lists) {
-    if (weight <= 0) continue;
-    best += weight / (k + 1);
-    ids.forEach((id, index) => sums.set(id, (sums.get(id) ?? 0) + weight / (k + (rankAt ? rankAt(id, index + 1) : index + 1))));
-  }
-  for (const [id, sum] of sums) sums.set(id, best === 0 ? 0 : sum / best);
-  return sums;
-}
-
 /**
  * The lists that ran, as fusion inputs (the vector list cut at the floor). Substring matches are ordered by recency,
  * not by how well they match, so only an exact key match ranks first there and every other match ties second:
  * with a small k, the list's recency order would otherwise count recency a second time, on top of the prior.
  */
-function fusionLists(candidates: FactCandidates, parameters: FactRelevanceParameters): FusionList[] {
-  const lists: FusionList[] = [];
-  if (candidates.fullText !== null) lists.push({ ids: candidates.fullText, weight: 1 });
+function fusionLists(candidates: FactCandidates, parameters: FactRelevanceParameters): CandidateList<number>[] {
+  const lists: CandidateList<number>[] = [];
+  if (candidates.fullText !== null) lists.push(keywordList(candidates.fullText));
   const folded = foldCase(candidates.query.trim());
-  lists.push({ ids: candidates.substring, weight: 1, rankAt: (id) => (foldCase(candidates.records.get(id)?.key ?? '') === folded ? 1 : 2) });
-  if (candidates.hebrew.length > 0) lists.push({ ids: candidates.hebrew, weight: 1 });
+  lists.push({ ...keywordList(candidates.substring), rankAt: (id) => (foldCase(candidates.records.get(id)?.key ?? '') === folded ? 1 : 2) });
+  if (candidates.hebrew.length > 0) lists.push(keywordList(candidates.hebrew));
+  if (candidates.feedback !== undefined) lists.push({ ...keywordList(candidates.feedback), weight: parameters.feedbackWeight });
   if (candidates.vector !== undefined) {
-    lists.push({ ids: candidates.vector.filter((match) => match.similarity >= parameters.vectorFloor).map((match) => match.factId), weight: parameters.vectorWeight });
+    const similar = candidates.vector.filter((match) => match.similarity >= parameters.vectorFloor);
+    lists.push({ kind: 'semantic', items: similar.map((match) => ({ key: match.factId, score: match.similarity })), weight: parameters.vectorWeight });
   }
   return lists;
 }
 
+/** A lexical list of fact ids, best first (the repositories give their order, not their scores). */
+function keywordList(ids: readonly number[]): CandidateList<number> {
+  return { kind: 'keyword', items: ids.map((id, index) => ({ key: id, score: ids.length - index })), weight: 1 };
+}
+
 /** Fact id → relevance in 0..1 for every fact that has any evidence. */
 export function factRelevance(candidates: FactCandidates, parameters: FactRelevanceParameters = DEFAULT_FACT_RELEVANCE): Map<number, number> {
-  let relevance = fuseLists(fusionLists(candidates, parameters), parameters.rrfK);
-
-  if (parameters.neighbourWeight > 0) {
-    const own = relevance;
-    const spread = new Map<number, number>();
-    const neighbourScore = (id: number, thread: string) => (threadOf(candidates.records.get(id)) === thread ? (own.get(id) ?? 0) : 0);
-    const ids = new Set<number>();
-    for (const id of own.keys()) ids.add(id).add(id - 1).add(id + 1);
-    for (const id of ids) {
-      const thread = threadOf(candidates.records.get(id));
-      const beside = thread === undefined ? 0 : Math.max(neighbourScore(id - 1, thread), neighbourScore(id + 1, thread));
-      // Noisy-or of the fact's own evidence and its neighbour's: a fact first in every list stays at 1.
-      const ownValue = own.get(id) ?? 0;
-      const value = ownValue + parameters.neighbourWeight * beside * (1 - ownValue);
-      if (value > 0) spread.set(id, value);
-    }
-    relevance = spread;
-  }
-
+  const record = (id: number) => candidates.records.get(id);
+  const shares: { of: (id: number) => number | undefined; weight: number }[] = [];
   const names = parameters.nameWeight > 0 ? queryNames(candidates.query) : [];
-  if (names.length > 0) {
-    for (const [id, value] of relevance) {
-      const fact = candidates.records.get(id);
-      if (!fact) continue;
-      const words = wordsOf(fact);
-      const mentioned = names.filter((name) => words.has(name)).length / names.length;
-      relevance.set(id, (value * (1 + parameters.nameWeight * mentioned)) / (1 + parameters.nameWeight));
-    }
-  }
-
+  if (names.length > 0) shares.push({ of: (id) => ifRecord(record(id), (fact) => nameShare(names, wordsOf(fact))), weight: parameters.nameWeight });
   const spans = parameters.dateWeight > 0 ? queryDaySpans(candidates.query) : [];
-  if (spans.length > 0) {
-    for (const [id, value] of relevance) {
+  if (spans.length > 0) shares.push({ of: (id) => ifRecord(record(id), (fact) => (withinDaySpans(observedTime(fact), spans) ? 1 : 0)), weight: parameters.dateWeight });
+  return rankTexts(fusionLists(candidates, parameters), { method: 'ranks', k: parameters.rrfK }, {
+    neighbours: { of: (id) => threadNeighbours(candidates.records, id), weight: parameters.neighbourWeight },
+    shares,
+  });
+}
+
+function ifRecord(fact: FactRecord | undefined, share: (fact: FactRecord) => number): number | undefined {
+  return fact === undefined ? undefined : share(fact);
+}
+
+/** The facts stored just before and after a fact (id ± 1) in the same thread; none when its source names no thread. */
+function threadNeighbours(records: ReadonlyMap<number, FactRecord>, id: number): number[] {
+  const thread = threadOf(records.get(id));
+  if (thread === undefined) return [];
+  return [id - 1, id + 1].filter((neighbour) => threadOf(records.get(neighbour)) === thread);
+}
+
+/** The best first facts whose words may expand the query, and how many words they add. */
+export const FEEDBACK_FACTS = 3;
+export const FEEDBACK_WORDS = 5;
+
+/** A fact's words for feedback: its value (keys are often identifiers, such as a turn id). */
+const factText = (fact: FactRecord) => fact.value;
+
+/**
+ * The query with the words its best first facts add (pseudo-relevance feedback), or undefined when they add none.
+ * The facts are ranked without the feedback list; the idf of a word is counted over every candidate's text.
+ */
+export function feedbackQuery(candidates: FactCandidates, parameters: FactRelevanceParameters = DEFAULT_FACT_RELEVANCE): string | undefined {
+  const { feedback: _ignored, ...first } = candidates;
+  const relevance = factRelevance(first, { ...parameters, feedbackWeight: 0 });
+  const top = [...relevance]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, FEEDBACK_FACTS)
+    .flatMap(([id, weight]) => {
       const fact = candidates.records.get(id);
-      if (!fact) continue;
-      const onDate = withinDaySpans(observedTime(fact), spans) ? 1 : 0;
-      relevance.set(id, (value * (1 + parameters.dateWeight * onDate)) / (1 + parameters.dateWeight));
-    }
-  }
-  return relevance;
+      return fact ? [{ text: factText(fact), weight }] : [];
+    });
+  const words = feedbackTerms(candidates.query, top, [...candidates.records.values()].map(factText), FEEDBACK_WORDS);
+  return words.length === 0 ? undefined : `${candidates.query} ${words.join(' ')}`;
 }

@@ -13,8 +13,8 @@ import { OBSERVED_LIST_LIMIT, type FactRecord, type FactsRepository } from './fa
 import { observedWindow, observedWithin, type ObservedWindow } from './observed-time.js';
 import type { FactVectorIndex, FactVectorMatch } from './fact-vector-index.js';
 import { DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts, type ScoredFact } from './fact-ranking.js';
-import { DEFAULT_FACT_RELEVANCE, factRelevance, type FactCandidates, type FactRelevanceParameters } from './fact-relevance.js';
-import { cosine, jaccard, selectByMmr, wordSet } from './mmr.js';
+import { DEFAULT_FACT_RELEVANCE, factRelevance, feedbackQuery, type FactCandidates, type FactRelevanceParameters } from './fact-relevance.js';
+import { cosine, jaccard, selectByMmr, wordSet } from '@chief-of-staff/ranking';
 
 export const QUERY_MEMORY_LIMITS = { defaultLimit: 10, maxLimit: 100 };
 /** Each candidate list holds at most this many facts (step 1 of docs/reference/algorithms.md#fact-ranking). */
@@ -136,17 +136,7 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
         : await deps.facts.observedIn({ category: req.category, observed: req.observed }, OBSERVED_LIST_LIMIT);
     scored = scoreFacts(all, new Map(all.map((fact) => [fact.id, 1])), { now, halfLifeDays: req.halfLifeDays });
   } else {
-    const candidates = await gatherFactCandidates(deps, { query: req.query, category: req.category, observed: req.observed }, warnings);
-    const relevance = factRelevance(candidates, { ...DEFAULT_FACT_RELEVANCE, ...request.relevance, rrfK: req.rrfK });
-    const window = req.observed;
-    scored = scoreFacts(
-      [...relevance.keys()]
-        .map((id) => candidates.records.get(id))
-        // A thread neighbour outside the window lifts its candidate but is not a result itself.
-        .filter((row): row is FactRecord => row !== undefined && (window === undefined || observedWithin(row, window))),
-      relevance,
-      { now, halfLifeDays: req.halfLifeDays },
-    );
+    scored = await rankedByQuery(deps, req, { ...DEFAULT_FACT_RELEVANCE, ...request.relevance, rrfK: req.rrfK }, warnings);
   }
 
   if (req.minScore > 0) scored = scored.filter((entry) => entry.score >= req.minScore);
@@ -194,6 +184,22 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
   return result;
 }
 
+/** The facts a query finds, ranked: relevance from the candidate lists, times the prior. */
+async function rankedByQuery(deps: FactSearchDeps, req: CheckedRequest, parameters: FactRelevanceParameters, warnings: string[]): Promise<ScoredFact<FactRecord>[]> {
+  const feedback = parameters.feedbackWeight > 0 ? { feedback: parameters } : {};
+  const candidates = await gatherFactCandidates(deps, { query: req.query, category: req.category, observed: req.observed, ...feedback }, warnings);
+  const relevance = factRelevance(candidates, parameters);
+  const window = req.observed;
+  return scoreFacts(
+    [...relevance.keys()]
+      .map((id) => candidates.records.get(id))
+      // A thread neighbour outside the window lifts its candidate but is not a result itself.
+      .filter((row): row is FactRecord => row !== undefined && (window === undefined || observedWithin(row, window))),
+    relevance,
+    { now: deps.clock.now(), halfLifeDays: req.halfLifeDays },
+  );
+}
+
 /**
  * The candidate lists of one query (full text, substring, Hebrew stems, vector) and the records of every candidate
  * and of the facts stored just before and after each (their neighbours in a thread). Problems that leave a list out
@@ -201,7 +207,13 @@ export async function searchFacts(deps: FactSearchDeps, request: FactSearchReque
  */
 export async function gatherFactCandidates(
   deps: FactSearchDeps,
-  request: { query: string; category?: FactCategory; observed?: ObservedWindow | undefined },
+  request: {
+    query: string;
+    category?: FactCategory;
+    observed?: ObservedWindow | undefined;
+    /** Also run the feedback search (`feedbackQuery`), ranking the first lists with these parameters. */
+    feedback?: FactRelevanceParameters;
+  },
   warnings: string[] = [],
 ): Promise<FactCandidates> {
   const window = request.observed;
@@ -250,7 +262,28 @@ export async function gatherFactCandidates(
       return record?.embeddingStatus === 'ok' && (window === undefined || observedWithin(record, window));
     })
     .slice(0, CANDIDATE_LIST_SIZE);
-  return { query: request.query, fullText, substring, hebrew, ...(vector === undefined ? {} : { vector }), records };
+  const found: FactCandidates = { query: request.query, fullText, substring, hebrew, ...(vector === undefined ? {} : { vector }), records };
+  return request.feedback === undefined || fullText === null ? found : withFeedback(deps, found, request.feedback, options);
+}
+
+/**
+ * The candidates with the feedback list: the full-text matches of the query expanded with words of its best first
+ * facts, and the records of the facts it adds and of their neighbours.
+ */
+async function withFeedback(
+  deps: FactSearchDeps,
+  candidates: FactCandidates,
+  parameters: FactRelevanceParameters,
+  options: Parameters<FactsRepository['fullTextCandidates']>[1],
+): Promise<FactCandidates> {
+  const expanded = feedbackQuery(candidates, parameters);
+  if (expanded === undefined) return candidates;
+  const feedback = (await deps.facts.fullTextCandidates(expanded, options)) ?? [];
+  const missing = new Set<number>();
+  for (const id of feedback) for (const near of [id - 1, id, id + 1]) if (near > 0 && !candidates.records.has(near)) missing.add(near);
+  const records = new Map(candidates.records);
+  if (missing.size > 0) for (const row of await deps.facts.getMany([...missing])) records.set(row.id, row);
+  return { ...candidates, feedback, records };
 }
 
 async function loadVectors(deps: FactSearchDeps, ids: number[], warnings: string[]): Promise<Map<number, Float32Array>> {

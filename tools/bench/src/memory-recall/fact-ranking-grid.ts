@@ -23,10 +23,11 @@ export interface RelevanceGrid {
   nameWeight: readonly number[];
   neighbourWeight: readonly number[];
   dateWeight: readonly number[];
+  feedbackWeight: readonly number[];
 }
 
 /**
- * Small on purpose: a few values around the shipped ones (512 combinations, a few minutes). The vector floor is
+ * Small on purpose: a few values around the shipped ones (1,536 combinations, a few minutes). The vector floor is
  * searched only when changed: 0.2 and 0.32 scored within 0.001 of each other on every conversation.
  */
 export const RELEVANCE_GRID: RelevanceGrid = {
@@ -36,6 +37,7 @@ export const RELEVANCE_GRID: RelevanceGrid = {
   nameWeight: [0, 1, 2, 4],
   neighbourWeight: [0, 0.25, 0.5, 1],
   dateWeight: [0, 1, 2, 4],
+  feedbackWeight: [0, 0.5, 1],
 };
 
 export interface ConversationCandidates {
@@ -53,7 +55,8 @@ export async function collectCandidates(conversation: Conversation, dataDir: str
     const candidates: FactCandidates[] = [];
     const keyOf = new Map<number, string>();
     for (const question of conversation.questions) {
-      const found = await gatherFactCandidates({ facts: store.facts, vectors, clock }, { query: question.text });
+      // The feedback list is always fetched (its first ranking with the shipped parameters); the grid weighs it.
+      const found = await gatherFactCandidates({ facts: store.facts, vectors, clock }, { query: question.text, feedback: DEFAULT_FACT_RELEVANCE });
       for (const record of found.records.values()) keyOf.set(record.id, record.key);
       candidates.push(found);
     }
@@ -84,7 +87,9 @@ export function* gridPoints(grid: RelevanceGrid = RELEVANCE_GRID): Generator<Fac
       for (const vectorFloor of grid.vectorFloor)
         for (const nameWeight of grid.nameWeight)
           for (const neighbourWeight of grid.neighbourWeight)
-            for (const dateWeight of grid.dateWeight) yield { ...DEFAULT_FACT_RELEVANCE, rrfK, vectorWeight, vectorFloor, nameWeight, neighbourWeight, dateWeight };
+            for (const dateWeight of grid.dateWeight)
+              for (const feedbackWeight of grid.feedbackWeight)
+                yield { ...DEFAULT_FACT_RELEVANCE, rrfK, vectorWeight, vectorFloor, nameWeight, neighbourWeight, dateWeight, feedbackWeight };
 }
 
 export interface ScoredPoint {
@@ -128,6 +133,6 @@ export function leaveOneOut(points: readonly ScoredPoint[], names: readonly stri
 }
 
 export function describeRelevance(parameters: FactRelevanceParameters): string {
-  const { rrfK, vectorWeight, vectorFloor, nameWeight, neighbourWeight, dateWeight } = parameters;
-  return `k ${rrfK}, vector weight ${vectorWeight}, floor ${vectorFloor}, names ${nameWeight}, neighbours ${neighbourWeight}, dates ${dateWeight}`;
+  const { rrfK, vectorWeight, vectorFloor, nameWeight, neighbourWeight, dateWeight, feedbackWeight } = parameters;
+  return `k ${rrfK}, vector weight ${vectorWeight}, floor ${vectorFloor}, names ${nameWeight}, neighbours ${neighbourWeight}, dates ${dateWeight}, feedback ${feedbackWeight}`;
 }

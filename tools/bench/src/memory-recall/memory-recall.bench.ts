@@ -73,10 +73,17 @@ export const benchmarks = [
         const entry = collected.find((c) => c.conversation.name === conversation) as ConversationCandidates;
         score(entry.conversation, 'left_out_no_dates', entry.conversation.questions.map((_, index) => rankedTurns(entry, index, chosen)));
       }
+      // And with the feedback list off (feedback weight 0 only): what pseudo-relevance feedback adds, same run.
+      for (const { conversation, chosen } of leaveOneOut(points.filter((point) => point.parameters.feedbackWeight === 0), names)) {
+        const entry = collected.find((c) => c.conversation.name === conversation) as ConversationCandidates;
+        score(entry.conversation, 'left_out_no_feedback', entry.conversation.questions.map((_, index) => rankedTurns(entry, index, chosen)));
+      }
       console.log(`\nLeave one conversation out (${points.length} parameter combinations, each conversation ranked with those chosen on the others):`);
       console.log(formatRecallTable(rows, ['left_out', ...PEER_SYSTEMS]));
       console.log('\nLeft out, with and without the date evidence (date weight 0 only), all questions:');
       console.log(formatRecallTable(rows, ['left_out_no_dates', 'left_out']));
+      console.log('\nLeft out, with and without pseudo-relevance feedback (feedback weight 0 only), all questions:');
+      console.log(formatRecallTable(rows, ['left_out_no_feedback', 'left_out']));
       console.log('\nThe same, only the questions that name a date:');
       console.log(formatRecallTable(rows.filter((row) => row.dated === true), ['left_out_no_dates', 'left_out', ...PEER_SYSTEMS]));
       console.log(`Chosen on all conversations: ${describeRelevance(bestPoint(points, names).parameters)}`);

@@ -11,6 +11,7 @@
 import { foldedWords, queryTermGroups } from '@chief-of-staff/core';
 import {
   bestChunkPerDocument,
+  DEFAULT_RANKING_PARAMETERS,
   boostProximity,
   candidateCount,
   fuseHybrid,
@@ -134,18 +135,20 @@ interface KeywordSide {
   proximityWeight: number;
 }
 
-interface PreparedQuery {
+export interface PreparedQuery {
   relevant: Record<string, number>;
   keyword: ChunkHit[];
   fts: number;
   vector: ChunkHit[];
   vectorScore: number;
   evidence: FusionEvidence;
+  /** The semantic share the shipped fusion gives this query (`semanticWeight`). */
+  share: number;
   blindVector: ChunkHit[];
   blindEvidence: FusionEvidence;
 }
 
-function ndcgOf(candidates: CollectionCandidates, hits: readonly ChunkHit[], relevant: Record<string, number>): number {
+export function ndcgOf(candidates: CollectionCandidates, hits: readonly ChunkHit[], relevant: Record<string, number>): number {
   const ranked: string[] = [];
   for (const hit of hits) {
     const id = candidates.idOf(hit);
@@ -156,7 +159,7 @@ function ndcgOf(candidates: CollectionCandidates, hits: readonly ChunkHit[], rel
 }
 
 /** The work every fusion setting shares for one keyword side and floor: lists, their figures, the evidence. */
-function prepare(candidates: CollectionCandidates, side: KeywordSide, floor: number): PreparedQuery[] {
+export function prepare(candidates: CollectionCandidates, side: KeywordSide, floor: number): PreparedQuery[] {
   const semanticOf = (entry: QueryCandidates) => (entry.readable === 0 ? [] : rankedBy(entry.vector.filter((hit) => hit.score >= floor)));
   const n = candidates.queries.length;
   return candidates.queries.map((entry, index) => {
@@ -164,20 +167,22 @@ function prepare(candidates: CollectionCandidates, side: KeywordSide, floor: num
     const vector = semanticOf(entry);
     const other = candidates.queries[(index + Math.max(1, Math.floor(n / 2))) % n] as QueryCandidates;
     const blindVector = entry.readable === 0 ? [] : semanticOf(other);
+    const evidence = fusionEvidence(entry.groups, keyword, vector, entry.readable);
     return {
       relevant: entry.query.relevant,
       keyword,
       fts: ndcgOf(candidates, bestChunkPerDocument(keyword), entry.query.relevant),
       vector,
       vectorScore: ndcgOf(candidates, bestChunkPerDocument(rankedBy(entry.vector.filter((hit) => hit.score >= floor))), entry.query.relevant),
-      evidence: fusionEvidence(entry.groups, keyword, vector, entry.readable),
+      evidence,
+      share: vector.length === 0 ? 0 : semanticWeight(evidence, DEFAULT_RANKING_PARAMETERS.fusion),
       blindVector,
       blindEvidence: fusionEvidence(entry.groups, keyword, blindVector, entry.readable),
     };
   });
 }
 
-function hybridHits(keyword: ChunkHit[], vector: ChunkHit[], evidence: FusionEvidence, fusion: FusionParameters): ChunkHit[] {
+export function hybridHits(keyword: ChunkHit[], vector: ChunkHit[], evidence: FusionEvidence, fusion: FusionParameters): ChunkHit[] {
   const share = vector.length === 0 ? 0 : semanticWeight(evidence, fusion);
   return fuseHybrid(keyword, vector, share, fusion.vectorSpread).map((fused) => fused.hit);
 }

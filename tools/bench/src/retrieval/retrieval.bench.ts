@@ -10,6 +10,7 @@ import { DEFAULT_RANKING_PARAMETERS, WorkerPoolEmbedder } from '@chief-of-staff/
 import { evaluateCollection, formatFiguresTable, indexCollection, type CollectionFigures, type IndexedCollection } from './evaluate-retrieval.js';
 import { bestPoint, collectCandidates, describeParameters, formatLeaveOneOutTable, leaveOneOut, scoreGrid, type CollectionCandidates, type LeftOutRow } from './leave-one-out.js';
 import { checkLeftOutGoals, checkRetrievalGoals } from './retrieval-goals.js';
+import { compareFusionMethods, formatFusionMethods } from './fusion-methods.js';
 import { loadAllCollections } from './test-collections.js';
 
 const embedder = new WorkerPoolEmbedder();
@@ -45,6 +46,8 @@ export const benchmarks = [
       }
       console.log(`Chosen on all collections: ${describeParameters(bestPoint(points, names).parameters)}`);
       console.log(`Shipped:                   ${describeParameters(DEFAULT_RANKING_PARAMETERS)}`);
+      console.log('\nThe ranking engine\'s two fusions on document chunks (nDCG@10, shipped keyword side and semantic share):');
+      console.log(formatFusionMethods(compareFusionMethods(candidates)));
     },
     async fn() {
       const queries = cacm?.collection.queries ?? [];
