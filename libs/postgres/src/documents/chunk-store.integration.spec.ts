@@ -8,7 +8,7 @@ import { isToolError } from '@chief-of-staff/core';
 import { chunkTextHash, type ChunkRecord, type Embedder } from '@chief-of-staff/documents';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { testDatabases } from '../__tests__/test-databases.js';
-import { FIND_MAX_ROWS } from './chunk-bm25.js';
+import { BM25_B, BM25_K1, CANDIDATE_ROWS, FIND_MAX_ROWS } from './chunk-bm25.js';
 import { PostgresChunkStore } from './chunk-store.js';
 import { describeWithPostgres } from '../testing/index.js';
 
@@ -101,6 +101,56 @@ describeWithPostgres('PostgresChunkStore', () => {
       expect(both.map((hit) => hit.documentId).sort((a, b) => a - b)).toEqual(zebras);
       const common = await chunks.textSearch({ terms: 'meet', rawQuery: 'meeting' }, { kind: 'chunk' }, 50);
       expect(common).toHaveLength(50);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('scores keyword hits with BM25 over the stored terms, long chunks and the bounded search of a very common word included', async () => {
+    const { database, chunks } = await openStore();
+    try {
+      // More rows holding "meeting" than the bounded search scores; every 25th chunk is long (its tsvector stored out
+      // of line), every 500th holds "zebra", every 600th says "meeting" three times.
+      const count = CANDIDATE_ROWS + 1_000;
+      const filler = Array.from({ length: 260 }, (_, index) => `fill${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}q`).join(' ');
+      const textOf = (id: number): string =>
+        [`meeting notes number ${id}`, id % 600 === 0 ? 'meeting meeting' : '', id % 500 === 0 ? 'zebra' : '', id % 1_000 === 0 ? 'zebra' : '', id % 25 === 0 ? filler : '']
+          .filter((part) => part !== '')
+          .join(' ');
+      await insertDocuments(database, count, `'/docs/' || d || '.txt'`);
+      // The statistics stay exact (no ANALYZE): the expected scores count every document frequency.
+      await database.pool.query('ALTER TABLE document_chunks SET (autovacuum_enabled = false)');
+      const rows = Array.from({ length: count }, (_, index) => chunk(index + 1, `/docs/${index + 1}.txt`, textOf(index + 1), direction(0.0001 * index)));
+      for (let start = 0; start < rows.length; start += 2_000) await chunks.insertNewDocuments(rows.slice(start, start + 2_000));
+      const { rows: stored } = await database.pool.query<{ id: string; terms: string }>('SELECT id, terms FROM document_chunks');
+      const documents = stored.map((row) => {
+        const tokens = row.terms.split(' ').filter((token) => token !== '');
+        return { id: row.id, tokens, length: new Set(tokens).size };
+      });
+      const averageLength = documents.reduce((sum, document) => sum + document.length, 0) / documents.length;
+      const bm25 = (tokens: readonly string[], length: number, lexemes: readonly string[]): number =>
+        lexemes.reduce((sum, lexeme) => {
+          const df = documents.filter((document) => document.tokens.includes(lexeme)).length;
+          const tf = tokens.filter((token) => token === lexeme).length;
+          const idf = Math.log(1 + (documents.length - df + 0.5) / (df + 0.5));
+          return sum + (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength));
+        }, 0);
+      const expected = (lexemes: readonly string[], found: (tokens: readonly string[]) => boolean, limit: number) =>
+        documents
+          .filter((document) => found(document.tokens))
+          .map((document) => ({ id: document.id, score: bm25(document.tokens, document.length, lexemes) }))
+          .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+          .slice(0, limit);
+      const [meet, zebra] = (stored.find((row) => row.id === '1000:0')?.terms.split(' ') ?? []).filter((term) => term.startsWith('meet') || term.startsWith('zebra'));
+      const plain = await chunks.textSearch({ terms: `${meet} ${zebra}`, rawQuery: 'meeting zebra' }, { kind: 'chunk' }, 20);
+      const plainExpected = expected([meet as string, zebra as string], (tokens) => tokens.includes(zebra as string), 20);
+      expect(plain.map((hit) => hit.id)).toEqual(plainExpected.map((hit) => hit.id));
+      plain.forEach((hit, index) => expect(hit.score).toBeCloseTo(plainExpected[index]?.score ?? Number.NaN, 9));
+      // Only "meeting": the rows it finds are more than CANDIDATE_ROWS, the bounded search keeps the best by ts_rank.
+      const bounded = await chunks.textSearch({ terms: meet as string, rawQuery: 'meeting' }, { kind: 'chunk' }, 10);
+      const boundedExpected = expected([meet as string], () => true, 10);
+      expect(bounded.map((hit) => hit.id)).toEqual(boundedExpected.map((hit) => hit.id));
+      bounded.forEach((hit, index) => expect(hit.score).toBeCloseTo(boundedExpected[index]?.score ?? Number.NaN, 9));
     } finally {
       await database.close();
     }
