@@ -106,6 +106,21 @@ describe('tool description vectors', () => {
     expect((await index.similarity('which scheduled jobs do I have', 1_000))?.('list_scheduled_tasks')).toBeGreaterThan(0);
   });
 
+  it('reads nothing of the catalogue for a call made before any vector is at hand (a first call at start-up)', async () => {
+    const embedder = new CountingEmbedder();
+    let read = 0;
+    const index = indexOver(freshFile(), embedder, () => {
+      read += 1;
+      return catalogue;
+    });
+    expect(await index.similarity('show webhook events that failed')).toBeUndefined();
+    expect(index.similarityAtHand('show webhook events that failed')).toBeUndefined();
+    expect(read).toBe(0);
+    expect(embedder.seen).toEqual([]);
+    await index.refresh();
+    expect((await index.similarity('show webhook events that failed', 1_000))?.('list_webhook_events')).toBeGreaterThan(0);
+  });
+
   it('scores without meaning when the request is not embedded within the budget, and has it at hand for the next call', async () => {
     const embedder = new CountingEmbedder();
     const index = indexOver(freshFile(), embedder);

@@ -341,7 +341,9 @@ class ToolVectors {
   /** The request's vector on its way, or undefined when there is nothing to compare it with. */
   #queryVector(request: string): { text: string; pending: Promise<Float32Array> } | undefined {
     const text = this.#closed ? undefined : requestText(request);
-    if (text === undefined || this.toolVectors().size === 0) return undefined;
+    // Before the cache file is read (a first call on a used data directory) no tool can have a vector: the catalogue's
+    // texts are not even hashed, which at 2,000 tools took 90 ms of the first answer (docs/adr/0094).
+    if (text === undefined || this.#vectors.size === 0 || this.toolVectors().size === 0) return undefined;
     const pending = this.#queries.embedQuery(text);
     pending.then((vector) => this.#rememberAtHand(text, vector)).catch(() => undefined);
     return { text, pending };
