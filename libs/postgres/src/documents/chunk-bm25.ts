@@ -139,21 +139,14 @@ export function bm25Query({ column, where, found, finders, idf, averageLength, l
   const k1 = parameter(BM25_K1);
   const b = parameter(BM25_B);
   const averageLengthParameter = parameter(Math.max(1, averageLength));
-  // Each term between two spaces (the terms' single spaces doubled), so neighbouring repeats all count.
-  const frequencies = found
-    .map((row, index) => {
-      const token = parameter(` ${row.lexeme} `);
-      return `CASE WHEN v.row_vector @@ ${quoted[index]}::tsquery
-        THEN greatest(1, (octet_length(v.padded) - octet_length(replace(v.padded, ${token}::text, ''))) / octet_length(${token}::text))
-        ELSE 0 END AS tf${index}`;
-    })
-    .join(', ');
+  const frequencies = found.map((row, index) => `CASE WHEN v.row_vector @@ ${quoted[index]}::tsquery
+        THEN greatest(1, ${occurrences(row.lexeme, parameter)}) ELSE 0 END AS tf${index}`).join(', ');
   const score = found
     .map((_, index) => `${parameter(idf[index])}::float8 * (t.tf${index} * (${k1}::float8 + 1))
         / (t.tf${index} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * t.length / ${averageLengthParameter}::float8))`)
     .join(' + ');
   // candidates: the rows found (their stored tsvector and terms not yet read); frequencies: one copy of each row's
-  // tsvector and padded terms (OFFSET 0 keeps the planner from repeating the expressions per use), MATERIALIZED so
+  // tsvector and spaced terms (OFFSET 0 keeps the planner from repeating the expressions per use), MATERIALIZED so
   // the score reads each frequency computed once; the other columns are read for the best rows only.
   return {
     sql: `WITH candidates AS (
@@ -166,7 +159,7 @@ export function bm25Query({ column, where, found, finders, idf, averageLength, l
        SELECT c.id, length(v.row_vector) AS length, ${frequencies}
        FROM candidates c
        CROSS JOIN LATERAL (
-         SELECT c.stored_vector || ''::tsvector AS row_vector, ' ' || replace(c.terms, ' ', '  ') || ' ' AS padded OFFSET 0
+         SELECT c.stored_vector || ''::tsvector AS row_vector, ' ' || c.terms || ' ' AS spaced OFFSET 0
        ) AS v
      ),
      best AS (
@@ -180,4 +173,20 @@ export function bm25Query({ column, where, found, finders, idf, averageLength, l
      ORDER BY best.score DESC, best.id COLLATE "C"`,
     values,
   };
+}
+
+/**
+ * SQL counting a lexeme's occurrences among the space-separated terms (`v.spaced`: the terms between two spaces;
+ * `c.terms`: as stored). `replace` finds non-overlapping matches, so ' x ' misses the second of two neighbouring x
+ * (they share a space); that happens only where ' x x ' occurs, and only there are the spaces doubled first — which
+ * costs a copy of the whole text — so every repeat is counted either way. A lexeme holding a space (the parser makes
+ * none) always takes the doubled spaces, which such a lexeme never matches.
+ */
+function occurrences(lexeme: string, parameter: (value: unknown) => string): string {
+  const token = parameter(` ${lexeme} `);
+  const doubled = `(octet_length(' ' || replace(c.terms, ' ', '  ') || ' ') - octet_length(replace(' ' || replace(c.terms, ' ', '  ') || ' ', ${token}::text, ''))) / octet_length(${token}::text)`;
+  if (lexeme.includes(' ')) return doubled;
+  return `CASE WHEN strpos(v.spaced, ${parameter(` ${lexeme} ${lexeme} `)}::text) = 0
+          THEN (octet_length(v.spaced) - octet_length(replace(v.spaced, ${token}::text, ''))) / octet_length(${token}::text)
+          ELSE ${doubled} END`;
 }
