@@ -8,7 +8,7 @@ import { isToolError } from '@chief-of-staff/core';
 import { chunkTextHash, type ChunkRecord, type Embedder } from '@chief-of-staff/documents';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { testDatabases } from '../__tests__/test-databases.js';
-import { BM25_B, BM25_K1, CANDIDATE_ROWS, FIND_MAX_ROWS } from './chunk-bm25.js';
+import { BM25_B, BM25_K1, CANDIDATE_ROWS, FIND_MAX_ROWS, SPLIT_ROWS } from './chunk-bm25.js';
 import { PostgresChunkStore } from './chunk-store.js';
 import { describeWithPostgres } from '../testing/index.js';
 
@@ -106,7 +106,7 @@ describeWithPostgres('PostgresChunkStore', () => {
     }
   });
 
-  it('scores keyword hits with BM25 over the stored terms, long chunks and the bounded search of a very common word included', async () => {
+  it('scores keyword hits with BM25 over the stored terms: long chunks, the bounded search of a very common word, a search scored in two halves', async () => {
     const { database, chunks } = await openStore();
     try {
       // More rows holding "meeting" than the bounded search scores; every 25th chunk is long (its tsvector stored out
@@ -114,7 +114,15 @@ describeWithPostgres('PostgresChunkStore', () => {
       const count = CANDIDATE_ROWS + 1_000;
       const filler = Array.from({ length: 260 }, (_, index) => `fill${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}q`).join(' ');
       const textOf = (id: number): string =>
-        [`meeting notes number ${id}`, id % 600 === 0 ? 'meeting meeting' : '', id % 500 === 0 ? 'zebra' : '', id % 1_000 === 0 ? 'zebra' : '', id % 25 === 0 ? filler : '']
+        [
+          `meeting notes number ${id}`,
+          id % 600 === 0 ? 'meeting meeting' : '',
+          id % 500 === 0 ? 'zebra' : '',
+          id % 1_000 === 0 ? 'zebra' : '',
+          id % 3 === 0 ? 'project' : '',
+          id % 300 === 0 ? 'project' : '',
+          id % 25 === 0 ? filler : '',
+        ]
           .filter((part) => part !== '')
           .join(' ');
       await insertDocuments(database, count, `'/docs/' || d || '.txt'`);
@@ -151,6 +159,23 @@ describeWithPostgres('PostgresChunkStore', () => {
       const boundedExpected = expected([meet as string], () => true, 10);
       expect(bounded.map((hit) => hit.id)).toEqual(boundedExpected.map((hit) => hit.id));
       bounded.forEach((hit, index) => expect(hit.score).toBeCloseTo(boundedExpected[index]?.score ?? Number.NaN, 9));
+      // "project" alone finds a third of the rows: once the table's pages are counted (VACUUM, which leaves the
+      // statistics of words alone), two statements score half of the pages each, and the hits are the same.
+      const [project] = (stored.find((row) => row.id === '300:0')?.terms.split(' ') ?? []).filter((term) => term.startsWith('project'));
+      expect(documents.filter((document) => document.tokens.includes(project as string)).length).toBeGreaterThanOrEqual(SPLIT_ROWS);
+      await database.pool.query('VACUUM document_chunks');
+      const counted = new PostgresChunkStore(database, { embedder });
+      const statements: string[] = [];
+      const query = database.pool.query.bind(database.pool);
+      database.pool.query = ((text: string, values?: unknown[]) => {
+        statements.push(text);
+        return query(text, values);
+      }) as typeof database.pool.query;
+      const split = await counted.textSearch({ terms: project as string, rawQuery: 'project' }, { kind: 'chunk' }, 20);
+      const splitExpected = expected([project as string], (tokens) => tokens.includes(project as string), 20);
+      expect(statements.filter((text) => text.includes('ctid <')).length).toBe(1);
+      expect(split.map((hit) => hit.id)).toEqual(splitExpected.map((hit) => hit.id));
+      split.forEach((hit, index) => expect(hit.score).toBeCloseTo(splitExpected[index]?.score ?? Number.NaN, 9));
     } finally {
       await database.close();
     }

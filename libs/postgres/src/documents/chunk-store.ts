@@ -32,12 +32,14 @@ import {
 import type { PostgresDatabase } from '../open-postgres.js';
 import { chunkSearchTerms } from '../search-terms.js';
 import {
+  bestOfHalves,
   bm25Query,
   COUNTED_LEXEMES_KEPT,
   CORPUS_STATS_TTL_MS,
   FIND_MAX_ROWS,
   PRINCIPAL_DF_CAP,
   readCorpusStats,
+  splitByPages,
   TEXT_COLUMNS,
   type CorpusStats,
   type TextColumn,
@@ -246,9 +248,15 @@ export class PostgresChunkStore implements ChunkStore {
     const rare = found.filter((row) => row.df <= FIND_MAX_ROWS);
     const finders = rare.length > 0 ? rare : [found.reduce((best, row) => (row.df < best.df ? row : best))];
 
-    const query = bm25Query({ column, where, found, finders, idf, averageLength: stats.columns[column].averageLength, limit, principal: mine });
-    const { rows: hits } = await pool.query<HitRow | ScoredId>(query.sql, query.values);
-    return this.#withContent(hits, mine);
+    // One person's search runs whole: team mode's candidate sessions are few and shared by everybody.
+    const parts = mine === undefined ? splitByPages(where, stats.pages, finders.reduce((sum, row) => sum + row.df, 0)) : [where];
+    const results = await Promise.all(
+      parts.map(async (part) => {
+        const query = bm25Query({ column, where: part, found, finders, idf, averageLength: stats.columns[column].averageLength, limit, principal: mine });
+        return (await pool.query<HitRow | ScoredId>(query.sql, query.values)).rows;
+      }),
+    );
+    return this.#withContent(results.length === 1 ? (results[0] ?? []) : bestOfHalves(results, limit), mine);
   }
 
   /**
@@ -266,6 +274,7 @@ export class PostgresChunkStore implements ChunkStore {
       )
       .then(({ rows: [row] }) => ({
         rows: row?.rows ?? 0,
+        pages: 0,
         columns: {
           body: { averageLength: row?.body ?? 0, common: new Map<string, number>(), counted: new Map<string, number>() },
           title: { averageLength: row?.title ?? 0, common: new Map<string, number>(), counted: new Map<string, number>() },
