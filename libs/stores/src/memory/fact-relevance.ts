@@ -43,19 +43,19 @@ export interface FactRelevanceParameters {
 }
 
 /**
- * Chosen leaving one LoCoMo conversation out (ADR 0095): every left-out conversation chose k 3, names 2 and
- * neighbours 0.5; the vector weight split between 0.5 and 1 (0.5 is best on all five); the floor did not matter
- * there and stays where ADR 0019 put it against unrelated queries. Every left-out conversation chose dates 2 once
- * facts carried when they were said (ADR 0095, temporal memory).
+ * Chosen leaving one LoCoMo conversation out (ADR 0095, ADR 0099): every left-out conversation chose k 3 (one chose
+ * 10), neighbours 0.5 and names 1–2; with the feedback list every one chose the vector weight 1 and a feedback weight
+ * of 0.5–1, and dates 2–4; the values are those chosen on all five. The floor did not matter there and stays where
+ * ADR 0019 put it against unrelated queries.
  */
 export const DEFAULT_FACT_RELEVANCE: FactRelevanceParameters = {
   rrfK: 3,
-  vectorWeight: 0.5,
+  vectorWeight: 1,
   vectorFloor: 0.32,
   nameWeight: 2,
   neighbourWeight: 0.5,
-  dateWeight: 2,
-  feedbackWeight: 0,
+  dateWeight: 4,
+  feedbackWeight: 1,
 };
 
 export interface FactCandidateLists {

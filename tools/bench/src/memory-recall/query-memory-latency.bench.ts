@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- memory-recall`: `searchFacts` (what `query_memory` runs) over 100k facts with the vector part on —
- * full text, substring, the fact vector index on LanceDB and the query embedded by the real model, then fusion, names,
+ * full text, substring, the fact vector index on LanceDB and the query embedded by the real model, the feedback list's
+ * second full-text search (ADR 0099; the peer runs without it), then fusion, names,
  * neighbours and the prior. The facts are the synthetic ones of the fact store's lexical benchmark; their vectors are
  * real embeddings of 64 LoCoMo turns plus noise (embedding 100k facts would take most of an hour), so semantic matches
  * clear the floor and fusion has two lists to combine. Each query is a different LoCoMo question, so the embedder
@@ -38,6 +39,7 @@ function seeded(seed: number): () => number {
 }
 
 async function setup(): Promise<void> {
+  if (dataDir !== '') return;
   dataDir = mkdtempSync(join(tmpdir(), 'cos-bench-query-memory-100k-'));
   store = openMemoryStore({ dataDir, clock });
   insertSyntheticFacts(store, syntheticFacts(FACTS, clock.now()));
@@ -70,23 +72,25 @@ async function setup(): Promise<void> {
   vectors = new LanceFactVectorIndex({ vectors: new VectorDatabase(join(dataDir, VECTORS_DIR_NAME)), embedder });
 }
 
+async function teardown(): Promise<void> {
+  await vectors?.close();
+  await embedder?.close();
+  await store?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const NAME = 'memory-recall: query_memory ranking @ 100,000 facts, vector part on (a new question each call, embedding included)';
+const WITHOUT_FEEDBACK = `${NAME}, without the feedback list (peer)`;
+
+function search(relevance: { feedbackWeight?: number } = {}) {
+  return async () => {
+    const query = questions[next++ % questions.length] as string;
+    await searchFacts({ facts: (store as SqliteMemoryStore).facts, vectors, clock }, { query, relevance }, { limit: 10 });
+  };
+}
+
+// The peer runs first on the same store: what the feedback list's second full-text search costs, same run.
 export const benchmarks = [
-  {
-    name: 'memory-recall: query_memory ranking @ 100,000 facts, vector part on (a new question each call, embedding included)',
-    setup,
-    warmupIterations: 5,
-    async fn() {
-      const query = questions[next++ % questions.length] as string;
-      await searchFacts({ facts: (store as SqliteMemoryStore).facts, vectors, clock }, { query }, { limit: 10 });
-    },
-    iterations: 200,
-    time: 0,
-    async teardown() {
-      await vectors?.close();
-      await embedder?.close();
-      await store?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    goal: { metric: 'p95', max: 50 },
-  },
+  { name: WITHOUT_FEEDBACK, setup, warmupIterations: 5, fn: search({ feedbackWeight: 0 }), iterations: 200, time: 0 },
+  { name: NAME, setup, warmupIterations: 5, fn: search(), iterations: 200, time: 0, teardown, peer: WITHOUT_FEEDBACK, goal: { metric: 'p95', max: 50 } },
 ];
