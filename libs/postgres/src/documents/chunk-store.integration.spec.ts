@@ -176,6 +176,10 @@ describeWithPostgres('PostgresChunkStore', () => {
       expect(statements.filter((text) => text.includes('ctid <')).length).toBe(1);
       expect(split.map((hit) => hit.id)).toEqual(splitExpected.map((hit) => hit.id));
       split.forEach((hit, index) => expect(hit.score).toBeCloseTo(splitExpected[index]?.score ?? Number.NaN, 9));
+      // The same terms again: their lexemes and document frequencies are known, only the scoring statements run.
+      statements.length = 0;
+      expect(await counted.textSearch({ terms: project as string, rawQuery: 'project' }, { kind: 'chunk' }, 20)).toEqual(split);
+      expect(statements.some((text) => text.includes('to_tsvector'))).toBe(false);
     } finally {
       await database.close();
     }

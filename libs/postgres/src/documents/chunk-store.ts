@@ -42,6 +42,7 @@ import {
   splitByPages,
   TEXT_COLUMNS,
   type CorpusStats,
+  type FoundLexeme,
   type TextColumn,
 } from './chunk-bm25.js';
 import { filterConditions, RESULT_COLUMNS, storable, toHit, withPrincipal, type HitRow, type ScoredId } from './chunk-rows.js';
@@ -58,6 +59,9 @@ import {
   type Queryable,
   type VectorSpaceRow,
 } from './vector-space-row.js';
+
+/** Keyword terms whose lexemes are kept at once (the cache starts again beyond it). */
+const PARSED_TERMS_KEPT = 1_000;
 
 /** People whose statistics are kept at once (the cache starts again beyond it). */
 const PRINCIPAL_STATS_KEPT = 1_000;
@@ -82,6 +86,8 @@ export class PostgresChunkStore implements ChunkStore {
   /** Team mode: each person's statistics (BM25 over their rows alone). */
   readonly #principalStatsCache = new Map<string, { stats: Promise<CorpusStats>; readAt: number }>();
   #iterative: Promise<boolean> | undefined;
+  /** Keyword terms → their lexemes as `to_tsvector('simple', …)` makes them (the same whatever the rows). */
+  readonly #parsedTerms = new Map<string, { lexeme: string; quoted: string }[]>();
 
   constructor(database: PostgresDatabase, options: PostgresChunkStoreOptions) {
     this.#database = database;
@@ -212,34 +218,12 @@ export class PostgresChunkStore implements ChunkStore {
    * space-separated, as the tsvector was built from them), which costs far less than unnesting the tsvector.
    */
   async #bm25(column: TextColumn, terms: string, filter: ChunkFilter, limit: number): Promise<ChunkHit[]> {
-    const { vector } = TEXT_COLUMNS[column];
     const { pool, principal } = this.#database.candidates;
     const mine = principal();
     // In team mode a person's scores come from their own rows only: the table's row count, lengths and common words
     // would otherwise let one person's documents move another's scores and so reveal their words (ADR 0096).
     const stats = mine === undefined ? await this.#corpusStats() : await this.#principalStats(mine);
-    const { common, counted } = stats.columns[column];
-    const known = (lexeme: string): number | undefined => common.get(lexeme) ?? counted.get(lexeme);
-    // The query's lexemes as the column's tsvector holds them, quoted for a tsquery, with their document frequencies
-    // (counted through the GIN index unless the statistics already say they are common, or they were counted lately).
-    const lexemes = await pool.query<{ lexeme: string; quoted: string; df: number | null }>(
-      `WITH q AS (
-         SELECT lexeme, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' AS quoted
-         FROM unnest(to_tsvector('simple', $1))
-       )
-       SELECT lexeme, quoted,
-         CASE WHEN lexeme = ANY($2::text[]) THEN NULL
-              ELSE (SELECT count(*)::int FROM (SELECT 1 FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery${mine === undefined ? '' : ` AND c.principal_id = $3 LIMIT ${PRINCIPAL_DF_CAP}`}) AS m) END AS df
-       FROM q`,
-      mine === undefined ? [storable(terms), [...common.keys(), ...counted.keys()]] : [storable(terms), [...common.keys(), ...counted.keys()], mine],
-    );
-    for (const row of lexemes.rows) {
-      // A person's counts are not kept for the next person's search.
-      if (row.df !== null && mine === undefined && counted.size < COUNTED_LEXEMES_KEPT) counted.set(row.lexeme, row.df);
-    }
-    const found = lexemes.rows
-      .map((row) => ({ lexeme: row.lexeme, quoted: row.quoted, df: row.df ?? (known(row.lexeme) as number) }))
-      .filter((row) => row.df > 0);
+    const found = (await this.#lexemes(column, terms, stats, mine)).filter((row) => row.df > 0);
     if (found.length === 0) return [];
     const where = withPrincipal(filterConditions(filter, 1), mine, 1);
     if (!where) return [];
@@ -257,6 +241,37 @@ export class PostgresChunkStore implements ChunkStore {
       }),
     );
     return this.#withContent(results.length === 1 ? (results[0] ?? []) : bestOfHalves(results, limit), mine);
+  }
+
+  /**
+   * The query's lexemes as the column's tsvector holds them, quoted for a tsquery, with their document frequencies
+   * (counted through the GIN index unless the statistics already say they are common, or they were counted lately).
+   * Terms parsed before whose frequencies are all known need no statement (one person's only: team mode counts).
+   */
+  async #lexemes(column: TextColumn, terms: string, stats: CorpusStats, mine: string | undefined): Promise<FoundLexeme[]> {
+    const { common, counted } = stats.columns[column];
+    const known = (lexeme: string): number | undefined => common.get(lexeme) ?? counted.get(lexeme);
+    const parsed = mine === undefined ? this.#parsedTerms.get(terms) : undefined;
+    if (parsed?.every((row) => known(row.lexeme) !== undefined)) return parsed.map((row) => ({ ...row, df: known(row.lexeme) as number }));
+    const { vector } = TEXT_COLUMNS[column];
+    const lexemes = await this.#database.candidates.pool.query<{ lexeme: string; quoted: string; df: number | null }>(
+      `WITH q AS (
+         SELECT lexeme, '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' AS quoted
+         FROM unnest(to_tsvector('simple', $1))
+       )
+       SELECT lexeme, quoted,
+         CASE WHEN lexeme = ANY($2::text[]) THEN NULL
+              ELSE (SELECT count(*)::int FROM (SELECT 1 FROM document_chunks c WHERE c.${vector} @@ q.quoted::tsquery${mine === undefined ? '' : ` AND c.principal_id = $3 LIMIT ${PRINCIPAL_DF_CAP}`}) AS m) END AS df
+       FROM q`,
+      mine === undefined ? [storable(terms), [...common.keys(), ...counted.keys()]] : [storable(terms), [...common.keys(), ...counted.keys()], mine],
+    );
+    if (mine === undefined) {
+      // A person's counts are not kept for the next person's search.
+      for (const row of lexemes.rows) if (row.df !== null && counted.size < COUNTED_LEXEMES_KEPT) counted.set(row.lexeme, row.df);
+      if (this.#parsedTerms.size >= PARSED_TERMS_KEPT) this.#parsedTerms.clear();
+      this.#parsedTerms.set(terms, lexemes.rows.map(({ lexeme, quoted }) => ({ lexeme, quoted })));
+    }
+    return lexemes.rows.map((row) => ({ lexeme: row.lexeme, quoted: row.quoted, df: row.df ?? (known(row.lexeme) as number) }));
   }
 
   /**
