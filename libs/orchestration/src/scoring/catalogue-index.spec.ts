@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildBilingualLexicon } from './bilingual-lexicon.js';
-import { createCatalogueIndex, nameInitials, queryGroupsOf, withinOneEdit, type IndexedToolText } from './catalogue-index.js';
+import { createCatalogueIndex, lexicalOrder, nameInitials, queryGroupsOf, withinOneEdit, type IndexedToolText } from './catalogue-index.js';
+import { firstPlaces } from './evidence.js';
 
 const tools: IndexedToolText[] = [
   { name: 'get_calendar_events', title: 'Calendar events', description: 'Lists the events of your calendar in a date range.' },
@@ -21,6 +22,18 @@ describe('catalogue index', () => {
   it('matches stemmed forms and weighs the words that set a tool apart ("failed" over "events")', () => {
     expect(ranked('show webhook events that failed')[0]).toBe('list_webhook_events');
     expect(ranked('which events failed')[0]).toBe('list_webhook_events');
+  });
+
+  it('finds the first places of the ranking without sorting every match, ties in score by name', () => {
+    // Editions of one tool under other names score alike for most requests: ties are the common case at scale.
+    const editions = tools.flatMap((tool) => ['', '_pro', '_eu', '_lite'].map((suffix) => ({ ...tool, name: `${tool.name}${suffix}` })));
+    const catalogue = createCatalogueIndex(editions);
+    for (const query of ['show webhook events that failed', 'read a text file', 'events', 'notebook folder events', 'nothing like this']) {
+      const sorted = catalogue.search(query);
+      const unsorted = catalogue.search(query, undefined, { sorted: false });
+      expect([...unsorted].sort(lexicalOrder)).toEqual(sorted);
+      for (const count of [1, 3, 6, 50]) expect(firstPlaces(unsorted, count)).toEqual(sorted.slice(0, count));
+    }
   });
 
   it('indexes parameter names and descriptions', () => {

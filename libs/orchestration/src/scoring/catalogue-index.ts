@@ -14,7 +14,7 @@ import { addTool, correctedWords, emptyPostings, removeDocument, searchPostings,
 import { queryGroupsOf, REQUEST_FILLER, type IndexedToolText } from './catalogue-text.js';
 
 export { BM25F_SETTINGS, nameInitials, queryGroupsOf, withinOneEdit, type IndexedToolText } from './catalogue-text.js';
-export type { LexicalMatch } from './catalogue-postings.js';
+export { lexicalOrder, type LexicalMatch } from './catalogue-postings.js';
 
 export interface CatalogueIndex {
   /** Adds a tool, or replaces it when its text changed (unchanged text is a no-op). */
@@ -24,8 +24,11 @@ export interface CatalogueIndex {
   /** The indexed tools' names. */
   names(): string[];
   readonly size: number;
-  /** Tools sharing at least one term with the request, best first, among `available` (all tools when omitted). */
-  search(query: string, available?: ReadonlySet<string>): LexicalMatch[];
+  /**
+   * Tools sharing at least one term with the request, best first (`lexicalOrder`), among `available` (all tools when
+   * omitted); in no particular order with `{ sorted: false }`.
+   */
+  search(query: string, available?: ReadonlySet<string>, options?: { sorted?: boolean }): LexicalMatch[];
   /**
    * The catalogue's words one edit away from a request word no tool uses (a typo), as tools write them; empty for a
    * word the catalogue knows, a short word or one with nothing near it.
@@ -68,6 +71,6 @@ export function createCatalogueIndex(tools: readonly IndexedToolText[] = [], lex
     get size() {
       return index.documents.size;
     },
-    search: (query, available) => searchPostings(index, queryGroupsOf(query, lexicon), available),
+    search: (query, available, options) => searchPostings(index, queryGroupsOf(query, lexicon), available, options?.sorted ?? true),
   };
 }

@@ -199,8 +199,14 @@ function tallyGroup(pass: GroupPass, word: string, matched: Document[]): void {
   }
 }
 
-/** Tools sharing at least one term with the request's words, best first, among `available` (all when omitted). */
-export function searchPostings(index: Postings, groups: readonly QueryGroup[], available?: ReadonlySet<string>): LexicalMatch[] {
+/** The lexical ranking's order: the higher score first, ties by name. */
+export const lexicalOrder = (a: LexicalMatch, b: LexicalMatch): number => b.score - a.score || byName(a.tool, b.tool);
+
+/**
+ * Tools sharing at least one term with the request's words, among `available` (all when omitted): best first, or
+ * unsorted when `sorted` is false (a caller that reads only the first few places picks them itself).
+ */
+export function searchPostings(index: Postings, groups: readonly QueryGroup[], available?: ReadonlySet<string>, sorted = true): LexicalMatch[] {
   if (groups.length === 0 || index.documents.size === 0) return [];
   refreshWeights(index);
   // A word nobody's tools use weighs as much as the rarest term: an off-topic request keeps its weight and so
@@ -228,5 +234,5 @@ export function searchPostings(index: Postings, groups: readonly QueryGroup[], a
     coverage: totalWeight > 0 ? Math.min(1, tally.covered / totalWeight) : 0,
     matchedWords: tally.words,
   }));
-  return matches.sort((a, b) => b.score - a.score || byName(a.tool, b.tool));
+  return sorted ? matches.sort(lexicalOrder) : matches;
 }

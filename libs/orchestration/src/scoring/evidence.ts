@@ -5,7 +5,7 @@
  * kind of evidence) and whether a description-only tool stands out of the catalogue (docs/adr/0094).
  */
 import type { ToolIntelligenceRegistry } from '../registry/tool-intelligence-registry.js';
-import type { CatalogueIndex } from './catalogue-index.js';
+import { lexicalOrder, type CatalogueIndex, type LexicalMatch } from './catalogue-index.js';
 import { DESCRIPTION_ONLY, FUSION } from './fusion.js';
 import { tokenForms } from './normalize-text.js';
 import type { KeywordHit, QueryShape } from './query-shape.js';
@@ -128,11 +128,27 @@ function sharedContentWords(content: readonly string[], contentForms: readonly s
   return shared;
 }
 
+/** The first `count` matches in the lexical ranking's order, as sorting them all would give them. */
+export function firstPlaces(matches: readonly LexicalMatch[], count: number): LexicalMatch[] {
+  const first: LexicalMatch[] = [];
+  for (const match of matches) {
+    if (first.length >= count && lexicalOrder(match, first[first.length - 1] as LexicalMatch) >= 0) continue;
+    let at = first.length;
+    while (at > 0 && lexicalOrder(match, first[at - 1] as LexicalMatch) < 0) at -= 1;
+    first.splice(at, 0, match);
+    if (first.length > count) first.pop();
+  }
+  return first;
+}
+
 export interface LexicalEvidence {
   coverage: number;
   relative: number;
   words: string[];
-  /** 1-based place in the lexical ranking. */
+  /**
+   * 1-based place in the lexical ranking when among its first `DESCRIPTION_ONLY.agreementDepth` (all that is read of
+   * it, by `distinctionOf`), else +∞.
+   */
   rank: number;
 }
 
@@ -141,9 +157,16 @@ export function lexicalEvidence(shape: QueryShape, query: string, available: Rea
   const evidence = new Map<string, LexicalEvidence>();
   const index = registry.catalogueIndex?.();
   if (index) {
-    const matches = index.search(query, available);
-    const top = matches[0]?.score ?? 0;
-    matches.forEach((match, place) => evidence.set(match.tool, { coverage: match.coverage, relative: top > 0 ? match.score / top : 0, words: match.matchedWords, rank: place + 1 }));
+    // A long request matches hundreds of tools of a large catalogue; only the first few places are read, so only they
+    // are found, in one pass, instead of sorting every match on every call.
+    const matches = index.search(query, available, { sorted: false });
+    const placed = firstPlaces(matches, DESCRIPTION_ONLY.agreementDepth);
+    let top = matches[0]?.score ?? 0;
+    for (const match of matches) if (match.score > top) top = match.score;
+    for (const match of matches) {
+      const place = placed.indexOf(match);
+      evidence.set(match.tool, { coverage: match.coverage, relative: top > 0 ? match.score / top : 0, words: match.matchedWords, rank: place < 0 ? Number.POSITIVE_INFINITY : place + 1 });
+    }
     return evidence;
   }
   const contentForms = shape.content.map((token) => tokenForms(token));

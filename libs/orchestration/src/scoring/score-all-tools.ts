@@ -107,7 +107,11 @@ function signalsOfRequest(shape: QueryShape, intelligences: ReadonlyArray<ToolIn
     if (intelligence && signals && signals.length > 0 && !hitsBySignals.has(signals)) hitsBySignals.set(signals, { domain: intelligence.domain, hits: keywordHits(signals, shape) });
   }
   const signalResults = new Map<readonly ToolIntentSignal[], SignalResult>();
+  // Most tools of a large catalogue (every external one) have no keyword signals, each its own empty list: one result
+  // serves them all, not a result and a map entry per tool on every call.
+  const unsignalled = strongestSignal([], []);
   const signalOf = (signals: readonly ToolIntentSignal[]): SignalResult => {
+    if (signals.length === 0) return unsignalled;
     let result = signalResults.get(signals);
     if (!result) {
       const own = hitsBySignals.get(signals);
@@ -146,9 +150,11 @@ function readRequest(query: string, names: readonly string[], intelligences: Rea
   const { hitsBySignals, signalOf } = signalsOfRequest(shape, intelligences);
   const actionResults = new Map<readonly string[], readonly string[]>();
   const actionsOf = (actionWords: readonly string[]): readonly string[] => {
+    // An external tool has no action words (an empty list of its own): no map entry per tool.
+    if (actionWords.length === 0) return NO_HITS;
     let actions = actionResults.get(actionWords);
     if (!actions) {
-      actions = actionWords.length === 0 ? NO_HITS : actionWords.filter((keyword) => keywordMatches(keyword, shape));
+      actions = actionWords.filter((keyword) => keywordMatches(keyword, shape));
       actionResults.set(actionWords, actions);
     }
     return actions;
