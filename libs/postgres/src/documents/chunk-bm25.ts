@@ -157,7 +157,8 @@ export interface Bm25QueryInput {
  * A row's tsvector is stored out of line (TOAST, about 2 kB for a 200-word chunk), and every function given the
  * stored column fetches it again: the query therefore copies it once per row (`tsvector || ''`, an identical value in
  * memory) and uses the copy, and computes each frequency once (a stage of its own), not once per use in the score.
- * Measured at 100,000 chunks (ADR 0067, amendment): 67,000 buffer reads for a search of 2,300 rows before, 11,500 after.
+ * Measured at 100,000 chunks (ADR 0067, amendment): 67,000 buffer accesses for a search of 2,300 rows before,
+ * 11,500 after.
  */
 export function bm25Query({ column, where, found, finders, idf, averageLength, limit, principal }: Bm25QueryInput): { sql: string; values: unknown[] } {
   const { vector, terms: termsColumn } = TEXT_COLUMNS[column];
