@@ -45,7 +45,7 @@ export interface FactRelevanceParameters {
 /**
  * Chosen leaving one LoCoMo conversation out (ADR 0095, ADR 0099): every left-out conversation chose k 3 (one chose
  * 10), neighbours 0.5 and names 1–2; with the feedback list every one chose the vector weight 1 and a feedback weight
- * of 0.5–1, and dates 2–4; the values are those chosen on all five. The floor did not matter there and stays where
+ * of 0.5 or 1, and dates 2 or 4; the values are those chosen on all five. The floor did not matter there and stays where
  * ADR 0019 put it against unrelated queries.
  */
 export const DEFAULT_FACT_RELEVANCE: FactRelevanceParameters = {
@@ -55,7 +55,7 @@ export const DEFAULT_FACT_RELEVANCE: FactRelevanceParameters = {
   nameWeight: 2,
   neighbourWeight: 0.5,
   dateWeight: 4,
-  feedbackWeight: 1,
+  feedbackWeight: 0.5,
 };
 
 export interface FactCandidateLists {
