@@ -3,12 +3,13 @@
  * count, average lengths, the planner's common lexemes) and the query that scores one column. `ts_rank` is not BM25,
  * so the score is computed in SQL from each lexeme's frequency in a row's terms and its idf.
  */
+import { BM25 } from '@chief-of-staff/ranking';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { RESULT_COLUMNS } from './chunk-rows.js';
 
-/** BM25's term-frequency saturation and length normalisation: the usual values, which LanceDB's index also uses. */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
+/** BM25's term-frequency saturation and length normalisation: the ranking engine's, which LanceDB's index also uses. */
+export const BM25_K1 = BM25.k1;
+export const BM25_B = BM25.b;
 /** How long the row count, average lengths and common lexemes that BM25 needs are reused before they are read again. */
 export const CORPUS_STATS_TTL_MS = 30_000;
 /**

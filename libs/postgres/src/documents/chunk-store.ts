@@ -16,6 +16,7 @@
  * the GIN nor the prefix index could serve them), with the caller's principal named; they return ids and scores, and
  * the chunks' text is read by id on a bound session (ADR 0079).
  */
+import { bm25Idf } from '@chief-of-staff/ranking';
 import {
   CHUNK_TABLE_SCHEMA_VERSION,
   chunkId,
@@ -228,7 +229,7 @@ export class PostgresChunkStore implements ChunkStore {
     const where = withPrincipal(filterConditions(filter, 1), mine, 1);
     if (!where) return [];
     const rows = Math.max(stats.rows, ...found.map((row) => row.df));
-    const idf = found.map((row) => Math.log(1 + (rows - row.df + 0.5) / (row.df + 0.5)));
+    const idf = found.map((row) => bm25Idf(rows, row.df));
     const rare = found.filter((row) => row.df <= FIND_MAX_ROWS);
     const finders = rare.length > 0 ? rare : [found.reduce((best, row) => (row.df < best.df ? row : best))];
 
