@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Clock } from '@chief-of-staff/core';
-import { closePage, openPage, TOOL_STATISTICS_LIMITS, type ToolStatistics, type ToolUsageRecord, type ToolUsageRepository } from '@chief-of-staff/stores';
+import { closePage, openPage, TOOL_STATISTICS_LIMITS, type ToolPerformance, type ToolStatistics, type ToolUsageRecord, type ToolUsageRepository } from '@chief-of-staff/stores';
 import { nowIso, toolErrorRate, toolUsageValues } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { holdsNul, refuseNulCharacters } from '../nul-characters.js';
@@ -160,6 +160,36 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
         p50ResponseBytes: row.p50ResponseBytes ?? 0,
         p95ResponseBytes: row.p95ResponseBytes ?? 0,
       };
+    },
+
+    async performanceSinceMany(toolNames, since) {
+      const names = toolNames.filter((name) => !holdsNul(name));
+      const figures = new Map<string, ToolPerformance>();
+      if (names.length === 0) return figures;
+      // One grouped query through the (tool_name, created_at) index, the same aggregates as performanceSince.
+      const rows = await db
+        .select({
+          toolName: t.toolName,
+          samples: calls,
+          p50DurationMs: percentile(0.5, t.durationMs),
+          p95DurationMs: percentile(0.95, t.durationMs),
+          p50ResponseBytes: percentile(0.5, t.responseBytes),
+          p95ResponseBytes: percentile(0.95, t.responseBytes),
+        })
+        .from(t)
+        .where(and(sql`${t.toolName} = ANY(${sql.param(names)}::text[])`, gte(t.createdAt, since), eq(t.success, true), sql`${t.durationMs} IS NOT NULL`))
+        .groupBy(t.toolName);
+      for (const row of rows) {
+        if (row.samples === 0) continue;
+        figures.set(row.toolName, {
+          samples: row.samples,
+          p50DurationMs: row.p50DurationMs ?? 0,
+          p95DurationMs: row.p95DurationMs ?? 0,
+          p50ResponseBytes: row.p50ResponseBytes ?? 0,
+          p95ResponseBytes: row.p95ResponseBytes ?? 0,
+        });
+      }
+      return figures;
     },
 
     async listSince(since, limit) {

@@ -24,6 +24,11 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
     `SELECT duration_ms AS d, response_bytes AS b FROM tool_usage_log
      WHERE tool_name = ? AND created_at >= ? AND success = 1 AND duration_ms IS NOT NULL`,
   );
+  // The tools' names as one JSON array: one statement for any number of tools, each read through the (tool, time) index.
+  const successesManyStatement = sqlite.prepare<[string, string], { t: string; d: number; b: number | null }>(
+    `SELECT tool_name AS t, duration_ms AS d, response_bytes AS b FROM tool_usage_log
+     WHERE tool_name IN (SELECT value FROM json_each(?)) AND created_at >= ? AND success = 1 AND duration_ms IS NOT NULL`,
+  );
   // Plain columns through a prepared statement, as arrays (`raw`): mapping whole rows costs more than reading them,
   // and on tens of thousands of rows skipping the named-column object halves the read.
   const callSamplesStatement = sqlite
@@ -153,6 +158,18 @@ export function createToolUsageRepository(database: CosDatabase, clock: Clock): 
     },
 
     performanceSince: async (toolName, since) => performanceOf(successesStatement.all(toolName, since)),
+
+    async performanceSinceMany(toolNames, since) {
+      const rowsByTool = new Map<string, { d: number; b: number | null }[]>();
+      for (const row of successesManyStatement.all(JSON.stringify(toolNames), since)) {
+        const rows = rowsByTool.get(row.t);
+        if (rows) rows.push(row);
+        else rowsByTool.set(row.t, [row]);
+      }
+      const figures = new Map<string, ToolPerformance>();
+      for (const [toolName, rows] of rowsByTool) figures.set(toolName, performanceOf(rows) as ToolPerformance);
+      return figures;
+    },
 
     listSince: async (since, limit) =>
       db.select().from(toolUsageLog).where(gte(toolUsageLog.createdAt, since)).orderBy(asc(toolUsageLog.createdAt), asc(toolUsageLog.id)).limit(limit).all(),

@@ -108,6 +108,11 @@ export interface ToolUsageRepository {
    * that tool's rows through the (tool, time) index, not the whole log.
    */
   performanceSince(toolName: string, since: string): Promise<ToolPerformance | undefined>;
+  /**
+   * `performanceSince` for many tools in one read (the figures of a whole catalogue before its first ranking, where a
+   * read per tool cost a round trip each): the tools with figures, by name; a tool without any is absent.
+   */
+  performanceSinceMany(toolNames: readonly string[], since: string): Promise<Map<string, ToolPerformance>>;
   /** Rows since `since`, oldest first (analysis). */
   listSince(since: string, limit: number): Promise<ToolUsageRecord[]>;
   /**

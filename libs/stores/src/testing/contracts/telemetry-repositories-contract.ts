@@ -62,6 +62,29 @@ export function describeToolUsageRepositoryContract(name: string, open: OpenRepo
       });
     });
 
+    it("reads many tools' figures in one call, each the same as that tool's own read", async () => {
+      await call('query_memory', 9_000, 100); // before the window
+      clock().advanceDays(1);
+      for (let i = 0; i < 30; i += 1) {
+        clock().advance(10);
+        await call('query_memory', 100 + (i % 3), i % 4 === 0 ? null : 2_000 + i);
+        await call('search_documents', 7 + i, 70);
+      }
+      await call('send_email', 500, 10, false);
+      await call('get_calendar_events', 40, null);
+      const since = '2026-04-01T12:00:00.000Z';
+      const names = ['query_memory', 'search_documents', 'send_email', 'get_calendar_events', 'never_called'];
+      const many = await repository().performanceSinceMany(names, since);
+      const one = new Map<string, unknown>();
+      for (const name of names) {
+        const figures = await repository().performanceSince(name, since);
+        if (figures !== undefined) one.set(name, figures);
+      }
+      expect(many).toEqual(one);
+      expect([...many.keys()].sort()).toEqual(['get_calendar_events', 'query_memory', 'search_documents']);
+      expect((await repository().performanceSinceMany([], since)).size).toBe(0);
+    });
+
     it('records a call with its defaults: the pattern trimmed to 100 characters, "auto" when blank', async () => {
       const row = await repository().record({ toolName: 'query_memory', callerKind: 'agent', success: true, queryPattern: `  ${'p'.repeat(120)} ` });
       expect(row).toEqual({
