@@ -3,8 +3,9 @@
  * lists of one query (full text, substring, Hebrew stems, vector matches, the feedback list) fused into a 0..1
  * relevance by the ranking engine (`rankTexts`, ADR 0099), with the structural evidence facts carry — the names a
  * question mentions, the date it names, and the facts stored next to a fact in the same thread. Confidence, recency
- * and pinning are not evidence of relevance: they are the separate prior of fact-ranking.ts, applied afterwards. Kept free of storage so the benchmark can score parameter choices over
- * candidate lists fetched once (tools/bench/src/memory-recall).
+ * and pinning are not evidence of relevance: they are the separate prior of fact-ranking.ts, applied afterwards.
+ * Kept free of storage so the benchmark can score parameter choices over candidate lists fetched once
+ * (tools/bench/src/memory-recall).
  */
 import { foldCase } from '@chief-of-staff/core';
 import { feedbackTerms, nameShare, queryNames, rankTexts, type CandidateList } from '@chief-of-staff/ranking';
