@@ -16,6 +16,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import pg from 'pg';
 import { CLI_MAIN, WORKER_MAIN } from './app-mains.js';
 import { startHttpServer, TOKEN, type StartedServer } from './http-load.js';
+import { withLoggedCause } from './logged-cause.js';
 import { sleep } from './stored-rows.js';
 
 export interface TeamClusterOptions {
@@ -295,7 +296,8 @@ export async function runTeamCluster(options: TeamClusterOptions): Promise<TeamC
       workerKilled,
       occurrences,
       notExactlyOnce,
-      firstErrors: errors.slice(0, 5),
+      // Each unexpected error with what the servers logged under its ref (the logs go with the run's data).
+      firstErrors: errors.slice(0, 5).map((error) => withLoggedCause(error, servers.map((server) => server.log()))),
     };
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
