@@ -16,6 +16,8 @@ const CAUSES: readonly { codes: readonly string[]; text?: RegExp; cause: string 
   // admin_shutdown, crash_shutdown, cannot_connect_now: the server is stopping, restarting or starting up.
   { codes: ['57P01', '57P02', '57P03'], cause: 'the server is starting up or shutting down' },
   { codes: [], text: /Connection terminated/i, cause: 'connection lost' },
+  // too_many_connections: every connection the server allows (`max_connections`) is in use.
+  { codes: ['53300'], text: /too many clients|remaining connection slots/i, cause: 'every connection it allows is in use' },
 ];
 
 /** Marks the errors made here, so opening the storage can still describe the driver's error underneath. */

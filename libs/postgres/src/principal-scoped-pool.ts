@@ -30,6 +30,11 @@ export { SCOPED_ROLE };
  */
 export type RowSecurity = 'single-person' | 'scoped-role' | 'unavailable';
 
+/** PostgreSQL's too_many_connections, and how often and how long a new connection is asked for again after it. */
+const TOO_MANY_CONNECTIONS = '53300';
+const FULL_SERVER_RETRIES = 6;
+const FULL_SERVER_FIRST_WAIT_MS = 50;
+
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
 export class PrincipalScopedPool extends pg.Pool {
@@ -87,7 +92,7 @@ export class PrincipalScopedPool extends pg.Pool {
     this.#detected = true;
     // A connection straight from the pool: no principal scope to enter or refuse, and on the login role (a pool looks
     // again only while single-person, when no session has been switched).
-    const client = this.#guarded(await super.connect().catch((error: unknown) => Promise.reject(this.#connectFailure(error))));
+    const client = this.#guarded(await this.#open().catch((error: unknown) => Promise.reject(this.#connectFailure(error))));
     let state: ScopedRoleState;
     try {
       // A look again while single-person costs one tiny query until the first user appears (the full reading below
@@ -110,7 +115,7 @@ export class PrincipalScopedPool extends pg.Pool {
     const scoped = this.#refreshed().then(
       () =>
         this.#refusal(scope) ??
-        super.connect().then(
+        this.#open().then(
           (client) => this.#enterScope(this.#guarded(client), scope),
           (error: unknown) => Promise.reject(this.#connectFailure(error)),
         ),
@@ -154,6 +159,24 @@ export class PrincipalScopedPool extends pg.Pool {
   }
 
   /** A failed connection as the error a person can act on: UNAVAILABLE naming the server, when it is one. */
+  /**
+   * A connection from the pool. A server at `max_connections` refuses new ones (53300, "too many clients") until other
+   * processes' pools close theirs, which they do within moments (after a call, or 10 idle seconds): the pool asks
+   * again with growing waits, about three seconds in all, before the call fails with `UNAVAILABLE` saying so. Several
+   * servers and workers on one database each hold up to a pool of connections (docs/deployment.md), so a burst on all
+   * of them at once can meet the limit without anything being wrong.
+   */
+  async #open(): Promise<pg.PoolClient> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await super.connect();
+      } catch (error) {
+        if (attempt >= FULL_SERVER_RETRIES || (error as { code?: unknown } | null)?.code !== TOO_MANY_CONNECTIONS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, FULL_SERVER_FIRST_WAIT_MS * 2 ** attempt));
+      }
+    }
+  }
+
   #connectFailure(error: unknown): unknown {
     return databaseUnreachable(this.#address, error) ?? error;
   }

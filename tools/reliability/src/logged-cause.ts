@@ -5,13 +5,25 @@
  */
 
 const REF = /\(ref ([0-9a-f]{8})\)/;
-const MAX_CAUSE = 300;
+const MAX_CAUSE = 400;
+
+interface LoggedError {
+  type?: string;
+  message?: string;
+  code?: string;
+  /** What a wrapping error (a query builder's "Failed query") was caused by: the part that says what went wrong. */
+  cause?: LoggedError;
+}
+
+function describe(err: LoggedError): string {
+  const own = `${err.type ?? 'Error'}${err.code === undefined ? '' : ` ${err.code}`}: ${(err.message ?? '').split('\n')[0]}`;
+  return err.cause === undefined ? own : `${own} ← ${describe(err.cause)}`;
+}
 
 function causeOf(line: string): string {
   try {
-    const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string; code?: string } };
-    const err = entry.err;
-    return err === undefined ? String(entry.msg) : `${err.type ?? 'Error'}${err.code === undefined ? '' : ` ${err.code}`}: ${err.message ?? ''}`;
+    const entry = JSON.parse(line) as { msg?: string; err?: LoggedError };
+    return entry.err === undefined ? String(entry.msg) : describe(entry.err);
   } catch {
     return line;
   }
