@@ -27,7 +27,6 @@ import {
   type ToolIntelligenceRegistry,
   type ToolStatisticsSource,
 } from '@chief-of-staff/orchestration';
-import { scheduleCatalogueIndexWarmUp } from './catalogue-index-warm-up.js';
 import { configuredServers } from './configured-servers.js';
 import type { OrchestrationSettings } from './orchestration-settings.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
@@ -100,12 +99,12 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     keptIndex = registry?.catalogueIndex?.() ?? keptIndex;
     registry = undefined;
     for (const listener of changeListeners) listener();
-    indexWarmUp.changed();
+    setImmediate(() => intelligence().catalogueIndex?.()).unref();
   };
   pool?.onToolsChanged(rebuild);
   // The catalogue index is built in the background a moment after start-up: not in the way of the first requests a
-  // client sends on connecting (initialize, tools/list), also when tools kept from the last start are offered at once.
-  const indexWarmUp = scheduleCatalogueIndexWarmUp(() => intelligence().catalogueIndex?.(), INDEX_WARM_UP_DELAY_MS);
+  // client sends on connecting (initialize, tools/list), and ready before the first request that needs scoring.
+  setTimeout(() => intelligence().catalogueIndex?.(), INDEX_WARM_UP_DELAY_MS).unref();
 
   const intelligence = (): ToolIntelligenceRegistry =>
     (registry ??= buildRegistry(options.statistics(), [...catalogue.tools, ...external], externalToolOverrides(pool?.tools() ?? [], servers), keptIndex));
