@@ -32,6 +32,17 @@ function sqlState(error: unknown): unknown {
 }
 
 /** Nearest-rank percentile of a bigint column, as a number (null without values). */
+/** A row of `performance` as the port gives it: a percentile over no values reads 0. */
+function toolPerformance(row: { samples: number; p50DurationMs: number | null; p95DurationMs: number | null; p50ResponseBytes: number | null; p95ResponseBytes: number | null }): ToolPerformance {
+  return {
+    samples: row.samples,
+    p50DurationMs: row.p50DurationMs ?? 0,
+    p95DurationMs: row.p95DurationMs ?? 0,
+    p50ResponseBytes: row.p50ResponseBytes ?? 0,
+    p95ResponseBytes: row.p95ResponseBytes ?? 0,
+  };
+}
+
 const percentile = (p: number, column: AnyColumn): SQL<number | null> =>
   sql<number | null>`(percentile_disc(${sql.raw(String(p))}) WITHIN GROUP (ORDER BY ${column}))::float8`;
 
@@ -40,6 +51,14 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
   const { db } = database;
   const t = toolUsageLog;
   const calls = sql<number>`count(*)::int`;
+  // The figures of a tool's successful timed calls, read alike for one tool and for many.
+  const performance = {
+    samples: calls,
+    p50DurationMs: percentile(0.5, t.durationMs),
+    p95DurationMs: percentile(0.95, t.durationMs),
+    p50ResponseBytes: percentile(0.5, t.responseBytes),
+    p95ResponseBytes: percentile(0.95, t.responseBytes),
+  };
   const byCode = (column: SQL | AnyColumn): SQL => sql`${column} COLLATE "C"`;
 
   return {
@@ -143,23 +162,11 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
       if (holdsNul(toolName)) return undefined;
       // Through the (tool_name, created_at) index, as on SQLite.
       const [row] = await db
-        .select({
-          samples: calls,
-          p50DurationMs: percentile(0.5, t.durationMs),
-          p95DurationMs: percentile(0.95, t.durationMs),
-          p50ResponseBytes: percentile(0.5, t.responseBytes),
-          p95ResponseBytes: percentile(0.95, t.responseBytes),
-        })
+        .select(performance)
         .from(t)
         .where(and(eq(t.toolName, toolName), gte(t.createdAt, since), eq(t.success, true), sql`${t.durationMs} IS NOT NULL`));
       if (row === undefined || row.samples === 0) return undefined;
-      return {
-        samples: row.samples,
-        p50DurationMs: row.p50DurationMs ?? 0,
-        p95DurationMs: row.p95DurationMs ?? 0,
-        p50ResponseBytes: row.p50ResponseBytes ?? 0,
-        p95ResponseBytes: row.p95ResponseBytes ?? 0,
-      };
+      return toolPerformance(row);
     },
 
     async performanceSinceMany(toolNames, since) {
@@ -168,26 +175,13 @@ export function createPostgresToolUsageRepository(database: PostgresDatabase, cl
       if (names.length === 0) return figures;
       // One grouped query through the (tool_name, created_at) index, the same aggregates as performanceSince.
       const rows = await db
-        .select({
-          toolName: t.toolName,
-          samples: calls,
-          p50DurationMs: percentile(0.5, t.durationMs),
-          p95DurationMs: percentile(0.95, t.durationMs),
-          p50ResponseBytes: percentile(0.5, t.responseBytes),
-          p95ResponseBytes: percentile(0.95, t.responseBytes),
-        })
+        .select({ toolName: t.toolName, ...performance })
         .from(t)
         .where(and(sql`${t.toolName} = ANY(${sql.param(names)}::text[])`, gte(t.createdAt, since), eq(t.success, true), sql`${t.durationMs} IS NOT NULL`))
         .groupBy(t.toolName);
       for (const row of rows) {
         if (row.samples === 0) continue;
-        figures.set(row.toolName, {
-          samples: row.samples,
-          p50DurationMs: row.p50DurationMs ?? 0,
-          p95DurationMs: row.p95DurationMs ?? 0,
-          p50ResponseBytes: row.p50ResponseBytes ?? 0,
-          p95ResponseBytes: row.p95ResponseBytes ?? 0,
-        });
+        figures.set(row.toolName, toolPerformance(row));
       }
       return figures;
     },
