@@ -95,16 +95,17 @@ export function createOrchestrationRuntime(options: OrchestrationRuntimeOptions)
     const sharedNames = new Set(infos.filter((info) => sharedServers.has(info.server)).map((info) => info.name));
     sharedExternal = external.filter((tool) => sharedNames.has(tool.name));
     // The next registry brings the kept index up to date (only the joining or leaving server's tools are touched),
-    // in the background rather than on the next call's path.
+    // in the background rather than on the next call's path: a slice at a time, so that at start-up with tools kept
+    // from the last run a client's initialize and tools/list are not kept waiting behind thousands of tools.
     keptIndex = registry?.catalogueIndex?.() ?? keptIndex;
     registry = undefined;
     for (const listener of changeListeners) listener();
-    setImmediate(() => intelligence().catalogueIndex?.()).unref();
+    setImmediate(() => void intelligence().warmCatalogueIndex?.()).unref();
   };
   pool?.onToolsChanged(rebuild);
   // The catalogue index is built in the background a moment after start-up: not in the way of the first requests a
   // client sends on connecting (initialize, tools/list), and ready before the first request that needs scoring.
-  setTimeout(() => intelligence().catalogueIndex?.(), INDEX_WARM_UP_DELAY_MS).unref();
+  setTimeout(() => void intelligence().warmCatalogueIndex?.(), INDEX_WARM_UP_DELAY_MS).unref();
 
   const intelligence = (): ToolIntelligenceRegistry =>
     (registry ??= buildRegistry(options.statistics(), [...catalogue.tools, ...external], externalToolOverrides(pool?.tools() ?? [], servers), keptIndex));

@@ -117,4 +117,59 @@ describe('tool intelligence registry: the catalogue index', () => {
     expect(index?.names().sort()).toEqual(['files__read_file', 'get_calendar_events', 'query_memory', 'search_documents']);
     expect(index?.search('read a file')[0]?.tool).toBe('files__read_file');
   });
+
+  /** A catalogue big enough that building its index takes more than one slice: a joined server's 3,000 tools. */
+  const bigCatalogue = (): CatalogueToolInfo[] => [
+    ...tools,
+    ...Array.from({ length: 3_000 }, (_, i) => ({
+      name: `big__tool_${i}`,
+      title: `Tool ${i}`,
+      description: `Looks up record number ${i} of the ledger, with its history, owners and related entries ${i % 7 === 0 ? 'in the archive' : 'today'}.`,
+      inputSchema: { properties: { record: { description: 'Which record to look up' } } },
+    })),
+  ];
+  const searchOf = (registry: ReturnType<typeof createToolIntelligenceRegistry>) =>
+    registry.catalogueIndex?.().search('look up an archived ledger record and its owners').slice(0, 20);
+
+  it('builds the index in the background a slice at a time, leaving the event loop free between slices, to the same index', async () => {
+    const warmed = createToolIntelligenceRegistry({ tools: bigCatalogue() });
+    let turnsDuringWarmUp = 0;
+    let done = false;
+    const countTurns = (): void => {
+      if (done) return;
+      turnsDuringWarmUp += 1;
+      setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    await warmed.warmCatalogueIndex?.();
+    done = true;
+    // Other work (a client's initialize and tools/list) ran while the index was being built.
+    expect(turnsDuringWarmUp).toBeGreaterThan(1);
+    const atOnce = createToolIntelligenceRegistry({ tools: bigCatalogue() });
+    expect(warmed.catalogueIndex?.().size).toBe(3_003);
+    expect(searchOf(warmed)).toEqual(searchOf(atOnce));
+  });
+
+  it('finishes a background build at once when a search needs the index first, and the build then stops', async () => {
+    const registry = createToolIntelligenceRegistry({ tools: bigCatalogue() });
+    const warming = registry.warmCatalogueIndex?.();
+    const index = registry.catalogueIndex?.();
+    expect(index?.size).toBe(3_003);
+    const first = searchOf(registry);
+    await warming;
+    expect(registry.catalogueIndex?.()).toBe(index);
+    expect(index?.size).toBe(3_003);
+    expect(searchOf(registry)).toEqual(first);
+    expect(first).toEqual(searchOf(createToolIntelligenceRegistry({ tools: bigCatalogue() })));
+  });
+
+  it('brings a kept index up to date in the background too: a tool that left is gone once the build is over', async () => {
+    const first = createToolIntelligenceRegistry({ tools: [...bigCatalogue(), { name: 'old__tool', title: 'Old tool', description: 'Something that leaves.' }] });
+    const kept = first.catalogueIndex?.();
+    const next = createToolIntelligenceRegistry({ tools: bigCatalogue(), ...(kept ? { catalogueIndex: kept } : {}) });
+    await next.warmCatalogueIndex?.();
+    expect(next.catalogueIndex?.()).toBe(kept);
+    expect(kept?.has('old__tool')).toBe(false);
+    expect(kept?.size).toBe(3_003);
+  });
 });

@@ -59,6 +59,12 @@ export interface ToolIntelligenceRegistry extends ToolIntelligenceLookup {
   examples?(name: string): readonly string[];
   /** The BM25F index of the catalogue's names, titles, descriptions and parameters, built on first use. */
   catalogueIndex?(): CatalogueIndex;
+  /**
+   * Builds the catalogue index in the background, a slice of tools at a time with the event loop free between slices,
+   * so requests that do not need it (a client's `initialize` and `tools/list`) are answered meanwhile. A
+   * `catalogueIndex()` asked for before the last slice finishes the rest at once; the index is the same either way.
+   */
+  warmCatalogueIndex?(): Promise<void>;
 }
 
 /** Learned figures apply from this many successful samples. */
@@ -193,10 +199,22 @@ function invertedVocabularyOf(entries: ReadonlyArray<[string, Entry]>): Map<stri
   return inverted;
 }
 
-/** The catalogue's index: the kept one brought up to date (only the difference touches its postings), else a new one. */
-function catalogueIndexOf(options: ToolIntelligenceRegistryOptions, examplesOf: (name: string) => readonly string[]): CatalogueIndex {
-  const kept = options.catalogueIndex;
-  const texts = options.tools.map((tool) => indexedTextOf(tool, examplesOf(tool.name)));
+/** How long one slice of a background index build keeps the event loop, at most (one tool's analysis over). */
+const WARM_UP_SLICE_MS = 8;
+
+/** An index build under way: the index so far, and how many of the catalogue's tools (in order) it has taken. */
+interface IndexBuild {
+  index: CatalogueIndex;
+  added: number;
+}
+
+/**
+ * The catalogue's index: the kept one brought up to date (only the difference touches its postings), else a new one;
+ * a build under way is finished from the tool it reached.
+ */
+function catalogueIndexOf(options: ToolIntelligenceRegistryOptions, examplesOf: (name: string) => readonly string[], started?: IndexBuild): CatalogueIndex {
+  const kept = started?.index ?? options.catalogueIndex;
+  const texts = options.tools.slice(started?.added ?? 0).map((tool) => indexedTextOf(tool, examplesOf(tool.name)));
   if (!kept) return createCatalogueIndex(texts);
   const names = new Set(options.tools.map((tool) => tool.name));
   // add() skips tools whose text is unchanged.
@@ -204,6 +222,8 @@ function catalogueIndexOf(options: ToolIntelligenceRegistryOptions, examplesOf: 
   for (const name of kept.names()) if (!names.has(name)) kept.remove(name);
   return kept;
 }
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
@@ -226,8 +246,25 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
   let inverted: Map<string, string[]> | undefined;
   const examplesOf = (name: string): readonly string[] => options.overrides?.[name]?.examples ?? defaultExamplesOf(toolsByName.get(name));
   let index: CatalogueIndex | undefined;
+  let build: IndexBuild | undefined;
+  const catalogueIndex = (): CatalogueIndex => (index ??= catalogueIndexOf(options, examplesOf, build));
   return {
-    catalogueIndex: () => (index ??= catalogueIndexOf(options, examplesOf)),
+    catalogueIndex,
+    async warmCatalogueIndex() {
+      if (index || build) return;
+      const started: IndexBuild = (build = { index: options.catalogueIndex ?? createCatalogueIndex(), added: 0 });
+      const { tools } = options;
+      while (!index && started.added < tools.length) {
+        const until = performance.now() + WARM_UP_SLICE_MS;
+        while (started.added < tools.length && performance.now() < until) {
+          const tool = tools[started.added] as CatalogueToolInfo;
+          started.index.add(indexedTextOf(tool, examplesOf(tool.name)));
+          started.added += 1;
+        }
+        await nextTurn();
+      }
+      catalogueIndex();
+    },
     examples: examplesOf,
     get: (name) => entry(name)?.intelligence,
     list: () => allEntries().map(([, built]) => built.intelligence),
