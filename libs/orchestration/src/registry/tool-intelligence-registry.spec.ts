@@ -141,8 +141,12 @@ describe('tool intelligence registry: the catalogue index', () => {
       setImmediate(countTurns);
     };
     setImmediate(countTurns);
+    const first = warmed.warmCatalogueIndex?.();
+    // A second caller waits for the same build.
     await warmed.warmCatalogueIndex?.();
     done = true;
+    expect(warmed.catalogueIndex?.().size).toBe(3_003);
+    await first;
     // Other work (a client's initialize and tools/list) ran while the index was being built.
     expect(turnsDuringWarmUp).toBeGreaterThan(1);
     const atOnce = createToolIntelligenceRegistry({ tools: bigCatalogue() });

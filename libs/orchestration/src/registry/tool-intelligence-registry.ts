@@ -248,22 +248,27 @@ export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistry
   let index: CatalogueIndex | undefined;
   let build: IndexBuild | undefined;
   const catalogueIndex = (): CatalogueIndex => (index ??= catalogueIndexOf(options, examplesOf, build));
+  const buildInSlices = async (started: IndexBuild): Promise<void> => {
+    const { tools } = options;
+    while (!index && started.added < tools.length) {
+      const until = performance.now() + WARM_UP_SLICE_MS;
+      while (started.added < tools.length && performance.now() < until) {
+        const tool = tools[started.added] as CatalogueToolInfo;
+        started.index.add(indexedTextOf(tool, examplesOf(tool.name)));
+        started.added += 1;
+      }
+      await nextTurn();
+    }
+    catalogueIndex();
+  };
+  // Every caller waits for the one build.
+  let warming: Promise<void> | undefined;
   return {
     catalogueIndex,
-    async warmCatalogueIndex() {
-      if (index || build) return;
-      const started: IndexBuild = (build = { index: options.catalogueIndex ?? createCatalogueIndex(), added: 0 });
-      const { tools } = options;
-      while (!index && started.added < tools.length) {
-        const until = performance.now() + WARM_UP_SLICE_MS;
-        while (started.added < tools.length && performance.now() < until) {
-          const tool = tools[started.added] as CatalogueToolInfo;
-          started.index.add(indexedTextOf(tool, examplesOf(tool.name)));
-          started.added += 1;
-        }
-        await nextTurn();
-      }
-      catalogueIndex();
+    warmCatalogueIndex: () => {
+      if (index) return Promise.resolve();
+      warming ??= buildInSlices((build = { index: options.catalogueIndex ?? createCatalogueIndex(), added: 0 }));
+      return warming;
     },
     examples: examplesOf,
     get: (name) => entry(name)?.intelligence,
