@@ -6,6 +6,7 @@
  * `receiveWebhook` only ever sees the real secret: a source whose variable is unset has none and refuses every
  * delivery, and `checkSecrets` (called by the HTTP server before it listens) refuses to start, naming the variable.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolveSecret, unsetSecretError, unsetSecretReferences, type Clock, type ConfigError, type CosConfig, type Logger } from '@chief-of-staff/core';
 import { createRateLimiter, importInbox, receiveWebhook, type WebhookAnswer, type WebhookRequest } from '@chief-of-staff/capabilities';
 import { dispatchPendingWebhookEvents, dispatchWebhookEvent, type AgentsService, type WebhookDispatchResult } from '@chief-of-staff/agents';
@@ -67,7 +68,7 @@ export function createWebhookReceiver(deps: { memory: MemoryStore; agents: Agent
         const eventId = answer.storedEventId;
         // After the answer: the sender is never kept waiting on an agent run.
         track(
-          new Promise((resolve) => setImmediate(resolve))
+          nextTurn()
             .then(() => dispatchWebhookEvent(dispatchDeps, eventId))
             .catch((error: unknown) => deps.logger.warn({ err: error, event: eventId }, 'routing a webhook event failed; the webhook_dispatch task retries it')),
         );

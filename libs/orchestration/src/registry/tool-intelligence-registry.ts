@@ -6,6 +6,7 @@
  * external defaults. Overrides from configuration win, and learned statistics refine typical latency and size once
  * there are enough samples.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LatencyTier, ToolExamples } from '@chief-of-staff/core';
 import { createCatalogueIndex, type CatalogueIndex, type IndexedToolText } from '../scoring/catalogue-index.js';
 import { formsOf } from '../scoring/normalize-text.js';
@@ -222,8 +223,6 @@ function catalogueIndexOf(options: ToolIntelligenceRegistryOptions, examplesOf: 
   for (const name of kept.names()) if (!names.has(name)) kept.remove(name);
   return kept;
 }
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export function createToolIntelligenceRegistry(options: ToolIntelligenceRegistryOptions): ToolIntelligenceRegistry {
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
