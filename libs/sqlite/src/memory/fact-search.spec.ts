@@ -193,4 +193,17 @@ describe('searchFacts (query_memory ranking)', () => {
     const onlyFunctionWords = await searchFacts(lexical, { query: 'the' }, {});
     expect(onlyFunctionWords.items.map((item) => item.fact.key)).toEqual(['party']);
   });
+
+  it("finds the turn after a match in the same thread, and lifts nothing next to a fact from no thread", async () => {
+    const inThread = async (key: string, value: string, thread: string) =>
+      (await store.facts.upsert({ category: 'personal', key, value, source: 'message', sourceRef: { provider: 'message', thread_id: thread } })).fact;
+    const question = await inThread('turn_1', 'Caroline: what did you do on the weekend?', 'chat-1');
+    const answer = await inThread('turn_2', 'Melanie: we went hiking by the lake with the kids.', 'chat-1');
+    const note = await put('weekend_note', 'weekend plans are still open');
+    const after = await put('pottery', 'pottery class every Tuesday');
+    const lexical = { facts: store.facts, clock };
+    const found = (await searchFacts(lexical, { query: 'weekend' }, {})).items.map((item) => item.fact.id);
+    expect(found).toEqual(expect.arrayContaining([question.id, answer.id, note.id]));
+    expect(found).not.toContain(after.id);
+  });
 });

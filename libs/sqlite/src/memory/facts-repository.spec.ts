@@ -119,4 +119,27 @@ describe('FactsRepository', () => {
     // Only common terms: all are kept, so the list is still filled.
     expect(await store.facts.fullTextCandidates('quarterly review', { limit: 50 })).toHaveLength(50);
   });
+
+  it('leaves out a term above the share a caller asks for, and falls back to the usual share when no term is under it', async () => {
+    const insert = store.database.sqlite.prepare(
+      `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
+       VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    // 2,500 facts: "quarterly" in all, "leo" in 5% (125), "zebra" in 0.2% (5, none with "leo").
+    store.database.writeTransaction(() => {
+      for (let i = 0; i < 2_500; i++) insert.run(`note_${i}`, i % 500 === 1 ? `quarterly zebra ${i}` : i % 20 === 0 ? `quarterly leo ${i}` : `quarterly ${i}`);
+    });
+    const valuesOf = async (ids: number[] | null) => (await store.facts.getMany(ids ?? [])).map((fact) => fact.value);
+    // Leo is under the usual share (10%), so it finds facts too…
+    const usual = await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50 }));
+    expect(usual).toHaveLength(50);
+    // …but not under 2%: only the zebra facts are left.
+    const narrow = await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50, commonTermShare: 0.02 }));
+    expect(narrow).toHaveLength(5);
+    expect(narrow.every((value) => value.includes('zebra'))).toBe(true);
+    // No term under 2%: the usual share decides, so "quarterly" (in every fact) is still left out.
+    const fallback = await valuesOf(await store.facts.fullTextCandidates('leo quarterly', { limit: 200, commonTermShare: 0.02 }));
+    expect(fallback).toHaveLength(125);
+    expect(fallback.every((value) => value.includes('leo'))).toBe(true);
+  });
 });

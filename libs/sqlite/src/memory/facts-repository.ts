@@ -30,15 +30,19 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
   /**
    * Leaves out terms found in more than COMMON_TERM_SHARE of all facts when the query has rarer ones (ADR 0010):
    * such a term barely moves bm25, yet every row it matches must be scored, which at 100k facts turned a 2 ms
-   * query into 20 ms. A query made only of common terms keeps them all.
+   * query into 20 ms. A caller may ask for a smaller `share`, tried first. A query made only of common terms keeps
+   * them all.
    */
-  const selectiveTokens = (tokens: string[]): string[] => {
+  const selectiveTokens = (tokens: string[], share = COMMON_TERM_SHARE): string[] => {
     if (tokens.length < 2) return tokens;
     const rows = rowBoundStatement.get()?.n ?? 0;
     if (rows < COMMON_TERM_MIN_ROWS) return tokens;
-    const limit = Math.floor(rows * COMMON_TERM_SHARE);
-    const rare = tokens.filter((token) => (termRowsStatement.get(orMatch([token]), limit + 1)?.n ?? 0) <= limit);
-    return rare.length > 0 ? rare : tokens;
+    for (const bound of share < COMMON_TERM_SHARE ? [share, COMMON_TERM_SHARE] : [share]) {
+      const limit = Math.floor(rows * bound);
+      const rare = tokens.filter((token) => (termRowsStatement.get(orMatch([token]), limit + 1)?.n ?? 0) <= limit);
+      if (rare.length > 0) return rare;
+    }
+    return tokens;
   };
   // Variants by category and time window, each prepared once.
   const prepared = statementCache(database);
@@ -174,7 +178,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
 
     async fullTextCandidates(query, options) {
       if (options.category !== undefined) assertEnum('category', options.category, FACT_CATEGORIES);
-      const match = orStemMatch(selectiveTokens(ftsTokens(query)));
+      const match = orStemMatch(selectiveTokens(ftsTokens(query), options.commonTermShare));
       if (match === null) return null;
       // The category is a validated enum value, safe to quote into the expression.
       const expression = options.category === undefined ? match : `(${match}) AND category : "${options.category}"`;

@@ -55,6 +55,12 @@ export interface CandidateOptions {
   /** Only facts observed in this window (observed_at, else created_at; see observed-time.ts). */
   observed?: ObservedWindow;
   limit: number;
+  /**
+   * Full text only: a query term in more than this share of all facts does not find candidates when the query has
+   * rarer ones. Tried before COMMON_TERM_SHARE, the adapters' own bound, so it can only narrow the search; below
+   * COMMON_TERM_MIN_ROWS facts every term is kept.
+   */
+  commonTermShare?: number;
 }
 
 /** The facts of a blank query with a time window: optionally one category, latest observed first. */
