@@ -94,6 +94,9 @@ describeWithPostgres('FactsRepository on PostgreSQL only', () => {
       expect(zebras).toHaveLength(5);
       expect(await opened.facts.fullTextCandidates('quarterly review', { limit: 50 })).toHaveLength(50);
       expect(await opened.facts.fullTextCandidates('leo', { limit: 500 })).toHaveLength(123);
+      // A budget of facts: zebra's 5 and leo's 123 fit in 6% (150) and both find; in 2% (50) only zebra does.
+      expect(await opened.facts.fullTextCandidates('zebra leo', { limit: 500, findShare: 0.06 })).toHaveLength(125);
+      expect(await opened.facts.fullTextCandidates('zebra leo', { limit: 500, findShare: 0.02 })).toHaveLength(5);
     } finally {
       await opened.close();
     }

@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLike, hebrewStem, isHebrewWord, type Clock } from '@chief-of-staff/core';
 import { closePage, FACT_CATEGORIES, FACT_LIST_LIMITS, openPage, type FactCategory, type FactRecord, type FactsRepository, type ObservedWindow } from '@chief-of-staff/stores';
-import { assertConfidence, assertEnum, assertText, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, stemPrefix } from '@chief-of-staff/stores/adapter-kit';
+import { assertConfidence, assertEnum, assertText, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, stemPrefix, termsWithinBudget } from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { facts } from '../schema/memory.js';
 import { factSearchTerms, unicode61Tokens } from '../search-terms.js';
@@ -173,14 +173,20 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
    * return 50. So when the query has words in at most FILTER_TERM_SHARE of the facts, only those find candidates and
    * every word ranks them (a fact with both words first). Otherwise the SQLite adapter's common-term rule (ADR 0010,
    * the same share) decides: a word in more than COMMON_TERM_SHARE of the facts is left out when the query has rarer
-   * ones (ADR 0060). A caller's `findShare` (`CandidateOptions.commonTermShare`) can only narrow the finding words.
+   * ones (ADR 0060). With `findShare`, only the rarest words within that budget of facts find (`termsWithinBudget`),
+   * when any is, and every word ranks.
    */
-  const queryTokens = async (tokens: string[], findShare = FILTER_TERM_SHARE): Promise<{ rank: string[]; find: string[] }> => {
+  const queryTokens = async (tokens: string[], findShare?: number): Promise<{ rank: string[]; find: string[] }> => {
     if (tokens.length < 2) return { rank: tokens, find: tokens };
     const rows = await factCount();
     if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
+    if (findShare !== undefined) {
+      const budget = Math.floor(rows * findShare);
+      const find = termsWithinBudget(tokens, await termCounts(tokens, budget), budget);
+      if (find.length > 0) return { rank: tokens, find };
+    }
     // Counted up to the filter share first: a query with a rare word (the usual case) never counts a common one far.
-    const filterLimit = Math.floor(rows * Math.min(FILTER_TERM_SHARE, findShare));
+    const filterLimit = Math.floor(rows * FILTER_TERM_SHARE);
     const firstCounts = await termCounts(tokens, filterLimit);
     const rarest = tokens.filter((_, i) => (firstCounts[i] ?? 0) <= filterLimit);
     // Every word ranks the facts the rare ones found (SQLite would drop a word above the common share; here it only
@@ -301,7 +307,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
       const category = categoryFilter(options.category);
       const tokens = ftsTokens(query);
       if (tokens.length === 0) return null;
-      const selected = await queryTokens(tokens, options.commonTermShare);
+      const selected = await queryTokens(tokens, options.findShare);
       const rankQuery = orStemQuery(selected.rank);
       // ts_rank with normalisation 1 (divided by 1 + log of the length): more query words and more occurrences
       // rank higher, long facts a little lower — the clear cases of bm25, without its per-term document counts.

@@ -120,7 +120,7 @@ describe('FactsRepository', () => {
     expect(await store.facts.fullTextCandidates('quarterly review', { limit: 50 })).toHaveLength(50);
   });
 
-  it('leaves out a term above the share a caller asks for, and falls back to the usual share when no term is under it', async () => {
+  it('finds only by the rarest terms within the budget of facts a caller gives, or by the usual rule when none fits', async () => {
     const insert = store.database.sqlite.prepare(
       `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
        VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
@@ -131,14 +131,15 @@ describe('FactsRepository', () => {
     });
     const valuesOf = async (ids: number[] | null) => (await store.facts.getMany(ids ?? [])).map((fact) => fact.value);
     // Leo is under the usual share (10%), so it finds facts too…
-    const usual = await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50 }));
-    expect(usual).toHaveLength(50);
-    // …but not under 2%: only the zebra facts are left.
-    const narrow = await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50, commonTermShare: 0.02 }));
+    expect(await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50 }))).toHaveLength(50);
+    // …but zebra's 5 facts and leo's 125 do not fit in 2% (50 facts): only zebra finds.
+    const narrow = await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50, findShare: 0.02 }));
     expect(narrow).toHaveLength(5);
     expect(narrow.every((value) => value.includes('zebra'))).toBe(true);
-    // No term under 2%: the usual share decides, so "quarterly" (in every fact) is still left out.
-    const fallback = await valuesOf(await store.facts.fullTextCandidates('leo quarterly', { limit: 200, commonTermShare: 0.02 }));
+    // In 6% (150 facts) both fit.
+    expect(await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 200, findShare: 0.06 }))).toHaveLength(130);
+    // No term fits in 2%: the usual share decides, so "quarterly" (in every fact) is still left out.
+    const fallback = await valuesOf(await store.facts.fullTextCandidates('leo quarterly', { limit: 200, findShare: 0.02 }));
     expect(fallback).toHaveLength(125);
     expect(fallback.every((value) => value.includes('leo'))).toBe(true);
   });

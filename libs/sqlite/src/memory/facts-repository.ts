@@ -7,7 +7,7 @@ import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { facts } from '../db/schema/memory.js';
 import { closePage, FACT_CATEGORIES, FACT_LIST_LIMITS, openPage, type CandidateOptions, type EmbeddingStatus, type FactCategory, type FactRecord, type FactsRepository } from '@chief-of-staff/stores';
-import { assertConfidence, assertEnum, assertText, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, observedCondition } from '@chief-of-staff/stores/adapter-kit';
+import { assertConfidence, assertEnum, assertText, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, observedCondition, termsWithinBudget } from '@chief-of-staff/stores/adapter-kit';
 import { buildTrigramPhrase, orMatch, orStemMatch } from '../db/fts-query.js';
 import { statementCache } from '../db/statement-cache.js';
 import { hebrewStem, isHebrewWord } from '@chief-of-staff/core';
@@ -30,19 +30,22 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
   /**
    * Leaves out terms found in more than COMMON_TERM_SHARE of all facts when the query has rarer ones (ADR 0010):
    * such a term barely moves bm25, yet every row it matches must be scored, which at 100k facts turned a 2 ms
-   * query into 20 ms. A caller may ask for a smaller `share`, tried first. A query made only of common terms keeps
-   * them all.
+   * query into 20 ms. A query made only of common terms keeps them all. With `findShare`, only the rarest terms
+   * within that budget of facts are kept (`termsWithinBudget`), when any is.
    */
-  const selectiveTokens = (tokens: string[], share = COMMON_TERM_SHARE): string[] => {
+  const selectiveTokens = (tokens: string[], findShare?: number): string[] => {
     if (tokens.length < 2) return tokens;
     const rows = rowBoundStatement.get()?.n ?? 0;
     if (rows < COMMON_TERM_MIN_ROWS) return tokens;
-    for (const bound of share < COMMON_TERM_SHARE ? [share, COMMON_TERM_SHARE] : [share]) {
-      const limit = Math.floor(rows * bound);
-      const rare = tokens.filter((token) => (termRowsStatement.get(orMatch([token]), limit + 1)?.n ?? 0) <= limit);
-      if (rare.length > 0) return rare;
+    const termRows = (token: string, limit: number) => termRowsStatement.get(orMatch([token]), limit + 1)?.n ?? 0;
+    if (findShare !== undefined) {
+      const budget = Math.floor(rows * findShare);
+      const kept = termsWithinBudget(tokens, tokens.map((token) => termRows(token, budget)), budget);
+      if (kept.length > 0) return kept;
     }
-    return tokens;
+    const limit = Math.floor(rows * COMMON_TERM_SHARE);
+    const rare = tokens.filter((token) => termRows(token, limit) <= limit);
+    return rare.length > 0 ? rare : tokens;
   };
   // Variants by category and time window, each prepared once.
   const prepared = statementCache(database);
@@ -178,7 +181,7 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
 
     async fullTextCandidates(query, options) {
       if (options.category !== undefined) assertEnum('category', options.category, FACT_CATEGORIES);
-      const match = orStemMatch(selectiveTokens(ftsTokens(query), options.commonTermShare));
+      const match = orStemMatch(selectiveTokens(ftsTokens(query), options.findShare));
       if (match === null) return null;
       // The category is a validated enum value, safe to quote into the expression.
       const expression = options.category === undefined ? match : `(${match}) AND category : "${options.category}"`;

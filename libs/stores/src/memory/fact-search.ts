@@ -20,15 +20,15 @@ export const QUERY_MEMORY_LIMITS = { defaultLimit: 10, maxLimit: 100 };
 /** Each candidate list holds at most this many facts (step 1 of docs/reference/algorithms.md#fact-ranking). */
 export const CANDIDATE_LIST_SIZE = 50;
 /**
- * The feedback search finds facts only by its words (the query's and the added ones) that are in at most this share
- * of the facts, when it has such words; the first search draws that line at COMMON_TERM_SHARE. It scores every fact
- * its words match, and a word in a few percent of a large store (a name many facts mention) costs most of that while
- * adding little: the first list has ranked those facts already, and the feedback list weighs half as much. At 100,000
- * facts this took the lexical query's p95 from about 20 to 11 ms. PostgreSQL's full-text search already finds by words
- * under this share (its FILTER_TERM_SHARE). Below COMMON_TERM_MIN_ROWS facts no word is left out, so LoCoMo's
- * conversations (fewer than 1,000 facts each) keep ADR 0099's figures.
+ * The feedback search finds facts by its rarest words (the query's and the added ones) alone, as many as together
+ * appear in at most this share of the facts, and scores about that many facts at most (`CandidateOptions.findShare`).
+ * Its words are the query's and five more, and scoring every fact any of them matches cost as much as the rest of
+ * the lexical query at 100,000 facts; a word in a few percent of a large store (a name many facts mention) adds little
+ * there, since the first list has ranked the facts it finds already and the feedback list weighs half as much. Below
+ * COMMON_TERM_MIN_ROWS facts every word finds, so LoCoMo's conversations (fewer than 1,000 facts each) keep ADR
+ * 0099's figures.
  */
-const FEEDBACK_COMMON_TERM_SHARE = 0.02;
+const FEEDBACK_FIND_SHARE = 0.02;
 /** With a time window the vector index, which cannot filter by time, is asked for this many and those outside dropped. */
 const VECTOR_WINDOW_LIMIT = 4 * CANDIDATE_LIST_SIZE;
 
@@ -284,7 +284,7 @@ async function withFeedback(
 ): Promise<FactCandidates> {
   const expanded = feedbackQuery(candidates, parameters);
   if (expanded === undefined) return candidates;
-  const feedback = (await deps.facts.fullTextCandidates(expanded, { ...options, commonTermShare: FEEDBACK_COMMON_TERM_SHARE })) ?? [];
+  const feedback = (await deps.facts.fullTextCandidates(expanded, { ...options, findShare: FEEDBACK_FIND_SHARE })) ?? [];
   const missing = feedback.filter((id) => !candidates.records.has(id));
   const records = new Map(candidates.records);
   if (missing.length > 0) await withThreadNeighbours(deps, await deps.facts.getMany(missing), records);

@@ -56,11 +56,11 @@ export interface CandidateOptions {
   observed?: ObservedWindow;
   limit: number;
   /**
-   * Full text only: a query term in more than this share of all facts does not find candidates when the query has
-   * rarer ones. Tried before COMMON_TERM_SHARE, the adapters' own bound, so it can only narrow the search; below
-   * COMMON_TERM_MIN_ROWS facts every term is kept.
+   * Full text only: find candidates by the query's rarest terms alone, as many as together appear in at most this
+   * share of all facts (`termsWithinBudget`), so the search scores about that many facts at most; when even the rarest
+   * term appears in more, the adapter's usual rule decides. Below COMMON_TERM_MIN_ROWS facts every term finds.
    */
-  commonTermShare?: number;
+  findShare?: number;
 }
 
 /** The facts of a blank query with a time window: optionally one category, latest observed first. */
@@ -106,6 +106,23 @@ export const FACT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
 export const COMMON_TERM_SHARE = 0.1;
 /** Below this many facts every term is kept: scoring is cheap and shares are noisy. */
 export const COMMON_TERM_MIN_ROWS = 2_000;
+
+/**
+ * The terms that find candidates under a budget of facts (`CandidateOptions.findShare`): rarest first, while their
+ * counts add up to at most `budget` (the first only if it fits on its own). `counts[i]` is how many facts hold
+ * `terms[i]`, counted at least up to `budget + 1`. Empty when no term fits.
+ */
+export function termsWithinBudget(terms: readonly string[], counts: readonly number[], budget: number): string[] {
+  const order = terms.map((term, i) => ({ term, count: counts[i] ?? 0, i })).sort((a, b) => a.count - b.count || a.i - b.i);
+  const kept: string[] = [];
+  let total = 0;
+  for (const { term, count } of order) {
+    if (total + count > budget) break;
+    kept.push(term);
+    total += count;
+  }
+  return kept;
+}
 
 export interface FactsRepository {
   /** Insert or replace (category, key); keeps `created_at`, resets the vector to `pending`. */
