@@ -194,7 +194,7 @@ describe('searchFacts (query_memory ranking)', () => {
     expect(onlyFunctionWords.items.map((item) => item.fact.key)).toEqual(['party']);
   });
 
-  it("finds the turn after a match in the same thread, and lifts nothing next to a fact from no thread", async () => {
+  it('finds the turn after a match in the same thread, and lifts nothing next to a fact from no thread', async () => {
     const inThread = async (key: string, value: string, thread: string) =>
       (await store.facts.upsert({ category: 'personal', key, value, source: 'message', sourceRef: { provider: 'message', thread_id: thread } })).fact;
     const question = await inThread('turn_1', 'Caroline: what did you do on the weekend?', 'chat-1');
