@@ -89,7 +89,7 @@ function wordsOf(fact: FactRecord): Set<string> {
 }
 
 /** The thread a fact was stored from, when its source says so; facts of one thread in id order are a sequence. */
-function threadOf(fact: FactRecord | undefined): string | undefined {
+export function threadOf(fact: FactRecord | undefined): string | undefined {
   const ref = fact?.sourceRef;
   return ref?.thread_id === undefined ? undefined : `${ref.provider}\u0000${ref.thread_id}`;
 }

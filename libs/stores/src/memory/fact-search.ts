@@ -13,7 +13,7 @@ import { OBSERVED_LIST_LIMIT, type FactRecord, type FactsRepository } from './fa
 import { observedWindow, observedWithin, type ObservedWindow } from './observed-time.js';
 import type { FactVectorIndex, FactVectorMatch } from './fact-vector-index.js';
 import { DEFAULT_HALF_LIFE_DAYS, round4, scoreFacts, type ScoredFact } from './fact-ranking.js';
-import { DEFAULT_FACT_RELEVANCE, factRelevance, feedbackQuery, type FactCandidates, type FactRelevanceParameters } from './fact-relevance.js';
+import { DEFAULT_FACT_RELEVANCE, factRelevance, feedbackQuery, threadOf, type FactCandidates, type FactRelevanceParameters } from './fact-relevance.js';
 import { cosine, jaccard, selectByMmr, wordSet } from '@chief-of-staff/ranking';
 
 export const QUERY_MEMORY_LIMITS = { defaultLimit: 10, maxLimit: 100 };
@@ -300,7 +300,7 @@ async function withThreadNeighbours(deps: FactSearchDeps, rows: readonly FactRec
   for (const row of rows) known.set(row.id, row);
   const neighbours = new Set<number>();
   for (const row of rows) {
-    if (row.sourceRef?.thread_id === undefined) continue;
+    if (threadOf(row) === undefined) continue;
     for (const near of [row.id - 1, row.id + 1]) if (near > 0 && !known.has(near)) neighbours.add(near);
   }
   if (neighbours.size > 0) for (const row of await deps.facts.getMany([...neighbours])) known.set(row.id, row);
