@@ -4,12 +4,13 @@
  * file path or name contains it. tinybench's warm-up is off: every reported sample is a timed run, and a benchmark's
  * own warm-up calls are flagged so self-recorded figures can leave them out. `--check` exits 1 when a goal is missed.
  * The load average and CPU model are printed and stored, so figures from different hosts are not compared blindly.
+ * Each file runs in a fresh child process, so the figures of a file do not depend on which files ran before it.
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { BenchmarkGoal, BenchmarkResult } from './benchmark-spec.js';
-import { runBenchmarkFile } from './run-benchmark-file.js';
+import { runFileInChild } from './run-file-in-child.js';
 
 const workspaceRoot = resolve(import.meta.dirname, '..', '..', '..');
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'out-tsc', '.nx', 'tmp', 'coverage', '.git']);
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     .flatMap((dir) => findBenchFiles(dir))
     .sort();
   const results: BenchmarkResult[] = [];
-  for (const file of files) results.push(...(await runBenchmarkFile(file, filters, workspaceRoot)));
+  for (const file of files) results.push(...(await runFileInChild(file, filters, workspaceRoot)));
   printTable(results);
   const cpu = cpus()[0];
   const report = {
