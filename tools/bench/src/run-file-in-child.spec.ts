@@ -20,6 +20,12 @@ describe('runFileInChild', () => {
     expect(results[0]?.goals?.map((goal) => goal.met)).toEqual([false, true, true, false]);
   }, 60_000);
 
+  it("keeps a thrown benchmark's figures as NaN across the process boundary", async () => {
+    const [broken] = await runFileInChild(fixture('sample-benchmarks.ts'), ['broken'], root);
+    expect(broken).toMatchObject({ name: 'sample: broken', error: expect.stringContaining('boom') });
+    expect(broken?.p95).toBeNaN();
+  }, 60_000);
+
   it('turns a process that dies before reporting into one ERROR row, so the run goes on', async () => {
     const results = await runFileInChild(fixture('exits-early.ts'), [], root);
     expect(results).toEqual([

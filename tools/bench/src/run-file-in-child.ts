@@ -20,6 +20,8 @@ export function runFileInChild(file: string, filters: readonly string[], root: s
     const child = fork(join(import.meta.dirname, 'run-benchmark-file-process.ts'), [file, root, ...filters], {
       cwd: root,
       execArgv: CHILD_EXEC_ARGV,
+      // Structured clone, not JSON: an error row's NaN figures would arrive as null and break the table.
+      serialization: 'advanced',
       stdio: 'inherit',
     });
     child.on('message', (message) => {
