@@ -45,22 +45,30 @@ export function createScheduledTasksRepository(
       .run();
   };
 
-  const completeRunUpdate = (id: number, owner: string, outcome: RunOutcome) => {
+  let completeStatement: Statement | undefined;
+  /** A run's end on its task: lease released, outcome recorded. Prepared once: every scheduled run ends with it. */
+  const completeRunNow = (id: number, owner: string, outcome: RunOutcome): boolean => {
     const status = assertEnum('last_status', outcome.lastStatus, TASK_RUN_STATUSES);
-    const failed = status === 'failed' || status === 'timeout';
-    return db
-      .update(scheduledTasks)
-      .set({
-        leaseOwner: null,
-        leaseExpiresAt: null,
+    completeStatement ??= database.sqlite.prepare(
+      `UPDATE scheduled_tasks SET lease_owner = NULL, lease_expires_at = NULL, last_run_at = @lastRunAt, last_status = @status,
+         last_error = @lastError,
+         consecutive_failures = CASE WHEN @status IN ('failed', 'timeout') THEN consecutive_failures + 1 WHEN @status = 'succeeded' THEN 0 ELSE consecutive_failures END,
+         next_run_at = CASE WHEN @setNext = 1 THEN @nextRunAt ELSE next_run_at END,
+         updated_at = @now
+       WHERE id = @id AND (lease_owner = @owner OR lease_owner IS NULL)`,
+    );
+    return (
+      completeStatement.run({
+        id,
+        owner,
+        status,
         lastRunAt: outcome.lastRunAt,
-        lastStatus: status,
         lastError: outcome.lastError ?? null,
-        consecutiveFailures: failed ? sql`${scheduledTasks.consecutiveFailures} + 1` : status === 'succeeded' ? 0 : sql`${scheduledTasks.consecutiveFailures}`,
-        ...(outcome.nextRunAt === undefined ? {} : { nextRunAt: outcome.nextRunAt }),
-        updatedAt: nowIso(clock),
-      })
-      .where(and(eq(scheduledTasks.id, id), or(eq(scheduledTasks.leaseOwner, owner), isNull(scheduledTasks.leaseOwner))));
+        setNext: outcome.nextRunAt === undefined ? 0 : 1,
+        nextRunAt: outcome.nextRunAt ?? null,
+        now: nowIso(clock),
+      }).changes > 0
+    );
   };
 
   return {
@@ -201,7 +209,7 @@ export function createScheduledTasksRepository(
         const run = runs.start({ taskId: id, trigger: 'scheduled' });
         if (claim.kind === 'run') return { outcome: 'claimed', runId: run.id };
         runs.finish(run.id, { status: 'skipped', error: claim.reason });
-        completeRunUpdate(id, owner, { lastRunAt: claim.lastRunAt, lastStatus: 'skipped' }).run();
+        completeRunNow(id, owner, { lastRunAt: claim.lastRunAt, lastStatus: 'skipped' });
         return { outcome: 'skipped' };
       });
     },
@@ -244,13 +252,13 @@ export function createScheduledTasksRepository(
         .where(and(eq(scheduledTasks.id, id), eq(scheduledTasks.leaseOwner, owner)))
         .run().changes > 0,
 
-    completeRun: async (id, owner, outcome) => ownersTaskOrUndefined(completeRunUpdate(id, owner, outcome).returning().get()),
+    completeRun: async (id, owner, outcome) => database.writeTransaction(() => (completeRunNow(id, owner, outcome) ? ownersTaskOrUndefined(get(id)) : undefined)),
 
     async finishRun(id, owner, outcome, run) {
-      if (run === undefined) return completeRunUpdate(id, owner, outcome).run().changes > 0;
+      if (run === undefined) return completeRunNow(id, owner, outcome);
       return database.writeTransaction(() => {
         runs.finish(run.id, run);
-        return completeRunUpdate(id, owner, outcome).run().changes > 0;
+        return completeRunNow(id, owner, outcome);
       });
     },
   };

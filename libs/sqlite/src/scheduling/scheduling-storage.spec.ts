@@ -97,4 +97,18 @@ describe('scheduled tasks, runs and heartbeat storage', () => {
     ).rejects.toThrow(/status/);
     expect(await store.scheduledTasks.get(due.id)).toMatchObject({ leaseOwner: 'worker-a', lastStatus: 'succeeded' });
   });
+
+  it("counts failures in a row until a run succeeds, keeps the next run when none is given, and leaves another owner's lease alone", async () => {
+    const due = await task('flaky', '2026-04-01T09:00:00.000Z');
+    const end = (lastStatus: 'failed' | 'timeout' | 'skipped' | 'succeeded', nextRunAt?: string | null) =>
+      store.scheduledTasks.completeRun(due.id, 'worker-a', { lastRunAt: clock.now().toISOString(), lastStatus, lastError: lastStatus === 'succeeded' ? null : lastStatus, ...(nextRunAt === undefined ? {} : { nextRunAt }) });
+    expect(await end('failed')).toMatchObject({ consecutiveFailures: 1, nextRunAt: '2026-04-01T09:00:00.000Z', lastError: 'failed' });
+    expect(await end('timeout')).toMatchObject({ consecutiveFailures: 2, lastStatus: 'timeout' });
+    expect(await end('skipped')).toMatchObject({ consecutiveFailures: 2, lastStatus: 'skipped' });
+    expect(await end('succeeded', null)).toMatchObject({ consecutiveFailures: 0, nextRunAt: null, lastError: null });
+    await store.scheduledTasks.acquireLease(due.id, 'worker-b', '2026-04-01T08:05:00.000Z');
+    expect(await end('failed')).toBeUndefined();
+    expect(await store.scheduledTasks.finishRun(due.id, 'worker-a', { lastRunAt: clock.now().toISOString(), lastStatus: 'failed', lastError: 'x' })).toBe(false);
+    expect(await store.scheduledTasks.get(due.id)).toMatchObject({ leaseOwner: 'worker-b', consecutiveFailures: 0, lastStatus: 'succeeded' });
+  });
 });
