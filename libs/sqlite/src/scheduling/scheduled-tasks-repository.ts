@@ -26,6 +26,21 @@ export function createScheduledTasksRepository(
   const get = (id: number) => db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id)).get();
   const getByName = (name: string) => db.select().from(scheduledTasks).where(eq(scheduledTasks.name, name)).get();
   let claimStatement: Statement | undefined;
+  // Prepared once: every worker's tick asks.
+  const dueStatement = db
+    .select()
+    .from(scheduledTasks)
+    .where(
+      and(
+        eq(scheduledTasks.enabled, true),
+        isNotNull(scheduledTasks.nextRunAt),
+        lte(scheduledTasks.nextRunAt, sql.placeholder('now')),
+        or(isNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, sql.placeholder('now'))),
+      ),
+    )
+    .orderBy(asc(scheduledTasks.nextRunAt), asc(scheduledTasks.id))
+    .limit(sql.placeholder('limit'))
+    .prepare();
 
   const claimOccurrence = (id: number, owner: string, expiresAt: string, dueAt: string, nextRunAt: string | null, options: { disable?: boolean } = {}) => {
     // A prepared statement: this runs once per occurrence in every worker's tick, and building it with the query
@@ -160,23 +175,7 @@ export function createScheduledTasksRepository(
 
     delete: async (id) => db.delete(scheduledTasks).where(eq(scheduledTasks.id, id)).run().changes > 0,
 
-    async listDue(now, limit) {
-      return db
-        .select()
-        .from(scheduledTasks)
-        .where(
-          and(
-            eq(scheduledTasks.enabled, true),
-            isNotNull(scheduledTasks.nextRunAt),
-            lte(scheduledTasks.nextRunAt, now),
-            or(isNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, now)),
-          ),
-        )
-        .orderBy(asc(scheduledTasks.nextRunAt), asc(scheduledTasks.id))
-        .limit(limit)
-        .all()
-        .map(ownersTask);
-    },
+    listDue: async (now, limit) => dueStatement.all({ now, limit }).map(ownersTask),
 
     async acquireLease(id, owner, expiresAt) {
       const now = nowIso(clock);
