@@ -27,6 +27,11 @@ function meetsGoal(goal: BenchmarkGoal, value: number): boolean {
   return (goal.max === undefined || value <= goal.max) && (goal.min === undefined || value >= goal.min);
 }
 
+/** A full collection when the process was started with `--expose-gc` (as `npm run bench` starts each file); else nothing. */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 /** Every benchmark of `file` whose name or path (relative to `root`) contains one of `filters` (all when none). */
 export async function runBenchmarkFile(file: string, filters: readonly string[], root: string): Promise<BenchmarkResult[]> {
   const module = (await import(pathToFileURL(file).href)) as { benchmarks?: BenchmarkSpec[] };
@@ -39,6 +44,8 @@ export async function runBenchmarkFile(file: string, filters: readonly string[],
     try {
       await spec.setup?.();
       for (let i = 0; i < (spec.warmupIterations ?? 0); i += 1) await spec.fn({ warmup: true });
+      // The garbage setup and warm-up left is collected before timing starts, not in the middle of the timed calls.
+      collectGarbage();
       const bench = new Bench({ iterations: spec.iterations ?? 50, time: spec.time ?? 500, retainSamples: true, warmup: false });
       // Declared async so tinybench does not make an extra, untimed call of its own to find out.
       bench.add(spec.name, async () => {

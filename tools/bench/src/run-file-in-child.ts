@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import type { BenchmarkResult } from './benchmark-spec.js';
 
 /** tsx as the loader, and libraries resolved to their sources as `npm run bench` does. */
-const CHILD_EXEC_ARGV = ['--import', 'tsx', '--conditions=@chief-of-staff/source', '--no-warnings=ExperimentalWarning'];
+const CHILD_EXEC_ARGV = ['--import', 'tsx', '--conditions=@chief-of-staff/source', '--no-warnings=ExperimentalWarning', '--expose-gc'];
 
 /**
  * The results of `file`'s benchmarks that match `filters`. A process that dies without reporting becomes one ERROR
