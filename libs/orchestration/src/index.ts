@@ -18,6 +18,7 @@ export type {
 } from './registry/tool-intelligence-registry.js';
 
 export { DEFAULT_MIN_SCORE, fittingTools, scoreAllTools } from './scoring/score-all-tools.js';
+export { LEAD } from './scoring/fusion.js';
 export type { ConfidenceLevel, ScoreOptions, ToolScore } from './scoring/score-all-tools.js';
 export { createCatalogueIndex } from './scoring/catalogue-index.js';
 export type { CatalogueIndex, IndexedToolText, LexicalMatch } from './scoring/catalogue-index.js';

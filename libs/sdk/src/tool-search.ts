@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { defineTool, toolInputJsonSchema, type AnyToolDefinition, type ToolContext } from '@chief-of-staff/core';
 import { agentToolNames, type ExternalCapabilityGrants } from '@chief-of-staff/capabilities';
-import { fittingTools, scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
+import { fittingTools, LEAD, scoreAllTools, type ToolIntelligenceRegistry } from '@chief-of-staff/orchestration';
 import type { SemanticSimilarity } from './tool-vectors.js';
 
 export interface ToolSearchDeps {
@@ -66,10 +66,11 @@ export function createToolSearchTool(deps: ToolSearchDeps) {
       await deps.prepareStatistics?.(available);
       const semanticSimilarity = await deps.semanticSimilarity?.(args.query);
       // Best first: the first `limit` tools that matched anything are the answer, picked without sorting the catalogue.
-      const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, limit: args.limit, ...(semanticSimilarity ? { semanticSimilarity } : {}) });
+      // At least the first LEAD.depth: how far the best tool leads the ones after it is part of whether it fits.
+      const ranked = scoreAllTools(args.query, available, { registry: deps.registry(), eligibility: false, limit: Math.max(args.limit, LEAD.depth), ...(semanticSimilarity ? { semanticSimilarity } : {}) });
       // The best tool decides, or one just below it that fits where it does not (a joined server's tool that stands
       // out behind a built-in one that merely shares a word).
-      const offered = fittingTools(ranked);
+      const offered = fittingTools(ranked).slice(0, args.limit);
       if (offered.length === 0) {
         const joining = deps.joining?.() ?? [];
         return {

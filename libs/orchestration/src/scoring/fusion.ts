@@ -73,6 +73,22 @@ export const DESCRIPTION_ONLY = {
   minTools: 20,
 };
 
+/**
+ * The lead of a request's best tool over the rest of its own ranking: how many spreads its score stands above the mean
+ * of the next tools' among the first `depth`. A best tool over the cut-off that leads by `zFit` or more fits without
+ * corroboration: when one tool's words are by far the request's strongest evidence, missing meaning evidence (an
+ * embedder that reads the request poorly) is no reason to go silent. Chosen on the own sets' development data
+ * (docs/adr/0100).
+ */
+export const LEAD = {
+  depth: 10,
+  zFit: 5,
+  /** Fewer tools than this after the best make no ranking to lead. */
+  minOthers: 4,
+  /** The spread is read as at least this, so near-equal scores behind the best do not make any gap infinite. */
+  spreadFloor: 0.01,
+};
+
 /** high / medium / low from the calibrated cut-offs (docs/adr/0040). */
 export function confidenceOf(score: number): ConfidenceLevel {
   return score >= FUSION.high ? 'high' : score >= FUSION.medium ? 'medium' : 'low';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createToolIntelligenceRegistry, type CatalogueToolInfo, type ToolIntelligenceOverride } from '../registry/tool-intelligence-registry.js';
-import { fitsRequest, fittingTools, scoreAllTools } from './score-all-tools.js';
+import { DEFAULT_MIN_SCORE, fitsRequest, fittingTools, scoreAllTools } from './score-all-tools.js';
+import { LEAD } from './fusion.js';
+import { leadOf } from './tool-score.js';
 
 const tools: CatalogueToolInfo[] = [
   { name: 'get_calendar_events', title: 'Calendar events', description: 'Events in a date range.', latency: 'fast' },
@@ -192,6 +194,25 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
     expect(fitsRequest(undefined)).toBe(false);
     // A keyword of the tool's domain corroborates it.
     expect(scoreAllTools('add a calendar event', all, { registry: keywordRegistry, eligibility: false })[0]?.corroborated).toBe(true);
+  });
+
+  it('offers an uncorroborated best tool over the cut-off when it is far ahead of the rest of the ranking, and only then', () => {
+    const ranking = (best: number, rest: number[]) => [{ tool: 'best', score: best, corroborated: false }, ...rest.map((score, i) => ({ tool: `t${i}`, score, corroborated: false }))];
+    // Far ahead of nine tools that barely matched: its words are the request's strongest evidence by far.
+    const ahead = ranking(0.32, [0.15, 0.14, 0.14, 0.13, 0.13, 0.12, 0.12, 0.11, 0.11]);
+    expect(leadOf(ahead)).toBeGreaterThan(LEAD.zFit);
+    expect(fittingTools(ahead)[0]?.tool).toBe('best');
+    // Just ahead of others that match about as well: one shared word, as before.
+    const close = ranking(0.34, [0.33, 0.3, 0.28, 0.26, 0.25, 0.24, 0.22, 0.2, 0.2]);
+    expect(leadOf(close)).toBeLessThan(LEAD.zFit);
+    expect(fittingTools(close)).toEqual([]);
+    // The lead does not lift a tool under the cut-off, nor one the request's ask does not point to.
+    expect(fittingTools(ranking(0.28, [0.05, 0.05, 0.04, 0.04, 0.03]))).toEqual([]);
+    expect(fitsRequest({ score: 0.32, corroborated: false, foreignAsk: true }, DEFAULT_MIN_SCORE, 20)).toBe(false);
+    // Too few tools after the best make no ranking to lead.
+    expect(leadOf(ranking(0.4, [0.1, 0.1]))).toBeUndefined();
+    // Tools past the first LEAD.depth are not read: a longer list decides the same.
+    expect(leadOf([...ahead, ...ranking(0.3, [0.3, 0.3, 0.3])])).toBeCloseTo(leadOf(ahead) as number);
   });
 
   it('lets a keyword of question words alone ("how many", "כמה") count only as far as the meaning agrees', () => {

@@ -30,7 +30,7 @@ import {
 } from './evidence.js';
 import { confidenceOf, DEFAULT_MIN_SCORE, DESCRIPTION_ONLY, FUSION } from './fusion.js';
 import { compiledPattern, keywordHits, keywordMatches, shapeOf, strongestSignal, type KeywordHit, type QueryShape, type SignalResult } from './query-shape.js';
-import { fitsRequest, hasMatchedSignals, ScoredTool, type ToolScore } from './tool-score.js';
+import { fitsRequest, hasMatchedSignals, leadOf, ScoredTool, type ToolScore } from './tool-score.js';
 
 export { confidenceOf, DEFAULT_MIN_SCORE, DESCRIPTION_ONLY, FUSION, type ConfidenceLevel } from './fusion.js';
 export { FIT_SEARCH, fitsRequest, fittingTools, type ToolScore } from './tool-score.js';
@@ -417,7 +417,7 @@ function offeredTools(candidates: Candidate[], eligibility: boolean, minScore: n
   const crowdedOut = new Set<string>();
   // Nothing is offered when the best tool does not fit (tool_search decides that from its own first hit).
   const best = kept[0];
-  if (eligibility && best && !fitsRequest({ score: best.score, corroborated: corroborationOf(best.evidence), distinct: distinctionOf(best.evidence), foreignAsk: best.evidence.foreignAsk }, minScore)) return [];
+  if (eligibility && best && !fitsRequest({ score: best.score, corroborated: corroborationOf(best.evidence), distinct: distinctionOf(best.evidence), foreignAsk: best.evidence.foreignAsk }, minScore, leadOf(kept))) return [];
   for (const candidate of kept) {
     // tool_search lists everything a request could use; conflicts and the cut-off matter only for what is offered.
     if (eligibility) {

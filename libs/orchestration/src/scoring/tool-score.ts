@@ -4,7 +4,7 @@
  */
 import type { LatencyTier } from '@chief-of-staff/core';
 import { corroborationOf, distinctionOf, type Evidence } from './evidence.js';
-import { DEFAULT_MIN_SCORE, FUSION, type ConfidenceLevel } from './fusion.js';
+import { DEFAULT_MIN_SCORE, FUSION, LEAD, type ConfidenceLevel } from './fusion.js';
 
 export interface ToolScore {
   tool: string;
@@ -33,10 +33,26 @@ export interface ToolScore {
   explain: string;
 }
 
-/** Whether a request's best tool fits it well enough to be offered at all: over the cut-off, and firm or corroborated. */
-export function fitsRequest(best: Pick<ToolScore, 'score' | 'corroborated' | 'distinct' | 'foreignAsk'> | undefined, minScore = DEFAULT_MIN_SCORE): boolean {
+/**
+ * How far the first of `ranked` (best first) leads the rest of the first `LEAD.depth`: its score's distance above the
+ * mean of the others' in their spread (a z-score); undefined with fewer than `LEAD.minOthers` others.
+ */
+export function leadOf(ranked: ReadonlyArray<Pick<ToolScore, 'score'>>): number | undefined {
+  const first = ranked[0];
+  const others = ranked.slice(1, LEAD.depth);
+  if (first === undefined || others.length < LEAD.minOthers) return undefined;
+  const mean = others.reduce((sum, tool) => sum + tool.score, 0) / others.length;
+  const spread = Math.sqrt(others.reduce((sum, tool) => sum + (tool.score - mean) ** 2, 0) / others.length);
+  return (first.score - mean) / Math.max(spread, LEAD.spreadFloor);
+}
+
+/**
+ * Whether a request's best tool fits it well enough to be offered at all: over the cut-off, and firm, corroborated or
+ * far ahead of the rest of the ranking (`lead`, from `leadOf`).
+ */
+export function fitsRequest(best: Pick<ToolScore, 'score' | 'corroborated' | 'distinct' | 'foreignAsk'> | undefined, minScore = DEFAULT_MIN_SCORE, lead?: number): boolean {
   if (best === undefined) return false;
-  return best.distinct === true || (best.foreignAsk !== true && best.score >= minScore && (best.score >= FUSION.firm || best.corroborated));
+  return best.distinct === true || (best.foreignAsk !== true && best.score >= minScore && (best.score >= FUSION.firm || best.corroborated || (lead ?? 0) >= LEAD.zFit));
 }
 
 /**
@@ -52,12 +68,13 @@ export const FIT_SEARCH = { depth: 2, distinctDepth: 3 };
 /**
  * What tool_search offers from its ranking (best first): the ranking with the first tool that fits at its head, or
  * nothing when none near the top fits (`FIT_SEARCH`). A joined server's tool that stands out behind a built-in tool
- * that merely shares a word ("the current local time in Los Angeles") is offered rather than lost with it.
+ * that merely shares a word ("the current local time in Los Angeles") is offered rather than lost with it. The best
+ * tool's lead is read from the first `LEAD.depth` tools: pass at least that many.
  */
 export function fittingTools<T extends Pick<ToolScore, 'score' | 'corroborated' | 'distinct' | 'foreignAsk'>>(ranked: readonly T[], minScore = DEFAULT_MIN_SCORE): T[] {
   const best = ranked[0];
   if (best === undefined) return [];
-  if (fitsRequest(best, minScore)) return [...ranked];
+  if (fitsRequest(best, minScore, leadOf(ranked))) return [...ranked];
   const at = ranked.findIndex((tool, place) => (place < FIT_SEARCH.distinctDepth && tool.distinct === true) || (place < FIT_SEARCH.depth && best.foreignAsk === true && tool.foreignAsk !== true && (fitsRequest(tool, minScore) || tool.corroborated)));
   return at < 0 ? [] : [ranked[at] as T, ...ranked.slice(0, at), ...ranked.slice(at + 1)];
 }

@@ -209,13 +209,17 @@ const OWN_GOALS: Array<{ metric: keyof SelectionFigures; label: string; target: 
 export const TRACKED_SET_FLOORS: Readonly<Record<string, Partial<Record<keyof SelectionFigures, number>>>> = {
   // With the example requests that repeated its requests taken out (docs/adr/0094) its development half reaches
   // recall@4 0.911 (82 of 90), not the 0.924 the copies gave.
-  'own-requests': { recallAt4: 0.9, hebrewRecallAt4: 0.94, abstainRate: 0.85, recallAt1: 0.78 },
+  // A best tool far ahead of the rest of its ranking fitting without corroboration (docs/adr/0100) took it to 0.922 (83
+  // of 90) and recall@1 0.811; the floors are a request under.
+  'own-requests': { recallAt4: 0.91, hebrewRecallAt4: 0.94, abstainRate: 0.85, recallAt1: 0.8 },
   // Written from docs/mcp.md alone, with off-topic requests chosen to share the domain's words ("tell me a joke about
   // calendars"): its development half reaches recall@4 0.925, Hebrew 0.941, recall@1 0.825 and abstains on 7 of 11
   // off-topic requests (docs/adr/0091). The floors are a request under that.
   // Without the copies it reaches recall@1 0.750 (docs/adr/0094). Declining a request that asks for something no tool
   // names ("tell me a joke about calendars") raised its abstention to 9 of 11; the floor is a request under.
-  'fresh-requests': { recallAt4: 0.9, hebrewRecallAt4: 0.88, abstainRate: 0.72, recallAt1: 0.725 },
+  // A best tool's lead over its ranking (docs/adr/0100) took recall@4 to 0.950 (38 of 40), Hebrew to 0.941 and recall@1
+  // to 0.800; the floors are a request under.
+  'fresh-requests': { recallAt4: 0.92, hebrewRecallAt4: 0.88, abstainRate: 0.72, recallAt1: 0.775 },
 };
 /**
  * Test halves that were read while the scorer was changed, so they are development data, whatever their `split` says
