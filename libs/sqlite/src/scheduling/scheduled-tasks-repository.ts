@@ -26,21 +26,24 @@ export function createScheduledTasksRepository(
   const get = (id: number) => db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id)).get();
   const getByName = (name: string) => db.select().from(scheduledTasks).where(eq(scheduledTasks.name, name)).get();
   let claimStatement: Statement | undefined;
-  // Prepared once: every worker's tick asks.
-  const dueStatement = db
-    .select()
-    .from(scheduledTasks)
-    .where(
-      and(
-        eq(scheduledTasks.enabled, true),
-        isNotNull(scheduledTasks.nextRunAt),
-        lte(scheduledTasks.nextRunAt, sql.placeholder('now')),
-        or(isNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, sql.placeholder('now'))),
-      ),
-    )
-    .orderBy(asc(scheduledTasks.nextRunAt), asc(scheduledTasks.id))
-    .limit(sql.placeholder('limit'))
-    .prepare();
+  // Prepared on first use (not when the store opens: a store opened on an older schema must not fail on a column a
+  // later migration adds), then kept: every worker's tick asks.
+  const prepareDue = () =>
+    db
+      .select()
+      .from(scheduledTasks)
+      .where(
+        and(
+          eq(scheduledTasks.enabled, true),
+          isNotNull(scheduledTasks.nextRunAt),
+          lte(scheduledTasks.nextRunAt, sql.placeholder('now')),
+          or(isNull(scheduledTasks.leaseOwner), lt(scheduledTasks.leaseExpiresAt, sql.placeholder('now'))),
+        ),
+      )
+      .orderBy(asc(scheduledTasks.nextRunAt), asc(scheduledTasks.id))
+      .limit(sql.placeholder('limit'))
+      .prepare();
+  let dueStatement: ReturnType<typeof prepareDue> | undefined;
 
   const claimOccurrence = (id: number, owner: string, expiresAt: string, dueAt: string, nextRunAt: string | null, options: { disable?: boolean } = {}) => {
     // A prepared statement: this runs once per occurrence in every worker's tick, and building it with the query
@@ -175,7 +178,7 @@ export function createScheduledTasksRepository(
 
     delete: async (id) => db.delete(scheduledTasks).where(eq(scheduledTasks.id, id)).run().changes > 0,
 
-    listDue: async (now, limit) => dueStatement.all({ now, limit }).map(ownersTask),
+    listDue: async (now, limit) => (dueStatement ??= prepareDue()).all({ now, limit }).map(ownersTask),
 
     async acquireLease(id, owner, expiresAt) {
       const now = nowIso(clock);

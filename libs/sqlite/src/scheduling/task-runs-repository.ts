@@ -22,15 +22,18 @@ export interface TaskRunWrites {
 export function createTaskRunWrites(database: CosDatabase, clock: Clock): TaskRunWrites {
   const { db } = database;
   let finishStatement: Statement | undefined;
-  // Prepared once, like `finish`: building the insert with the query builder on each run cost more than running it.
-  const startStatement = db
-    .insert(taskRuns)
-    .values({ taskId: sql.placeholder('taskId'), trigger: sql.placeholder('trigger'), startedAt: sql.placeholder('now'), status: 'running', createdAt: sql.placeholder('now') })
-    .returning()
-    .prepare();
+  // Prepared once on first use, like `finish`: building the insert with the query builder on each run cost more than
+  // running it.
+  const prepareStart = () =>
+    db
+      .insert(taskRuns)
+      .values({ taskId: sql.placeholder('taskId'), trigger: sql.placeholder('trigger'), startedAt: sql.placeholder('now'), status: 'running', createdAt: sql.placeholder('now') })
+      .returning()
+      .prepare();
+  let startStatement: ReturnType<typeof prepareStart> | undefined;
   return {
     start(input) {
-      const row = startStatement.get({ taskId: input.taskId, trigger: assertEnum('trigger', input.trigger, TASK_RUN_TRIGGERS), now: nowIso(clock) });
+      const row = (startStatement ??= prepareStart()).get({ taskId: input.taskId, trigger: assertEnum('trigger', input.trigger, TASK_RUN_TRIGGERS), now: nowIso(clock) });
       if (!row) throw new Error('task_runs insert returned no row');
       return row;
     },
