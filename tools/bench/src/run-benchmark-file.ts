@@ -27,6 +27,11 @@ function meetsGoal(goal: BenchmarkGoal, value: number): boolean {
   return (goal.max === undefined || value <= goal.max) && (goal.min === undefined || value >= goal.min);
 }
 
+/** The row of a benchmark (or a whole file) that produced no figures: NaN figures and what went wrong. */
+export function errorResult(file: string, name: string, error: string): BenchmarkResult {
+  return { file, name, opsPerSec: 0, mean: NaN, p50: NaN, p95: NaN, p99: NaN, samples: 0, error };
+}
+
 /** A full collection when the process was started with `--expose-gc` (as `npm run bench` starts each file); else nothing. */
 function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
@@ -71,7 +76,7 @@ export async function runBenchmarkFile(file: string, filters: readonly string[],
         metrics: spec.metrics?.(),
       });
     } catch (error) {
-      results.push({ file: rel, name: spec.name, opsPerSec: 0, mean: NaN, p50: NaN, p95: NaN, p99: NaN, samples: 0, error: String(error) });
+      results.push(errorResult(rel, spec.name, String(error)));
     } finally {
       await spec.teardown?.();
     }

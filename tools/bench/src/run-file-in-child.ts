@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { join, relative } from 'node:path';
 import type { BenchmarkResult } from './benchmark-spec.js';
+import { errorResult } from './run-benchmark-file.js';
 
 /** tsx as the loader, and libraries resolved to their sources as `npm run bench` does. */
 const CHILD_EXEC_ARGV = ['--import', 'tsx', '--conditions=@chief-of-staff/source', '--no-warnings=ExperimentalWarning', '--expose-gc'];
@@ -29,7 +30,7 @@ export function runFileInChild(file: string, filters: readonly string[], root: s
     });
     child.on('exit', (code, signal) => {
       const error = `bench process exited with ${signal ?? `code ${code}`} before reporting`;
-      resolvePromise(results ?? [{ file: rel, name: rel, opsPerSec: 0, mean: NaN, p50: NaN, p95: NaN, p99: NaN, samples: 0, error }]);
+      resolvePromise(results ?? [errorResult(rel, rel, error)]);
     });
   });
 }
