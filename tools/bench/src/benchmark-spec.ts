@@ -53,4 +53,6 @@ export interface BenchmarkResult {
   goal?: CheckedGoal;
   goals?: CheckedGoal[];
   error?: string;
+  /** What the benchmark's teardown threw; its figures were measured before and stand. */
+  teardownError?: string;
 }

@@ -29,6 +29,14 @@ describe('runBenchmarkFile', () => {
     expect(byName['sample: broken']).toMatchObject({ samples: 0, error: expect.stringContaining('boom') });
   });
 
+  it('keeps the figures of a benchmark whose teardown throws, with the teardown error beside them, and goes on', async () => {
+    const results = await runBenchmarkFile(file, [], root);
+    const messy = results.find((result) => result.name === 'sample: messy teardown');
+    expect(messy).toMatchObject({ samples: 3, teardownError: expect.stringContaining('left files behind') });
+    expect(messy?.error).toBeUndefined();
+    expect(results.map((result) => result.name)).toContain('sample: broken');
+  });
+
   it('keeps only the benchmarks a filter names', async () => {
     const results = await runBenchmarkFile(file, ['own figures'], root);
     expect(results.map((result) => result.name)).toEqual(['sample: own figures']);

@@ -1,7 +1,8 @@
 /**
  * Runs the benchmarks one `*.bench.ts` file exports: untimed warm-up calls first (flagged so self-recorded figures can
  * leave them out), then tinybench with its own warm-up off, then peer ratios and goals. A benchmark that throws is
- * reported with its error instead of stopping the run.
+ * reported with its error instead of stopping the run; one whose teardown throws keeps its figures, with the teardown's
+ * error beside them (a teardown runs after the measuring, so its failure says nothing about the figures).
  */
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -77,8 +78,12 @@ export async function runBenchmarkFile(file: string, filters: readonly string[],
       });
     } catch (error) {
       results.push(errorResult(rel, spec.name, String(error)));
-    } finally {
+    }
+    try {
       await spec.teardown?.();
+    } catch (error) {
+      const result = results.find((r) => r.name === spec.name);
+      if (result) result.teardownError = String(error);
     }
   }
   for (const spec of specs) {

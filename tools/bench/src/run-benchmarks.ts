@@ -51,6 +51,7 @@ function printTable(results: BenchmarkResult[]): void {
       ...Object.entries(r.metrics ?? {}).map(([k, v]) => `${k}=${fmt(v)}`),
       ...(r.goals ?? []).map((goal) => `goal ${goalBounds(goal)}: ${goal.met ? 'met' : 'MISSED'} (${fmt(goal.value ?? NaN)})`),
       r.error ?? '',
+      r.teardownError ? `teardown failed: ${r.teardownError}` : '',
     ]
       .filter(Boolean)
       .join('; '),
@@ -91,7 +92,8 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   console.log(`\n${results.length} benchmarks; results written to ${relative(workspaceRoot, join(outDir, 'latest.json'))}`);
-  if (results.some((r) => r.error)) process.exitCode = 1;
+  // A teardown that throws is a fault of the bench file (it may leave files or processes behind), so the run fails too.
+  if (results.some((r) => r.error || r.teardownError)) process.exitCode = 1;
   const missed = results.filter((r) => (r.goals ?? []).some((goal) => !goal.met));
   if (check && missed.length > 0) {
     console.log(`--check: ${missed.length} goal(s) missed: ${missed.map((r) => r.name).join('; ')}`);

@@ -121,6 +121,19 @@ async function startServer(dir: string): Promise<ChildProcess> {
   return server;
 }
 
+/** Stops the server and waits until it has exited, so nothing is still writing into its directory when that is removed. */
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const kill = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(kill);
+      resolvePromise();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
 const cliMetric = (label: string) => `${label.replace(/^cos /, '').replace(/\W+/g, '_').replace(/^_/, '')}_ms`;
 
 export const benchmarks = [
@@ -177,7 +190,7 @@ export const benchmarks = [
       try {
         for (let i = 0; i < 5; i += 1) for (const [label, args] of SERVER_UP_COMMANDS) record(`${label} (server up)`, cliWall(args, dir));
       } finally {
-        server.kill('SIGTERM');
+        await stopServer(server);
       }
     },
     metrics: () =>
@@ -193,7 +206,7 @@ export const benchmarks = [
       { metric: cliMetric('cos docs search'), max: 700 },
     ],
     teardown: () => {
-      // A server stopped a moment ago may still be finishing a write into its directory: retried, not a crash of the run.
+      // Every server started here has exited (stopServer); retried all the same, as a last write may still be landing.
       for (const dir of scratch) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   },
