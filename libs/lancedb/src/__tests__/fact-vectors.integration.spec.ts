@@ -94,6 +94,14 @@ describe('fact vector index', () => {
     expect(all[0]?.similarity).toBeLessThanOrEqual(1);
   });
 
+  it('sends the query to the model as soon as a search starts, so it is embedded while the caller runs its own lists', async () => {
+    const before = embedCalls.length;
+    const searching = index.search('something new to embed about coffee', { limit: 5 });
+    // Nothing awaited yet: the synchronous SQLite lists of searchFacts would run right here.
+    expect(embedCalls.length).toBe(before + 1);
+    expect((await searching)[0]?.factId).toBe(1);
+  });
+
   it('returns stored vectors for diversity and skips facts without one', async () => {
     const stored = await index.getVectors([1, 3, 999]);
     expect([...stored.keys()].sort()).toEqual([1, 3]);

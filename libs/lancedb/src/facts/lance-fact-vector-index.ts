@@ -106,10 +106,21 @@ export class LanceFactVectorIndex implements FactVectorIndex {
     return this.#table.state();
   }
 
+  /**
+   * The facts nearest the query in meaning. The query goes to the model before anything is awaited: a caller runs its
+   * synchronous full-text lists right after starting this (SQLite), and the model embeds on its own thread meanwhile
+   * instead of after them.
+   */
   async search(query: string, options: { limit: number; category?: FactCategory }): Promise<FactVectorMatch[]> {
-    const table = await this.#readableTable();
-    if (!table || query.trim() === '') return [];
-    const vector = await this.#queries.embedQuery(query);
+    if (query.trim() === '') return [];
+    const embedding = this.#queries.embedQuery(query);
+    const table = await this.#readableTable().catch((error: unknown) => {
+      // Not waited for any more: its failure, if any, is not this search's.
+      embedding.catch(() => undefined);
+      throw error;
+    });
+    if (!table) return [];
+    const vector = await embedding;
     let search = table
       .vectorSearch(vector)
       .distanceType('cosine')
