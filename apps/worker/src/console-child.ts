@@ -5,9 +5,9 @@
  * stopping it, the pipe closes and the console exits too. A `console.host` other machines can reach needs
  * `console.allowRemote`, as `cos ui --host` needs `--allow-remote`: the console speaks plain HTTP.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { isLoopbackHost } from '@chief-of-staff/core';
+import { isLoopbackHost, stopChildProcess } from '@chief-of-staff/core';
 import type { ChiefOfStaff } from '@chief-of-staff/sdk';
 
 /** How long the console may take to start (it loads the libraries) before the worker gives up on it. */
@@ -21,18 +21,6 @@ export interface ConsoleChild {
 
 export function consoleEntry(): string {
   return fileURLToPath(import.meta.resolve('@chief-of-staff/console'));
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 export async function startConsoleChild(cos: Pick<ChiefOfStaff, 'config' | 'logger'>): Promise<ConsoleChild | null> {
@@ -69,7 +57,7 @@ export async function startConsoleChild(cos: Pick<ChiefOfStaff, 'config' | 'logg
     });
   });
   if ('failed' in started) {
-    await stopChild(child);
+    await stopChildProcess(child, STOP_TIMEOUT_MS);
     throw new Error(
       `The web console (console.enabled) could not start: ${started.failed}. If console.port ${settings.port} is in use, set console.port ` +
         'to a free port; or set console.enabled to false to run the worker without it.',
@@ -84,7 +72,7 @@ export async function startConsoleChild(cos: Pick<ChiefOfStaff, 'config' | 'logg
     url: started.url,
     async close() {
       stopping = true;
-      await stopChild(child);
+      await stopChildProcess(child, STOP_TIMEOUT_MS);
     },
   };
 }

@@ -73,6 +73,8 @@ export { isAllowedHost, hostName } from './http/allowed-host.js';
 export { HTTP_TOKEN_FILE_NAME, loadOrCreateHttpToken, tokensMatch } from './http/http-token.js';
 export type { HttpToken } from './http/http-token.js';
 export { exposedBindWarning, isLoopbackHost } from './http/bind-address.js';
+// Stopping a child process started here (the worker's web console, servers a benchmark spawns).
+export { stopChildProcess } from './process/stop-child-process.js';
 export { createToolContext } from './tools/create-tool-context.js';
 export type { CreateToolContextOptions } from './tools/create-tool-context.js';
 export { toolInputJsonSchema, toolOutputJsonSchema } from './tools/json-schema.js';

@@ -13,6 +13,7 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stopChildProcess } from '@chief-of-staff/core';
 import { percentile } from '../percentile.js';
 import { measureFirstAnswer, type FirstAnswer } from './cold-start.js';
 
@@ -122,18 +123,6 @@ async function startServer(dir: string): Promise<ChildProcess> {
 }
 
 /** Stops the server and waits until it has exited, so nothing is still writing into its directory when that is removed. */
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolvePromise) => {
-    const kill = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    server.once('exit', () => {
-      clearTimeout(kill);
-      resolvePromise();
-    });
-    server.kill('SIGTERM');
-  });
-}
-
 const cliMetric = (label: string) => `${label.replace(/^cos /, '').replace(/\W+/g, '_').replace(/^_/, '')}_ms`;
 
 export const benchmarks = [
@@ -190,7 +179,7 @@ export const benchmarks = [
       try {
         for (let i = 0; i < 5; i += 1) for (const [label, args] of SERVER_UP_COMMANDS) record(`${label} (server up)`, cliWall(args, dir));
       } finally {
-        await stopServer(server);
+        await stopChildProcess(server, 10_000);
       }
     },
     metrics: () =>
@@ -206,7 +195,7 @@ export const benchmarks = [
       { metric: cliMetric('cos docs search'), max: 700 },
     ],
     teardown: () => {
-      // Every server started here has exited (stopServer); retried all the same, as a last write may still be landing.
+      // Every server started here has exited (stopChildProcess); retried all the same, as a last write may still be landing.
       for (const dir of scratch) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   },
