@@ -113,12 +113,10 @@ export class LanceFactVectorIndex implements FactVectorIndex {
    */
   async search(query: string, options: { limit: number; category?: FactCategory }): Promise<FactVectorMatch[]> {
     if (query.trim() === '') return [];
+    // Started before the table is looked at; left unawaited when there is no table or opening it fails, which is
+    // safe: the cache handles the promise's rejection.
     const embedding = this.#queries.embedQuery(query);
-    const table = await this.#readableTable().catch((error: unknown) => {
-      // Not waited for any more: its failure, if any, is not this search's.
-      embedding.catch(() => undefined);
-      throw error;
-    });
+    const table = await this.#readableTable();
     if (!table) return [];
     const vector = await embedding;
     let search = table
