@@ -6,7 +6,7 @@
  */
 import type { ToolIntelligenceRegistry } from '../registry/tool-intelligence-registry.js';
 import { lexicalOrder, type CatalogueIndex, type LexicalMatch } from './catalogue-index.js';
-import { DESCRIPTION_ONLY, FUSION } from './fusion.js';
+import { DESCRIPTION_ONLY, FOREIGN_ASK, FUSION } from './fusion.js';
 import { tokenForms } from './normalize-text.js';
 import type { KeywordHit, QueryShape } from './query-shape.js';
 
@@ -34,6 +34,20 @@ export function unknownLeadOf(query: string, shape: QueryShape, index: Catalogue
   if (at < 1) return undefined;
   const position = shape.tokens.indexOf((words[at] as { word: string }).word);
   return { before: new Set(words.slice(0, at).map(({ word }) => word)), position: position < 0 ? Number.POSITIVE_INFINITY : position };
+}
+
+/**
+ * The lead with the words before it that many tools share taken out of `before`: a word a large share of the
+ * catalogue's tools hold ("write") says how the request is put, not which tool it is for, so it no longer
+ * stops `foreignAskOf` from seeing that what the request asks for ("a poem") is something no tool names.
+ */
+export function withoutCommonWords(lead: UnknownLead | undefined, lexical: ReadonlyMap<string, LexicalEvidence>, catalogueSize: number): UnknownLead | undefined {
+  if (!lead || lead.before.size === 0) return lead;
+  const reach = new Map<string, number>();
+  for (const evidence of lexical.values()) for (const word of evidence.words) if (lead.before.has(word)) reach.set(word, (reach.get(word) ?? 0) + 1);
+  const limit = FOREIGN_ASK.commonShare * catalogueSize;
+  const before = new Set([...lead.before].filter((word) => (reach.get(word) ?? 0) < limit));
+  return before.size === lead.before.size ? lead : { before, position: lead.position };
 }
 
 /**

@@ -261,6 +261,29 @@ describe('scoreAllTools: keywords that give way, and offering only on corroborat
       expect(fittingTools(scoreAllTools('tell me a joke about calendars', names, { registry, eligibility: false, semanticSimilarity: agreeing }))[0]?.tool).toBe('get_calendar_events');
     });
 
+    it('sees past a word many tools share: "write me a poem for my dad\'s birthday" asks for a poem', () => {
+      // "write" is in three of the five tools' text: it says how the request is put, not which tool it is for.
+      const exampled = (en: string[]) => ({ en, he: [] });
+      const writers = createToolIntelligenceRegistry({
+        tools: [
+          { name: 'create_calendar_event', title: 'Create calendar event', description: 'Adds an event to your calendar.', examples: exampled(["write dad's birthday into my calendar", 'add lunch with Gil on Wednesday']) },
+          { name: 'send_email', title: 'Send email', description: 'Writes and sends an email.', examples: exampled(['write an email to Dana about the budget']) },
+          { name: 'create_note', title: 'Create note', description: 'Writes a note to your notes.', examples: exampled(['write down that the door code is 4512']) },
+          { name: 'get_mail_messages', title: 'Mail messages', description: 'Lists the messages of a mailbox.', examples: exampled(['what came in from the bank']) },
+          { name: 'query_memory', title: 'Query memory', description: 'Searches remembered facts.', examples: exampled(['what did I say about the kindergarten hours']) },
+        ],
+      });
+      const tools = ['create_calendar_event', 'send_email', 'create_note', 'get_mail_messages', 'query_memory'];
+      const ranked = scoreAllTools("write me a poem for my dad's birthday", tools, { registry: writers, eligibility: false });
+      expect(ranked[0]?.tool).toBe('create_calendar_event');
+      expect(ranked[0]?.foreignAsk).toBe(true);
+      expect(fittingTools(ranked)).toEqual([]);
+      // A word few tools hold still vouches for its tool when it comes before the unknown word.
+      const noted = scoreAllTools('note the alarm code', tools, { registry: writers, eligibility: false });
+      expect(noted[0]?.tool).toBe('create_note');
+      expect(noted[0]?.foreignAsk).toBe(false);
+    });
+
     it('offers the next tool when the best is pointed to only by the topic and the next by what is asked', () => {
       // "look up … online" is a web search; "Tel Aviv" is what the calendar tool's words would also match.
       const ranked = [

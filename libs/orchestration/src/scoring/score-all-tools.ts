@@ -23,6 +23,7 @@ import {
   lexicalEvidence,
   placeOf,
   unknownLeadOf,
+  withoutCommonWords,
   type Evidence,
   type LexicalEvidence,
   type SimilarityDistribution,
@@ -160,7 +161,7 @@ function readRequest(query: string, names: readonly string[], intelligences: Rea
     return actions;
   };
   const lexical = lexicalEvidence(shape, query, available, registry);
-  const lead = unknownLeadOf(query, shape, registry.catalogueIndex?.(), hitsBySignals.values());
+  const lead = withoutCommonWords(unknownLeadOf(query, shape, registry.catalogueIndex?.(), hitsBySignals.values()), lexical, available.size);
   const { cosines, distribution } = similaritiesOf(names, options.semanticSimilarity);
   return { shape, hitsBySignals, signalOf, actionsOf, lexical, lead, cosines, distribution };
 }

@@ -219,7 +219,9 @@ export const TRACKED_SET_FLOORS: Readonly<Record<string, Partial<Record<keyof Se
   // names ("tell me a joke about calendars") raised its abstention to 9 of 11; the floor is a request under.
   // A best tool's lead over its ranking (docs/adr/0100) took recall@4 to 0.950 (38 of 40), Hebrew to 0.941 and recall@1
   // to 0.800; the floors are a request under.
-  'fresh-requests': { recallAt4: 0.92, hebrewRecallAt4: 0.88, abstainRate: 0.72, recallAt1: 0.775 },
+  // A word many tools share no longer vouching for a tool before what the request asks for (docs/adr/0101) took its
+  // abstention to 10 of 11 (0.909); the floor is a request under.
+  'fresh-requests': { recallAt4: 0.92, hebrewRecallAt4: 0.88, abstainRate: 0.81, recallAt1: 0.775 },
 };
 /**
  * Test halves that were read while the scorer was changed, so they are development data, whatever their `split` says
