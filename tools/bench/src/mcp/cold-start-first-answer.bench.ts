@@ -122,7 +122,6 @@ async function startServer(dir: string): Promise<ChildProcess> {
   return server;
 }
 
-/** Stops the server and waits until it has exited, so nothing is still writing into its directory when that is removed. */
 const cliMetric = (label: string) => `${label.replace(/^cos /, '').replace(/\W+/g, '_').replace(/^_/, '')}_ms`;
 
 export const benchmarks = [
@@ -179,6 +178,7 @@ export const benchmarks = [
       try {
         for (let i = 0; i < 5; i += 1) for (const [label, args] of SERVER_UP_COMMANDS) record(`${label} (server up)`, cliWall(args, dir));
       } finally {
+        // Waits until it has exited, so nothing is still writing into its directory when that is removed.
         await stopChildProcess(server, 10_000);
       }
     },
