@@ -41,6 +41,7 @@ const run = spawnSync(
 
 const totals = { passed: 0, failed: 0, skipped: 0, projects: 0 };
 const notices = new Set();
+const failures = [];
 if (existsSync(resultsDir)) {
   const files = readdirSync(resultsDir, { recursive: true }).map(String).filter((name) => name.endsWith('.json'));
   for (const file of files) {
@@ -50,6 +51,7 @@ if (existsSync(resultsDir)) {
     totals.skipped += summary.skipped;
     totals.projects += 1;
     for (const notice of summary.notices ?? []) notices.add(notice);
+    for (const failure of summary.failures ?? []) failures.push({ project: summary.project, ...failure });
   }
 }
 const failedTasks = run.status !== 0;
@@ -57,6 +59,14 @@ const failedTasks = run.status !== 0;
 if (failedTasks && totals.failed === 0) totals.failed = 1;
 // Once for the whole run, however many suites and projects skipped for the same missing server.
 for (const notice of notices) console.warn(`\n*** SKIPPED: ${notice}`);
+// Named here, next to the totals, because a long run's log is often read only from its end.
+if (failures.length > 0) {
+  console.log(`\nFailed tests (${failures.length}):`);
+  for (const { project, file, test, message } of failures) {
+    console.log(`\n- ${project} ${file} › ${test}`);
+    if (message) console.log(message.replace(/^/gm, '    '));
+  }
+}
 console.log(`\nTest results from ${totals.projects} projects:`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedTasks ? (run.status ?? 1) : 0);
