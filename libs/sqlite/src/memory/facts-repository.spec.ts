@@ -120,6 +120,22 @@ describe('FactsRepository', () => {
     expect(await store.facts.fullTextCandidates('quarterly review', { limit: 50 })).toHaveLength(50);
   });
 
+  it('counts a word\'s facts as they are now, after deletions, and counts words in any script', async () => {
+    const insert = store.database.sqlite.prepare(
+      `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
+       VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    store.database.writeTransaction(() => {
+      for (let i = 0; i < 2_500; i++) insert.run(`note_${i}`, i % 500 === 0 ? `quarterly רבעוני zebra זברה ${i}` : `quarterly רבעוני ${i}`);
+    });
+    // A word in every fact, in Hebrew as in English, is left out beside a rarer one.
+    expect(await store.facts.fullTextCandidates('quarterly zebra', { limit: 200 })).toHaveLength(5);
+    expect(await store.facts.fullTextCandidates('רבעוני זברה', { limit: 200 })).toHaveLength(5);
+    // Once most of its facts are deleted, "quarterly" is a rare word that finds its 100 facts again.
+    store.database.sqlite.prepare(`DELETE FROM facts WHERE key LIKE 'note_%' AND id % 25 != 0`).run();
+    expect(await store.facts.fullTextCandidates('quarterly zebra', { limit: 200 })).toHaveLength(100);
+  });
+
   it('finds only by the rarest terms within the budget of facts a caller gives, or by the usual rule when none fits', async () => {
     const insert = store.database.sqlite.prepare(
       `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
