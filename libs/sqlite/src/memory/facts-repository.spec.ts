@@ -23,6 +23,13 @@ describe('FactsRepository', () => {
   });
   afterEach(async () => await store.cleanup());
 
+  /** Writes facts straight into the table, as a store of thousands of facts would hold them (work facts, one date). */
+  const bulkInsert = () =>
+    store.database.sqlite.prepare(
+      `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
+       VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+
   it('upserts on (category, key): replaces the value, keeps created_at, reports created', async () => {
     const first = await store.facts.upsert({ category: 'preference', key: 'coffee', value: 'flat white', source: 'user' });
     expect(first.created).toBe(true);
@@ -106,10 +113,7 @@ describe('FactsRepository', () => {
   });
 
   it('leaves a term found in most facts out of the full-text list when the query has a rarer one', async () => {
-    const insert = store.database.sqlite.prepare(
-      `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
-       VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-    );
+    const insert = bulkInsert();
     store.database.writeTransaction(() => {
       for (let i = 0; i < 2_500; i++) insert.run(`note_${i}`, i % 500 === 0 ? `quarterly zebra review ${i}` : `quarterly review ${i}`);
     });
@@ -121,10 +125,7 @@ describe('FactsRepository', () => {
   });
 
   it('counts a word\'s facts as they are now, after deletions, and counts words in any script', async () => {
-    const insert = store.database.sqlite.prepare(
-      `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
-       VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-    );
+    const insert = bulkInsert();
     store.database.writeTransaction(() => {
       for (let i = 0; i < 2_500; i++) insert.run(`note_${i}`, i % 500 === 0 ? `quarterly רבעוני zebra זברה ${i}` : `quarterly רבעוני ${i}`);
     });
@@ -137,10 +138,7 @@ describe('FactsRepository', () => {
   });
 
   it('finds only by the rarest terms within the budget of facts a caller gives, or by the usual rule when none fits', async () => {
-    const insert = store.database.sqlite.prepare(
-      `INSERT INTO facts (category, key, value, confidence, pinned, source, embedding_status, created_at, updated_at)
-       VALUES ('work', ?, ?, 1, 0, 'user', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-    );
+    const insert = bulkInsert();
     // 2,500 facts: "quarterly" in all, "leo" in 5% (125), "zebra" in 0.2% (5, none with "leo").
     store.database.writeTransaction(() => {
       for (let i = 0; i < 2_500; i++) insert.run(`note_${i}`, i % 500 === 1 ? `quarterly zebra ${i}` : i % 20 === 0 ? `quarterly leo ${i}` : `quarterly ${i}`);
