@@ -53,8 +53,8 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     if (rows < COMMON_TERM_MIN_ROWS) return tokens;
     const termRows = (token: string, limit: number) => {
       const term = indexTerm(token);
-      const rows = term === undefined ? termRowsStatement.get(orMatch([token]), limit + 1)?.n : termFactsStatement.get(term)?.n;
-      return Math.min(rows ?? 0, limit + 1);
+      const found = term === undefined ? termRowsStatement.get(orMatch([token]), limit + 1)?.n : termFactsStatement.get(term)?.n;
+      return Math.min(found ?? 0, limit + 1);
     };
     if (findShare !== undefined) {
       const budget = Math.floor(rows * findShare);
