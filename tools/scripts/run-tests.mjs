@@ -59,13 +59,16 @@ const failedTasks = run.status !== 0;
 if (failedTasks && totals.failed === 0) totals.failed = 1;
 // Once for the whole run, however many suites and projects skipped for the same missing server.
 for (const notice of notices) console.warn(`\n*** SKIPPED: ${notice}`);
-// Named here, next to the totals, because a long run's log is often read only from its end.
+// Named here, next to the totals, because a long run's log is often read only from its end; the first ones in full,
+// since many failures at once usually share a cause.
+const FAILURES_SHOWN = 20;
 if (failures.length > 0) {
   console.log(`\nFailed tests (${failures.length}):`);
-  for (const { project, file, test, message } of failures) {
+  for (const { project, file, test, message } of failures.slice(0, FAILURES_SHOWN)) {
     console.log(`\n- ${project} ${file} › ${test}`);
     if (message) console.log(message.replace(/^/gm, '    '));
   }
+  if (failures.length > FAILURES_SHOWN) console.log(`\n…and ${failures.length - FAILURES_SHOWN} more, named in the log above.`);
 }
 console.log(`\nTest results from ${totals.projects} projects:`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
