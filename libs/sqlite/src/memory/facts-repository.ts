@@ -51,18 +51,20 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
     if (tokens.length < 2) return tokens;
     const rows = rowBoundStatement.get()?.n ?? 0;
     if (rows < COMMON_TERM_MIN_ROWS) return tokens;
-    const termRows = (token: string, limit: number) => {
+    // A look-up gives the whole count, whatever the limit, so each term is looked up once for both rules below.
+    const looked = tokens.map((token) => {
       const term = indexTerm(token);
-      const found = term === undefined ? termRowsStatement.get(orMatch([token]), limit + 1)?.n : termFactsStatement.get(term)?.n;
-      return Math.min(found ?? 0, limit + 1);
-    };
+      return term === undefined ? undefined : (termFactsStatement.get(term)?.n ?? 0);
+    });
+    const termRows = (index: number, limit: number) =>
+      Math.min(looked[index] ?? termRowsStatement.get(orMatch([tokens[index] as string]), limit + 1)?.n ?? 0, limit + 1);
     if (findShare !== undefined) {
       const budget = Math.floor(rows * findShare);
-      const kept = termsWithinBudget(tokens, tokens.map((token) => termRows(token, budget)), budget);
+      const kept = termsWithinBudget(tokens, tokens.map((_, index) => termRows(index, budget)), budget);
       if (kept.length > 0) return kept;
     }
     const limit = Math.floor(rows * COMMON_TERM_SHARE);
-    const rare = tokens.filter((token) => termRows(token, limit) <= limit);
+    const rare = tokens.filter((_, index) => termRows(index, limit) <= limit);
     return rare.length > 0 ? rare : tokens;
   };
   // Variants by category and time window, each prepared once.
