@@ -19,7 +19,7 @@ export { chunkSearchTerms, factSearchTerms, mailMessageSearchTerms, messageSearc
 export { isoFromTimestamptz } from './schema/columns.js';
 
 // Repositories of the storage port (ADR 0060).
-export { createPostgresFactsRepository, FILTER_TERM_SHARE } from './memory/facts-repository.js';
+export { createPostgresFactsRepository } from './memory/facts-repository.js';
 // Memory and lifecycle repositories of the storage port (ADR 0063).
 export { createPostgresIdentitiesRepository } from './memory/identities-repository.js';
 export { createPostgresLocationsRepository } from './memory/locations-repository.js';

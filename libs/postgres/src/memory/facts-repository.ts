@@ -8,7 +8,22 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLike, hebrewStem, isHebrewWord, type Clock } from '@chief-of-staff/core';
 import { closePage, FACT_CATEGORIES, FACT_LIST_LIMITS, openPage, type FactCategory, type FactRecord, type FactsRepository, type ObservedWindow } from '@chief-of-staff/stores';
-import { assertConfidence, assertEnum, assertText, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, stemPrefix, termsWithinBudget } from '@chief-of-staff/stores/adapter-kit';
+import {
+  assertConfidence,
+  assertEnum,
+  assertText,
+  COMMON_TERM_MIN_ROWS,
+  FIND_TERM_SHARE,
+  ftsTokens,
+  MAX_NAME_LENGTH,
+  MAX_VALUE_LENGTH,
+  nowIso,
+  observedAtOf,
+  queryTermRoles,
+  stemPrefix,
+  termCountLimit,
+  type QueryTermRoles,
+} from '@chief-of-staff/stores/adapter-kit';
 import type { PostgresDatabase } from '../open-postgres.js';
 import { facts } from '../schema/memory.js';
 import { factSearchTerms, unicode61Tokens } from '../search-terms.js';
@@ -29,12 +44,6 @@ const RECORD_COLUMNS = {
   createdAt: facts.createdAt,
   updatedAt: facts.updatedAt,
 };
-
-/**
- * With rarer query terms at hand, a term in more than this share of all facts only ranks the candidates and does not
- * find them (see `queryTokens`).
- */
-export const FILTER_TERM_SHARE = 0.02;
 
 /** How long the planner's most common words of `search_vector` are kept before they are read again (see `termCounts`). */
 const COMMON_TERMS_TTL_MS = 60_000;
@@ -178,15 +187,18 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
    * facts) is not counted: it reads as its listed share of the `rows` facts, or as `limit + 1` past the cap. A GIN
    * bitmap scan reads all of a word's postings before LIMIT applies, so counting a listed word cost as much as reading
    * its facts (a name in 6% of 100,000 facts: 30–40 ms; the feedback search's listed words: 8–15 ms a search). Words
-   * the statistics do not list are rare, and counted. In team mode every word is counted: the statistics are the whole
-   * team's, and a word common across it can be rare in one person's facts.
+   * the statistics do not list are rare, and counted — or, with `estimateRare` (the feedback search, whose added words
+   * all come from stored facts), read as the rarest listed share, an upper bound that spares the round trip. In team
+   * mode every word is counted: the statistics are the whole team's, and a word common across it can be rare in one
+   * person's facts.
    */
-  const termCounts = async (tokens: readonly string[], limit: number, rows: number): Promise<number[]> => {
+  const termCounts = async (tokens: readonly string[], limit: number, rows: number, estimateRare = false): Promise<number[]> => {
     const mine = own();
     const shares = mine === undefined ? await commonTermShares() : new Map<string, number>();
+    const rarestListed = estimateRare && shares.size > 0 ? Math.min(...shares.values()) : undefined;
     const listed = tokens.map((token) => {
       const terms = unicode61Tokens(token);
-      const share = terms.length === 1 ? shares.get(terms[0] as string) : undefined;
+      const share = (terms.length === 1 ? shares.get(terms[0] as string) : undefined) ?? rarestListed;
       return share === undefined ? undefined : Math.min(limit + 1, Math.round(share * rows));
     });
     const counted = tokens.filter((_, i) => listed[i] === undefined);
@@ -205,35 +217,20 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
   };
 
   /**
-   * Which query tokens find the candidates and which rank them. PostgreSQL must read every matched row to rank it
-   * (FTS5 ranks from its index): "Leo budget" at 100k facts, with Leo in 9% of them, read 9,000 rows (100 ms) to
-   * return 50. So when the query has words in at most FILTER_TERM_SHARE of the facts, only those find candidates and
-   * every word ranks them (a fact with both words first). Otherwise the SQLite adapter's common-term rule (ADR 0010,
-   * the same share) decides: a word in more than COMMON_TERM_SHARE of the facts is left out when the query has rarer
-   * ones (ADR 0060). With `findShare`, only the rarest words within that budget of facts find (`termsWithinBudget`),
-   * when any is, and every word ranks.
+   * Which query tokens find the candidates and which rank them (`queryTermRoles`, the SQLite adapter's rule).
+   * PostgreSQL must read every matched row to rank it (FTS5 ranks from its index): "Leo budget" at 100k facts, with
+   * Leo in 9% of them, read 9,000 rows (100 ms) to return 50. The words are counted up to the find budget first; only
+   * when none fits it are they counted on to the common-term share, which a query with a rare word never needs.
    */
-  const queryTokens = async (tokens: string[], findShare?: number): Promise<{ rank: string[]; find: string[] }> => {
+  const queryTokens = async (tokens: string[], findShare?: number): Promise<QueryTermRoles> => {
     if (tokens.length < 2) return { rank: tokens, find: tokens };
     const rows = await factCount();
     if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
-    if (findShare !== undefined) {
-      const budget = Math.floor(rows * findShare);
-      const find = termsWithinBudget(tokens, await termCounts(tokens, budget, rows), budget);
-      if (find.length > 0) return { rank: tokens, find };
-    }
-    // Counted up to the filter share first: a query with a rare word (the usual case) never counts a common one far.
-    const filterLimit = Math.floor(rows * FILTER_TERM_SHARE);
-    const firstCounts = await termCounts(tokens, filterLimit, rows);
-    const rarest = tokens.filter((_, i) => (firstCounts[i] ?? 0) <= filterLimit);
-    // Every word ranks the facts the rare ones found (SQLite would drop a word above the common share; here it only
-    // lifts the facts that also hold it, and counting it that far is what this avoids).
-    if (rarest.length > 0) return { rank: tokens, find: rarest };
-    const limit = Math.floor(rows * COMMON_TERM_SHARE);
-    const counts = await termCounts(tokens, limit, rows);
-    const rare = tokens.filter((_, i) => (counts[i] ?? 0) <= limit);
-    const rank = rare.length > 0 ? rare : tokens;
-    return { rank, find: rank };
+    const budget = Math.floor(rows * (findShare ?? FIND_TERM_SHARE));
+    const firstCounts = await termCounts(tokens, budget, rows, findShare !== undefined);
+    // Counts past the budget matter only when no word fits in it: the common-term share decides then.
+    const counts = firstCounts.some((count) => count <= budget) ? firstCounts : await termCounts(tokens, termCountLimit(rows, findShare), rows);
+    return queryTermRoles(tokens, counts, rows, findShare);
   };
 
   const categoryFilter = (category: FactCategory | undefined): SQL | undefined =>

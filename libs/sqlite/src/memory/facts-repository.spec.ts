@@ -137,24 +137,56 @@ describe('FactsRepository', () => {
     expect(await store.facts.fullTextCandidates('quarterly zebra', { limit: 200 })).toHaveLength(100);
   });
 
-  it('finds only by the rarest terms within the budget of facts a caller gives, or by the usual rule when none fits', async () => {
+  it('finds only by the rarest terms within the budget of facts, the default or a caller\'s, or by the usual rule when none fits', async () => {
     const insert = bulkInsert();
     // 2,500 facts: "quarterly" in all, "leo" in 5% (125), "zebra" in 0.2% (5, none with "leo").
     store.database.writeTransaction(() => {
       for (let i = 0; i < 2_500; i++) insert.run(`note_${i}`, i % 500 === 1 ? `quarterly zebra ${i}` : i % 20 === 0 ? `quarterly leo ${i}` : `quarterly ${i}`);
     });
     const valuesOf = async (ids: number[] | null) => (await store.facts.getMany(ids ?? [])).map((fact) => fact.value);
-    // Leo is under the usual share (10%), so it finds facts too…
-    expect(await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50 }))).toHaveLength(50);
-    // …but zebra's 5 facts and leo's 125 do not fit in 2% (50 facts): only zebra finds.
-    const narrow = await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50, findShare: 0.02 }));
-    expect(narrow).toHaveLength(5);
-    expect(narrow.every((value) => value.includes('zebra'))).toBe(true);
+    // Zebra's 5 facts and leo's 125 do not fit in the default 5% (125 facts): only zebra finds…
+    const zebras = await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50 }));
+    expect(zebras).toHaveLength(5);
+    expect(zebras.every((value) => value.includes('zebra'))).toBe(true);
+    // …nor in 2% (50 facts).
+    expect(await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 50, findShare: 0.02 }))).toHaveLength(5);
     // In 6% (150 facts) both fit.
     expect(await valuesOf(await store.facts.fullTextCandidates('leo zebra', { limit: 200, findShare: 0.06 }))).toHaveLength(130);
+    // Alone, leo finds its facts.
+    expect(await store.facts.fullTextCandidates('leo', { limit: 200 })).toHaveLength(125);
     // No term fits in 2%: the usual share decides, so "quarterly" (in every fact) is still left out.
     const fallback = await valuesOf(await store.facts.fullTextCandidates('leo quarterly', { limit: 200, findShare: 0.02 }));
     expect(fallback).toHaveLength(125);
     expect(fallback.every((value) => value.includes('leo'))).toBe(true);
+  });
+
+  it('ranks what the rarer words find by every word of the query, as one search over all of them would', async () => {
+    const insert = bulkInsert();
+    // 2,500 facts: "leo" in 6% (154), "zebra" in 13, seven of those also with "leo"; lengths vary so bm25 tells them apart.
+    store.database.writeTransaction(() => {
+      for (let i = 0; i < 2_500; i++) {
+        const padding = 'word '.repeat(i % 7);
+        insert.run(`note_${i}`, i % 200 === 0 ? `zebra ${i % 400 === 0 ? 'leo ' : ''}${padding}${i}` : i % 17 === 0 ? `leo ${padding}${i}` : `plain ${padding}${i}`);
+      }
+    });
+    const everyWord = store.database.sqlite
+      .prepare<[], { id: number }>(`SELECT rowid AS id FROM facts_fts WHERE facts_fts MATCH '"zebra" OR "leo"' ORDER BY bm25(facts_fts), rowid`)
+      .all()
+      .map((row) => row.id);
+    const zebraFacts = new Set(await store.facts.fullTextCandidates('zebra', { limit: 50 }));
+    expect(zebraFacts.size).toBe(13);
+    const expected = everyWord.filter((id) => zebraFacts.has(id));
+    for (const limit of [2, 6, 50]) {
+      const found = await store.facts.fullTextCandidates('leo zebra', { limit });
+      expect(found).toEqual(expected.slice(0, limit));
+    }
+    const values = await store.facts.getMany((await store.facts.fullTextCandidates('leo zebra', { limit: 50 })) ?? []);
+    const byId = new Map(values.map((fact) => [fact.id, fact.value]));
+    const order = expected.map((id) => byId.get(id) ?? '');
+    // The facts that also hold "leo" come first; a time window that keeps every fact changes nothing.
+    expect(order.slice(0, 7).every((value) => value.includes('leo'))).toBe(true);
+    expect(order.slice(7).some((value) => value.includes('leo'))).toBe(false);
+    const window = { from: '2025-01-01T00:00:00.000Z' };
+    expect(await store.facts.fullTextCandidates('leo zebra', { limit: 6, observed: window })).toEqual(expected.slice(0, 6));
   });
 });

@@ -7,7 +7,21 @@ import type { Clock } from '@chief-of-staff/core';
 import type { CosDatabase } from '../db/open-database.js';
 import { facts } from '../db/schema/memory.js';
 import { closePage, FACT_CATEGORIES, FACT_LIST_LIMITS, openPage, type CandidateOptions, type EmbeddingStatus, type FactCategory, type FactRecord, type FactsRepository } from '@chief-of-staff/stores';
-import { assertConfidence, assertEnum, assertText, COMMON_TERM_MIN_ROWS, COMMON_TERM_SHARE, ftsTokens, MAX_NAME_LENGTH, MAX_VALUE_LENGTH, nowIso, observedAtOf, observedCondition, termsWithinBudget } from '@chief-of-staff/stores/adapter-kit';
+import {
+  assertConfidence,
+  assertEnum,
+  assertText,
+  COMMON_TERM_MIN_ROWS,
+  ftsTokens,
+  MAX_NAME_LENGTH,
+  MAX_VALUE_LENGTH,
+  nowIso,
+  observedAtOf,
+  observedCondition,
+  queryTermRoles,
+  termCountLimit,
+  type QueryTermRoles,
+} from '@chief-of-staff/stores/adapter-kit';
 import { buildTrigramPhrase, orMatch, orStemMatch } from '../db/fts-query.js';
 import { statementCache } from '../db/statement-cache.js';
 import { hebrewStem, isHebrewWord } from '@chief-of-staff/core';
@@ -21,13 +35,34 @@ function indexTerm(token: string): string | undefined {
   return /^[A-Za-z0-9]+$/.test(token) ? token.toLowerCase() : undefined;
 }
 
+interface ScoredRow {
+  id: number;
+  score: number;
+}
+
+/**
+ * The best `limit` ids of scored rows, a row's later score replacing an earlier one (bm25: lower is better, ties by
+ * id). Given the best facts the finding words match and, after them, the best of those that also hold a rank-only
+ * word, each list cut at `limit`, this is the order one expression scoring every word would give them. A fact that
+ * holds such a word yet is missing from the second list can only be missing because that list is full, and its whole
+ * score ranks it below all `limit` facts there; its score in the first list leaves out a word, so it ranks lower still.
+ */
+function bestScored(rows: readonly ScoredRow[], limit: number): number[] {
+  const scores = new Map<number, number>();
+  for (const row of rows) scores.set(row.id, row.score);
+  return [...scores]
+    .sort(([idA, a], [idB, b]) => a - b || idA - idB)
+    .slice(0, limit)
+    .map(([id]) => id);
+}
+
 // eslint-disable-next-line max-lines-per-function -- a repository factory: its body is the object of the repository's methods, each short (in effect a class body)
 export function createFactsRepository(database: CosDatabase, clock: Clock): FactsRepository {
   const { db, sqlite } = database;
 
   // The FTS table alone (no join): the category is an FTS column, filtered inside MATCH.
-  const ftsStatement = sqlite.prepare<unknown[], { id: number }>(
-    `SELECT rowid AS id FROM facts_fts WHERE facts_fts MATCH ? ORDER BY bm25(facts_fts), rowid LIMIT ?`,
+  const ftsScoredStatement = sqlite.prepare<unknown[], ScoredRow>(
+    `SELECT rowid AS id, bm25(facts_fts) AS score FROM facts_fts WHERE facts_fts MATCH ? ORDER BY score, rowid LIMIT ?`,
   );
   // Counting stops at the limit, so telling a common term from a rare one costs at most `limit` index entries.
   const termRowsStatement = sqlite.prepare<unknown[], { n: number }>(
@@ -42,34 +77,35 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
   const rowBoundStatement = sqlite.prepare<unknown[], { n: number | null }>(`SELECT max(id) AS n FROM facts`);
 
   /**
-   * Leaves out terms found in more than COMMON_TERM_SHARE of all facts when the query has rarer ones (ADR 0010):
-   * such a term barely moves bm25, yet every row it matches must be scored, which at 100k facts turned a 2 ms
-   * query into 20 ms. A query made only of common terms keeps them all. With `findShare`, only the rarest terms
-   * within that budget of facts are kept (`termsWithinBudget`), when any is.
+   * Which query terms find the candidates and which rank them (`queryTermRoles`): at 100k facts, scoring every fact a
+   * name in 6% of them matches cost more than the rest of the query, while the facts holding only that name rank
+   * below most of those a rarer word finds.
    */
-  const selectiveTokens = (tokens: string[], findShare?: number): string[] => {
-    if (tokens.length < 2) return tokens;
+  const termRoles = (tokens: string[], findShare?: number): QueryTermRoles => {
+    if (tokens.length < 2) return { find: tokens, rank: tokens };
     const rows = rowBoundStatement.get()?.n ?? 0;
-    if (rows < COMMON_TERM_MIN_ROWS) return tokens;
-    // A look-up gives the whole count, whatever the limit, so each term is looked up once for both rules below.
-    const looked = tokens.map((token) => {
+    if (rows < COMMON_TERM_MIN_ROWS) return { find: tokens, rank: tokens };
+    const limit = termCountLimit(rows, findShare);
+    const counts = tokens.map((token) => {
       const term = indexTerm(token);
-      return term === undefined ? undefined : (termFactsStatement.get(term)?.n ?? 0);
+      const count = term === undefined ? termRowsStatement.get(orMatch([token]), limit + 1)?.n : termFactsStatement.get(term)?.n;
+      return Math.min(count ?? 0, limit + 1);
     });
-    const termRows = (index: number, limit: number) =>
-      Math.min(looked[index] ?? termRowsStatement.get(orMatch([tokens[index] as string]), limit + 1)?.n ?? 0, limit + 1);
-    if (findShare !== undefined) {
-      const budget = Math.floor(rows * findShare);
-      const kept = termsWithinBudget(tokens, tokens.map((_, index) => termRows(index, budget)), budget);
-      if (kept.length > 0) return kept;
-    }
-    const limit = Math.floor(rows * COMMON_TERM_SHARE);
-    const rare = tokens.filter((_, index) => termRows(index, limit) <= limit);
-    return rare.length > 0 ? rare : tokens;
+    return queryTermRoles(tokens, counts, rows, findShare);
   };
   // Variants by category and time window, each prepared once.
   const prepared = statementCache(database);
   const ids = (text: string, params: unknown[]): { id: number }[] => prepared(text).all(...params) as { id: number }[];
+  /** The best `limit` facts an FTS expression matches, with their bm25 scores (lower is better), optionally in a window. */
+  const scoredMatches = (expression: string, limit: number, observed: CandidateOptions['observed']): ScoredRow[] => {
+    if (observed === undefined) return ftsScoredStatement.all(expression, limit);
+    // A time window needs the facts row: joined only then, as the plain list reads the FTS table alone.
+    const window = observedCondition(observed, 'f.');
+    return prepared(
+      `SELECT f.id AS id, bm25(facts_fts) AS score FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid
+       WHERE facts_fts MATCH ?${window.sql} ORDER BY score, f.id LIMIT ?`,
+    ).all(expression, ...window.params, limit) as ScoredRow[];
+  };
   /** Trigram matches in the given order: the `?` of `order`, if any, comes after the match, category and window values. */
   const trigramSql = (withCategory: boolean, window: string, order: string) =>
     `SELECT f.id AS id FROM facts_trigram JOIN facts f ON f.id = facts_trigram.rowid
@@ -201,18 +237,18 @@ export function createFactsRepository(database: CosDatabase, clock: Clock): Fact
 
     async fullTextCandidates(query, options) {
       if (options.category !== undefined) assertEnum('category', options.category, FACT_CATEGORIES);
-      const match = orStemMatch(selectiveTokens(ftsTokens(query), options.findShare));
-      if (match === null) return null;
+      const { find, rank } = termRoles(ftsTokens(query), options.findShare);
+      const findMatch = orStemMatch(find);
+      if (findMatch === null) return null;
       // The category is a validated enum value, safe to quote into the expression.
-      const expression = options.category === undefined ? match : `(${match}) AND category : "${options.category}"`;
-      if (options.observed === undefined) return ftsStatement.all(expression, options.limit).map((row) => row.id);
-      // A time window needs the facts row: joined only then, as the plain list reads the FTS table alone.
-      const window = observedCondition(options.observed, 'f.');
-      return ids(
-        `SELECT f.id AS id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid
-         WHERE facts_fts MATCH ?${window.sql} ORDER BY bm25(facts_fts), f.id LIMIT ?`,
-        [expression, ...window.params, options.limit],
-      ).map((row) => row.id);
+      const filtered = (match: string) => (options.category === undefined ? match : `(${match}) AND category : "${options.category}"`);
+      const found = scoredMatches(filtered(findMatch), options.limit, options.observed);
+      const rankOnly = orStemMatch(rank.filter((token) => !find.includes(token)));
+      if (rankOnly === null) return found.map((row) => row.id);
+      // bm25 sums a score per phrase of the expression, so a fact holding a rank-only word has its whole score only
+      // where the expression names that word too: those facts are asked for apart and their scores taken.
+      const withRankOnly = scoredMatches(filtered(`(${findMatch}) AND (${rankOnly})`), options.limit, options.observed);
+      return bestScored([...found, ...withRankOnly], options.limit);
     },
 
     async substringCandidates(query, options) {

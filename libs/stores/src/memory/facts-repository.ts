@@ -106,6 +106,50 @@ export const FACT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 };
 export const COMMON_TERM_SHARE = 0.1;
 /** Below this many facts every term is kept: scoring is cheap and shares are noisy. */
 export const COMMON_TERM_MIN_ROWS = 2_000;
+/** A query word in at most this share of the facts finds candidates on its own terms (`queryTermRoles`). */
+export const RARE_TERM_SHARE = 0.02;
+/** Without such a word, the rarest words that together appear in at most this share find (`queryTermRoles`). */
+export const FIND_TERM_SHARE = 0.05;
+
+/** Which of a query's terms find its full-text candidates, and which score them (a superset). */
+export interface QueryTermRoles {
+  find: string[];
+  rank: string[];
+}
+
+/**
+ * The roles of a query's terms in a store of `rows` facts (docs/reference/algorithms.md#fact-ranking, list a, ADR
+ * 0102). Scoring costs a little per fact matched, and a word many facts hold (a name in 6% of 100,000) made a query
+ * score thousands of facts that rank below those a rarer word finds. So, once the store holds COMMON_TERM_MIN_ROWS
+ * facts: the words each in at most RARE_TERM_SHARE of the facts find, when the query has any; else the rarest words
+ * that together appear in at most FIND_TERM_SHARE; either way every word ranks what they find (a fact that also holds
+ * the commoner word comes first). When no word fits, a word in more than COMMON_TERM_SHARE of the facts is left out
+ * when the query has rarer ones (ADR 0010), and the rest find and rank. With `findShare` (the feedback search), only
+ * the rarest words within that budget find and rank, when any fits. `counts[i]` is how many facts hold `terms[i]`,
+ * counted at least up to `termCountLimit(rows, findShare) + 1`, or up to the budget + 1 when one of them is within it.
+ */
+export function queryTermRoles(terms: readonly string[], counts: readonly number[], rows: number, findShare?: number): QueryTermRoles {
+  const all = [...terms];
+  if (terms.length < 2 || rows < COMMON_TERM_MIN_ROWS) return { find: all, rank: all };
+  // A word no fact holds (a typo, a name never mentioned) finds nothing, so it never finds alone.
+  const held = terms.filter((_, i) => (counts[i] ?? 0) > 0);
+  const heldCounts = counts.filter((count) => count > 0);
+  if (findShare === undefined) {
+    const rare = held.filter((_, i) => (heldCounts[i] ?? 0) <= Math.floor(rows * RARE_TERM_SHARE));
+    if (rare.length > 0) return { find: rare, rank: all };
+  }
+  const find = termsWithinBudget(held, heldCounts, Math.floor(rows * (findShare ?? FIND_TERM_SHARE)));
+  if (find.length > 0) return { find, rank: findShare === undefined ? all : find };
+  const limit = Math.floor(rows * COMMON_TERM_SHARE);
+  const rare = terms.filter((_, i) => (counts[i] ?? 0) <= limit);
+  const kept = rare.length > 0 ? rare : all;
+  return { find: kept, rank: kept };
+}
+
+/** How far `queryTermRoles` needs each term counted (one more than this tells "more" apart). */
+export function termCountLimit(rows: number, findShare?: number): number {
+  return Math.floor(rows * Math.max(findShare ?? FIND_TERM_SHARE, COMMON_TERM_SHARE));
+}
 
 /**
  * The terms that find candidates under a budget of facts (`CandidateOptions.findShare`): rarest first, while their
