@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { createSilentLogger } from '@chief-of-staff/core';
 import type { McpHost } from './host-source.js';
 import { createLazyHostSource, HANDSHAKE_GRACE_MS, writeCachedToolList } from './lazy-host-source.js';
@@ -24,6 +24,8 @@ describe('lazy host source', () => {
       version: 'test',
       onToolsChanged: () => undefined,
       idleStartMs: 60_000,
+      // Not described within the test: a description after it ended would import a module into a torn-down registry.
+      describeAfterMs: 60_000,
     });
     await expect(source.host()).rejects.toThrow('database is locked');
     await expect(source.host()).resolves.toBe(host);
@@ -41,14 +43,23 @@ describe('lazy host source', () => {
       cacheFile: join(dir, 'grace.json'),
       version: 'test',
       onToolsChanged: () => undefined,
+      describeAfterMs: 60_000,
     };
-    const idle = createLazyHostSource(options);
-    // Timers run before pending input is read: a load started by a 0 ms timer ran ahead of the waiting initialize.
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(loads).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, HANDSHAKE_GRACE_MS + 20));
-    expect(loads).toBe(1);
+    // Timers run before pending input is read: a load started by a 0 ms timer ran ahead of the waiting initialize. The
+    // clock is the test's own, so a busy machine that runs the grace timer late cannot run it before the test looks.
+    jest.useFakeTimers();
+    let idle: ReturnType<typeof createLazyHostSource>;
+    try {
+      idle = createLazyHostSource(options);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(loads).toBe(0);
+      await jest.advanceTimersByTimeAsync(HANDSHAKE_GRACE_MS - 2);
+      expect(loads).toBe(0);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(loads).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
     await idle.settled();
 
     const asked = createLazyHostSource(options);
