@@ -228,8 +228,10 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
     if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
     const budget = Math.floor(rows * (findShare ?? FIND_TERM_SHARE));
     const firstCounts = await termCounts(tokens, budget, rows, findShare !== undefined);
-    // Counts past the budget matter only when no word fits in it: the common-term share decides then.
-    const counts = firstCounts.some((count) => count <= budget) ? firstCounts : await termCounts(tokens, termCountLimit(rows, findShare), rows);
+    // Counts past the budget matter only when no held word fits in it (a word no fact holds never finds,
+    // `queryTermRoles`): the common-term share decides then.
+    const fits = firstCounts.some((count) => count > 0 && count <= budget);
+    const counts = fits ? firstCounts : await termCounts(tokens, termCountLimit(rows, findShare), rows);
     return queryTermRoles(tokens, counts, rows, findShare);
   };
 
