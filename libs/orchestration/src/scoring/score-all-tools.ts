@@ -144,9 +144,8 @@ function similaritiesOf(names: readonly string[], semanticSimilarity: ScoreOptio
   return { cosines, distribution: distributionOf(known.subarray(0, count)) };
 }
 
-function readRequest(query: string, names: readonly string[], intelligences: ReadonlyArray<ToolIntelligence | undefined>, options: ScoreOptions): RequestReading {
+function readRequest(query: string, available: ReadonlySet<string>, names: readonly string[], intelligences: ReadonlyArray<ToolIntelligence | undefined>, options: ScoreOptions): RequestReading {
   const { registry } = options;
-  const available = new Set(names);
   const shape = shapeOf(query, registry.catalogueIndex?.());
   const { hitsBySignals, signalOf } = signalsOfRequest(shape, intelligences);
   const actionResults = new Map<readonly string[], readonly string[]>();
@@ -276,6 +275,11 @@ function readCandidate(candidate: Candidate, name: string, place: number, intell
 function candidateOf(name: string, place: number, intelligence: ToolIntelligence, reading: RequestReading, registry: ToolIntelligenceRegistry, eligibility: boolean): Candidate | undefined {
   const candidate = blankCandidate();
   return readCandidate(candidate, name, place, intelligence, reading, registry, eligibility) ? candidate : undefined;
+}
+
+/** A copy of a candidate read into scratch space, for one that stays in the running. */
+function keptCandidate(read: Candidate): Candidate {
+  return { name: read.name, intelligence: read.intelligence, evidence: { ...read.evidence }, exclusive: read.exclusive, score: read.score };
 }
 
 /** The fused score before the chain boost and the urgency penalty (see the formula above). */
@@ -437,21 +441,25 @@ function offeredTools(candidates: Candidate[], eligibility: boolean, minScore: n
 
 export function scoreAllTools(query: string, availableTools: readonly string[], options: ScoreOptions): ToolScore[] {
   const eligibility = options.eligibility ?? true;
-  const names = [...new Set(availableTools)];
+  const available = new Set(availableTools);
+  const names = [...available];
   // Each tool's intelligence is read once per call: the signals, the evidence and the ranking all need it.
   const intelligences = names.map((name) => options.registry.get(name));
-  const reading = readRequest(query, names, intelligences, options);
+  const reading = readRequest(query, available, names, intelligences, options);
   const urgent = URGENT_WORDS.some((word) => keywordMatches(word, reading.shape));
   if (!eligibility && options.limit !== undefined) return listedTools(names, intelligences, reading, options.registry, urgent, options.limit);
   const candidates: Candidate[] = [];
   const domainAsked = new Set<string>();
-  names.forEach((name, place) => {
+  // Every tool is read into one scratch candidate; only those that stay in the running are copied out. Most tools of a
+  // large catalogue do not, and an object per tool per call was half of what a call allocated.
+  const scratch = blankCandidate();
+  for (let place = 0; place < names.length; place++) {
     const intelligence = intelligences[place];
-    const candidate = intelligence && candidateOf(name, place, intelligence, reading, options.registry, eligibility);
-    if (!candidate) return;
+    if (!intelligence || !readCandidate(scratch, names[place] as string, place, intelligence, reading, options.registry, eligibility)) continue;
+    const candidate = keptCandidate(scratch);
     if (candidate.evidence.intent > 0) domainAsked.add(candidate.intelligence.domain);
     candidates.push(candidate);
-  });
+  }
   weigh(candidates, domainAsked, urgent);
   return offeredTools(candidates, eligibility, options.minScore ?? DEFAULT_MIN_SCORE);
 }
