@@ -9,6 +9,8 @@
  * With no samples a metric has no value and neither passes nor fails. With fewer than MIN_SAMPLES_FOR_VERDICT it has a
  * value but still no verdict: on a fresh install two calls would otherwise make latency_accuracy "0.89 FAIL".
  */
+import { nearestRanks } from './nearest-rank.js';
+
 export interface UsageSample {
   toolName: string;
   success: boolean;
@@ -90,15 +92,6 @@ export const CALLER_FAULT_CODES: ReadonlySet<string> = new Set([
 /** Samples a metric needs before it passes or fails: fewer say more about chance than about orchestration. */
 export const MIN_SAMPLES_FOR_VERDICT = 20;
 
-/** Numbers in ascending order: a typed array sorts numerically without a comparator, several times faster. */
-function ascending(values: readonly number[]): Float64Array {
-  return Float64Array.from(values).sort();
-}
-
-function nearestRank(sorted: ArrayLike<number>, fraction: number): number {
-  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
-}
-
 function metric(name: SuccessMetric['name'], numerator: number, denominator: number, target: string, passes: (value: number) => boolean): SuccessMetric {
   return withVerdict(name, denominator === 0 ? null : numerator / denominator, denominator, target, passes);
 }
@@ -136,11 +129,11 @@ function addCall(tally: Tally, call: UsageSample): void {
 }
 
 function metricsOf(tally: Tally): SuccessMetric[] {
-  const errors = ascending(tally.latencyErrors);
+  const errors = tally.latencyErrors;
   return [
     metric('tool_error_rate', tally.failed, tally.calls - tally.callerFaults, '< 5%', (value) => value < 0.05),
     metric('fallback_recovery', tally.recovered, tally.primaryFailed, '> 80%', (value) => value > 0.8),
-    withVerdict('latency_accuracy', errors.length === 0 ? null : nearestRank(errors, 0.5), errors.length, '≤ 0.5', (value) => value <= 0.5),
+    withVerdict('latency_accuracy', errors.length === 0 ? null : (nearestRanks(errors, [0.5])[0] as number), errors.length, '≤ 0.5', (value) => value <= 0.5),
     metric('truncation_rate', tally.truncated, tally.answers, '< 5%', (value) => value < 0.05),
   ];
 }
@@ -214,8 +207,8 @@ export function computeSuccessMetrics(calls: readonly UsageSample[], fallbacks: 
 
   const slowest = [...durations.entries()]
     .map(([tool, values]) => {
-      const sorted = ascending(values);
-      return { tool, p50_ms: Math.round(nearestRank(sorted, 0.5)), p95_ms: Math.round(nearestRank(sorted, 0.95)), calls: sorted.length };
+      const [p50, p95] = nearestRanks(values, [0.5, 0.95]) as [number, number];
+      return { tool, p50_ms: Math.round(p50), p95_ms: Math.round(p95), calls: values.length };
     })
     .sort((a, b) => b.p50_ms - a.p50_ms || b.p95_ms - a.p95_ms)
     .slice(0, 5);
