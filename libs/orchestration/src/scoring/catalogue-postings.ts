@@ -4,6 +4,7 @@
  * corrections through symmetric deletion, and the BM25F search over the postings of a request's own terms.
  */
 import { wordTerms } from '@chief-of-staff/core';
+import { byName } from './by-name.js';
 import { BM25F_SETTINGS, CORRECTABLE, documentOf, FIELDS, signatureOf, textOf, withinOneEdit, type Document, type Field, type IndexedToolText, type QueryGroup } from './catalogue-text.js';
 
 /** One tool's lexical match for a request. */
@@ -141,10 +142,6 @@ function refreshWeights(index: Postings): void {
   }
   index.weightsFresh = true;
 }
-
-// The same order as `localeCompare`, whose collator is built again on every comparison; a request matching hundreds
-// of tools sorts them on every call.
-const byName = new Intl.Collator().compare;
 
 const idf = (index: Postings, documentFrequency: number) => Math.log(1 + (index.documents.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
 

@@ -29,6 +29,7 @@ import {
   type SimilarityDistribution,
   type UnknownLead,
 } from './evidence.js';
+import { byName } from './by-name.js';
 import { confidenceOf, DEFAULT_MIN_SCORE, DESCRIPTION_ONLY, FUSION } from './fusion.js';
 import { compiledPattern, keywordHits, keywordMatches, shapeOf, strongestSignal, type KeywordHit, type QueryShape, type SignalResult } from './query-shape.js';
 import { fitsRequest, hasMatchedSignals, leadOf, ScoredTool, type ToolScore } from './tool-score.js';
@@ -61,10 +62,6 @@ function isWriteTool(name: string): boolean {
   return !name.includes('__') && !READ_ACTIONS.has(name.split('_')[0] ?? '');
 }
 const URGENCY_PENALTY: Record<LatencyTier, number> = { fast: 0, medium: 0.03, slow: 0.1, very_slow: 0.2 };
-
-// Ties are broken by name on every call over hundreds of candidates: one collator, not one per comparison
-// (`localeCompare` builds its collator each time and dominated the sort).
-const byName = new Intl.Collator().compare;
 
 const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
 
