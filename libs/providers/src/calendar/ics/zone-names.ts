@@ -5,7 +5,9 @@
  */
 import { DateTime } from 'luxon';
 
-const ianaZones: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
+let ianaZoneSet: ReadonlySet<string> | undefined;
+/** Read on first use: ~2 ms at every process's start otherwise, for the few that read a calendar file. */
+const ianaZones = (): ReadonlySet<string> => (ianaZoneSet ??= new Set(Intl.supportedValuesOf('timeZone')));
 
 /** Common Windows names, so the usual cases resolve to the canonical city rather than the first match. */
 const WINDOWS_ZONES: Readonly<Record<string, string>> = {
@@ -44,7 +46,7 @@ const WINDOWS_ZONES: Readonly<Record<string, string>> = {
 };
 
 export function isIanaZone(name: string): boolean {
-  return ianaZones.has(name) || name === 'UTC';
+  return ianaZones().has(name) || name === 'UTC';
 }
 
 /** An IANA zone named directly, via a known alias, or embedded in a longer TZID (`/mozilla.org/…/Europe/Paris`). */
@@ -76,7 +78,7 @@ export function ianaZoneMatchingOffsets(offsetAt: (instant: Date) => number, yea
   }
   samples.push(new Date(Date.UTC(year, 2, 28, 12)), new Date(Date.UTC(year, 9, 28, 12)));
   const wanted = samples.map((instant) => offsetAt(instant));
-  for (const zone of [...ianaZones].sort()) {
+  for (const zone of [...ianaZones()].sort()) {
     const matches = samples.every(
       (instant, index) => DateTime.fromJSDate(instant, { zone }).offset === wanted[index],
     );
