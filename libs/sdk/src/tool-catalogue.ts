@@ -28,8 +28,9 @@ export function buildToolCatalogue(groups: readonly ToolGroup[], selected?: read
       byName.set(tool.name, tool);
     }
   }
-  // In code-point order: for snake_case names the order `localeCompare` gives, without the ~6 ms its collation data
-  // costs to load, which every process paid here before its first answer.
+  // In code-point order: for names of lowercase letters and underscores (every built-in tool's) the order
+  // `localeCompare` gave, without the ~6 ms its collation data costs to load, which every process paid here before its
+  // first answer.
   const tools = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { tools, get: (name) => byName.get(name) };
 }
