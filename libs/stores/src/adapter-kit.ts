@@ -10,16 +10,7 @@ export { agentMemoryEntry } from './memory/agent-memory-repository.js';
 export { DEFAULT_FACT_RELEVANCE, factRelevance } from './memory/fact-relevance.js';
 export { gatherFactCandidates } from './memory/fact-search.js';
 export { FactVectorIndexClosedError } from './memory/fact-vector-index.js';
-export {
-  COMMON_TERM_MIN_ROWS,
-  COMMON_TERM_SHARE,
-  FIND_TERM_SHARE,
-  observedAtOf,
-  observedCondition,
-  queryTermRoles,
-  termCountLimit,
-  termsWithinBudget,
-} from './memory/facts-repository.js';
+export { COMMON_TERM_MIN_ROWS, findTermBudget, observedAtOf, observedCondition, queryTermRoles, termCountLimit } from './memory/facts-repository.js';
 export type { QueryTermRoles } from './memory/facts-repository.js';
 export { groupPeople, identityLink, normalizeProviderId } from './memory/identities-repository.js';
 export type { IdentityLink } from './memory/identities-repository.js';

@@ -13,7 +13,7 @@ import {
   assertEnum,
   assertText,
   COMMON_TERM_MIN_ROWS,
-  FIND_TERM_SHARE,
+  findTermBudget,
   ftsTokens,
   MAX_NAME_LENGTH,
   MAX_VALUE_LENGTH,
@@ -226,7 +226,7 @@ export function createPostgresFactsRepository(database: PostgresDatabase, clock:
     if (tokens.length < 2) return { rank: tokens, find: tokens };
     const rows = await factCount();
     if (rows < COMMON_TERM_MIN_ROWS) return { rank: tokens, find: tokens };
-    const budget = Math.floor(rows * (findShare ?? FIND_TERM_SHARE));
+    const budget = findTermBudget(rows, findShare);
     const firstCounts = await termCounts(tokens, budget, rows, findShare !== undefined);
     // Counts past the budget matter only when no held word fits in it (a word no fact holds never finds,
     // `queryTermRoles`): the common-term share decides then.

@@ -138,12 +138,20 @@ export function queryTermRoles(terms: readonly string[], counts: readonly number
     const rare = held.filter((_, i) => (heldCounts[i] ?? 0) <= Math.floor(rows * RARE_TERM_SHARE));
     if (rare.length > 0) return { find: rare, rank: all };
   }
-  const find = termsWithinBudget(held, heldCounts, Math.floor(rows * (findShare ?? FIND_TERM_SHARE)));
+  const find = termsWithinBudget(held, heldCounts, findTermBudget(rows, findShare));
   if (find.length > 0) return { find, rank: findShare === undefined ? all : find };
   const limit = Math.floor(rows * COMMON_TERM_SHARE);
   const rare = terms.filter((_, i) => (counts[i] ?? 0) <= limit);
   const kept = rare.length > 0 ? rare : all;
   return { find: kept, rank: kept };
+}
+
+/**
+ * How many facts the words that find may hold together when no word is rare on its own (`queryTermRoles`): an adapter
+ * that counts words in two steps counts them this far first.
+ */
+export function findTermBudget(rows: number, findShare?: number): number {
+  return Math.floor(rows * (findShare ?? FIND_TERM_SHARE));
 }
 
 /** How far `queryTermRoles` needs each term counted (one more than this tells "more" apart). */
